@@ -1,0 +1,19 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "StreamTrace",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "StreamTrace", targets: ["StreamTrace"]),
+        .executable(name: "streamtrace", targets: ["StreamTraceCLI"]),
+        .executable(name: "streamtrace-bench", targets: ["StreamTraceBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "StreamTrace"),
+        .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
+        .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
+        .testTarget(name: "StreamTraceTests", dependencies: ["StreamTrace"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+/// Why an expectation failed: what was expected, what the recording holds
+/// instead, and the event that decided it.
+///
+/// ```swift
+/// let recorder = Recorder<String, Never>()
+/// recorder.receive("a"); recorder.receive("b"); recorder.receive(completion: .finished)
+/// do { _ = try recorder.single.get() } catch {
+///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+4us)
+/// }
+/// ```
+public struct RecordingError: Error, Equatable, CustomStringConvertible {
+    /// The kinds of failure, as CombineExpectations names them.
+    public enum Reason: Sendable, Hashable {
+        /// The stream did not complete in the window.
+        case notCompleted
+        /// Fewer elements than expected arrived.
+        case notEnoughElements(expected: Int, actual: Int)
+        /// More elements than expected arrived.
+        case tooManyElements(actual: Int)
+        /// The stream failed; see ``RecordingError/streamError``.
+        case failed
+        /// The stream finished where a failure was expected.
+        case finished
+        /// An inverted expectation was fulfilled.
+        case invertedFulfilled
+        /// The stream broke its contract (an event after its completion).
+        case misbehaved
+    }
+
+    /// The expectation, as written: `single`, `next(2)`, `finished.inverted`.
+    public var expectation: String
+    public var reason: Reason
+    /// One line: what was expected and what the recording holds instead.
+    public var message: String
+    /// The event that decided the failure.
+    public var location: EventLocation?
+    /// The stream's error, when the stream failed.
+    public var streamError: StreamError?
+
+    public init(
+        expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
+    ) {
+        self.expectation = expectation
+        self.reason = reason
+        self.message = message
+        self.location = location
+        self.streamError = streamError
+    }
+
+    /// The message and the deciding event: `expected exactly one element,
+    /// got 3 (line 4, t=+2.1ms)`.
+    public var summary: String {
+        location.map { "\(message) (\($0))" } ?? message
+    }
+
+    public var description: String { "\(expectation): \(summary)" }
+}

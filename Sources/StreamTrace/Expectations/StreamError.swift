@@ -1,0 +1,22 @@
+/// A stream's error, as an expectation failure reports it.
+public struct StreamError: Sendable, Equatable, CustomStringConvertible {
+    /// The error's type name.
+    public var type: String
+    /// The error's description.
+    public var message: String
+    /// The error itself: cast it to your error type.
+    public var underlying: any Error
+
+    public init(_ error: any Error) {
+        let failure = TraceFailure(describing: error)
+        self.type = failure.type
+        self.message = failure.message
+        self.underlying = error
+    }
+
+    public var description: String { "\(type): \(message)" }
+
+    public static func == (lhs: StreamError, rhs: StreamError) -> Bool {
+        lhs.type == rhs.type && lhs.message == rhs.message
+    }
+}

@@ -1,0 +1,142 @@
+/// A JSON number, kept as the exact text it was read or written as.
+///
+/// Keeping the text means a number survives a round trip unchanged, however
+/// large or precise it is. Equality compares the numeric *value*, so
+/// `1`, `1.0` and `10e-1` are equal:
+///
+/// ```swift
+/// JSONNumber(parsing: "1.0") == JSONNumber(1)   // true
+/// ```
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number's JSON text, for example `-12`, `3.5` or `1e300`.
+    public let text: String
+
+    /// Creates a number from JSON number text, or returns `nil` if `text`
+    /// is not a JSON number.
+    public init?(parsing text: String) {
+        guard JSONNumber.isValidLiteral(Array(text.utf8)) else { return nil }
+        self.text = text
+    }
+
+    /// Creates a number from text the caller has already validated.
+    init(validatedText text: String) {
+        self.text = text
+    }
+
+    public init<I: BinaryInteger>(_ value: I) {
+        self.text = String(value)
+    }
+
+    /// Creates a number from a finite floating point value, in the shortest
+    /// form that reads back the same. Returns `nil` for NaN and infinities,
+    /// which JSON cannot represent as numbers.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        self.text = JSONNumber.shortestText(value)
+    }
+
+    public var description: String { text }
+
+    /// The value as a 64-bit integer, if it is a whole number in range.
+    public var int64Value: Int64? {
+        let canonical = Canonical(text)
+        if canonical.digits.isEmpty { return 0 }
+        guard canonical.exponent >= 0, canonical.digits.count + canonical.exponent <= 19 else { return nil }
+        var result: Int64 = 0
+        for digit in canonical.digits + Array(repeating: UInt8(ascii: "0"), count: canonical.exponent) {
+            let (m, o1) = result.multipliedReportingOverflow(by: 10)
+            let d = Int64(digit - UInt8(ascii: "0"))
+            let (s, o2) = canonical.negative ? m.subtractingReportingOverflow(d) : m.addingReportingOverflow(d)
+            if o1 || o2 { return nil }
+            result = s
+        }
+        return result
+    }
+
+    /// The value as a `Double` (rounded if it has more precision).
+    public var doubleValue: Double { Double(text) ?? .nan }
+
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        lhs.text == rhs.text || Canonical(lhs.text) == Canonical(rhs.text)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Canonical(text))
+    }
+
+    static func shortestText(_ value: Double) -> String {
+        // Swift's description is the shortest text that reads back the same,
+        // and is valid JSON for finite values ("1.0", "1e-05", "1e+16").
+        value.description
+    }
+
+    /// Whether `bytes` is exactly one JSON number literal.
+    static func isValidLiteral(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        let n = bytes.count
+        func digits() -> Int {
+            let start = i
+            while i < n, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < n else { return false }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits() == 0 { return false }
+        }
+        if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() == 0 { return false }
+        }
+        return i == n
+    }
+
+    /// The value in a normal form: sign, significant digits without leading
+    /// or trailing zeros, and a power-of-ten exponent. Zero has no digits.
+    struct Canonical: Hashable {
+        var negative = false
+        var digits: [UInt8] = []
+        var exponent = 0
+
+        init(_ text: String) {
+            var integer: [UInt8] = []
+            var fraction: [UInt8] = []
+            var exponentValue = 0
+            var exponentNegative = false
+            var part = 0  // 0 integer, 1 fraction, 2 exponent
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "-") where part == 0: negative = true
+                case UInt8(ascii: "-"): exponentNegative = true
+                case UInt8(ascii: "+"): break
+                case UInt8(ascii: "."): part = 1
+                case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
+                default:
+                    switch part {
+                    case 0: integer.append(byte)
+                    case 1: fraction.append(byte)
+                    default:
+                        // Saturate: exponents this large are beyond any real use.
+                        if exponentValue < 1_000_000_000_000 {
+                            exponentValue = exponentValue * 10 + Int(byte - UInt8(ascii: "0"))
+                        }
+                    }
+                }
+            }
+            var all = integer + fraction
+            var exp = (exponentNegative ? -exponentValue : exponentValue) - fraction.count
+            let firstNonZero = all.firstIndex { $0 != UInt8(ascii: "0") } ?? all.count
+            all.removeFirst(firstNonZero)
+            while let last = all.last, last == UInt8(ascii: "0") {
+                all.removeLast()
+                exp += 1
+            }
+            digits = all
+            exponent = all.isEmpty ? 0 : exp
+            if all.isEmpty { negative = false }
+        }
+    }
+}

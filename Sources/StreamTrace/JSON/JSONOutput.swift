@@ -1,0 +1,148 @@
+/// A growable buffer of compact JSON bytes.
+///
+/// The trace writer and the value encoder append straight into it, so a
+/// line is built without intermediate strings or Foundation.
+public struct JSONOutput: Sendable {
+    public internal(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    @inline(__always) mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    mutating func append(raw: some Sequence<UInt8>) {
+        bytes.append(contentsOf: raw)
+    }
+
+    mutating func removeAll(keepingCapacity: Bool = true) {
+        bytes.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    // MARK: Scalars
+
+    /// Writes a string with the escapes JSON requires: quote, backslash and
+    /// control characters. Other characters are written as UTF-8.
+    public mutating func write(string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            append(UInt8(ascii: "\""))
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                runStart = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    append("\\u00")
+                    append(JSONOutput.hexDigits[Int(byte >> 4)])
+                    append(JSONOutput.hexDigits[Int(byte & 0xF)])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            append(UInt8(ascii: "\""))
+        }
+    }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Writes a signed integer in decimal.
+    public mutating func write(int value: Int64) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            write(uint: value.magnitude)
+        } else {
+            write(uint: UInt64(value))
+        }
+    }
+
+    /// Writes an unsigned integer in decimal.
+    public mutating func write(uint value: UInt64) {
+        if value < 10 {
+            append(UInt8(ascii: "0") &+ UInt8(value))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var v = value
+            var i = 20
+            while v > 0 {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                v /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+        }
+    }
+
+    /// Writes a floating point number in the shortest form that reads back
+    /// the same; NaN and infinities become the strings `"NaN"`,
+    /// `"Infinity"` and `"-Infinity"`.
+    public mutating func write(double value: Double) {
+        if value.isNaN {
+            append("\"NaN\"")
+        } else if value.isInfinite {
+            append(value < 0 ? "\"-Infinity\"" : "\"Infinity\"")
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// Writes a `Float` in its own shortest form (so `0.1` stays `0.1`).
+    public mutating func write(float value: Float) {
+        if value.isNaN || value.isInfinite {
+            write(double: Double(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    public mutating func write(bool value: Bool) {
+        append(value ? "true" : "false")
+    }
+
+    // MARK: JSON values
+
+    /// Writes a JSON value compactly, object keys in their stored order.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): write(bool: b)
+        case .number(let n): bytes.append(contentsOf: n.text.utf8)
+        case .string(let s): write(string: s)
+        case .array(let elements):
+            append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let object):
+            append(UInt8(ascii: "{"))
+            for (i, entry) in object.entries.enumerated() {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                write(string: entry.key)
+                append(UInt8(ascii: ":"))
+                write(entry.value)
+            }
+            append(UInt8(ascii: "}"))
+        }
+    }
+}

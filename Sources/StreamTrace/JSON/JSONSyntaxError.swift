@@ -1,0 +1,24 @@
+/// A problem found while parsing JSON text: what was wrong and at which byte.
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// The zero-based byte offset of the problem in the parsed text.
+    public var offset: Int
+    /// What was expected and what was found instead.
+    public var message: String
+
+    /// Whether the text is valid JSON that breaks a rule of the reader
+    /// (for example a trace event's `"t"` that is not an integer).
+    var isRuleViolation = false
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
+    init(ruleViolation message: String, offset: Int) {
+        self.offset = offset
+        self.message = message
+        self.isRuleViolation = true
+    }
+
+    public var description: String { "byte \(offset): \(message)" }
+}

@@ -1,0 +1,95 @@
+/// A JSON value, as read back from a trace.
+///
+/// Equality is JSON equality: object key order is ignored and numbers are
+/// compared by value.
+///
+/// ```swift
+/// let a: JSONValue = ["id": 1, "tags": ["x"]]
+/// let b = try JSONValue(parsing: #"{"tags":["x"],"id":1.0}"#)
+/// a == b   // true
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// Parses one JSON text (surrounding white space allowed).
+    ///
+    /// - Throws: `JSONSyntaxError` with the byte offset of the problem.
+    public init(parsing text: String, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONSyntaxError) {
+        let bytes = Array(text.utf8)
+        let result = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
+            var parser = JSONParser(raw, maximumDepth: maximumDepth)
+            do throws(JSONSyntaxError) {
+                let value = try parser.parseValue()
+                try parser.expectEnd()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+
+    /// The value as compact JSON text, keys in their stored order.
+    public var jsonText: String {
+        var output = JSONOutput()
+        output.write(self)
+        return output.string
+    }
+
+    /// A short name of the value's JSON type: `null`, `boolean`, `number`,
+    /// `string`, `array` or `object`.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// Whether this value contains `other`: an array holding an equal element,
+    /// a string holding the substring, or an object holding every key of
+    /// `other` with a value that contains that key's value (recursively).
+    /// Any other value contains `other` if it equals it.
+    public func contains(_ other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.array(let elements), _):
+            return elements.contains(other) || self == other
+        case (.string(let s), .string(let sub)):
+            return sub.isEmpty || s.contains(sub)
+        case (.object(let object), .object(let pattern)):
+            return pattern.allSatisfy { entry in
+                guard let value = object[entry.key] else { return false }
+                return value == entry.value || value.contains(entry.value)
+            }
+        default:
+            return self == other
+        }
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    public var description: String { jsonText }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    public init(floatLiteral value: Double) { self = JSONNumber(value).map(JSONValue.number) ?? .null }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Entry(key: $0.0, value: $0.1) }))
+    }
+}

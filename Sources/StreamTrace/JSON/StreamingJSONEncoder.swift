@@ -1,0 +1,358 @@
+import Foundation
+
+/// Encodes `Encodable` values straight into JSON bytes, in the order the
+/// value encodes itself: no intermediate tree, no `JSONEncoder`.
+///
+/// Struct keys keep their declaration order; dictionary keys are sorted so
+/// that output is deterministic. `Date` is written as an ISO-8601 string,
+/// `URL` as its absolute string, `Data` as base64, `Decimal` as a number.
+/// Writing to a container after a nested container of it has been closed
+/// throws, since bytes already written cannot be reordered.
+final class StreamingJSONEncoder: Encoder {
+    var output: JSONOutput
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// An open object or array.
+    struct Frame {
+        var isObject: Bool
+        var count: Int
+        let id: Int
+    }
+    private var frames: [Frame] = []
+    private var nextFrameID = 0
+    /// `frames.count` when the value being encoded started.
+    private var levelBase = 0
+    /// Whether the value being encoded has written anything.
+    private var levelWrote = false
+
+    init(output: JSONOutput) {
+        self.output = output
+    }
+
+    /// Encodes one value. On error the output may hold a partial value;
+    /// callers restore it.
+    func encode<T: Encodable>(_ value: T) throws {
+        if writeFastPath(value) { return }
+        let savedBase = levelBase
+        let savedWrote = levelWrote
+        levelBase = frames.count
+        levelWrote = false
+        defer {
+            levelBase = savedBase
+            levelWrote = savedWrote
+        }
+        if let dictionary = value as? any SortedKeysEncodable {
+            try dictionary.encodeSortedEntries(to: self)
+        } else {
+            try value.encode(to: self)
+        }
+        if !levelWrote { output.append("{}") }
+        closeFrames(downTo: levelBase)
+    }
+
+    /// Writes the common leaf types directly. Types are compared by
+    /// metatype, which is much cheaper than trying casts one by one.
+    private func writeFastPath<T>(_ value: T) -> Bool {
+        func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
+        let type = T.self
+        if type == String.self { output.write(string: bits(String.self)) }
+        else if type == Int.self { output.write(int: Int64(bits(Int.self))) }
+        else if type == Double.self { output.write(double: bits(Double.self)) }
+        else if type == Bool.self { output.write(bool: bits(Bool.self)) }
+        else if type == Int64.self { output.write(int: bits(Int64.self)) }
+        else if type == Int32.self { output.write(int: Int64(bits(Int32.self))) }
+        else if type == Int16.self { output.write(int: Int64(bits(Int16.self))) }
+        else if type == Int8.self { output.write(int: Int64(bits(Int8.self))) }
+        else if type == UInt.self { output.write(uint: UInt64(bits(UInt.self))) }
+        else if type == UInt64.self { output.write(uint: bits(UInt64.self)) }
+        else if type == UInt32.self { output.write(uint: UInt64(bits(UInt32.self))) }
+        else if type == UInt16.self { output.write(uint: UInt64(bits(UInt16.self))) }
+        else if type == UInt8.self { output.write(uint: UInt64(bits(UInt8.self))) }
+        else if type == Float.self { output.write(float: bits(Float.self)) }
+        else if type == JSONValue.self { output.write(bits(JSONValue.self)) }
+        else if type == Date.self { output.write(string: ISO8601.string(from: bits(Date.self))) }
+        else if type == URL.self { output.write(string: bits(URL.self).absoluteString) }
+        else if type == Data.self { output.write(string: bits(Data.self).base64EncodedString()) }
+        else if type == Decimal.self {
+            let decimal = bits(Decimal.self)
+            if decimal.isNaN { output.append("\"NaN\"") } else { output.append(raw: decimal.description.utf8) }
+        } else {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Frames
+
+    private func push(isObject: Bool) -> (index: Int, id: Int) {
+        output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        nextFrameID += 1
+        frames.append(Frame(isObject: isObject, count: 0, id: nextFrameID))
+        return (frames.count - 1, nextFrameID)
+    }
+
+    private func closeFrames(downTo count: Int) {
+        while frames.count > count {
+            let frame = frames.removeLast()
+            output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        }
+    }
+
+    /// Prepares frame `index` for its next member: closes deeper frames and
+    /// writes the separator.
+    fileprivate func beginMember(frame index: Int, id: Int) throws {
+        guard index < frames.count, frames[index].id == id else {
+            throw EncodingError.invalidValue(
+                "", EncodingError.Context(codingPath: codingPath, debugDescription: "StreamTrace encodes in order: a container was written to after it was closed"))
+        }
+        closeFrames(downTo: index + 1)
+        if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
+        frames[index].count += 1
+    }
+
+    fileprivate func writeKey(_ key: some CodingKey) {
+        output.write(string: key.stringValue)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    fileprivate func nested(isObject: Bool) -> (index: Int, id: Int) {
+        push(isObject: isObject)
+    }
+
+    // MARK: Encoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if frames.count > levelBase, frames[levelBase].isObject {
+            return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: levelBase, id: frames[levelBase].id))
+        }
+        levelWrote = true
+        let (index, id) = push(isObject: true)
+        return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: index, id: id))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if frames.count > levelBase, !frames[levelBase].isObject {
+            return UnkeyedContainer(encoder: self, frame: levelBase, id: frames[levelBase].id)
+        }
+        levelWrote = true
+        let (index, id) = push(isObject: false)
+        return UnkeyedContainer(encoder: self, frame: index, id: id)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(encoder: self)
+    }
+
+    fileprivate func markSingleValueWritten() throws {
+        guard !levelWrote else {
+            throw EncodingError.invalidValue(
+                "", EncodingError.Context(codingPath: codingPath, debugDescription: "a single value was encoded twice"))
+        }
+        levelWrote = true
+    }
+
+    // MARK: Containers
+
+    private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let encoder: StreamingJSONEncoder
+        let frame: Int
+        let id: Int
+        var codingPath: [any CodingKey] { encoder.codingPath }
+
+        func member(_ key: Key) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.writeKey(key)
+        }
+
+        mutating func encodeNil(forKey key: Key) throws {
+            try member(key)
+            encoder.output.append("null")
+        }
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(bool: value)
+        }
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(string: value)
+        }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(double: value)
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(float: value)
+        }
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(int: Int64(value))
+        }
+        mutating func encode(_ value: Int64, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(int: value)
+        }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws {
+            try member(key)
+            encoder.output.write(uint: value)
+        }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            try member(key)
+            encoder.codingPath.append(key)
+            defer { encoder.codingPath.removeLast() }
+            try encoder.encode(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
+            try? member(key)
+            let (index, id) = encoder.nested(isObject: true)
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            try? member(key)
+            let (index, id) = encoder.nested(isObject: false)
+            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
+        }
+        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+    }
+
+    private struct UnkeyedContainer: UnkeyedEncodingContainer {
+        let encoder: StreamingJSONEncoder
+        let frame: Int
+        let id: Int
+        var codingPath: [any CodingKey] { encoder.codingPath }
+        var count: Int { frame < encoder.frames.count ? encoder.frames[frame].count : 0 }
+
+        mutating func encodeNil() throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.output.append("null")
+        }
+        mutating func encode(_ value: String) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.output.write(string: value)
+        }
+        mutating func encode(_ value: Int) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.output.write(int: Int64(value))
+        }
+        mutating func encode(_ value: Double) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.output.write(double: value)
+        }
+        mutating func encode(_ value: Bool) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            encoder.output.write(bool: value)
+        }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try encoder.beginMember(frame: frame, id: id)
+            try encoder.encode(value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            try? encoder.beginMember(frame: frame, id: id)
+            let (index, id) = encoder.nested(isObject: true)
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            try? encoder.beginMember(frame: frame, id: id)
+            let (index, id) = encoder.nested(isObject: false)
+            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
+        }
+        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+    }
+
+    private struct SingleValueContainer: SingleValueEncodingContainer {
+        let encoder: StreamingJSONEncoder
+        var codingPath: [any CodingKey] { encoder.codingPath }
+
+        mutating func encodeNil() throws {
+            try encoder.markSingleValueWritten()
+            encoder.output.append("null")
+        }
+        mutating func encode(_ value: Bool) throws {
+            try encoder.markSingleValueWritten()
+            encoder.output.write(bool: value)
+        }
+        mutating func encode(_ value: String) throws {
+            try encoder.markSingleValueWritten()
+            encoder.output.write(string: value)
+        }
+        mutating func encode(_ value: Double) throws {
+            try encoder.markSingleValueWritten()
+            encoder.output.write(double: value)
+        }
+        mutating func encode(_ value: Int) throws {
+            try encoder.markSingleValueWritten()
+            encoder.output.write(int: Int64(value))
+        }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try encoder.markSingleValueWritten()
+            try encoder.encode(value)
+        }
+    }
+}
+
+/// An encoder for `superEncoder()`, which writing in order cannot support:
+/// any use of it fails, and the value is then written as its description.
+private struct UnsupportedEncoder: Encoder {
+    var codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Failing<Key>(codingPath: codingPath))
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
+
+    static func failure(_ path: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue("", EncodingError.Context(codingPath: path, debugDescription: "superEncoder() is not supported"))
+    }
+
+    struct Failing<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        var codingPath: [any CodingKey]
+        mutating func encodeNil(forKey key: Key) throws { throw failure(codingPath) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw failure(codingPath) }
+        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<N> {
+            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+    }
+
+    struct FailingUnkeyed: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+        var codingPath: [any CodingKey]
+        var count: Int { 0 }
+        mutating func encodeNil() throws { throw failure(codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws { throw failure(codingPath) }
+        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
+            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
+    }
+}
+
+/// Dictionaries encode their entries sorted by key, so that two runs give
+/// the same bytes (Swift's hashing order changes from run to run).
+protocol SortedKeysEncodable {
+    func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws
+}
+
+extension Dictionary: SortedKeysEncodable where Key: CodingKeyRepresentable, Value: Encodable {
+    func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for (key, value) in self.map({ ($0.key.codingKey.stringValue, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+            try container.encode(value, forKey: AnyKey(stringValue: key))
+        }
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.stringValue = String(intValue) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Records every event of one subscription to a stream, with times from an
+/// injected clock, for expectations and for a JSON Lines trace.
+///
+/// Feed it by hand, from any thread, or let `sequence.record()` feed it.
+/// Read it with expectations, at once or waiting:
+///
+/// ```swift
+/// let recorder = Recorder<String, Never>()
+/// recorder.receive("foo")
+/// try recorder.next().get()                    // "foo"
+/// recorder.receive(completion: .finished)
+/// try recorder.finished.wait(timeout: 1)
+/// ```
+///
+/// Give it a sink to write the trace while recording:
+///
+/// ```swift
+/// let recorder = Recorder<Int, Never>(name: "ticks", sink: try FileTraceSink(path: "ticks.jsonl"))
+/// ```
+public final class Recorder<Input, Failure: Error> {
+    let storage: RecorderStorage<Input, Failure>
+
+    /// Creates a recorder whose times are measured from now on `clock`.
+    ///
+    /// - Parameters:
+    ///   - name: the stream's name in the trace header.
+    ///   - clock: the clock of the event times (a test clock gives
+    ///     deterministic times).
+    ///   - sink: where to write the trace while recording, if anywhere.
+    ///   - meta: extra information for the trace header.
+    public init<C: Clock>(
+        name: String? = nil, clock: C, sink: (any TraceSink)? = nil, meta: JSONObject? = nil
+    ) where C.Duration == Duration {
+        let time = TimeSource(clock)
+        let header = TraceHeader(
+            stream: name, clock: time.clockName, started: time.isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
+        storage = RecorderStorage(time: time, header: header, sink: sink)
+    }
+
+    /// Creates a recorder timed by `ContinuousClock`.
+    public convenience init(name: String? = nil, sink: (any TraceSink)? = nil, meta: JSONObject? = nil) {
+        self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
+    }
+
+    deinit {
+        // A recorder that goes away while its stream is live stops listening.
+        if storage.withLock({ storage.onCancel != nil && storage.terminalIndex == nil }) {
+            storage.record(.cancel)
+        }
+        storage.sink?.flush()
+    }
+
+    // MARK: Feeding
+
+    /// Records that the subscription started (at most once, first).
+    public func receiveSubscription() {
+        storage.record(.subscribe)
+    }
+
+    /// Records that the subscriber asked for more elements.
+    public func receive(request demand: Demand) {
+        storage.record(.request(demand))
+    }
+
+    /// Records one element.
+    public func receive(_ input: Input) {
+        storage.record(.value(input))
+    }
+
+    /// Records the completion.
+    public func receive(completion: StreamCompletion<Failure>) {
+        switch completion {
+        case .finished: storage.record(.finished)
+        case .failure(let error): storage.record(.failure(error))
+        }
+    }
+
+    /// Records that the subscriber cancelled, and stops the recorded stream
+    /// (for `sequence.record()`, cancels its task). Waits in progress end.
+    public func cancel() {
+        storage.record(.cancel)
+    }
+
+    // MARK: Reading
+
+    /// The trace header this recorder writes.
+    public var header: TraceHeader { storage.header }
+
+    /// Every event recorded so far, with its time.
+    public var events: [RecordedEvent<Input, Failure>] {
+        storage.withLock { storage.recordedEventsLocked() }
+    }
+
+    /// Events the stream sent against the rules (after its completion, a
+    /// second subscription…), which were not recorded as events.
+    public var diagnostics: [RecorderDiagnostic] {
+        storage.withLock { storage.diagnosticsLocked() }
+    }
+
+    /// How many elements `next` expectations have consumed.
+    public var consumedCount: Int {
+        storage.withLock { storage.consumed }
+    }
+
+    /// Writes the header and every event recorded so far to `sink`.
+    public func writeTrace(to sink: some TraceSink) {
+        let (events, header) = storage.withLock { (storage.recordedEventsLocked(), storage.header) }
+        var line = JSONOutput()
+        storage.encoder.encode(header, into: &line)
+        line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+        for event in events {
+            line.removeAll()
+            storage.encoder.encode(event, into: &line)
+            line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
+        }
+        sink.flush()
+    }
+
+    /// The trace of everything recorded so far, as JSON Lines text.
+    public var traceText: String {
+        let sink = MemoryTraceSink()
+        writeTrace(to: sink)
+        return sink.text
+    }
+
+    /// Sets what `cancel()` stops. Called at most once; runs outside the lock.
+    func onCancel(_ body: @escaping @Sendable () -> Void) {
+        storage.withLock { storage.onCancel = body }
+    }
+}
+
+extension Recorder: @unchecked Sendable where Input: Sendable {}

@@ -1,0 +1,36 @@
+/// Something a recorded stream did that breaks the rules of streams; the
+/// recorder keeps it rather than silently dropping the event.
+public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// An event arrived after the stream finished or failed. Every
+        /// expectation then fails.
+        case eventAfterCompletion(EventKind)
+        /// An event arrived after the subscriber cancelled (expected for a
+        /// stream that was already delivering; not a failure).
+        case eventAfterCancel(EventKind)
+        /// A second subscription, or a subscription after other events.
+        case lateSubscription
+        /// A request for zero or fewer elements.
+        case invalidDemand(Int)
+    }
+
+    public var kind: Kind
+    /// When it happened, in nanoseconds since the subscription started.
+    public var nanoseconds: Int64
+    /// The event that ended the recording, for the `after…` kinds.
+    public var terminal: EventKind?
+
+    public var description: String {
+        let at = TimeFormat.offset(nanoseconds)
+        switch kind {
+        case .eventAfterCompletion(let kind):
+            return "\(kind) event after the stream \(terminal == .failure ? "failed" : "finished") (\(at))"
+        case .eventAfterCancel(let kind):
+            return "\(kind) event after the subscriber cancelled (\(at)), not recorded"
+        case .lateSubscription:
+            return "subscription after the recording started (\(at)), not recorded"
+        case .invalidDemand(let n):
+            return "request for \(n) elements (\(at)): demand must be at least 1, not recorded"
+        }
+    }
+}

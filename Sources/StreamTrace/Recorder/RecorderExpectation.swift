@@ -1,0 +1,134 @@
+import Foundation
+
+/// An expectation bound to a recorder: read it now with ``get()``, or wait
+/// for it with ``wait(timeout:)`` (blocking) or ``value(timeout:)`` (async).
+///
+/// Waits are woken by the recorder's events, never by polling, and return
+/// at once when the expectation is already decided. The timeout is
+/// wall-clock time.
+///
+/// ```swift
+/// let recorder = Recorder<Int, Never>()
+/// recorder.receive(1)
+/// let first = try recorder.next().get()                 // 1
+/// let done: Void = try await recorder.finished.inverted.value(timeout: .milliseconds(10))
+/// ```
+public struct RecorderExpectation<Base: Expectation> {
+    /// The recorder this expectation reads.
+    public let recorder: Recorder<Base.Element, Base.Failure>
+    /// The expectation.
+    public let expectation: Base
+
+    public init(recorder: Recorder<Base.Element, Base.Failure>, expectation: Base) {
+        self.recorder = recorder
+        self.expectation = expectation
+    }
+
+    private var storage: RecorderStorage<Base.Element, Base.Failure> { recorder.storage }
+
+    /// Decides the expectation from what the recorder holds now, without
+    /// waiting.
+    ///
+    /// - Throws: ``RecordingError`` if it is not fulfilled.
+    public func get() throws(RecordingError) -> Base.Output {
+        let outcome = WaitOutcome<Base.Output>()
+        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now) }
+        return try outcome.resolve(expectation.name)
+    }
+
+    /// Blocks the calling thread until the expectation is decided or
+    /// `timeout` expires. On the main thread, keeps the main run loop and
+    /// main queue running meanwhile.
+    ///
+    /// - Throws: ``RecordingError`` if it is not fulfilled in time.
+    public func wait(timeout: Duration) throws(RecordingError) -> Base.Output {
+        let (waiter, outcome) = makeWaiter()
+        let onMainThread = Thread.isMainThread
+        let semaphore = DispatchSemaphore(value: 0)
+        waiter.wake = {
+            semaphore.signal()
+            // Wakes the main run loop, which services the main queue.
+            if onMainThread { DispatchQueue.main.async {} }
+        }
+        let waiting = storage.withLock { storage.registerLocked(waiter) }
+        if waiting {
+            let seconds = Double(TimeFormat.nanoseconds(timeout)) / 1e9
+            if onMainThread {
+                let deadline = Date(timeIntervalSinceNow: seconds)
+                while !storage.withLock({ waiter.isDone }), deadline.timeIntervalSinceNow > 0 {
+                    if !RunLoop.main.run(mode: .default, before: deadline) {
+                        // No run loop sources to service: block instead of spinning.
+                        _ = semaphore.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow))
+                    }
+                }
+            } else {
+                _ = semaphore.wait(timeout: .now() + seconds)
+            }
+            storage.withLock { storage.expireLocked(waiter, end: .timeout(timeout)) }
+        }
+        return try outcome.resolve(expectation.name)
+    }
+
+    /// Blocks for at most `timeout` seconds. See ``wait(timeout:)-(Duration)``.
+    public func wait(timeout: TimeInterval) throws(RecordingError) -> Base.Output {
+        try wait(timeout: .nanoseconds(Int64((timeout * 1e9).rounded())))
+    }
+
+    /// Suspends until the expectation is decided or `timeout` expires.
+    /// Cancelling the waiting task ends the wait like a timeout.
+    ///
+    /// - Throws: ``RecordingError`` if it is not fulfilled in time.
+    public func value(timeout: Duration) async throws(RecordingError) -> Base.Output {
+        let (waiter, outcome) = makeWaiter()
+        let storage = self.storage
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiter.wake = { continuation.resume() }
+                let timer = DispatchWorkItem { storage.expire(waiter, end: .timeout(timeout)) }
+                let waiting = storage.withLock {
+                    let waiting = storage.registerLocked(waiter)
+                    if waiting { waiter.timer = timer }
+                    return waiting
+                }
+                if waiting {
+                    let nanoseconds = TimeFormat.nanoseconds(timeout)
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
+                } else {
+                    continuation.resume()
+                }
+            }
+        } onCancel: {
+            storage.expire(waiter, end: .waitCancelled)
+        }
+        return try outcome.resolve(expectation.name)
+    }
+
+    /// Suspends for at most `timeout` seconds. See ``value(timeout:)-(Duration)``.
+    public func value(timeout: TimeInterval) async throws(RecordingError) -> Base.Output {
+        try await value(timeout: .nanoseconds(Int64((timeout * 1e9).rounded())))
+    }
+
+    private func makeWaiter() -> (Waiter, WaitOutcome<Base.Output>) {
+        let outcome = WaitOutcome<Base.Output>()
+        let storage = self.storage
+        let expectation = self.expectation
+        let waiter = Waiter { end in
+            let verdict = storage.evaluateLocked(expectation, end: end)
+            if case .pending = verdict { return false }
+            outcome.verdict = verdict
+            return true
+        }
+        return (waiter, outcome)
+    }
+}
+
+extension RecorderExpectation: Sendable where Base.Element: Sendable {}
+
+extension RecorderExpectation where Base: InvertibleExpectation {
+    /// The inverted expectation: fulfilled when the window ends before this
+    /// one would be.
+    public var inverted: RecorderExpectation<StreamExpectations.Inverted<Base>> {
+        RecorderExpectation<StreamExpectations.Inverted<Base>>(
+            recorder: recorder, expectation: StreamExpectations.Inverted(expectation))
+    }
+}

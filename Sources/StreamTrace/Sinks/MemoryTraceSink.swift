@@ -1,0 +1,35 @@
+import Foundation
+
+/// A sink that keeps the trace in memory, for tests and for writing the
+/// trace somewhere else later.
+public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+
+    public init() {}
+
+    public func write(line: UnsafeRawBufferPointer, isTerminal: Bool) {
+        lock.lock()
+        storage.append(contentsOf: line)
+        storage.append(0x0A)
+        lock.unlock()
+    }
+
+    public func flush() {}
+    public func close() {}
+
+    /// Everything written, as JSON Lines bytes.
+    public var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    /// Everything written, as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The lines written, without their newlines.
+    public var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}

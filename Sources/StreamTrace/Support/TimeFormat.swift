@@ -1,0 +1,43 @@
+/// Short human forms of nanosecond times: `0ns`, `250us`, `2.1ms`, `1.8s`.
+enum TimeFormat {
+    /// A duration in the largest unit that keeps it at least 1, with at
+    /// most three significant decimals.
+    static func short(_ nanoseconds: Int64) -> String {
+        let magnitude = nanoseconds.magnitude
+        let sign = nanoseconds < 0 ? "-" : ""
+        let (unit, scale): (String, UInt64) =
+            magnitude >= 1_000_000_000 ? ("s", 1_000_000_000)
+            : magnitude >= 1_000_000 ? ("ms", 1_000_000)
+            : magnitude >= 1_000 ? ("us", 1_000)
+            : ("ns", 1)
+        let whole = magnitude / scale
+        var fraction = ((magnitude % scale) * 1000 + scale / 2) / scale  // rounded thousandths
+        var wholePart = whole
+        if fraction >= 1000 {
+            wholePart += 1
+            fraction -= 1000
+        }
+        guard scale > 1, fraction > 0 else { return "\(sign)\(wholePart)\(unit)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(wholePart).\(digits)\(unit)"
+    }
+
+    /// A time since the start of a recording: `t=+2.1ms`.
+    static func offset(_ nanoseconds: Int64) -> String {
+        "t=+" + short(nanoseconds)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (s, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, o2) = s.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if o1 || o2 { return seconds < 0 ? .min : .max }
+        return total
+    }
+
+    static func short(_ duration: Duration) -> String {
+        short(nanoseconds(duration))
+    }
+}

@@ -1,0 +1,28 @@
+/// An event with the time it happened, as a recorder holds it or a trace
+/// stores it.
+public struct RecordedEvent<Value, Failure: Error> {
+    /// Nanoseconds since the subscription started, on the recording's clock.
+    public var nanoseconds: Int64
+    /// What happened.
+    public var event: StreamEvent<Value, Failure>
+    /// The line of the trace file the event was read from, or `nil` for an
+    /// event recorded in memory.
+    public var line: Int?
+
+    public init(nanoseconds: Int64, event: StreamEvent<Value, Failure>, line: Int? = nil) {
+        self.nanoseconds = nanoseconds
+        self.event = event
+        self.line = line
+    }
+
+    /// The time since the subscription started.
+    public var time: Duration { .nanoseconds(nanoseconds) }
+}
+
+extension RecordedEvent: Sendable where Value: Sendable, Failure: Sendable {}
+extension RecordedEvent: Equatable where Value: Equatable, Failure: Equatable {}
+extension RecordedEvent: Hashable where Value: Hashable, Failure: Hashable {}
+
+/// An event read from a trace file: values are JSON, errors are
+/// ``TraceFailure``s.
+public typealias TraceEvent = RecordedEvent<JSONValue, TraceFailure>

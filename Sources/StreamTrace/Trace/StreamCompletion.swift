@@ -1,0 +1,15 @@
+/// How a stream completed: successfully, or with an error.
+public enum StreamCompletion<Failure: Error> {
+    case finished
+    case failure(Failure)
+
+    /// The error, if the stream failed.
+    public var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+extension StreamCompletion: Sendable where Failure: Sendable {}
+extension StreamCompletion: Equatable where Failure: Equatable {}
+extension StreamCompletion: Hashable where Failure: Hashable {}

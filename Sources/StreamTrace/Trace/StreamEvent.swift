@@ -1,0 +1,46 @@
+/// One thing that happened to a subscription, without its time.
+public enum StreamEvent<Value, Failure: Error> {
+    /// The subscription started.
+    case subscribe
+    /// The subscriber asked for more elements.
+    case request(Demand)
+    /// The stream published an element.
+    case value(Value)
+    /// The stream completed successfully.
+    case finished
+    /// The stream completed with an error.
+    case failure(Failure)
+    /// The subscriber cancelled.
+    case cancel
+
+    /// The event's name in a trace: `subscribe`, `request`, `value`,
+    /// `finished`, `failure` or `cancel`.
+    public var kind: Kind {
+        switch self {
+        case .subscribe: .subscribe
+        case .request: .request
+        case .value: .value
+        case .finished: .finished
+        case .failure: .failure
+        case .cancel: .cancel
+        }
+    }
+
+    /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
+    public var isTerminal: Bool { kind.isTerminal }
+
+    public typealias Kind = EventKind
+}
+
+extension StreamEvent: Sendable where Value: Sendable, Failure: Sendable {}
+extension StreamEvent: Equatable where Value: Equatable, Failure: Equatable {}
+extension StreamEvent: Hashable where Value: Hashable, Failure: Hashable {}
+
+/// The kinds of event, with their names in a trace.
+public enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case subscribe, request, value, finished, failure, cancel
+
+    /// Whether an event of this kind ends the recording.
+    public var isTerminal: Bool { self == .finished || self == .failure || self == .cancel }
+    public var description: String { rawValue }
+}

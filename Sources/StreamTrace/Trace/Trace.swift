@@ -1,0 +1,57 @@
+/// A whole trace read into memory: its header, events and status.
+///
+/// For large traces prefer ``TraceReader``, which reads one event at a time.
+///
+/// ```swift
+/// let trace = try Trace(contentsOf: "search.trace.jsonl")
+/// trace.status          // .finished
+/// trace.elements        // [JSONValue]
+/// ```
+public struct Trace: Sendable, Equatable {
+    public var header: TraceHeader
+    public var events: [TraceEvent]
+    public var status: TraceStatus
+    public var warnings: [TraceReadWarning]
+
+    public init(header: TraceHeader, events: [TraceEvent], status: TraceStatus? = nil, warnings: [TraceReadWarning] = []) {
+        self.header = header
+        self.events = events
+        self.warnings = warnings
+        self.status =
+            status
+            ?? {
+                switch events.last?.event {
+                case .finished?: .finished
+                case .failure?: .failed
+                case .cancel?: .cancelled
+                default: .open
+                }
+            }()
+    }
+
+    /// Reads the trace at `path` (`-` for standard input).
+    public init(contentsOf path: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        try self.init(reader: TraceReader(path: path, options: options))
+    }
+
+    /// Reads a trace from bytes in memory.
+    public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
+    }
+
+    /// Reads a trace from text in memory.
+    public init(text: String, name: String = "<memory>") throws(TraceReadError) {
+        try self.init(bytes: Array(text.utf8), name: name)
+    }
+
+    init(reader: TraceReader) throws(TraceReadError) {
+        var events: [TraceEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        self.init(header: reader.header, events: events, status: reader.status, warnings: reader.warnings)
+    }
+
+    /// The values of the trace's `value` events, in order.
+    public var elements: [JSONValue] {
+        events.compactMap { if case .value(let v) = $0.event { v } else { nil } }
+    }
+}

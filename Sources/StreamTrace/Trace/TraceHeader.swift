@@ -1,0 +1,29 @@
+/// The first line of a trace: format version, and what was recorded.
+public struct TraceHeader: Sendable, Hashable {
+    /// The format version this library reads and writes.
+    public static let currentVersion = 1
+
+    /// The format version (always 1 for traces this library accepts).
+    public var version: Int
+    /// A human name for the stream.
+    public var stream: String?
+    /// The clock of the trace's times: `continuous`, `suspending`,
+    /// `virtual`, or another name.
+    public var clock: String?
+    /// The wall-clock time of the subscription, ISO-8601 UTC. Omitted under
+    /// a virtual clock so that traces are deterministic.
+    public var started: String?
+    /// Any extra information: test name, host, app version…
+    public var meta: JSONObject?
+
+    public init(
+        version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
+        started: String? = nil, meta: JSONObject? = nil
+    ) {
+        self.version = version
+        self.stream = stream
+        self.clock = clock
+        self.started = started
+        self.meta = meta
+    }
+}

@@ -1,0 +1,137 @@
+/// Writes trace lines: compact JSON, keys in the format's order (`t`,
+/// `event`, then the payload), so that traces diff cleanly.
+///
+/// Values go through the fastest path their type allows: strings,
+/// integers, floating point and booleans directly; other `Encodable`
+/// values through StreamTrace's own encoder; anything else as its
+/// description string.
+///
+/// ```swift
+/// let encoder = TraceLineEncoder<Int, Never>()
+/// var line = JSONOutput()
+/// encoder.encode(RecordedEvent(nanoseconds: 1200, event: .value(42)), into: &line)
+/// line.string   // {"t":1200,"event":"value","value":42}
+/// ```
+public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
+    private let kind: ValueKind
+
+    private enum ValueKind: Sendable {
+        case string, int, int64, double, float, bool, json, encodable, description
+    }
+
+    public init() {
+        let type = Value.self
+        kind =
+            if type == String.self { .string }
+            else if type == Int.self { .int }
+            else if type == Int64.self { .int64 }
+            else if type == Double.self { .double }
+            else if type == Float.self { .float }
+            else if type == Bool.self { .bool }
+            else if type == JSONValue.self { .json }
+            else if type is any Encodable.Type { .encodable }
+            else { .description }
+    }
+
+    /// Appends the header line (without its newline).
+    public func encode(_ header: TraceHeader, into out: inout JSONOutput) {
+        out.append("{\"streamtrace\":")
+        out.write(int: Int64(header.version))
+        if let stream = header.stream {
+            out.append(",\"stream\":")
+            out.write(string: stream)
+        }
+        if let clock = header.clock {
+            out.append(",\"clock\":")
+            out.write(string: clock)
+        }
+        if let started = header.started {
+            out.append(",\"started\":")
+            out.write(string: started)
+        }
+        if let meta = header.meta {
+            out.append(",\"meta\":")
+            out.write(.object(meta))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends one event line (without its newline).
+    public func encode(_ event: RecordedEvent<Value, Failure>, into out: inout JSONOutput) {
+        out.append("{\"t\":")
+        out.write(int: event.nanoseconds)
+        switch event.event {
+        case .subscribe:
+            out.append(",\"event\":\"subscribe\"}")
+        case .request(let demand):
+            out.append(",\"event\":\"request\",\"demand\":")
+            switch demand {
+            case .unlimited: out.append("\"unlimited\"")
+            case .max(let n): out.write(int: Int64(n))
+            }
+            out.append(UInt8(ascii: "}"))
+        case .value(let value):
+            out.append(",\"event\":\"value\",\"value\":")
+            write(value, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .finished:
+            out.append(",\"event\":\"finished\"}")
+        case .failure(let error):
+            out.append(",\"event\":\"failure\",\"error\":{\"type\":")
+            let failure = error as? TraceFailure
+            out.write(string: failure?.type ?? String(describing: type(of: error)))
+            out.append(",\"message\":")
+            out.write(string: failure?.message ?? String(describing: error))
+            out.append(UInt8(ascii: "}"))
+            if let failure {
+                if let value = failure.value {
+                    out.append(",\"value\":")
+                    out.write(value)
+                }
+            } else if let encodable = error as? any Encodable {
+                let mark = out.bytes.count
+                out.append(",\"value\":")
+                if !Self.encode(encodable, into: &out) { out.bytes.removeSubrange(mark...) }
+            }
+            out.append(UInt8(ascii: "}"))
+        case .cancel:
+            out.append(",\"event\":\"cancel\"}")
+        }
+    }
+
+    /// Appends one value as JSON.
+    public func write(_ value: Value, into out: inout JSONOutput) {
+        func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
+        switch kind {
+        case .string: out.write(string: bits(String.self))
+        case .int: out.write(int: Int64(bits(Int.self)))
+        case .int64: out.write(int: bits(Int64.self))
+        case .double: out.write(double: bits(Double.self))
+        case .float: out.write(float: bits(Float.self))
+        case .bool: out.write(bool: bits(Bool.self))
+        case .json: out.write(bits(JSONValue.self))
+        case .encodable:
+            let mark = out.bytes.count
+            if !Self.encode(value as! any Encodable, into: &out) {
+                out.bytes.removeSubrange(mark...)
+                out.write(string: String(describing: value))
+            }
+        case .description:
+            out.write(string: String(describing: value))
+        }
+    }
+
+    /// Encodes with StreamTrace's encoder; returns `false` (output partly
+    /// written) if the value's `encode(to:)` throws.
+    private static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
+        let encoder = StreamingJSONEncoder(output: out)
+        out = JSONOutput(capacity: 0)
+        defer { out = encoder.output }
+        do {
+            try encoder.encode(value)
+            return true
+        } catch {
+            return false
+        }
+    }
+}

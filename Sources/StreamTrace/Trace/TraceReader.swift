@@ -1,0 +1,209 @@
+import Foundation
+
+/// Reads a trace front to back, one event at a time, in constant memory.
+///
+/// The reader checks every rule of the trace format and throws the first
+/// problem as a ``TraceReadError`` (`FILE:LINE:COLUMN: message`). It accepts
+/// a byte-order mark, `\r\n` line ends and blank lines; a last line cut off
+/// mid-write is ignored with a warning and the trace is treated as open.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "search.trace.jsonl")
+/// while let event = try reader.next() {
+///     print(event.nanoseconds, event.event.kind)
+/// }
+/// print(reader.status)   // finished, failed, cancelled, open or truncated
+/// ```
+public final class TraceReader {
+    /// The file name used in messages.
+    public let file: String
+    /// The header line.
+    public private(set) var header = TraceHeader()
+    /// What the reader noticed without stopping (a truncated last line).
+    public private(set) var warnings: [TraceReadWarning] = []
+    /// How many events have been read so far.
+    public private(set) var eventCount = 0
+
+    private let source: LineSource
+    private let parser: TraceLineParser
+    private let options: TraceReaderOptions
+    private var lastTime: Int64 = 0
+    private var terminal: (kind: StreamEvent<JSONValue, TraceFailure>.Kind, line: Int)?
+    private var truncated = false
+    private var finished = false
+
+    /// Opens the trace at `path` and reads its header. `-` reads standard input.
+    public convenience init(path: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        if path == "-" {
+            try self.init(fileDescriptor: 0, name: "<stdin>", options: options)
+            return
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw TraceReadError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot open: \(reason)")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw TraceReadError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read: is a directory")
+        }
+        try self.init(source: LineSource(fileDescriptor: fd, ownsDescriptor: true, options: options), name: path, options: options)
+    }
+
+    /// Reads a trace from an open file descriptor (not closed by the reader).
+    public convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        try self.init(
+            source: LineSource(fileDescriptor: fileDescriptor, ownsDescriptor: false, options: options), name: name,
+            options: options)
+    }
+
+    /// Reads a trace held in memory.
+    public convenience init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        try self.init(source: LineSource(bytes: bytes, options: options), name: name, options: options)
+    }
+
+    private init(source: LineSource, name: String, options: TraceReaderOptions) throws(TraceReadError) {
+        self.source = source
+        self.file = name
+        self.parser = TraceLineParser(maximumDepth: options.maximumDepth)
+        self.options = options
+        try readHeader()
+    }
+
+    /// How the trace ends. Final once ``next()`` has returned `nil`.
+    public var status: TraceStatus {
+        switch terminal?.kind {
+        case .finished?: .finished
+        case .failure?: .failed
+        case .cancel?: .cancelled
+        default: truncated ? .truncated : .open
+        }
+    }
+
+    /// The next event, or `nil` at the end of the trace.
+    public func next() throws(TraceReadError) -> TraceEvent? {
+        guard !finished else { return nil }
+        while let (line, terminated) = try nextContentLine() {
+            if let terminal {
+                throw error(
+                    .invalidEvent, line: source.lineNumber, offset: 0, in: line,
+                    "event after the terminal event (\(terminal.kind) on line \(terminal.line)); nothing may follow it")
+            }
+            let parsed: TraceLineParser.ParsedEvent
+            do {
+                parsed = try parser.parseEvent(line)
+            } catch {
+                if !terminated, error.kind == .invalidJSON {
+                    warnTruncated(line)
+                    break
+                }
+                throw self.error(error.kind, line: source.lineNumber, offset: error.offset, in: line, error.message)
+            }
+            if parsed.nanoseconds < lastTime {
+                throw error(
+                    .invalidEvent, line: source.lineNumber, offset: parsed.timeOffset, in: line,
+                    "\"t\" decreased from \(lastTime) to \(parsed.nanoseconds); times must never decrease")
+            }
+            if case .subscribe = parsed.event, eventCount > 0 {
+                throw error(
+                    .invalidEvent, line: source.lineNumber, offset: 0, in: line,
+                    "subscribe must be the first event, found it after \(eventCount) event\(eventCount == 1 ? "" : "s")")
+            }
+            lastTime = parsed.nanoseconds
+            eventCount += 1
+            if parsed.event.isTerminal { terminal = (parsed.event.kind, source.lineNumber) }
+            return TraceEvent(nanoseconds: parsed.nanoseconds, event: parsed.event, line: source.lineNumber)
+        }
+        finished = true
+        return nil
+    }
+
+    // MARK: Lines
+
+    private func readHeader() throws(TraceReadError) {
+        guard let (line, terminated) = try nextContentLine() else {
+            throw TraceReadError(
+                kind: .notATrace, file: file, line: max(source.lineNumber, 1), column: 1,
+                message: "empty trace: expected a header line {\"streamtrace\":1,...}")
+        }
+        do {
+            header = try parser.parseHeader(line)
+        } catch {
+            if !terminated, error.kind == .notATrace, !Self.isValidJSON(line, maximumDepth: options.maximumDepth) {
+                // The writer died while writing the header: nothing was recorded.
+                throw self.error(
+                    .notATrace, line: source.lineNumber, offset: error.offset, in: line,
+                    "the header line is truncated (no newline, not valid JSON): \(error.message)")
+            }
+            throw self.error(error.kind, line: source.lineNumber, offset: error.offset, in: line, error.message)
+        }
+    }
+
+    /// The next line that is not blank, without its line end (and without a
+    /// byte-order mark on line 1).
+    private func nextContentLine() throws(TraceReadError) -> (UnsafeRawBufferPointer, Bool)? {
+        while true {
+            let next: (bytes: UnsafeRawBufferPointer, terminated: Bool)?
+            do {
+                next = try source.nextLine()
+            } catch {
+                switch error {
+                case .lineTooLong(let line):
+                    throw TraceReadError(
+                        kind: .lineTooLong, file: file, line: line, column: 1,
+                        message: "line is longer than the limit of \(Self.formatBytes(options.maximumLineLength))B")
+                case .io(let line, let message):
+                    throw TraceReadError(kind: .unreadable, file: file, line: line, column: 1, message: "cannot read: \(message)")
+                }
+            }
+            guard let next else { return nil }
+            var line = next.bytes
+            let terminated = next.terminated
+            if source.lineNumber == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+                line = UnsafeRawBufferPointer(rebasing: line[3...])
+            }
+            if terminated, let last = line.last, last == 0x0D {
+                line = UnsafeRawBufferPointer(rebasing: line[..<(line.count - 1)])
+            }
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return (line, terminated) }
+        }
+    }
+
+    private func warnTruncated(_ line: UnsafeRawBufferPointer) {
+        truncated = true
+        warnings.append(
+            TraceReadWarning(
+                file: file, line: source.lineNumber, column: 1,
+                message: "the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open"))
+    }
+
+    private func error(
+        _ kind: TraceReadError.Kind, line: Int, offset: Int, in bytes: UnsafeRawBufferPointer, _ message: String
+    ) -> TraceReadError {
+        TraceReadError(kind: kind, file: file, line: line, column: Self.column(of: offset, in: bytes), message: message)
+    }
+
+    /// The 1-based character column of a byte offset: continuation bytes of
+    /// UTF-8 do not count.
+    static func column(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        var column = 1
+        for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    static func isValidJSON(_ line: UnsafeRawBufferPointer, maximumDepth: Int) -> Bool {
+        var parser = JSONParser(line, maximumDepth: maximumDepth)
+        do {
+            try parser.skipValue()
+            try parser.expectEnd()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func formatBytes(_ count: Int) -> String {
+        count % (1 << 20) == 0 ? "\(count >> 20) Mi" : count % 1024 == 0 ? "\(count >> 10) Ki" : "\(count) "
+    }
+}

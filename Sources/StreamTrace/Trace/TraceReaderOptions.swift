@@ -1,0 +1,18 @@
+/// Limits that keep a reader's memory and stack bounded on any input.
+public struct TraceReaderOptions: Sendable, Hashable {
+    /// The longest line accepted, in bytes (default 16 MiB).
+    public var maximumLineLength: Int
+    /// The deepest nesting of arrays and objects accepted (default 512).
+    public var maximumDepth: Int
+    /// How many bytes are read from the file at a time (default 1 MiB).
+    public var chunkSize: Int
+
+    public init(
+        maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        chunkSize: Int = 1 << 20
+    ) {
+        self.maximumLineLength = maximumLineLength
+        self.maximumDepth = maximumDepth
+        self.chunkSize = chunkSize
+    }
+}

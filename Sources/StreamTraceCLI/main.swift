@@ -1,0 +1,3 @@
+import StreamTrace
+
+print("streamtrace: commands arrive with the CLI issue")
