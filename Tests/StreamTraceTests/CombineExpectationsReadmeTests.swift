@@ -1,0 +1,384 @@
+import Foundation
+import StreamTrace
+import Testing
+
+/// Every passing and failing example of CombineExpectations' README, against
+/// hand-fed recorders and AsyncSequences. A "publisher" that sends nothing is
+/// a recorder nobody feeds; `["foo", "bar"].publisher` is a scripted sequence.
+@Suite("CombineExpectations README examples")
+struct CombineExpectationsReadmeTests {
+    let short = Duration.milliseconds(20)
+
+    func arrayRecorder(_ elements: [String]) async throws -> Recorder<String, Never> {
+        let recorder = ScriptedSequence(elements).record()
+        // The sequence is consumed in a task: wait for it, as the README's wait(for:) does.
+        try await recorder.finished.value(timeout: 5)
+        return recorder
+    }
+
+    // MARK: Usage
+
+    @Test func passthroughSubjectSynchronouslyPublishesElements() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        #expect(try recorder.next().get() == "foo")
+        recorder.receive("bar")
+        #expect(try recorder.next().get() == "bar")
+    }
+
+    @Test func waitingSeveralTimesForOnePublisher() async throws {
+        let recorder = ScriptedSequence(["Hello", "World!"]).record()
+        #expect(try await recorder.next().value(timeout: 5) == "Hello")
+        #expect(try await recorder.next().value(timeout: 5) == "World!")
+        try await recorder.finished.value(timeout: 5)
+    }
+
+    // MARK: availableElements
+
+    @Test func timerPublishesIncreasingDates() async throws {
+        let ticks = AsyncStream<Date> { continuation in
+            let timer = Task {
+                while !Task.isCancelled {
+                    continuation.yield(Date())
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            continuation.onTermination = { _ in timer.cancel() }
+        }
+        let recorder = ticks.record()
+        let dates = try await recorder.availableElements.value(timeout: .milliseconds(100))
+        #expect(!dates.isEmpty)
+        #expect(dates.sorted() == dates)
+        recorder.cancel()
+    }
+
+    @Test func availableElementsThrowsThePublisherError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive("foo")
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.availableElements.wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: completion
+
+    @Test func arrayPublisherCompletesWithSuccess() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let completion = try await recorder.completion.value(timeout: 5)
+        #expect(completion == .finished)
+    }
+
+    @Test func arrayPublisherSynchronouslyCompletesWithSuccess() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        #expect(try recorder.completion.get() == .finished)
+    }
+
+    @Test func completionTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.completion.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+        #expect(error.summary == "not completed within 20ms: no events were recorded")
+    }
+
+    // MARK: elements
+
+    @Test func arrayPublisherPublishesArrayElements() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        #expect(try await recorder.elements.value(timeout: 5) == ["foo", "bar", "baz"])
+    }
+
+    @Test func arrayPublisherSynchronouslyPublishesArrayElements() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        #expect(try recorder.elements.get() == ["foo", "bar", "baz"])
+    }
+
+    @Test func elementsTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.elements.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+    }
+
+    @Test func elementsError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.elements.wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: finished
+
+    @Test func arrayPublisherFinishesWithoutError() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        try await recorder.finished.value(timeout: 5)
+    }
+
+    @Test func arrayPublisherSynchronouslyFinishesWithoutError() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        try recorder.finished.get()
+    }
+
+    @Test func finishedTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+    }
+
+    @Test func finishedError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    @Test func passthroughSubjectDoesNotFinish() throws {
+        let recorder = Recorder<String, Never>()
+        try recorder.finished.inverted.wait(timeout: short)
+    }
+
+    @Test func invertedFinishedError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.finished.inverted.wait(timeout: short) }
+        #expect(error.reason == .invertedFulfilled)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: last
+
+    @Test func arrayPublisherPublishesLastElementLast() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        #expect(try await recorder.last.value(timeout: 5) == "baz")
+    }
+
+    @Test func arrayPublisherSynchronouslyPublishesLastElementLast() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        #expect(try recorder.last.get() == "baz")
+    }
+
+    @Test func lastTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.last.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+    }
+
+    @Test func lastError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.last.wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: next()
+
+    @Test func arrayOfTwoElementsPublishesElementsInOrder() async throws {
+        let recorder = ScriptedSequence(["foo", "bar"]).record()
+        #expect(try await recorder.next().value(timeout: 5) == "foo")
+        #expect(try await recorder.next().value(timeout: 5) == "bar")
+    }
+
+    @Test func arrayOfTwoElementsSynchronouslyPublishesElementsInOrder() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar"])
+        #expect(try recorder.next().get() == "foo")
+        #expect(try recorder.next().get() == "bar")
+    }
+
+    @Test func nextTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.next().wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 1, actual: 0))
+    }
+
+    @Test func nextError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.next().wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    @Test func nextNotEnoughElementsError() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive(completion: .finished)
+        let error = try #require(throws: RecordingError.self) { try recorder.next().wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 1, actual: 0))
+    }
+
+    @Test func passthroughSubjectDoesNotPublishAnyElement() throws {
+        let recorder = Recorder<String, Never>()
+        try recorder.next().inverted.wait(timeout: short)
+    }
+
+    @Test func invertedNextTooEarly() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        let error = try #require(throws: RecordingError.self) { try recorder.next().inverted.wait(timeout: short) }
+        #expect(error.reason == .invertedFulfilled)
+    }
+
+    @Test func invertedNextError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.next().inverted.wait(timeout: short) }
+        #expect(error.reason == .invertedFulfilled)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: next(count)
+
+    @Test func arrayOfThreeElementsPublishesTwoThenOneElement() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        #expect(try await recorder.next(2).value(timeout: 5) == ["foo", "bar"])
+        #expect(try await recorder.next(1).value(timeout: 5) == ["baz"])
+    }
+
+    @Test func arrayOfThreeElementsSynchronouslyPublishesTwoThenOneElement() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        #expect(try recorder.next(2).get() == ["foo", "bar"])
+        #expect(try recorder.next(1).get() == ["baz"])
+    }
+
+    @Test func nextCountTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        let error = try #require(throws: RecordingError.self) { try recorder.next(2).wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 2, actual: 1))
+    }
+
+    @Test func nextCountError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive("foo")
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.next(2).wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    @Test func nextCountNotEnoughElementsError() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        recorder.receive(completion: .finished)
+        let error = try #require(throws: RecordingError.self) { try recorder.next(2).wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 2, actual: 1))
+    }
+
+    // MARK: prefix(maxLength)
+
+    @Test func arrayOfThreeElementsPublishesTwoFirstElementsWithoutError() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        #expect(try await recorder.prefix(2).value(timeout: 5) == ["foo", "bar"])
+    }
+
+    @Test func arrayOfThreeElementsSynchronouslyPublishesTwoFirstElementsWithoutError() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        #expect(try recorder.prefix(2).get() == ["foo", "bar"])
+    }
+
+    @Test func prefixTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        let error = try #require(throws: RecordingError.self) { try recorder.prefix(2).wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 2, actual: 1))
+    }
+
+    @Test func prefixError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive("foo")
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.prefix(2).wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    @Test func passthroughSubjectPublishesNoMoreThanSentValues() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        recorder.receive("bar")
+        #expect(try recorder.prefix(3).inverted.wait(timeout: short) == ["foo", "bar"])
+    }
+
+    @Test func invertedPrefixTooEarly() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        recorder.receive("bar")
+        recorder.receive("baz")
+        let error = try #require(throws: RecordingError.self) { try recorder.prefix(3).inverted.wait(timeout: short) }
+        #expect(error.reason == .invertedFulfilled)
+    }
+
+    @Test func invertedPrefixError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive("foo")
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.prefix(3).inverted.wait(timeout: short) }
+        #expect(error.reason == .invertedFulfilled)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    // MARK: recording
+
+    @Test func arrayPublisherRecording() async throws {
+        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recording = try await recorder.recording.value(timeout: 5)
+        #expect(recording.output == ["foo", "bar", "baz"])
+        #expect(recording.completion == .finished)
+    }
+
+    @Test func arrayPublisherSynchronousRecording() async throws {
+        let recorder = try await arrayRecorder(["foo", "bar", "baz"])
+        let recording = try recorder.recording.get()
+        #expect(recording.output == ["foo", "bar", "baz"])
+        #expect(recording.completion == .finished)
+    }
+
+    @Test func recordingTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.recording.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+    }
+
+    // MARK: single
+
+    @Test func justPublishesExactlyOneElement() async throws {
+        let recorder = ScriptedSequence(["foo"]).record()
+        #expect(try await recorder.single.value(timeout: 5) == "foo")
+    }
+
+    @Test func justSynchronouslyPublishesExactlyOneElement() async throws {
+        let recorder = try await arrayRecorder(["foo"])
+        #expect(try recorder.single.get() == "foo")
+    }
+
+    @Test func singleTimeout() throws {
+        let recorder = Recorder<String, Never>()
+        let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
+        #expect(error.reason == .notCompleted)
+    }
+
+    @Test func singleError() throws {
+        let recorder = Recorder<String, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
+        #expect(error.reason == .failed)
+        #expect(error.streamError?.underlying as? MyError == MyError())
+    }
+
+    @Test func singleTooManyElementsError() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive("foo")
+        recorder.receive("bar")
+        recorder.receive(completion: .finished)
+        let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
+        #expect(error.reason == .tooManyElements(actual: 2))
+    }
+
+    @Test func singleNotEnoughElementsError() throws {
+        let recorder = Recorder<String, Never>()
+        recorder.receive(completion: .finished)
+        let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
+        #expect(error.reason == .notEnoughElements(expected: 1, actual: 0))
+    }
+}

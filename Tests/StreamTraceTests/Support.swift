@@ -1,0 +1,82 @@
+import Foundation
+import StreamTrace
+import Synchronization
+
+/// A clock the test moves by hand, so that recorded times are exact.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func advance(by duration: Duration) {
+        lock.withLock { current = current.advanced(by: duration) }
+    }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        advance(by: now.duration(to: deadline))
+    }
+}
+
+struct MyError: Error, Equatable, Codable {
+    var code = 1
+}
+
+/// An error that is not Encodable, with a custom description.
+struct Boom: Error, CustomStringConvertible {
+    var description: String { "boom: the \"engine\" stalled" }
+}
+
+/// An AsyncSequence of the given elements, then an optional error.
+struct ScriptedSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+    let elements: [Element]
+    let error: Failure?
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: ArraySlice<Element>
+        var error: Failure?
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+            if let first = remaining.popFirst() { return first }
+            if let error {
+                self.error = nil
+                throw error
+            }
+            return nil
+        }
+        mutating func next() async throws(Failure) -> Element? {
+            try await next(isolation: nil)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: elements[...], error: error) }
+}
+
+extension ScriptedSequence where Failure == Never {
+    init(_ elements: [Element]) {
+        self.elements = elements
+        self.error = nil
+    }
+}
+
+/// Runs `body` on a new thread after `delay`.
+func onAnotherThread(after delay: TimeInterval = 0, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread {
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        body()
+    }
+    thread.start()
+}
+
+func temporaryPath(_ name: String) -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.appendingPathComponent(name).path
+}
