@@ -25,6 +25,10 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     public struct OpenError: Error, Equatable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
         public var description: String { "\(path): cannot create trace file: \(reason)" }
     }
 
