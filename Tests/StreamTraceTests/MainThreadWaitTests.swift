@@ -1,0 +1,46 @@
+import Foundation
+import StreamTrace
+import XCTest
+
+/// XCTest runs these on the main thread: a blocking wait there must keep
+/// the main queue and the main run loop running, as `XCTestCase.wait` does.
+final class MainThreadWaitTests: XCTestCase {
+    func testWaitOnTheMainThreadKeepsTheMainQueueRunning() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let recorder = Recorder<String, Never>()
+        DispatchQueue.main.async {
+            recorder.receive("from the main queue")
+            recorder.receive(completion: .finished)
+        }
+        XCTAssertEqual(try recorder.elements.wait(timeout: 10), ["from the main queue"])
+    }
+
+    func testWaitOnTheMainThreadKeepsMainRunLoopTimersFiring() throws {
+        let recorder = Recorder<Int, Never>()
+        let timer = Timer(timeInterval: 0.005, repeats: true) { timer in
+            let ticks = recorder.events.count + 1
+            recorder.receive(ticks)
+            if ticks == 3 {
+                timer.invalidate()
+                recorder.receive(completion: .finished)
+            }
+        }
+        RunLoop.main.add(timer, forMode: .default)
+        XCTAssertEqual(try recorder.elements.wait(timeout: 10), [1, 2, 3])
+    }
+
+    func testWaitOnTheMainThreadIsWokenByAnotherThread() throws {
+        let recorder = Recorder<Int, Never>()
+        Thread {
+            recorder.receive(1)
+        }.start()
+        XCTAssertEqual(try recorder.next().wait(timeout: 10), 1)
+    }
+
+    func testWaitOnTheMainThreadTimesOut() throws {
+        let recorder = Recorder<Int, Never>()
+        XCTAssertThrowsError(try recorder.finished.wait(timeout: 0.02)) { error in
+            XCTAssertEqual((error as? RecordingError)?.reason, .notCompleted)
+        }
+    }
+}
