@@ -7,6 +7,9 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "availableElements" }
 
+        /// Only a completion (or the window's end) decides it.
+        public var wakeCondition: WakeCondition { .completion }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             if let (completion, location) = window.completion {
                 if case .failure(let failure) = completion {

@@ -5,6 +5,9 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "count" }
 
+        /// Only a completion (or the window's end) decides it.
+        public var wakeCondition: WakeCondition { .completion }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
             guard window.completion != nil || window.end.isFinal else { return .pending }
             return .passed(window.elementCount, cursor: nil)

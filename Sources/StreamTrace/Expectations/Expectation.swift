@@ -16,6 +16,15 @@ public protocol Expectation<Element, Failure, Output>: Sendable {
     /// Decides from the events of `window`. Never `.pending` when the
     /// window is final.
     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Output>
+
+    /// Which events may decide this expectation while its window is open:
+    /// a cheap filter that spares waits an evaluation per event. The
+    /// default is every event.
+    var wakeCondition: WakeCondition { get }
+}
+
+extension Expectation {
+    public var wakeCondition: WakeCondition { .everyEvent }
 }
 
 extension Expectation {
@@ -39,6 +48,9 @@ public protocol InvertibleExpectation: Expectation {
     associatedtype InvertedOutput
     /// Decides the inverted expectation.
     func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<InvertedOutput>
+
+    /// Like ``Expectation/wakeCondition``, for the inverted expectation.
+    var invertedWakeCondition: WakeCondition { get }
 }
 
 /// The namespace of the expectations a recorder offers.

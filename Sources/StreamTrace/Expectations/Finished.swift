@@ -4,6 +4,10 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "finished" }
 
+        public var wakeCondition: WakeCondition { .completion }
+
+        public var invertedWakeCondition: WakeCondition { .completion }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             guard let (completion, location) = window.completion else {
                 return window.end.isFinal ? .failed(window.notCompleted(name)) : .pending

@@ -14,6 +14,8 @@ extension StreamExpectations {
 
         public var name: String { base.name + ".inverted" }
 
+        public var wakeCondition: WakeCondition { base.invertedWakeCondition }
+
         public func evaluate(in window: some EventWindow<Base.Element, Base.Failure>) -> Verdict<Base.InvertedOutput> {
             base.evaluateInverted(in: window)
         }

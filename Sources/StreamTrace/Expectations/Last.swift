@@ -5,6 +5,9 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "last" }
 
+        /// Only a completion (or the window's end) decides it.
+        public var wakeCondition: WakeCondition { .completion }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element?> {
             guard let (completion, location) = window.completion else {
                 return window.end.isFinal ? .failed(window.notCompleted(name)) : .pending

@@ -5,6 +5,10 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "next()" }
 
+        public var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
+
+        public var invertedWakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             let consumed = window.consumedCount
             if window.elementCount > consumed {

@@ -12,6 +12,8 @@ extension StreamExpectations {
 
         public var name: String { "next(\(count))" }
 
+        public var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let consumed = window.consumedCount
             if window.unconsumedCount >= count {

@@ -13,6 +13,10 @@ extension StreamExpectations {
 
         public var name: String { "prefix(\(maxLength))" }
 
+        public var wakeCondition: WakeCondition { .elements(atLeast: maxLength) }
+
+        public var invertedWakeCondition: WakeCondition { .elements(atLeast: maxLength) }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
             if count >= maxLength {

@@ -21,6 +21,9 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "recording" }
 
+        /// Only a completion (or the window's end) decides it.
+        public var wakeCondition: WakeCondition { .completion }
+
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
             guard let (completion, _) = window.completion else {
                 return window.end.isFinal ? .failed(window.notCompleted(name)) : .pending

@@ -1,32 +1,44 @@
-/// A growable buffer of compact JSON bytes.
+/// A growable buffer of compact JSON buffer.
 ///
 /// The trace writer and the value encoder append straight into it, so a
 /// line is built without intermediate strings or Foundation.
 public struct JSONOutput: Sendable {
-    public internal(set) var bytes: [UInt8]
+    @usableFromInline var buffer: [UInt8]
 
+    /// The bytes written so far.
+    public var bytes: [UInt8] { buffer }
+
+    /// Drops everything after the first `count` buffer.
+    @usableFromInline
+    mutating func truncate(to count: Int) {
+        buffer.removeSubrange(count...)
+    }
+
+    @inlinable
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        buffer = []
+        buffer.reserveCapacity(capacity)
     }
 
     /// The bytes as a string.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: buffer, as: UTF8.self) }
 
-    @inline(__always) mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+    @inlinable mutating func append(_ byte: UInt8) {
+        buffer.append(byte)
     }
 
-    @inline(__always) mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    @inlinable mutating func append(_ literal: StaticString) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     mutating func append(raw: some Sequence<UInt8>) {
-        bytes.append(contentsOf: raw)
+        buffer.append(contentsOf: raw)
     }
 
-    mutating func removeAll(keepingCapacity: Bool = true) {
-        bytes.removeAll(keepingCapacity: keepingCapacity)
+    /// Empties the buffer, keeping its capacity for the next line.
+    @inlinable
+    public mutating func removeAll(keepingCapacity: Bool = true) {
+        buffer.removeAll(keepingCapacity: keepingCapacity)
     }
 
     // MARK: Scalars
@@ -41,7 +53,7 @@ public struct JSONOutput: Sendable {
             for i in 0..<utf8.count {
                 let byte = utf8[i]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
                 runStart = i + 1
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"")
@@ -57,7 +69,7 @@ public struct JSONOutput: Sendable {
                     append(JSONOutput.hexDigits[Int(byte & 0xF)])
                 }
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            if runStart < utf8.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
             append(UInt8(ascii: "\""))
         }
     }
@@ -88,7 +100,7 @@ public struct JSONOutput: Sendable {
                 digits[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
                 v /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
         }
     }
 
@@ -101,7 +113,7 @@ public struct JSONOutput: Sendable {
         } else if value.isInfinite {
             append(value < 0 ? "\"-Infinity\"" : "\"Infinity\"")
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            buffer.append(contentsOf: value.description.utf8)
         }
     }
 
@@ -110,7 +122,7 @@ public struct JSONOutput: Sendable {
         if value.isNaN || value.isInfinite {
             write(double: Double(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            buffer.append(contentsOf: value.description.utf8)
         }
     }
 
@@ -125,7 +137,7 @@ public struct JSONOutput: Sendable {
         switch value {
         case .null: append("null")
         case .bool(let b): write(bool: b)
-        case .number(let n): bytes.append(contentsOf: n.text.utf8)
+        case .number(let n): buffer.append(contentsOf: n.text.utf8)
         case .string(let s): write(string: s)
         case .array(let elements):
             append(UInt8(ascii: "["))

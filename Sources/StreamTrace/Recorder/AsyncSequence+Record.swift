@@ -15,6 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///   - clock: the clock of the event times.
     ///   - sink: where to write the trace while recording, if anywhere.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @inlinable
     public func record<C: Clock>(
         name: String? = nil, clock: C, sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
@@ -39,6 +40,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Starts consuming the sequence into a new recorder timed by
     /// `ContinuousClock`. See ``record(name:clock:sink:)``.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @inlinable
     public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, Failure> {
         record(name: name, clock: ContinuousClock(), sink: sink)
     }

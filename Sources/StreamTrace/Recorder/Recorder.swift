@@ -20,7 +20,7 @@ import Foundation
 /// let recorder = Recorder<Int, Never>(name: "ticks", sink: try FileTraceSink(path: "ticks.jsonl"))
 /// ```
 public final class Recorder<Input, Failure: Error> {
-    let storage: RecorderStorage<Input, Failure>
+    @usableFromInline let storage: RecorderStorage<Input, Failure>
 
     /// Creates a recorder whose times are measured from now on `clock`.
     ///
@@ -30,6 +30,7 @@ public final class Recorder<Input, Failure: Error> {
     ///     deterministic times).
     ///   - sink: where to write the trace while recording, if anywhere.
     ///   - meta: extra information for the trace header.
+    @inlinable
     public init<C: Clock>(
         name: String? = nil, clock: C, sink: (any TraceSink)? = nil, meta: JSONObject? = nil
     ) where C.Duration == Duration {
@@ -40,13 +41,14 @@ public final class Recorder<Input, Failure: Error> {
     }
 
     /// Creates a recorder timed by `ContinuousClock`.
+    @inlinable
     public convenience init(name: String? = nil, sink: (any TraceSink)? = nil, meta: JSONObject? = nil) {
         self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
     }
 
     deinit {
         // A recorder that goes away while its stream is live stops listening.
-        if storage.withLock({ storage.onCancel != nil && storage.terminalIndex == nil }) {
+        if storage.withLock({ storage.state.onCancel != nil && storage.state.terminalIndex == nil }) {
             storage.record(.cancel)
         }
         storage.sink?.flush()
@@ -55,21 +57,25 @@ public final class Recorder<Input, Failure: Error> {
     // MARK: Feeding
 
     /// Records that the subscription started (at most once, first).
+    @inlinable
     public func receiveSubscription() {
         storage.record(.subscribe)
     }
 
     /// Records that the subscriber asked for more elements.
+    @inlinable
     public func receive(request demand: Demand) {
         storage.record(.request(demand))
     }
 
     /// Records one element.
+    @inlinable
     public func receive(_ input: Input) {
         storage.record(.value(input))
     }
 
     /// Records the completion.
+    @inlinable
     public func receive(completion: StreamCompletion<Failure>) {
         switch completion {
         case .finished: storage.record(.finished)
@@ -79,6 +85,7 @@ public final class Recorder<Input, Failure: Error> {
 
     /// Records that the subscriber cancelled, and stops the recorded stream
     /// (for `sequence.record()`, cancels its task). Waits in progress end.
+    @inlinable
     public func cancel() {
         storage.record(.cancel)
     }
@@ -90,23 +97,23 @@ public final class Recorder<Input, Failure: Error> {
 
     /// Every event recorded so far, with its time.
     public var events: [RecordedEvent<Input, Failure>] {
-        storage.withLock { storage.recordedEventsLocked() }
+        storage.withLock { storage.state.recordedEvents() }
     }
 
     /// Events the stream sent against the rules (after its completion, a
     /// second subscription…), which were not recorded as events.
     public var diagnostics: [RecorderDiagnostic] {
-        storage.withLock { storage.diagnosticsLocked() }
+        storage.withLock { storage.state.diagnostics }
     }
 
     /// How many elements `next` expectations have consumed.
     public var consumedCount: Int {
-        storage.withLock { storage.consumed }
+        storage.withLock { storage.state.consumed }
     }
 
     /// Writes the header and every event recorded so far to `sink`.
     public func writeTrace(to sink: some TraceSink) {
-        let (events, header) = storage.withLock { (storage.recordedEventsLocked(), storage.header) }
+        let (events, header) = storage.withLock { (storage.state.recordedEvents(), storage.header) }
         var line = JSONOutput()
         storage.encoder.encode(header, into: &line)
         line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
@@ -126,8 +133,9 @@ public final class Recorder<Input, Failure: Error> {
     }
 
     /// Sets what `cancel()` stops. Called at most once; runs outside the lock.
+    @usableFromInline
     func onCancel(_ body: @escaping @Sendable () -> Void) {
-        storage.withLock { storage.onCancel = body }
+        storage.withLock { storage.state.onCancel = body }
     }
 }
 

@@ -112,12 +112,14 @@ public struct RecorderExpectation<Base: Expectation> {
         let outcome = WaitOutcome<Base.Output>()
         let storage = self.storage
         let expectation = self.expectation
-        let waiter = Waiter { end in
-            let verdict = storage.evaluateLocked(expectation, end: end)
-            if case .pending = verdict { return false }
-            outcome.verdict = verdict
-            return true
-        }
+        let waiter = Waiter(
+            decide: { end in
+                let verdict = storage.evaluateLocked(expectation, end: end)
+                if case .pending = verdict { return false }
+                outcome.verdict = verdict
+                return true
+            },
+            wakeCondition: expectation.wakeCondition)
         return (waiter, outcome)
     }
 }

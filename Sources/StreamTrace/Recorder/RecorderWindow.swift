@@ -1,40 +1,41 @@
 /// A recorder's events seen as an expectation's window. Only used while
 /// the recorder's lock is held.
 struct RecorderWindow<Input, Failure: Error>: EventWindow {
-    let storage: RecorderStorage<Input, Failure>
+    let state: RecordingState<Input, Failure>
     let requestedEnd: WindowEnd
+    let encoder: TraceLineEncoder<Input, Failure>
 
-    var elementCount: Int { storage.values.count }
-    var consumedCount: Int { storage.consumed }
+    var elementCount: Int { state.values.count }
+    var consumedCount: Int { state.consumed }
 
-    func element(at index: Int) -> Input { storage.values[index] }
+    func element(at index: Int) -> Input { state.values[index] }
 
     func elementLocation(at index: Int) -> EventLocation {
-        storage.location(ofEntry: storage.valueEntries[index])
+        state.location(ofEntry: state.valueEntries[index])
     }
 
     var completion: (completion: StreamCompletion<Failure>, location: EventLocation)? {
-        guard let index = storage.completionIndex else { return nil }
-        let location = storage.location(ofEntry: index)
-        if let failure = storage.failure { return (.failure(failure), location) }
+        guard let index = state.completionIndex else { return nil }
+        let location = state.location(ofEntry: index)
+        if let failure = state.failure { return (.failure(failure), location) }
         return (.finished, location)
     }
 
     var lastEvent: (kind: EventKind, location: EventLocation)? {
-        guard let last = storage.entries.last else { return nil }
-        return (last.kind, storage.location(ofEntry: storage.entries.count - 1))
+        guard let last = state.entries.last else { return nil }
+        return (last.kind, state.location(ofEntry: state.entries.count - 1))
     }
 
     var end: WindowEnd {
-        if let index = storage.cancelIndex { return .cancelled(storage.location(ofEntry: index)) }
+        if let index = state.cancelIndex { return .cancelled(state.location(ofEntry: index)) }
         return requestedEnd
     }
 
-    var violation: (message: String, location: EventLocation)? { storage.violation }
+    var violation: (message: String, location: EventLocation)? { state.violation }
 
     func describe(_ element: Input) -> String {
         var output = JSONOutput()
-        storage.encoder.write(element, into: &output)
+        encoder.write(element, into: &output)
         let text = output.string
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }

@@ -2,20 +2,24 @@ import Dispatch
 
 /// One wait in progress on a recorder. All its state is guarded by the
 /// recorder's lock.
+@usableFromInline
 final class Waiter: @unchecked Sendable {
     /// Evaluates the expectation for a window end; stores the verdict and
     /// returns `true` once decided.
-    let decide: (WindowEnd) -> Bool
+    @usableFromInline let decide: (WindowEnd) -> Bool
+    /// Which events may decide the expectation (a cheap filter).
+    @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.
-    var wake: @Sendable () -> Void = {}
+    @usableFromInline var wake: @Sendable () -> Void = {}
     var isRegistered = false
     var isDone = false
     /// The wait's task was cancelled before the waiter was registered.
     var cancelledEarly = false
     var timer: DispatchWorkItem?
 
-    init(decide: @escaping (WindowEnd) -> Bool) {
+    init(decide: @escaping (WindowEnd) -> Bool, wakeCondition: WakeCondition) {
         self.decide = decide
+        self.wakeCondition = wakeCondition
     }
 }
 

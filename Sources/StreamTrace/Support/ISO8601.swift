@@ -1,8 +1,10 @@
 import Foundation
 
 /// ISO-8601 UTC timestamps with milliseconds, without a formatter object.
+@usableFromInline
 enum ISO8601 {
     /// `2026-11-22T10:00:00.123Z`
+    @usableFromInline
     static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
         var seconds = time_t(interval.rounded(.down))

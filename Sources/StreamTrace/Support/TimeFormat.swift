@@ -1,4 +1,5 @@
 /// Short human forms of nanosecond times: `0ns`, `250us`, `2.1ms`, `1.8s`.
+@usableFromInline
 enum TimeFormat {
     /// A duration in the largest unit that keeps it at least 1, with at
     /// most three significant decimals.
@@ -29,6 +30,7 @@ enum TimeFormat {
         "t=+" + short(nanoseconds)
     }
 
+    @inlinable
     static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (s, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)

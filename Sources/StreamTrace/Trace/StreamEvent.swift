@@ -26,6 +26,12 @@ public enum StreamEvent<Value, Failure: Error> {
         }
     }
 
+    /// Whether a `request` asks for at least one element (other events: true).
+    @inlinable public var hasValidDemand: Bool {
+        if case .request(.max(let n)) = self { return n >= 1 }
+        return true
+    }
+
     /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
     public var isTerminal: Bool { kind.isTerminal }
 

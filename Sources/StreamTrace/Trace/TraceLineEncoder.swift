@@ -13,12 +13,14 @@
 /// line.string   // {"t":1200,"event":"value","value":42}
 /// ```
 public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
-    private let kind: ValueKind
+    @usableFromInline let kind: ValueKind
 
-    private enum ValueKind: Sendable {
+    @usableFromInline
+    enum ValueKind: Sendable {
         case string, int, int64, double, float, bool, json, encodable, description
     }
 
+    @inlinable
     public init() {
         let type = Value.self
         kind =
@@ -57,6 +59,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     }
 
     /// Appends one event line (without its newline).
+    @inlinable
     public func encode(_ event: RecordedEvent<Value, Failure>, into out: inout JSONOutput) {
         out.append("{\"t\":")
         out.write(int: event.nanoseconds)
@@ -77,29 +80,14 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         case .finished:
             out.append(",\"event\":\"finished\"}")
         case .failure(let error):
-            out.append(",\"event\":\"failure\",\"error\":{\"type\":")
-            let failure = error as? TraceFailure
-            out.write(string: failure?.type ?? String(describing: type(of: error)))
-            out.append(",\"message\":")
-            out.write(string: failure?.message ?? String(describing: error))
-            out.append(UInt8(ascii: "}"))
-            if let failure {
-                if let value = failure.value {
-                    out.append(",\"value\":")
-                    out.write(value)
-                }
-            } else if let encodable = error as? any Encodable {
-                let mark = out.bytes.count
-                out.append(",\"value\":")
-                if !Self.encode(encodable, into: &out) { out.bytes.removeSubrange(mark...) }
-            }
-            out.append(UInt8(ascii: "}"))
+            Self.writeFailure(error, into: &out)
         case .cancel:
             out.append(",\"event\":\"cancel\"}")
         }
     }
 
     /// Appends one value as JSON.
+    @inlinable
     public func write(_ value: Value, into out: inout JSONOutput) {
         func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
         switch kind {
@@ -113,7 +101,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         case .encodable:
             let mark = out.bytes.count
             if !Self.encode(value as! any Encodable, into: &out) {
-                out.bytes.removeSubrange(mark...)
+                out.truncate(to: mark)
                 out.write(string: String(describing: value))
             }
         case .description:
@@ -121,9 +109,33 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         }
     }
 
+    /// Writes a failure event's payload: the error's type, description,
+    /// and the error itself when it is Encodable.
+    @usableFromInline
+    static func writeFailure(_ error: any Error, into out: inout JSONOutput) {
+        out.append(",\"event\":\"failure\",\"error\":{\"type\":")
+        let failure = error as? TraceFailure
+        out.write(string: failure?.type ?? String(describing: type(of: error)))
+        out.append(",\"message\":")
+        out.write(string: failure?.message ?? String(describing: error))
+        out.append(UInt8(ascii: "}"))
+        if let failure {
+            if let value = failure.value {
+                out.append(",\"value\":")
+                out.write(value)
+            }
+        } else if let encodable = error as? any Encodable {
+            let mark = out.bytes.count
+            out.append(",\"value\":")
+            if !encode(encodable, into: &out) { out.truncate(to: mark) }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// Encodes with StreamTrace's encoder; returns `false` (output partly
     /// written) if the value's `encode(to:)` throws.
-    private static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
+    @usableFromInline
+    static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
         let encoder = StreamingJSONEncoder(output: out)
         out = JSONOutput(capacity: 0)
         defer { out = encoder.output }
