@@ -155,13 +155,20 @@ struct Benchmarks {
         return rows
     }
 
-    /// Child mode: reads a whole trace and prints how many events it holds.
-    static func readTrace(_ path: String) -> Int32 {
+    /// Child mode: reads a whole trace and prints how many events it holds;
+    /// with `decode`, builds every value too.
+    static func readTrace(_ path: String, decode: Bool) -> Int32 {
         do {
             let reader = try TraceReader(path: path)
             var values = 0
-            while let event = try reader.next() {
-                if case .value = event.event { values += 1 }
+            if decode {
+                while let event = try reader.next() {
+                    if case .value = event.event { values += 1 }
+                }
+            } else {
+                while let head = try reader.nextHead() {
+                    if head.kind == .value { values += 1 }
+                }
             }
             print("\(reader.eventCount) events, \(values) values, \(reader.status)")
             return 0

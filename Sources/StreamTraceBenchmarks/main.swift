@@ -5,7 +5,8 @@ import StreamTrace
 // run in the same invocation, and prints a Markdown table.
 //
 //   streamtrace-bench [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader]
-//   streamtrace-bench --read FILE      (child mode: read a trace, print events)
+//   streamtrace-bench --read FILE      (child mode: read a trace, building values)
+//   streamtrace-bench --scan FILE      (child mode: read a trace, checking values only)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -15,7 +16,10 @@ func option(_ name: String) -> String? {
 }
 
 if let file = option("--read") {
-    exit(Benchmarks.readTrace(file))
+    exit(Benchmarks.readTrace(file, decode: true))
+}
+if let file = option("--scan") {
+    exit(Benchmarks.readTrace(file, decode: false))
 }
 
 let directory = option("--dir") ?? NSTemporaryDirectory()

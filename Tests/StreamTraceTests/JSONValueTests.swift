@@ -56,13 +56,21 @@ import Testing
         ("tru", 0, "expected a JSON value, found 't'"),
         ("-", 1, "expected a digit, found end of line"),
         ("012", 1, "a number must not have a leading zero"),
-        ("{\"a\":1,\"a\":2}", 7, "duplicate key \"a\""),
         ("\"\\x\"", 2, "invalid escape '\\x' in a string"),
         ("\"\\ud800\"", 1, "unpaired surrogate \\uD800 in a string"),
         ("[1] x", 4, "expected end of JSON, found 'x'"),
     ])
     func syntaxErrorsSayWhatWasExpectedAndWhere(text: String, offset: Int, message: String) {
         #expect(throws: JSONSyntaxError(offset: offset, message: message)) { try JSONValue(parsing: text) }
+    }
+
+    @Test func aRepeatedKeyKeepsItsFirstPlaceAndLastValue() throws {
+        let value = try JSONValue(parsing: #"{"a":1,"b":2,"a":3}"#)
+        #expect(value.jsonText == #"{"a":3,"b":2}"#)
+        let many = "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k3\":-1}"
+        guard case .object(let object) = try JSONValue(parsing: many) else { Issue.record("not an object"); return }
+        #expect(object.count == 20)
+        #expect(object["k3"] == -1)
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() {

@@ -170,6 +170,30 @@ import Testing
         #expect(TraceReadError(kind: .unreadable, file: "/tmp", line: 0, column: 0, message: "cannot read: is a directory").description == "/tmp: cannot read: is a directory")
     }
 
+    @Test func anyKeyOrderAndSpacingReadsTheSameAsTheWritersLayout() throws {
+        let lines = [
+            #"{"t":5,"event":"value","value":{"a":[1,2]}}"#,
+            #"{"event":"value","value":{"a":[1,2]},"t":5}"#,
+            #" { "t" : 5 , "event" : "value" , "value" : { "a" : [ 1 , 2 ] } } "#,
+            #"{"t":5,"x":null,"event":"value","value":{"a":[1,2]}}"#,
+            #"{"t":5,"event":"value","value":{"a":[1,2]}}"#,
+        ]
+        for line in lines {
+            let trace = try read("{\"streamtrace\":1}\n\(line)\n")
+            #expect(trace.events == [TraceEvent(nanoseconds: 5, event: .value(["a": [1, 2]]), line: 2)])
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"t":5,"event":"value","value":1}x"#, "t.jsonl:2:34: expected end of JSON, found 'x'"),
+        (#"{"t":05,"event":"finished"}"#, "t.jsonl:2:7: a number must not have a leading zero"),
+        (#"{"t":5,"event":"finished"} }"#, "t.jsonl:2:28: expected end of JSON, found '}'"),
+        (#"{"t":5,"event":"value","value":}"#, "t.jsonl:2:32: expected a JSON value, found '}'"),
+    ])
+    func aLineThatOnlyStartsLikeTheWritersLayoutIsStillChecked(line: String, message: String) {
+        #expect(readError("{\"streamtrace\":1}\n\(line)\n")?.description == message)
+    }
+
     @Test func theReaderStreamsOneEventAtATime() throws {
         var text = "{\"streamtrace\":1}\n"
         for i in 0..<10_000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }

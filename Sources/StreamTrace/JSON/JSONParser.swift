@@ -26,6 +26,8 @@ public struct JSONParser {
     }
 
     @inline(__always) mutating func skipWhitespace() {
+        // Compact JSON has none: return at once.
+        if position < bytes.count, bytes[position] > 0x20 { return }
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -53,7 +55,16 @@ public struct JSONParser {
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONSyntaxError) {
+        if position < bytes.count, bytes[position] == byte {
+            position += 1
+            return
+        }
+        try expectAfterWhitespace(byte, what)
+    }
+
+    mutating func expectAfterWhitespace(_ byte: UInt8, _ what: StaticString) throws(JSONSyntaxError) {
         skipWhitespace()
         guard peek() == byte else { throw error("expected \(what), found \(found())") }
         position += 1
@@ -81,27 +92,40 @@ public struct JSONParser {
         case UInt8(ascii: "{"):
             try checkDepth(depth)
             position += 1
-            var object = JSONObject()
+            var entries: [JSONObject.Entry] = []
+            // Positions of keys, once there are enough for lookups to matter.
+            var positions: [String: Int] = [:]
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
                 position += 1
-                return .object(object)
+                return .object(JSONObject(entries))
             }
             while true {
                 skipWhitespace()
-                let keyOffset = position
                 guard peek() == UInt8(ascii: "\"") else {
                     throw error("expected a string key, found \(found())")
                 }
                 let key = try parseString()
-                if object.entries.contains(where: { $0.key == key }) {
-                    throw error("duplicate key \"\(key)\"", at: keyOffset)
-                }
                 try expect(UInt8(ascii: ":"), "':' after a key")
-                object.append(key: key, value: try parseValue(depth: depth + 1))
+                let value = try parseValue(depth: depth + 1)
+                // A repeated key keeps its first place and its last value, as
+                // most JSON readers do.
+                let existing =
+                    entries.count > 8
+                    ? positions[key] : entries.firstIndex { $0.key == key }
+                if let existing {
+                    entries[existing].value = value
+                } else {
+                    entries.append(JSONObject.Entry(key: key, value: value))
+                    if entries.count == 9 {
+                        for (i, entry) in entries.enumerated() where positions[entry.key] == nil { positions[entry.key] = i }
+                    } else if entries.count > 9 {
+                        positions[key] = entries.count - 1
+                    }
+                }
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") { position += 1; continue }
-                if peek() == UInt8(ascii: "}") { position += 1; return .object(object) }
+                if peek() == UInt8(ascii: "}") { position += 1; return .object(JSONObject(entries)) }
                 throw error("expected ',' or '}' in an object, found \(found())")
             }
         case UInt8(ascii: "["):
@@ -154,16 +178,12 @@ public struct JSONParser {
             position += 1
             skipWhitespace()
             if peek() == UInt8(ascii: "}") { position += 1; return }
-            var keys: [String] = []
             while true {
                 skipWhitespace()
-                let keyOffset = position
                 guard peek() == UInt8(ascii: "\"") else {
                     throw error("expected a string key, found \(found())")
                 }
-                let key = try parseString()
-                if keys.contains(key) { throw error("duplicate key \"\(key)\"", at: keyOffset) }
-                keys.append(key)
+                _ = try scanString()
                 try expect(UInt8(ascii: ":"), "':' after a key")
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
@@ -183,8 +203,16 @@ public struct JSONParser {
                 if peek() == UInt8(ascii: "]") { position += 1; return }
                 throw error("expected ',' or ']' in an array, found \(found())")
             }
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try scanNumber()
         default:
-            _ = try parseValue(depth: depth)
+            throw error("expected a JSON value, found \(found())")
         }
     }
 
@@ -211,28 +239,46 @@ public struct JSONParser {
     /// Scans a number literal and returns its byte range.
     mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = position
-        if peek() == UInt8(ascii: "-") { position += 1 }
-        guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+        let count = bytes.count
+        var index = position
+        @inline(__always) func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0 }
+        @inline(__always) func digits(_ i: inout Int) -> Int {
+            let first = i
+            while i < count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            return i - first
+        }
+        if byte(index) == UInt8(ascii: "-") { index += 1 }
+        let first = byte(index)
+        guard first &- UInt8(ascii: "0") < 10 else {
+            position = index
             throw error("expected a digit, found \(found())")
         }
         if first == UInt8(ascii: "0") {
-            position += 1
-            if let next = peek(), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+            index += 1
+            if byte(index) &- UInt8(ascii: "0") < 10 {
+                position = index
                 throw error("a number must not have a leading zero")
             }
         } else {
-            skipDigits()
+            _ = digits(&index)
         }
-        if peek() == UInt8(ascii: ".") {
-            position += 1
-            guard skipDigits() > 0 else { throw error("expected a digit after '.', found \(found())") }
+        if byte(index) == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&index) > 0 else {
+                position = index
+                throw error("expected a digit after '.', found \(found())")
+            }
         }
-        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            position += 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
-            guard skipDigits() > 0 else { throw error("expected a digit in the exponent, found \(found())") }
+        if byte(index) | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
+            guard digits(&index) > 0 else {
+                position = index
+                throw error("expected a digit in the exponent, found \(found())")
+            }
         }
-        return start..<position
+        position = index
+        return start..<index
     }
 
     @discardableResult @inline(__always)
@@ -251,7 +297,7 @@ public struct JSONParser {
         let contentEnd = position - 1
         let raw = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<contentEnd])
         guard needsDecoding else { return String(decoding: raw, as: UTF8.self) }
-        return try decodeEscapes(raw, baseOffset: contentStart)
+        return decodeEscapes(raw)
     }
 
     /// Scans a string starting at its opening quote, validating UTF-8 and
@@ -262,6 +308,8 @@ public struct JSONParser {
         position += 1
         var hasEscapes = false
         while position < bytes.count {
+            skipPlainStringBytes()
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -275,12 +323,23 @@ public struct JSONParser {
                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     position += 1
                 case UInt8(ascii: "u"):
+                    let escapeStart = position - 1
                     position += 1
-                    for _ in 0..<4 {
-                        guard let h = peek(), hexValue(h) != nil else {
-                            throw error("expected 4 hex digits after \\u, found \(found())")
+                    let unit = try scanHex4()
+                    if unit >= 0xDC00, unit <= 0xDFFF {
+                        throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                    }
+                    if unit >= 0xD800, unit <= 0xDBFF {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
                         }
-                        position += 1
+                        position += 2
+                        let low = try scanHex4()
+                        guard low >= 0xDC00, low <= 0xDFFF else {
+                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                        }
                     }
                 default:
                     throw error("invalid escape '\\\(String(decoding: [escaped], as: UTF8.self))' in a string")
@@ -294,6 +353,47 @@ public struct JSONParser {
             }
         }
         throw error("unterminated string")
+    }
+
+    /// Skips printable ASCII other than quote and backslash: the bytes of a
+    /// string that need no attention. Eight at a time while it can.
+    @inline(__always)
+    mutating func skipPlainStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = position
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // Nonzero if a byte is below 0x20, a quote, a backslash, or 0x80 and above.
+            let control = (word &- ones &* 0x20) & ~word
+            let quotes = (quote &- ones) & ~quote
+            let backslashes = (backslash &- ones) & ~backslash
+            if (control | quotes | backslashes | word) & highs != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            index += 1
+        }
+        position = index
+    }
+
+    /// Reads the 4 hex digits of a `\u` escape.
+    mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let h = peek(), let digit = hexValue(h) else {
+                throw error("expected 4 hex digits after \\u, found \(found())")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
     }
 
     /// Validates one multi-byte UTF-8 scalar at `position` and skips it.
@@ -332,8 +432,9 @@ public struct JSONParser {
         }
     }
 
-    /// Decodes the escapes of already validated string content.
-    func decodeEscapes(_ raw: UnsafeRawBufferPointer, baseOffset: Int) throws(JSONSyntaxError) -> String {
+    /// Decodes the escapes of string content that `scanString` validated
+    /// (surrogates come in pairs, hex digits are hex).
+    func decodeEscapes(_ raw: UnsafeRawBufferPointer) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
@@ -359,22 +460,13 @@ public struct JSONParser {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = hex4(i)
-                let escapeOffset = baseOffset + i - 2
                 i += 4
                 if scalar >= 0xD800, scalar <= 0xDBFF {
-                    guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else {
-                        throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: escapeOffset)
-                    }
-                    let low = hex4(i + 2)
-                    guard low >= 0xDC00, low <= 0xDFFF else {
-                        throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: escapeOffset)
-                    }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(i + 2) - 0xDC00)
                     i += 6
-                } else if scalar >= 0xDC00, scalar <= 0xDFFF {
-                    throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) in a string", at: escapeOffset)
                 }
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: String(Character(character)).utf8)
             default: out.append(escaped)  // " \ /
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses the header line and the event lines of a trace, checking each
 /// against the format's rules. Problems carry the byte offset in the line.
 struct TraceLineParser {
@@ -9,106 +11,275 @@ struct TraceLineParser {
         var kind: TraceReadError.Kind
     }
 
+    /// An event line, its value left as a byte range to decode on demand.
     struct ParsedEvent {
         var nanoseconds: Int64
         var timeOffset: Int
-        var event: StreamEvent<JSONValue, TraceFailure>
+        var kind: EventKind
+        var demand: Demand?
+        var failure: TraceFailure?
+        /// The bytes of `"value"` in the line, validated.
+        var valueRange: Range<Int>?
+    }
+
+    /// The keys an event line may carry that the reader understands.
+    private enum Key {
+        case t, event, value, demand, error, other
     }
 
     // MARK: Events
 
+    /// Parses and checks one event line. Values are validated, not built:
+    /// see ``decodeValue(_:in:)``.
     func parseEvent(_ line: UnsafeRawBufferPointer) throws(Problem) -> ParsedEvent {
+        if let event = parseWriterLayout(line) { return event }
         var parser = JSONParser(line, maximumDepth: maximumDepth)
         var time: Int64?
         var timeOffset = 0
-        var kindName: String?
-        var kindOffset = 0
-        var value: JSONValue?
+        var kind: EventKind?
+        var valueRange: Range<Int>?
         var demand: (JSONValue, Int)?
         var error: (JSONValue, Int)?
-        do {
-            try walkObject(&parser) { (key, keyOffset, parser) throws(JSONSyntaxError) in
-                let valueOffset = parser.position
-                switch key {
-                case "t":
-                    guard time == nil else { throw JSONSyntaxError(ruleViolation: "duplicate key \"t\"", offset: keyOffset) }
-                    time = try parseTime(&parser)
-                    timeOffset = valueOffset
-                case "event":
-                    guard kindName == nil else { throw JSONSyntaxError(ruleViolation: "duplicate key \"event\"", offset: keyOffset) }
+        do throws(JSONSyntaxError) {
+            parser.skipWhitespace()
+            guard parser.peek() == UInt8(ascii: "{") else { throw try notAnObject(&parser) }
+            parser.position += 1
+            parser.skipWhitespace()
+            if parser.peek() == UInt8(ascii: "}") {
+                parser.position += 1
+            } else {
+                while true {
+                    parser.skipWhitespace()
+                    let keyOffset = parser.position
                     guard parser.peek() == UInt8(ascii: "\"") else {
-                        throw JSONSyntaxError(ruleViolation: "\"event\" must be a string, found \(try describeValue(&parser))", offset: valueOffset)
+                        throw parser.error("expected a string key, found \(parser.found())")
                     }
-                    kindName = try parser.parseString()
-                    kindOffset = valueOffset
-                case "value":
-                    guard value == nil else { throw JSONSyntaxError(ruleViolation: "duplicate key \"value\"", offset: keyOffset) }
-                    value = try parser.parseValue(depth: 1)
-                case "demand":
-                    guard demand == nil else { throw JSONSyntaxError(ruleViolation: "duplicate key \"demand\"", offset: keyOffset) }
-                    demand = (try parser.parseValue(depth: 1), valueOffset)
-                case "error":
-                    guard error == nil else { throw JSONSyntaxError(ruleViolation: "duplicate key \"error\"", offset: keyOffset) }
-                    error = (try parser.parseValue(depth: 1), valueOffset)
-                default:
-                    try parser.skipValue(depth: 1)
+                    let key = try readKey(&parser)
+                    try parser.expect(UInt8(ascii: ":"), "':' after a key")
+                    parser.skipWhitespace()
+                    let valueOffset = parser.position
+                    switch key {
+                    case .t:
+                        guard time == nil else { throw duplicate("t", at: keyOffset) }
+                        time = try parseTime(&parser)
+                        timeOffset = valueOffset
+                    case .event:
+                        guard kind == nil else { throw duplicate("event", at: keyOffset) }
+                        kind = try readKind(&parser)
+                    case .value:
+                        guard valueRange == nil else { throw duplicate("value", at: keyOffset) }
+                        try parser.skipValue(depth: 1)
+                        valueRange = valueOffset..<parser.position
+                    case .demand:
+                        guard demand == nil else { throw duplicate("demand", at: keyOffset) }
+                        demand = (try parser.parseValue(depth: 1), valueOffset)
+                    case .error:
+                        guard error == nil else { throw duplicate("error", at: keyOffset) }
+                        error = (try parser.parseValue(depth: 1), valueOffset)
+                    case .other:
+                        try parser.skipValue(depth: 1)
+                    }
+                    parser.skipWhitespace()
+                    if parser.peek() == UInt8(ascii: ",") { parser.position += 1; continue }
+                    if parser.peek() == UInt8(ascii: "}") { parser.position += 1; break }
+                    throw parser.error("expected ',' or '}' in an object, found \(parser.found())")
                 }
             }
+            try parser.expectEnd()
         } catch {
             throw Problem(offset: error.offset, message: error.message, kind: error.isRuleViolation ? .invalidEvent : .invalidJSON)
         }
         guard let time else { throw Problem(offset: 0, message: "missing \"t\": every event needs a time", kind: .invalidEvent) }
-        guard let kindName else { throw Problem(offset: 0, message: "missing \"event\": every event needs a kind", kind: .invalidEvent) }
-        let event: StreamEvent<JSONValue, TraceFailure>
-        switch kindName {
-        case "subscribe": event = .subscribe
-        case "finished": event = .finished
-        case "cancel": event = .cancel
-        case "value":
-            guard let value else {
+        guard let kind else { throw Problem(offset: 0, message: "missing \"event\": every event needs a kind", kind: .invalidEvent) }
+        var event = ParsedEvent(nanoseconds: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange)
+        switch kind {
+        case .value:
+            if valueRange == nil {
                 throw Problem(offset: 0, message: "a value event needs a \"value\"", kind: .invalidEvent)
             }
-            event = .value(value)
-        case "request":
+        case .request:
             guard let (demandValue, offset) = demand else {
                 throw Problem(offset: 0, message: "a request event needs a \"demand\"", kind: .invalidEvent)
             }
-            event = .request(try parseDemand(demandValue, offset: offset))
-        case "failure":
+            event.demand = try parseDemand(demandValue, offset: offset)
+        case .failure:
             guard let (errorValue, offset) = error else {
                 throw Problem(offset: 0, message: "a failure event needs an \"error\"", kind: .invalidEvent)
             }
-            event = .failure(try parseFailure(errorValue, value: value, offset: offset))
-        default:
-            throw Problem(
-                offset: kindOffset,
-                message: "unknown event kind \"\(kindName)\"; expected subscribe, request, value, finished, failure or cancel",
-                kind: .invalidEvent)
+            let payload = try valueRange.map { range throws(Problem) in try decodeValue(range, in: line) }
+            event.failure = try parseFailure(errorValue, value: payload, offset: offset)
+        case .subscribe, .finished, .cancel:
+            break
         }
-        return ParsedEvent(nanoseconds: time, timeOffset: timeOffset, event: event)
+        return event
     }
 
+    /// Parses a line laid out exactly as StreamTrace's writer lays it out
+    /// (`{"t":N,"event":"value","value":…}`), or returns `nil` to leave the
+    /// line to the general parser, which also explains any problem.
+    private func parseWriterLayout(_ line: UnsafeRawBufferPointer) -> ParsedEvent? {
+        let count = line.count
+        guard line.has("{\"t\":", at: 0) else { return nil }
+        var index = 5
+        var time: Int64 = 0
+        while index < count {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            let (m, o1) = time.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = m.addingReportingOverflow(Int64(digit))
+            guard !o1, !o2 else { return nil }
+            time = sum
+            index += 1
+        }
+        guard index > 5, index == 6 || line[5] != UInt8(ascii: "0"), line.has(",\"event\":\"", at: index) else {
+            return nil
+        }
+        index += 10
+        if line.has("value\",\"value\":", at: index) {
+            let start = index + 15
+            var parser = JSONParser(line, maximumDepth: maximumDepth)
+            parser.position = start
+            guard (try? parser.skipValue(depth: 1)) != nil, parser.position == count - 1,
+                line[count - 1] == UInt8(ascii: "}")
+            else { return nil }
+            return ParsedEvent(nanoseconds: time, timeOffset: 5, kind: .value, valueRange: start..<(count - 1))
+        }
+        let rest = UnsafeRawBufferPointer(rebasing: line[index...])
+        let kind: EventKind
+        if rest.matches("finished\"}") {
+            kind = .finished
+        } else if rest.matches("subscribe\"}") {
+            kind = .subscribe
+        } else if rest.matches("cancel\"}") {
+            kind = .cancel
+        } else {
+            return nil
+        }
+        return ParsedEvent(nanoseconds: time, timeOffset: 5, kind: kind)
+    }
+
+    /// Builds the value of a validated byte range.
+    func decodeValue(_ range: Range<Int>, in line: UnsafeRawBufferPointer) throws(Problem) -> JSONValue {
+        var parser = JSONParser(line, maximumDepth: maximumDepth)
+        parser.position = range.lowerBound
+        do {
+            return try parser.parseValue(depth: 1)
+        } catch {
+            throw Problem(offset: error.offset, message: error.message, kind: .invalidJSON)
+        }
+    }
+
+    private func duplicate(_ key: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(ruleViolation: "duplicate key \"\(key)\"", offset: offset)
+    }
+
+    /// Reads a key, recognizing the known ones from their bytes without
+    /// building a string.
+    private func readKey(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Key {
+        let start = parser.position + 1
+        var end = start
+        let bytes = parser.bytes
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            parser.position = end + 1
+            switch key.count {
+            case 1 where key[0] == UInt8(ascii: "t"): return .t
+            case 5 where key.matches("event"): return .event
+            case 5 where key.matches("value"): return .value
+            case 5 where key.matches("error"): return .error
+            case 6 where key.matches("demand"): return .demand
+            default:
+                // Unknown keys are ignored, but must still be valid strings.
+                parser.position = start - 1
+                _ = try parser.scanString()
+                return .other
+            }
+        }
+        switch try parser.parseString() {
+        case "t": return .t
+        case "event": return .event
+        case "value": return .value
+        case "error": return .error
+        case "demand": return .demand
+        default: return .other
+        }
+    }
+
+    /// Reads the `"event"` string and maps it to a kind.
+    private func readKind(_ parser: inout JSONParser) throws(JSONSyntaxError) -> EventKind {
+        let offset = parser.position
+        guard parser.peek() == UInt8(ascii: "\"") else {
+            throw JSONSyntaxError(ruleViolation: "\"event\" must be a string, found \(try describeValue(&parser))", offset: offset)
+        }
+        let start = parser.position + 1
+        let escaped = try parser.scanString()
+        let raw = UnsafeRawBufferPointer(rebasing: parser.bytes[start..<(parser.position - 1)])
+        if !escaped {
+            switch raw.count {
+            case 5 where raw.matches("value"): return .value
+            case 6 where raw.matches("cancel"): return .cancel
+            case 7 where raw.matches("request"): return .request
+            case 7 where raw.matches("failure"): return .failure
+            case 8 where raw.matches("finished"): return .finished
+            case 9 where raw.matches("subscribe"): return .subscribe
+            default: break
+            }
+        }
+        var again = parser
+        again.position = offset
+        let name = try again.parseString()
+        if let kind = EventKind(rawValue: name) { return kind }
+        throw JSONSyntaxError(
+            ruleViolation: "unknown event kind \"\(name)\"; expected subscribe, request, value, finished, failure or cancel",
+            offset: offset)
+    }
+
+    /// The error for a line that is not a JSON object.
+    private func notAnObject(_ parser: inout JSONParser) throws(JSONSyntaxError) -> JSONSyntaxError {
+        if parser.isAtEnd { return parser.error("expected a JSON object, found an empty line") }
+        let start = parser.position
+        var probe = parser
+        if (try? probe.skipValue()) != nil {
+            probe.skipWhitespace()
+            if probe.isAtEnd {
+                return JSONSyntaxError(ruleViolation: "expected a JSON object, found \(try describeValue(&parser))", offset: start)
+            }
+        }
+        return parser.error("expected a JSON object, found \(parser.found())")
+    }
+
+    /// Reads `"t"`: digits only, in range.
     private func parseTime(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Int64 {
         let start = parser.position
+        let bytes = parser.bytes
+        var result: Int64 = 0
+        var index = start
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            let (m, o1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = m.addingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))
+            if o1 || o2 {
+                throw JSONSyntaxError(ruleViolation: "\"t\" is out of range (more than \(Int64.max) nanoseconds)", offset: start)
+            }
+            result = sum
+            index += 1
+        }
+        let isPlainInteger =
+            index > start && (index == start + 1 || bytes[start] != UInt8(ascii: "0"))
+            && (index == bytes.count || !(bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")))
+        if isPlainInteger {
+            parser.position = index
+            return result
+        }
+        // Not a plain integer: say what it is.
         guard let first = parser.peek(), first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else {
             throw JSONSyntaxError(ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(try describeValue(&parser))", offset: start)
         }
         let range = try parser.scanNumber()
-        var result: Int64 = 0
-        for i in range {
-            let byte = parser.bytes[i]
-            guard byte &- UInt8(ascii: "0") < 10 else {
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: parser.bytes[range]), as: UTF8.self)
-                throw JSONSyntaxError(ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(text)", offset: start)
-            }
-            let (m, o1) = result.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(Int64(byte &- UInt8(ascii: "0")))
-            if o1 || o2 {
-                throw JSONSyntaxError(ruleViolation: "\"t\" is out of range (more than \(Int64.max) nanoseconds)", offset: start)
-            }
-            result = s
-        }
-        return result
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        throw JSONSyntaxError(ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(text)", offset: start)
     }
 
     private func parseDemand(_ value: JSONValue, offset: Int) throws(Problem) -> Demand {
@@ -203,18 +374,7 @@ struct TraceLineParser {
         _ body: (String, Int, inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         parser.skipWhitespace()
-        guard parser.peek() == UInt8(ascii: "{") else {
-            if parser.isAtEnd { throw parser.error("expected a JSON object, found an empty line") }
-            let start = parser.position
-            var probe = parser
-            if (try? probe.skipValue()) != nil {
-                probe.skipWhitespace()
-                if probe.isAtEnd {
-                    throw JSONSyntaxError(ruleViolation: "expected a JSON object, found \(try describeValue(&parser))", offset: start)
-                }
-            }
-            throw parser.error("expected a JSON object, found \(parser.found())")
-        }
+        guard parser.peek() == UInt8(ascii: "{") else { throw try notAnObject(&parser) }
         parser.position += 1
         parser.skipWhitespace()
         if parser.peek() == UInt8(ascii: "}") {
@@ -247,5 +407,20 @@ struct TraceLineParser {
         case .number(let n): return n.text
         default: return value.typeName == "null" ? "null" : "a\(value.typeName.first == "a" || value.typeName.first == "o" ? "n" : "") \(value.typeName)"
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether the bytes at `offset` start with `literal`'s UTF-8.
+    @inline(__always)
+    func has(_ literal: StaticString, at offset: Int) -> Bool {
+        offset + literal.utf8CodeUnitCount <= count
+            && memcmp(baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// Whether the bytes are exactly `literal`'s UTF-8.
+    @inline(__always)
+    func matches(_ literal: StaticString) -> Bool {
+        count == literal.utf8CodeUnitCount && memcmp(baseAddress!, literal.utf8Start, count) == 0
     }
 }

@@ -28,7 +28,9 @@ public final class TraceReader {
     private let parser: TraceLineParser
     private let options: TraceReaderOptions
     private var lastTime: Int64 = 0
-    private var terminal: (kind: StreamEvent<JSONValue, TraceFailure>.Kind, line: Int)?
+    private var terminal: (kind: EventKind, line: Int)?
+    /// The line and value bytes of the event `nextHead()` returned last.
+    private var currentValue: (line: UnsafeRawBufferPointer, range: Range<Int>)?
     private var truncated = false
     private var finished = false
 
@@ -83,6 +85,24 @@ public final class TraceReader {
 
     /// The next event, or `nil` at the end of the trace.
     public func next() throws(TraceReadError) -> TraceEvent? {
+        guard let head = try nextHead() else { return nil }
+        let event: StreamEvent<JSONValue, TraceFailure>
+        switch head.kind {
+        case .subscribe: event = .subscribe
+        case .request: event = .request(head.demand ?? .unlimited)
+        case .value: event = .value(try decodeValue())
+        case .finished: event = .finished
+        case .failure: event = .failure(head.failure ?? TraceFailure(type: "", message: ""))
+        case .cancel: event = .cancel
+        }
+        return TraceEvent(nanoseconds: head.nanoseconds, event: event, line: head.line)
+    }
+
+    /// The next event without its value (fully checked, value included), or
+    /// `nil` at the end of the trace. Faster than ``next()`` when values
+    /// are not needed; ``decodeValue()`` builds the value of this event.
+    public func nextHead() throws(TraceReadError) -> TraceEventHead? {
+        currentValue = nil
         guard !finished else { return nil }
         while let (line, terminated) = try nextContentLine() {
             if let terminal {
@@ -105,18 +125,36 @@ public final class TraceReader {
                     .invalidEvent, line: source.lineNumber, offset: parsed.timeOffset, in: line,
                     "\"t\" decreased from \(lastTime) to \(parsed.nanoseconds); times must never decrease")
             }
-            if case .subscribe = parsed.event, eventCount > 0 {
+            if parsed.kind == .subscribe, eventCount > 0 {
                 throw error(
                     .invalidEvent, line: source.lineNumber, offset: 0, in: line,
                     "subscribe must be the first event, found it after \(eventCount) event\(eventCount == 1 ? "" : "s")")
             }
             lastTime = parsed.nanoseconds
             eventCount += 1
-            if parsed.event.isTerminal { terminal = (parsed.event.kind, source.lineNumber) }
-            return TraceEvent(nanoseconds: parsed.nanoseconds, event: parsed.event, line: source.lineNumber)
+            if parsed.kind.isTerminal { terminal = (parsed.kind, source.lineNumber) }
+            if let range = parsed.valueRange, parsed.kind == .value { currentValue = (line, range) }
+            return TraceEventHead(
+                nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: source.lineNumber, demand: parsed.demand,
+                failure: parsed.failure)
         }
         finished = true
         return nil
+    }
+
+    /// Builds the value of the `value` event that ``nextHead()`` just
+    /// returned.
+    ///
+    /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
+    public func decodeValue() throws(TraceReadError) -> JSONValue {
+        guard let (line, range) = currentValue else {
+            preconditionFailure("decodeValue() needs the value event nextHead() just returned")
+        }
+        do {
+            return try parser.decodeValue(range, in: line)
+        } catch {
+            throw self.error(error.kind, line: source.lineNumber, offset: error.offset, in: line, error.message)
+        }
     }
 
     // MARK: Lines
