@@ -26,31 +26,47 @@ enum Measure {
 
     struct ChildResult {
         var seconds: Double
-        var maxRSSKilobytes: Int
+        /// The peak memory the child reported (`peak-kilobytes N` on its
+        /// output), or 0.
+        var peakKilobytes: Int
         var status: Int32
     }
 
-    /// Runs a command with its output discarded; returns its wall time,
-    /// peak resident memory and exit status.
+    /// This process's peak resident memory, from /proc (VmHWM), in KiB.
+    static func peakKilobytesOfThisProcess() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
+    /// Runs a command with its output in a temporary file; returns its wall
+    /// time, the peak memory it reported and its exit status. (The kernel's
+    /// ru_maxrss is no use here: a spawned child inherits the parent's.)
     static func spawn(_ command: [String]) -> ChildResult {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let output = NSTemporaryDirectory() + "/streamtrace-bench-\(getpid()).out"
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
         guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
-            return ChildResult(seconds: 0, maxRSSKilobytes: 0, status: 127)
+            return ChildResult(seconds: 0, peakKilobytes: 0, status: 127)
         }
         var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        waitpid(pid, &status, 0)
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return ChildResult(seconds: seconds, maxRSSKilobytes: Int(usage.ru_maxrss), status: exitStatus)
+        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: output)
+        let peak = printed.split(separator: "\n").first { $0.hasPrefix("peak-kilobytes ") }
+            .flatMap { Int($0.dropFirst("peak-kilobytes ".count)) } ?? 0
+        return ChildResult(seconds: seconds, peakKilobytes: peak, status: exitStatus)
     }
 }
