@@ -9,8 +9,10 @@ import Foundation
 /// Writing to a container after a nested container of it has been closed
 /// throws, since bytes already written cannot be reordered.
 final class StreamingJSONEncoder: Encoder {
-    var output: JSONOutput
-    var codingPath: [any CodingKey] = []
+    // One encoder is used by one thread at a time, and never re-entrantly
+    // on the same property: the runtime's exclusivity checks only cost here.
+    @exclusivity(unchecked) var output: JSONOutput
+    @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// An open object or array.
@@ -19,12 +21,12 @@ final class StreamingJSONEncoder: Encoder {
         var count: Int
         let id: Int
     }
-    private var frames: [Frame] = []
-    private var nextFrameID = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var nextFrameID = 0
     /// `frames.count` when the value being encoded started.
-    private var levelBase = 0
+    @exclusivity(unchecked) private var levelBase = 0
     /// Whether the value being encoded has written anything.
-    private var levelWrote = false
+    @exclusivity(unchecked) private var levelWrote = false
 
     init(output: JSONOutput) {
         self.output = output

@@ -5,8 +5,9 @@ import Foundation
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
-    /// Guarded by `lock`.
-    @usableFromInline var state = RecordingState<Input, Failure>()
+    /// Guarded by `lock`, which is what makes access exclusive: the
+    /// runtime's own exclusivity checks would only add cost.
+    @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()
     @usableFromInline let time: TimeSource
     @usableFromInline let sink: (any TraceSink)?
     @usableFromInline let encoder = TraceLineEncoder<Input, Failure>()
