@@ -5,7 +5,7 @@
 /// let recorder = Recorder<String, Never>()
 /// recorder.receive("a"); recorder.receive("b"); recorder.receive(completion: .finished)
 /// do { _ = try recorder.single.get() } catch {
-///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+4us)
+///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+…)
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {

@@ -6,7 +6,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// (or releasing it) cancels the task.
     ///
     /// ```swift
-    /// let recorder = [1, 2, 3].async.record()
+    /// let numbers = AsyncStream<Int> { continuation in
+    ///     for i in 1...3 { continuation.yield(i) }
+    ///     continuation.finish()
+    /// }
+    /// let recorder = numbers.record()
     /// let elements = try await recorder.elements.value(timeout: 1)   // [1, 2, 3]
     /// ```
     ///
