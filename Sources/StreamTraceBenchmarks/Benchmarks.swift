@@ -137,7 +137,8 @@ struct Benchmarks {
         let name = String(format: "%.0f MB trace", mb)
         func rate(_ result: Measure.ChildResult) -> String { String(format: "%.0f MB/s", mb / result.seconds) }
         func ratio(_ base: Measure.ChildResult, _ ours: Measure.ChildResult) -> String {
-            String(format: "%.1f×", base.seconds / ours.seconds)
+            let value = base.seconds / ours.seconds
+            return String(format: value < 1 ? "%.3f×" : "%.1f×", value)
         }
         var rows = [
             "| reader, \(name), every line checked, values built on demand: vs `wc -l` | \(rate(scan)) | \(rate(wc)) | \(ratio(wc, scan)) |"
