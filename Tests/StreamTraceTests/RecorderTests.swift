@@ -125,6 +125,20 @@ import Testing
             ])
     }
 
+    @Test func aSnapshotHoldsEventsDiagnosticsAndCursorTogether() throws {
+        let recorder = Recorder<Int, Never>(clock: ManualClock())
+        recorder.receive(1)
+        recorder.receive(2)
+        _ = try recorder.next().get()
+        recorder.receive(completion: .finished)
+        recorder.receive(3)
+        let snapshot = recorder.snapshot
+        #expect(snapshot.elements == [1, 2])
+        #expect(snapshot.events.map(\.event.kind) == [.value, .value, .finished])
+        #expect(snapshot.consumedCount == 1)
+        #expect(snapshot.diagnostics.count == 1)
+    }
+
     @Test func traceTextWritesEverythingRecordedSoFar() throws {
         let recorder = Recorder<Int, Never>(name: "n", clock: ManualClock())
         recorder.receive(7)

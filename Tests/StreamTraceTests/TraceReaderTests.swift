@@ -194,6 +194,17 @@ import Testing
         #expect(readError("{\"streamtrace\":1}\n\(line)\n")?.description == message)
     }
 
+    @Test func readsFromAFileHandle() throws {
+        let path = temporaryPath("handle.jsonl")
+        try "{\"streamtrace\":1}\n{\"t\":3,\"event\":\"cancel\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        let reader = try TraceReader(fileHandle: handle, name: "handle")
+        #expect(try reader.next()?.event == .cancel)
+        #expect(try reader.next() == nil)
+        #expect(reader.status == .cancelled)
+    }
+
     @Test func theReaderStreamsOneEventAtATime() throws {
         var text = "{\"streamtrace\":1}\n"
         for i in 0..<10_000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }

@@ -95,6 +95,15 @@ public final class Recorder<Input, Failure: Error> {
     /// The trace header this recorder writes.
     public var header: TraceHeader { storage.header }
 
+    /// Everything the recorder holds, read at one instant.
+    public var snapshot: RecorderSnapshot<Input, Failure> {
+        storage.withLock {
+            RecorderSnapshot(
+                events: storage.state.recordedEvents(), diagnostics: storage.state.diagnostics,
+                consumedCount: storage.state.consumed)
+        }
+    }
+
     /// Every event recorded so far, with its time.
     public var events: [RecordedEvent<Input, Failure>] {
         storage.withLock { storage.state.recordedEvents() }

@@ -60,6 +60,11 @@ public final class TraceReader {
             options: options)
     }
 
+    /// Reads a trace from an open file handle (not closed by the reader).
+    public convenience init(fileHandle: FileHandle, name: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+        try self.init(fileDescriptor: fileHandle.fileDescriptor, name: name, options: options)
+    }
+
     /// Reads a trace held in memory.
     public convenience init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
         try self.init(source: LineSource(bytes: bytes, options: options), name: name, options: options)
