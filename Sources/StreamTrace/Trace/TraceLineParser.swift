@@ -41,51 +41,30 @@ struct TraceLineParser {
         var demand: (JSONValue, Int)?
         var error: (JSONValue, Int)?
         do throws(JSONSyntaxError) {
-            parser.skipWhitespace()
-            guard parser.peek() == UInt8(ascii: "{") else { throw try notAnObject(&parser) }
-            parser.position += 1
-            parser.skipWhitespace()
-            if parser.peek() == UInt8(ascii: "}") {
-                parser.position += 1
-            } else {
-                while true {
-                    parser.skipWhitespace()
-                    let keyOffset = parser.position
-                    guard parser.peek() == UInt8(ascii: "\"") else {
-                        throw parser.error("expected a string key, found \(parser.found())")
-                    }
-                    let key = try readKey(&parser)
-                    try parser.expect(UInt8(ascii: ":"), "':' after a key")
-                    parser.skipWhitespace()
-                    let valueOffset = parser.position
-                    switch key {
-                    case .t:
-                        guard time == nil else { throw duplicate("t", at: keyOffset) }
-                        time = try parseTime(&parser)
-                        timeOffset = valueOffset
-                    case .event:
-                        guard kind == nil else { throw duplicate("event", at: keyOffset) }
-                        kind = try readKind(&parser)
-                    case .value:
-                        guard valueRange == nil else { throw duplicate("value", at: keyOffset) }
-                        try parser.skipValue(depth: 1)
-                        valueRange = valueOffset..<parser.position
-                    case .demand:
-                        guard demand == nil else { throw duplicate("demand", at: keyOffset) }
-                        demand = (try parser.parseValue(depth: 1), valueOffset)
-                    case .error:
-                        guard error == nil else { throw duplicate("error", at: keyOffset) }
-                        error = (try parser.parseValue(depth: 1), valueOffset)
-                    case .other:
-                        try parser.skipValue(depth: 1)
-                    }
-                    parser.skipWhitespace()
-                    if parser.peek() == UInt8(ascii: ",") { parser.position += 1; continue }
-                    if parser.peek() == UInt8(ascii: "}") { parser.position += 1; break }
-                    throw parser.error("expected ',' or '}' in an object, found \(parser.found())")
+            try walkObject(&parser, keys: readKey) { (key, keyOffset, parser) throws(JSONSyntaxError) in
+                let valueOffset = parser.position
+                switch key {
+                case .t:
+                    guard time == nil else { throw duplicate("t", at: keyOffset) }
+                    time = try parseTime(&parser)
+                    timeOffset = valueOffset
+                case .event:
+                    guard kind == nil else { throw duplicate("event", at: keyOffset) }
+                    kind = try readKind(&parser)
+                case .value:
+                    guard valueRange == nil else { throw duplicate("value", at: keyOffset) }
+                    try parser.skipValue(depth: 1)
+                    valueRange = valueOffset..<parser.position
+                case .demand:
+                    guard demand == nil else { throw duplicate("demand", at: keyOffset) }
+                    demand = (try parser.parseValue(depth: 1), valueOffset)
+                case .error:
+                    guard error == nil else { throw duplicate("error", at: keyOffset) }
+                    error = (try parser.parseValue(depth: 1), valueOffset)
+                case .other:
+                    try parser.skipValue(depth: 1)
                 }
             }
-            try parser.expectEnd()
         } catch {
             throw Problem(offset: error.offset, message: error.message, kind: error.isRuleViolation ? .invalidEvent : .invalidJSON)
         }
@@ -315,7 +294,8 @@ struct TraceLineParser {
         var isEvent = false
         var wrongType: (String, Int)?
         do {
-            try walkObject(&parser) { (key, _, parser) throws(JSONSyntaxError) in
+            try walkObject(&parser, keys: { (parser) throws(JSONSyntaxError) in try parser.parseString() }) {
+                (key, _, parser) throws(JSONSyntaxError) in
                 let offset = parser.position
                 let value = try parser.parseValue(depth: 1)
                 func string() -> String? {
@@ -367,11 +347,12 @@ struct TraceLineParser {
 
     // MARK: Helpers
 
-    /// Walks a top-level object, calling `body` with each key; `body` must
-    /// consume the key's value.
-    private func walkObject(
+    /// Walks a line's top-level object, calling `body` with each key (read
+    /// by `keys`) and its offset; `body` must consume the key's value.
+    private func walkObject<Key>(
         _ parser: inout JSONParser,
-        _ body: (String, Int, inout JSONParser) throws(JSONSyntaxError) -> Void
+        keys: (inout JSONParser) throws(JSONSyntaxError) -> Key,
+        _ body: (Key, Int, inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         parser.skipWhitespace()
         guard parser.peek() == UInt8(ascii: "{") else { throw try notAnObject(&parser) }
@@ -386,7 +367,7 @@ struct TraceLineParser {
                 guard parser.peek() == UInt8(ascii: "\"") else {
                     throw parser.error("expected a string key, found \(parser.found())")
                 }
-                let key = try parser.parseString()
+                let key = try keys(&parser)
                 try parser.expect(UInt8(ascii: ":"), "':' after a key")
                 parser.skipWhitespace()
                 try body(key, keyOffset, &parser)
