@@ -1,3 +1,7 @@
-import StreamTrace
+import Foundation
 
-print("streamtrace: commands arrive with the CLI issue")
+// A thin layer over the library: parse arguments, run a command, map its
+// outcome to an exit status (in `ExitStatus`, the only place that does).
+let status = StreamTraceCommand.run(Array(CommandLine.arguments.dropFirst()))
+Console.flush()
+exit(status.rawValue)

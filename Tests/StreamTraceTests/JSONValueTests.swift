@@ -42,6 +42,8 @@ import Testing
         #expect(error.contains(["type": "URLError"]))
         #expect(error.contains(["info": ["code": -1001]]))
         #expect(!error.contains(["type": "MyError"]))
+        #expect(!error.contains(["type": "URL"]))
+        #expect(!error.contains(["info": ["code": [-1001]]]))
         #expect(JSONValue.array([1, 2, 3]).contains(2))
         #expect(!JSONValue.array([1, 2, 3]).contains(4))
         #expect(JSONValue.string("timed out").contains("out"))

@@ -64,6 +64,33 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(Canonical(text))
     }
 
+    /// Compares two numbers exactly by value: -1, 0 or 1.
+    public static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
+        let x = Canonical(lhs.text)
+        let y = Canonical(rhs.text)
+        if x == y { return 0 }
+        let xSign = x.digits.isEmpty ? 0 : (x.negative ? -1 : 1)
+        let ySign = y.digits.isEmpty ? 0 : (y.negative ? -1 : 1)
+        if xSign != ySign { return xSign < ySign ? -1 : 1 }
+        // Same sign, both non-zero: compare magnitudes.
+        let xOrder = x.digits.count + x.exponent
+        let yOrder = y.digits.count + y.exponent
+        var magnitude = 0
+        if xOrder != yOrder {
+            magnitude = xOrder < yOrder ? -1 : 1
+        } else {
+            for i in 0..<max(x.digits.count, y.digits.count) {
+                let a = i < x.digits.count ? x.digits[i] : UInt8(ascii: "0")
+                let b = i < y.digits.count ? y.digits[i] : UInt8(ascii: "0")
+                if a != b {
+                    magnitude = a < b ? -1 : 1
+                    break
+                }
+            }
+        }
+        return xSign > 0 ? magnitude : -magnitude
+    }
+
     static func shortestText(_ value: Double) -> String {
         // Swift's description is the shortest text that reads back the same,
         // and is valid JSON for finite values ("1.0", "1e-05", "1e+16").

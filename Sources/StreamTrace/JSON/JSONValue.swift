@@ -54,10 +54,11 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// Whether this value contains `other`: an array holding an equal element,
-    /// a string holding the substring, or an object holding every key of
-    /// `other` with a value that contains that key's value (recursively).
-    /// Any other value contains `other` if it equals it.
+    /// Whether this value contains `other`: an array holding an element equal
+    /// to it, a string holding it as a substring, or an object holding every
+    /// key of `other` with an equal value (where both values are objects,
+    /// the same subset rule applies, recursively). Any other value contains
+    /// `other` if it equals it.
     public func contains(_ other: JSONValue) -> Bool {
         switch (self, other) {
         case (.array(let elements), _):
@@ -65,12 +66,22 @@ public enum JSONValue: Sendable, Hashable {
         case (.string(let s), .string(let sub)):
             return sub.isEmpty || s.contains(sub)
         case (.object(let object), .object(let pattern)):
-            return pattern.allSatisfy { entry in
-                guard let value = object[entry.key] else { return false }
-                return value == entry.value || value.contains(entry.value)
-            }
+            return JSONValue.object(object).hasSubset(pattern)
         default:
             return self == other
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether this object has every key of `pattern` with an equal value,
+    /// nested objects compared the same way.
+    fileprivate func hasSubset(_ pattern: JSONObject) -> Bool {
+        guard case .object(let object) = self else { return false }
+        return pattern.allSatisfy { entry in
+            guard let value = object[entry.key] else { return false }
+            if case .object(let nested) = entry.value, case .object = value { return value.hasSubset(nested) }
+            return value == entry.value
         }
     }
 }

@@ -44,7 +44,8 @@ public struct Trace: Sendable, Equatable {
         try self.init(bytes: Array(text.utf8), name: name)
     }
 
-    init(reader: TraceReader) throws(TraceReadError) {
+    /// Reads the rest of a trace from `reader`.
+    public init(reader: TraceReader) throws(TraceReadError) {
         var events: [TraceEvent] = []
         while let event = try reader.next() { events.append(event) }
         self.init(header: reader.header, events: events, status: reader.status, warnings: reader.warnings)

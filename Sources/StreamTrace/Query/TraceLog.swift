@@ -1,0 +1,113 @@
+/// What one pass over a trace kept for evaluating queries (see
+/// ``TraceRetention``), read in constant memory unless the queries need
+/// every element.
+struct TraceLog {
+    let header: TraceHeader
+    let status: TraceStatus
+    let warnings: [TraceReadWarning]
+
+    private(set) var elementCount = 0
+    private(set) var eventCount = 0
+    /// The first elements (or all of them), with their locations.
+    private(set) var values: [JSONValue] = []
+    private(set) var valueLocations: [EventLocation] = []
+    private(set) var last: (value: JSONValue, location: EventLocation)?
+    private(set) var completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?
+    private(set) var cancel: EventLocation?
+    private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
+
+    /// With `eventTimes`: every event's time, line and kind, and the event
+    /// index of every element.
+    private(set) var eventTimes: [Int64] = []
+    private(set) var eventLines: [Int32] = []
+    private(set) var eventKinds: [EventKind] = []
+    private(set) var elementEvents: [Int32] = []
+    let keepsEventTimes: Bool
+
+    /// Reads the whole trace (so that a malformed line anywhere is an
+    /// error before anything is evaluated), keeping what `retention` says.
+    init(reader: TraceReader, retention: TraceRetention) throws(TraceReadError) {
+        keepsEventTimes = retention.eventTimes
+        while let head = try reader.nextHead() {
+            let location = head.location(index: eventCount)
+            if keepsEventTimes {
+                eventTimes.append(head.nanoseconds)
+                eventLines.append(Int32(clamping: head.line))
+                eventKinds.append(head.kind)
+            }
+            switch head.kind {
+            case .value:
+                if keepsEventTimes { elementEvents.append(Int32(clamping: eventCount)) }
+                let keep = retention.allValues || elementCount < retention.firstValues
+                if keep || retention.lastValue {
+                    let value = try reader.decodeValue()
+                    if keep {
+                        values.append(value)
+                        valueLocations.append(location)
+                    }
+                    if retention.lastValue { last = (value, location) }
+                }
+                elementCount += 1
+            case .finished: completion = (.finished, location)
+            case .failure: completion = (.failure(head.failure ?? TraceFailure(type: "", message: "")), location)
+            case .cancel: cancel = location
+            case .subscribe, .request: break
+            }
+            lastEvent = (head.kind, location)
+            eventCount += 1
+        }
+        header = reader.header
+        status = reader.status
+        warnings = reader.warnings
+    }
+
+    // MARK: Windows
+
+    /// The time of element `index` (needs `keepsEventTimes`, or a retained element).
+    func elementTime(_ index: Int) -> Int64 {
+        if index < valueLocations.count { return valueLocations[index].nanoseconds }
+        return eventTimes[Int(elementEvents[index])]
+    }
+
+    func elementLocation(_ index: Int) -> EventLocation {
+        if index < valueLocations.count { return valueLocations[index] }
+        if keepsEventTimes { return eventLocation(Int(elementEvents[index])) }
+        return last?.location ?? EventLocation(index: 0, nanoseconds: 0)
+    }
+
+    func eventLocation(_ index: Int) -> EventLocation {
+        EventLocation(index: index, line: Int(eventLines[index]), nanoseconds: eventTimes[index])
+    }
+
+    /// How many elements happened at or before `end`.
+    func elementCount(through end: Int64?) -> Int {
+        guard let end else { return elementCount }
+        var low = 0
+        var high = elementCount
+        while low < high {
+            let middle = (low + high) / 2
+            if elementTime(middle) <= end { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The last event at or before `end`.
+    func lastEvent(through end: Int64?) -> (kind: EventKind, location: EventLocation)? {
+        guard let end, keepsEventTimes else { return lastEvent }
+        var low = 0
+        var high = eventTimes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if eventTimes[middle] <= end { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : (eventKinds[low - 1], eventLocation(low - 1))
+    }
+
+    /// The value of element `index`, which the retention kept.
+    func value(_ index: Int) -> JSONValue {
+        if index < values.count { return values[index] }
+        if let last, index == elementCount - 1 { return last.value }
+        assertionFailure("element \(index) was not retained")
+        return .null
+    }
+}

@@ -1,0 +1,51 @@
+/// The events of a trace up to the end of a query's window.
+struct TraceWindow: EventWindow {
+    let log: TraceLog
+    /// The window's last instant, or `nil` for the end of the trace.
+    let endTime: Int64?
+    let within: Duration?
+    let consumedCount: Int
+    let elementCount: Int
+
+    init(log: TraceLog, cursor: Int, within: Duration?) {
+        self.log = log
+        self.consumedCount = cursor
+        self.within = within
+        if let within {
+            let start = cursor > 0 ? log.elementTime(cursor - 1) : 0
+            let (end, overflow) = start.addingReportingOverflow(TimeFormat.nanoseconds(within))
+            endTime = overflow ? .max : end
+        } else {
+            endTime = nil
+        }
+        elementCount = log.elementCount(through: endTime)
+    }
+
+    private func inWindow(_ location: EventLocation) -> Bool {
+        endTime.map { location.nanoseconds <= $0 } ?? true
+    }
+
+    func element(at index: Int) -> JSONValue { log.value(index) }
+
+    func elementLocation(at index: Int) -> EventLocation { log.elementLocation(index) }
+
+    var completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)? {
+        guard let completion = log.completion, inWindow(completion.location) else { return nil }
+        return completion
+    }
+
+    var lastEvent: (kind: EventKind, location: EventLocation)? { log.lastEvent(through: endTime) }
+
+    var end: WindowEnd {
+        if let cancel = log.cancel, inWindow(cancel) { return .cancelled(cancel) }
+        if let within { return .timeout(within) }
+        return .endOfTrace
+    }
+
+    var violation: (message: String, location: EventLocation)? { nil }
+
+    func describe(_ element: JSONValue) -> String {
+        let text = element.jsonText
+        return text.count > 80 ? String(text.prefix(77)) + "..." : text
+    }
+}

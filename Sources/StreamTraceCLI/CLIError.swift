@@ -1,0 +1,33 @@
+import StreamTrace
+
+/// A command-line problem: a usage error, always exit status 2.
+struct CLIError: Error, Equatable, CustomStringConvertible {
+    /// One line: what is wrong.
+    var message: String
+    /// Lines that show where (a query with a caret under the problem).
+    var detail: [String] = []
+    /// The command whose help explains the usage.
+    var command: String?
+
+    var description: String { message }
+
+    static func usage(_ message: String, command: String?) -> CLIError {
+        CLIError(message: message, command: command)
+    }
+
+    /// A query given as an argument that does not parse.
+    static func query(_ error: QueryParseError, number: Int) -> CLIError {
+        CLIError(
+            message: "query \(number), column \(error.column): \(error.message)", detail: pointer(error), command: "check")
+    }
+
+    /// A query in a spec file that does not parse: `FILE:LINE:COLUMN: message`.
+    static func query(_ error: QueryParseError, file: String, line: Int) -> CLIError {
+        CLIError(message: "\(file):\(line):\(error.column): \(error.message)", detail: pointer(error), command: "check")
+    }
+
+    /// The query, and a caret under the problem.
+    private static func pointer(_ error: QueryParseError) -> [String] {
+        ["  " + error.query, "  " + String(repeating: " ", count: max(0, error.column - 1)) + "^"]
+    }
+}

@@ -1,0 +1,22 @@
+import StreamTrace
+
+/// The exit statuses of `streamtrace`, and the one place errors map to them.
+enum ExitStatus: Int32 {
+    /// Every query passed (`show`: the trace was read).
+    case success = 0
+    /// At least one query failed.
+    case failures = 1
+    /// Unknown command or option, a missing argument, a query that does not parse.
+    case usage = 2
+    /// The trace could not be read: missing, unreadable, not a trace, malformed.
+    case unreadableTrace = 3
+
+    /// The status for an error a command threw.
+    init(for error: any Error) {
+        switch error {
+        case is TraceReadError: self = .unreadableTrace
+        case is CLIError: self = .usage
+        default: self = .usage
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// The help texts: usage, options and examples for each command.
+enum Help {
+    static let overview = """
+        streamtrace — check and show traces of asynchronous streams
+
+        USAGE
+          streamtrace check [options] TRACE QUERY...    evaluate expectations; exit 0 if all pass
+          streamtrace show  [options] TRACE             print a timeline and a marble diagram
+          streamtrace help [COMMAND]                    this text, or a command's
+          streamtrace --version
+
+        TRACE is a JSON Lines trace file written by StreamTrace, or - for standard input.
+
+        EXIT STATUS
+          0  every query passed (show: the trace was read)
+          1  at least one query failed
+          2  usage error: unknown command or option, missing argument, a query that does not parse
+          3  the trace could not be read: missing, unreadable, not a trace, malformed
+
+        EXAMPLES
+          streamtrace check run.jsonl 'next == "loading"' 'next 2' finished
+          streamtrace check --spec checks.spec run.jsonl
+          streamtrace show run.jsonl
+        """
+
+    static let queries = """
+        QUERIES
+          query = [not] EXPECTATION [within DURATION] [MATCHER]
+
+          available         all elements in the window (consumed ones too); moves the cursor to the end
+          completion        "finished", or the failure's error object
+          count             the number of elements in the window (use a matcher)
+          elements          all elements; fails if the stream failed or did not complete
+          failure           the failure's error object; fails if the stream finished or did not complete
+          finished          passes if the stream finished; fails if it failed or did not complete
+          last              the last element (null if none); fails if failed or not completed
+          next              the next unconsumed element, consumed
+          next N            exactly N unconsumed elements, consumed
+          prefix N          the first N elements (fewer if it finished first); moves the cursor up to N
+          recording         {"elements": [...], "completion": ...}; fails if not completed
+          single            the one element; fails on 0 or 2+ elements, a failure, or no completion
+          not finished      passes if no completion in the window
+          not next          passes if no new element and no completion in the window
+          not prefix N      passes with the elements if fewer than N and no completion
+
+          within D          the window ends D after the cursor (the last consumed element's t, or 0);
+                            D is a number and a unit: ns, us, ms, s, m (250ms, 1.5s)
+          == JSON, != JSON  JSON equality (key order ignored, 1 == 1.0)
+          contains JSON     array element, substring, or object subset (recursive)
+          < <= > >= N       numeric comparison, for count
+
+          Queries run in order and share one cursor: next, next, finished reads like a test
+          that waits three times.
+        """
+
+    static let check = """
+        USAGE
+          streamtrace check [options] TRACE QUERY...
+
+        Evaluates each QUERY against the trace, in order, with one shared cursor, and prints one
+        line per query (PASS with its value, or FAIL with what was expected and the event that
+        decided it) and a closing line "N passed, N failed".
+
+        OPTIONS
+          --spec FILE                 more queries from FILE, one per line; # starts a comment;
+                                      positional queries run first
+          --format text|json          text (default), or one JSON document with every result
+          --quiet, -q                 print only failures and the closing line
+          --color auto|always|never   colour PASS/FAIL (auto: only on a terminal; NO_COLOR is honoured)
+          --help, -h                  this text
+
+        \(queries)
+
+        EXAMPLES
+          streamtrace check run.jsonl single
+          streamtrace check run.jsonl 'prefix 3 == [1, 2, 3]' 'not finished within 2s'
+          streamtrace check run.jsonl 'failure contains {"type": "URLError"}'
+          streamtrace check --format json --spec checks.spec run.jsonl
+          cat run.jsonl | streamtrace check - 'count >= 3'
+
+        EXIT STATUS
+          0 all passed, 1 a query failed, 2 usage error, 3 the trace could not be read
+        """
+
+    static let show = """
+        USAGE
+          streamtrace show [options] TRACE
+
+        Prints the trace for a person: the stream's name, clock and status (finished, failed,
+        open, cancelled, truncated), its element count and duration; one row per event with the
+        time since the start, the time since the previous event, the kind and the value; and a
+        marble diagram of the whole trace:
+
+          -a--b-----c-|   a, b, c: elements   |: finished   X: failure   !: cancel
+
+        OPTIONS
+          --format text|json          text (default), or the events as normalized JSON Lines
+          --width N                   fit the output to N columns (default: the terminal's width)
+          --color auto|always|never   accepted for symmetry with check
+          --help, -h                  this text
+
+        EXAMPLES
+          streamtrace show run.jsonl
+          streamtrace show --format json run.jsonl > normalized.jsonl
+
+        EXIT STATUS
+          0 the trace was read, 2 usage error, 3 the trace could not be read
+        """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "check": check
+        case "show": show
+        case "help": overview
+        default: nil
+        }
+    }
+}

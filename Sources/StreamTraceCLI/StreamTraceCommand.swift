@@ -1,0 +1,60 @@
+import StreamTrace
+
+/// `streamtrace`: dispatches to a command and reports errors.
+enum StreamTraceCommand {
+    static let version = "0.1.0"
+
+    /// Runs the command line; never throws, never crashes on bad input.
+    static func run(_ arguments: [String]) -> ExitStatus {
+        do {
+            return try dispatch(arguments)
+        } catch {
+            report(error)
+            return ExitStatus(for: error)
+        }
+    }
+
+    private static func dispatch(_ arguments: [String]) throws -> ExitStatus {
+        guard let command = arguments.first else {
+            Console.error(Help.overview)
+            throw CLIError.usage("missing command", command: nil)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "check": return try CheckCommand.run(rest)
+        case "show": return try ShowCommand.run(rest)
+        case "help":
+            guard let topic = rest.first else {
+                Console.out(Help.overview)
+                return .success
+            }
+            guard let text = Help.text(for: topic) else {
+                throw CLIError.usage("unknown command '\(topic)'; commands: check, show, help", command: nil)
+            }
+            Console.out(text)
+            return .success
+        case "--help", "-h":
+            Console.out(Help.overview)
+            return .success
+        case "--version":
+            Console.out("streamtrace \(version)")
+            return .success
+        default:
+            let hint = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
+            throw CLIError.usage("\(hint); commands: check, show, help", command: nil)
+        }
+    }
+
+    private static func report(_ error: any Error) {
+        switch error {
+        case let error as CLIError:
+            Console.error("streamtrace: error: \(error.message)")
+            error.detail.forEach(Console.error)
+            Console.error("Run 'streamtrace help\(error.command.map { " " + $0 } ?? "")' for usage.")
+        case let error as TraceReadError:
+            Console.error(error.description)
+        default:
+            Console.error("streamtrace: error: \(error)")
+        }
+    }
+}
