@@ -3,13 +3,28 @@ SWIFT ?= swift
 BENCH_DIR ?= $(CURDIR)/.build-bench-data
 BENCH_MB ?= 200
 
-.PHONY: build test bench clean
+DEMO_DIR ?= $(CURDIR)/.build-demo
+
+.PHONY: build test bench clean demo
 
 build:
 	$(SWIFT) build
 
 test:
 	$(SWIFT) test
+
+# Records a live AsyncSequence into a trace, then shows and checks it.
+demo:
+	$(SWIFT) build --product streamtrace-demo
+	$(SWIFT) build --product streamtrace
+	mkdir -p $(DEMO_DIR)
+	$$($(SWIFT) build --show-bin-path)/streamtrace-demo $(DEMO_DIR)/search.jsonl
+	@echo
+	@echo '$$ streamtrace show .build-demo/search.jsonl'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace show $(DEMO_DIR)/search.jsonl
+	@echo
+	@echo '$$ streamtrace check --spec samples/demo.spec .build-demo/search.jsonl'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/demo.spec $(DEMO_DIR)/search.jsonl
 
 # Release build; prints the benchmark table (see README "Performance").
 bench:

@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "StreamTrace", targets: ["StreamTrace"]),
         .executable(name: "streamtrace", targets: ["StreamTraceCLI"]),
         .executable(name: "streamtrace-bench", targets: ["StreamTraceBenchmarks"]),
+        .executable(name: "streamtrace-demo", targets: ["StreamTraceDemo"]),
     ],
     targets: [
         .target(name: "StreamTrace"),
         .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
-        .testTarget(name: "StreamTraceTests", dependencies: ["StreamTrace"]),
+        .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
+        .testTarget(name: "StreamTraceTests", dependencies: ["StreamTrace", "StreamTraceCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,8 +3,9 @@
 /// Time runs left to right, scaled to the width; `-` is time passing, a
 /// letter is an element (`a`, `b`, … or `o` when there are more than 26),
 /// `|` the stream finished, `X` it failed, `!` the subscriber cancelled.
-/// Events that fall in the same column move right when there is room, and
-/// show as `*` when there is none.
+/// Events that fall in the same column are nudged apart, keeping their
+/// order; only when there are more events than columns do some share a
+/// column, shown as `*`.
 ///
 /// ```swift
 /// let diagram = MarbleDiagram(events: [(0, .value), (5, .value), (10, .finished)], width: 11)
@@ -25,30 +26,41 @@ public struct MarbleDiagram: Sendable, Equatable {
         let useLetters = elementCount <= 26
         let start = events.first?.nanoseconds ?? 0
         let span = max((events.last?.nanoseconds ?? 0) - start, 0)
-        var columns = Array(repeating: Character("-"), count: width)
-        var occupied = Array(repeating: false, count: width)
-        var crowded = false
+        var symbols: [Character] = []
         var letter = 0
         for event in drawn {
-            let symbol: Character
             switch event.kind {
             case .value:
-                symbol = useLetters ? Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letter))) : "o"
+                symbols.append(useLetters ? Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(letter))) : "o")
                 letter += 1
-            case .finished: symbol = "|"
-            case .failure: symbol = "X"
-            default: symbol = "!"
+            case .finished: symbols.append("|")
+            case .failure: symbols.append("X")
+            default: symbols.append("!")
             }
+        }
+        // Each event at its time, then nudged so that every event has a
+        // column of its own, in order, when there are enough columns.
+        var positions = drawn.map { event -> Int in
             let offset = Double(event.nanoseconds - start)
-            var column = span == 0 ? 0 : Int((offset / Double(span) * Double(width - 1)).rounded())
-            column = min(max(column, 0), width - 1)
-            while column < width - 1, occupied[column] { column += 1 }
-            if occupied[column] {
-                columns[column] = "*"
-                crowded = true
+            let column = span == 0 ? 0 : Int((offset / Double(span) * Double(width - 1)).rounded())
+            return min(max(column, 0), width - 1)
+        }
+        let fits = positions.count <= width
+        if fits {
+            for i in positions.indices.dropFirst() { positions[i] = max(positions[i], positions[i - 1] + 1) }
+            if let last = positions.last, last > width - 1 {
+                positions[positions.count - 1] = width - 1
+                for i in positions.indices.dropLast().reversed() { positions[i] = min(positions[i], positions[i + 1] - 1) }
+            }
+        }
+        var columns = Array(repeating: Character("-"), count: width)
+        var crowded = false
+        for (position, symbol) in zip(positions, symbols) {
+            if columns[position] == "-" {
+                columns[position] = symbol
             } else {
-                columns[column] = symbol
-                occupied[column] = true
+                columns[position] = "*"
+                crowded = true
             }
         }
         line = String(columns)
