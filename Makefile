@@ -29,6 +29,7 @@ demo:
 # Release build; prints the benchmark table (see README "Performance").
 bench:
 	$(SWIFT) build -c release --product streamtrace-bench
+	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
 	$$($(SWIFT) build -c release --show-bin-path)/streamtrace-bench --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
 

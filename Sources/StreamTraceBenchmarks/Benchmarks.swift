@@ -23,6 +23,7 @@ struct Benchmarks {
         if sections.contains("recorder") { rows += recorderRows() }
         if sections.contains("writer") { rows += writerRows() }
         if sections.contains("reader") { rows += readerRows() }
+        if sections.contains("cli") { rows += cliRows() }
         return rows.joined(separator: "\n")
     }
 
@@ -150,9 +151,51 @@ struct Benchmarks {
             rows.append("| reader vs jq | – | jq not installed (apt-get install jq) | – |")
         }
         rows.append(
-            "| reader, peak memory (VmHWM), checking / building values | "
-                + String(format: "%.1f MB / %.1f MB", Double(scan.peakKilobytes) / 1024, Double(read.peakKilobytes) / 1024)
-                + " | – | – |")
+            "| reader, peak memory, checking / building values (baseline: `jq empty`) | "
+                + "\(Measure.megabytes(scan)) / \(Measure.megabytes(read)) | \(Measure.megabytes(jq)) | – |")
+        return rows
+    }
+
+    // MARK: CLI
+
+    /// `streamtrace check` on the big trace against jq doing the same job
+    /// (reading the whole trace, as check does), and start-up on a tiny trace.
+    func cliRows() -> [String] {
+        let path = directory + "/bench-\(megabytes)MB.jsonl"
+        let size = TraceGenerator.ensure(path: path, megabytes: megabytes)
+        let mb = Double(size) / 1e6
+        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamtrace").path
+        guard FileManager.default.isExecutableFile(atPath: cli) else {
+            return ["| streamtrace check | – | build the streamtrace product first | – |"]
+        }
+        let wc = Measure.spawn(["/usr/bin/env", "wc", "-l", path])
+        let jobs: [(query: String, jq: String)] = [
+            ("finished", #"reduce (inputs | select(.event == "finished")) as $e (false; true)"#),
+            ("count", #"reduce (inputs | select(.event == "value")) as $e (0; . + 1)"#),
+            ("prefix 3", #"reduce (inputs | select(.event == "value") | .value) as $v ([]; if length < 3 then . + [$v] else . end)"#),
+            ("elements", #"[inputs | select(.event == "value") | .value]"#),
+        ]
+        var rows: [String] = []
+        for job in jobs {
+            let ours = Measure.spawn([cli, "check", path, job.query])
+            let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", job.jq, path])
+            let status = ours.status == 0 ? "" : " (exit \(ours.status)!)"
+            rows.append(
+                "| `streamtrace check` \(job.query), \(String(format: "%.0f", mb)) MB: MB/s and peak memory vs jq | "
+                    + String(format: "%.0f MB/s, ", mb / ours.seconds) + Measure.megabytes(ours) + status + " | "
+                    + (jq.status == 0 ? String(format: "%.0f MB/s, ", mb / jq.seconds) + Measure.megabytes(jq) : "jq not installed")
+                    + " | " + String(format: "%.1f×", jq.seconds / ours.seconds) + " |")
+        }
+        rows.append(
+            "| `wc -l` on the same trace (the floor) | – | " + String(format: "%.0f MB/s", mb / wc.seconds) + " | – |")
+        let tiny = directory + "/tiny.jsonl"
+        try? "{\"streamtrace\":1}\n{\"t\":0,\"event\":\"finished\"}\n".write(toFile: tiny, atomically: true, encoding: .utf8)
+        let startup = Measure.fastest(of: 20, [cli, "check", tiny, "finished"])
+        let wcStartup = Measure.fastest(of: 20, ["/usr/bin/env", "wc", "-l", tiny])
+        rows.append(
+            "| `streamtrace check` start-up on a 2-line trace (fastest of 20) vs `wc -l` | "
+                + String(format: "%.1f ms", startup.seconds * 1000) + " | " + String(format: "%.1f ms", wcStartup.seconds * 1000)
+                + " | " + String(format: "%.1f×", startup.seconds / wcStartup.seconds) + " |")
         return rows
     }
 
@@ -172,7 +215,6 @@ struct Benchmarks {
                 }
             }
             print("\(reader.eventCount) events, \(values) values, \(reader.status)")
-            print("peak-kilobytes \(Measure.peakKilobytesOfThisProcess())")
             return 0
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))

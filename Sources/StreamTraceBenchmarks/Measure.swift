@@ -32,24 +32,29 @@ enum Measure {
         var status: Int32
     }
 
-    /// This process's peak resident memory, from /proc (VmHWM), in KiB.
-    static func peakKilobytesOfThisProcess() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-        }
-        return 0
+    /// The fastest of `runs` runs of a command.
+    static func fastest(of runs: Int, _ command: [String]) -> ChildResult {
+        (0..<runs).map { _ in spawn(command) }.min { $0.seconds < $1.seconds }!
     }
 
-    /// Runs a command with its output in a temporary file; returns its wall
-    /// time, the peak memory it reported and its exit status. (The kernel's
-    /// ru_maxrss is no use here: a spawned child inherits the parent's.)
+    /// Formats a peak memory in MB, or n/a.
+    static func megabytes(_ result: ChildResult) -> String {
+        result.peakKilobytes > 0 ? String(format: "%.1f MB", Double(result.peakKilobytes) / 1024) : "n/a (install GNU time)"
+    }
+
+    /// Runs a command with its output discarded; returns its wall time, its
+    /// peak memory and its exit status. The peak comes from GNU time when it
+    /// is installed: the kernel's ru_maxrss of a child spawned from this
+    /// (large) process would include this process's own memory.
     static func spawn(_ command: [String]) -> ChildResult {
+        let timeTool = "/usr/bin/time"
+        let report = NSTemporaryDirectory() + "/streamtrace-bench-\(getpid()).time"
+        let hasTime = FileManager.default.isExecutableFile(atPath: timeTool)
+        let command = hasTime ? [timeTool, "-f", "peak-kilobytes %M", "-o", report] + command : command
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let output = NSTemporaryDirectory() + "/streamtrace-bench-\(getpid()).out"
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -63,8 +68,8 @@ enum Measure {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(atPath: output)
+        let printed = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: report)
         let peak = printed.split(separator: "\n").first { $0.hasPrefix("peak-kilobytes ") }
             .flatMap { Int($0.dropFirst("peak-kilobytes ".count)) } ?? 0
         return ChildResult(seconds: seconds, peakKilobytes: peak, status: exitStatus)

@@ -4,7 +4,7 @@ import StreamTrace
 // `make bench`: one release run that measures StreamTrace against baselines
 // run in the same invocation, and prints a Markdown table.
 //
-//   streamtrace-bench [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader]
+//   streamtrace-bench [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli]
 //   streamtrace-bench --read FILE      (child mode: read a trace, building values)
 //   streamtrace-bench --scan FILE      (child mode: read a trace, checking values only)
 
@@ -26,6 +26,6 @@ let directory = option("--dir") ?? NSTemporaryDirectory()
 let megabytes = Int(option("--megabytes") ?? "200") ?? 200
 let events = Int(option("--events") ?? "2000000") ?? 2_000_000
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-let sections = Set((option("--only") ?? "recorder,writer,reader").split(separator: ",").map(String.init))
+let sections = Set((option("--only") ?? "recorder,writer,reader,cli").split(separator: ",").map(String.init))
 let table = Benchmarks(directory: directory, megabytes: megabytes, events: events, sections: sections).run()
 print(table)

@@ -50,10 +50,19 @@ enum CheckCommand {
             case .pass:
                 guard !quiet else { continue }
                 let value = result.value.map { $0 == .null ? "" : $0.jsonText } ?? ""
-                var line = "PASS  \(query)  \(value)"
-                if line.count > width { line = String(line.prefix(max(width - 1, 10))) + "…" }
-                line = palette.green("PASS") + line.dropFirst(4)
-                Console.out(line.trimmingTrailingSpaces())
+                let head = palette.green("PASS") + "  \(query)"
+                guard !value.isEmpty else {
+                    Console.out(head.trimmingTrailingSpaces())
+                    continue
+                }
+                // The value is cut to the terminal's width; off a terminal it
+                // is written whole (it can be the whole trace).
+                let room = width - 6 - query.count - 2
+                if width != Int.max, value.utf8.count > room {
+                    Console.out(head + "  " + String(value.prefix(max(room - 1, 8))) + "…")
+                } else {
+                    Console.out(bytes: Array((head + "  ").utf8) + Array(value.utf8))
+                }
             case .fail:
                 Console.out(palette.red("FAIL") + "  \(query)  \(result.summary)")
             }

@@ -11,6 +11,17 @@ enum Console {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes a line of bytes to standard output (buffered).
+    static func out(bytes: [UInt8]) {
+        if buffer.count + bytes.count > 1 << 16 { flush() }
+        if bytes.count > 1 << 16 {
+            bytes.withUnsafeBytes { writeAll(1, $0) }
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        buffer.append(0x0A)
+    }
+
     /// Writes a line to standard error (unbuffered).
     static func error(_ line: String) {
         flush()

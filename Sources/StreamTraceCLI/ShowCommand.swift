@@ -25,23 +25,21 @@ enum ShowCommand {
         guard parsed.positionals.count == 1 else {
             throw CLIError.usage("show takes one TRACE; unexpected '\(parsed.positionals[1])'", command: "show")
         }
-        let reader = try TraceReader(path: path)
+        // Read whole first: a malformed trace prints nothing but its error.
+        let trace = try Trace(contentsOf: path)
+        trace.warnings.forEach { Console.error($0.description) }
         switch format {
         case "json":
-            // Streamed: one line in, one normalized line out.
             let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
             var line = JSONOutput()
-            encoder.encode(reader.header, into: &line)
+            encoder.encode(trace.header, into: &line)
             Console.out(line.string)
-            while let event = try reader.next() {
+            for event in trace.events {
                 line.removeAll()
                 encoder.encode(event, into: &line)
                 Console.out(line.string)
             }
-            reader.warnings.forEach { Console.error($0.description) }
         default:
-            let trace = try Trace(reader: reader)
-            trace.warnings.forEach { Console.error($0.description) }
             Console.out(TraceTimeline(trace: trace, width: width).text)
         }
         return .success

@@ -89,8 +89,9 @@ extension EventWindow {
             return error(
                 expectation, .notEnoughElements(expected: expected, actual: actual), message + end.phrase, at: location)
         }
+        let ending = end == .endOfTrace ? " before the trace ends" : end.phrase
         return error(
-            expectation, .notEnoughElements(expected: expected, actual: actual), message + end.phrase,
+            expectation, .notEnoughElements(expected: expected, actual: actual), message + ending,
             at: lastEvent?.location)
     }
 

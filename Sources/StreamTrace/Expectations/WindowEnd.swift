@@ -22,7 +22,7 @@ public enum WindowEnd: Sendable, Hashable {
         switch self {
         case .open, .now: ""
         case .timeout(let duration): " within \(TimeFormat.short(duration))"
-        case .endOfTrace: " before the trace ends"
+        case .endOfTrace: ""
         case .cancelled: " before the subscriber cancelled"
         case .waitCancelled: " before the wait was cancelled"
         }

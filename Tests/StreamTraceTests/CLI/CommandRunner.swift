@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Runs the built `streamtrace` binary, as a user would.
+struct CommandRunner {
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+        /// Standard output's lines.
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    }
+
+    /// The repository's root, for samples.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func sample(_ name: String) -> String { root.appendingPathComponent("samples").appendingPathComponent(name).path }
+
+    /// The binary: `STREAMTRACE_BIN`, else next to the test bundle.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["STREAMTRACE_BIN"] { return URL(fileURLWithPath: path) }
+        let bundle = Bundle.main.bundleURL
+        let candidates = [
+            bundle.appendingPathComponent("streamtrace"),
+            bundle.deletingLastPathComponent().appendingPathComponent("streamtrace"),
+            root.appendingPathComponent(".build/debug/streamtrace"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `text` to a temporary trace file and returns its path.
+    static func traceFile(_ text: String, name: String = UUID().uuidString + ".jsonl") throws -> String {
+        let path = temporaryPath(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}

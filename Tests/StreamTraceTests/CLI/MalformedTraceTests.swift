@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Every class of damaged trace gets exit status 3 and `FILE:LINE:COLUMN: message`.
+@Suite struct MalformedTraceTests {
+    @Test(arguments: [
+        ("malformed/decreasing-time.jsonl", #"3:6: "t" decreased from 5000 to 4000; times must never decrease"#),
+        ("malformed/bad-json.jsonl", "2:36: expected ',' or ']' in an array, found '}'"),
+        ("malformed/no-header.jsonl", #"1:1: missing header: expected {"streamtrace":1,...} on the first line, found an event"#),
+        ("malformed/unknown-version.jsonl", "1:16: unsupported trace version 2; this reader knows version 1"),
+        ("malformed/after-terminal.jsonl", "3:1: event after the terminal event (finished on line 2); nothing may follow it"),
+        ("malformed/unknown-event.jsonl", #"2:16: unknown event kind "explode"; expected subscribe, request, value, finished, failure or cancel"#),
+        ("malformed/missing-payload.jsonl", #"2:1: a value event needs a "value""#),
+        ("malformed/non-integer-time.jsonl", #"2:6: "t" must be a non-negative integer of nanoseconds, found 1.5"#),
+        ("malformed/empty.jsonl", #"1:1: empty trace: expected a header line {"streamtrace":1,...}"#),
+    ])
+    func checkAndShowExitWith3AndPointAtTheProblem(sample: String, message: String) throws {
+        let path = CommandRunner.sample(sample)
+        for arguments in [["check", path, "finished"], ["show", path], ["show", "--format", "json", path]] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 3, "\(arguments): \(result)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "\(path):\(message)\n", "\(arguments)")
+        }
+    }
+
+    @Test func missingFilesAndDirectoriesExitWith3() throws {
+        let missing = try CommandRunner.run(["check", "/nonexistent/run.jsonl", "finished"])
+        #expect(missing.status == 3)
+        #expect(missing.stderr == "/nonexistent/run.jsonl: cannot open: no such file\n")
+        let directory = try CommandRunner.run(["show", "/tmp"])
+        #expect(directory.status == 3)
+        #expect(directory.stderr == "/tmp: cannot read: is a directory\n")
+    }
+
+    @Test func binaryGarbageAndNULBytesAreErrorsNotCrashes() throws {
+        var bytes = Array("{\"streamtrace\":1}\n".utf8)
+        bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
+        let path = temporaryPath("garbage.jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try CommandRunner.run(["check", path, "count"])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.hasPrefix("\(path):2:"))
+    }
+
+    @Test func aMalformedLineAfterTheQueriesWouldBeDecidedStillFailsTheTrace() throws {
+        var text = "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n"
+        for i in 2..<1000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }
+        text += "{\"t\":5,\"event\":\"finished\"}\n"
+        let result = try CommandRunner.run(["check", "-", "next == 1"], stdin: text)
+        #expect(result.status == 3)
+        #expect(result.stderr == #"<stdin>:1001:6: "t" decreased from 999 to 5; times must never decrease"# + "\n")
+    }
+
+    @Test func aTruncatedTailIsAWarningAndTheTraceIsOpen() throws {
+        let path = CommandRunner.sample("truncated.jsonl")
+        let result = try CommandRunner.run(["check", path, "not finished", #"next == "saved""#])
+        #expect(result.status == 0)
+        #expect(result.stderr == "\(path):4:1: warning: the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open\n")
+    }
+}

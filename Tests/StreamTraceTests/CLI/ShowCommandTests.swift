@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@Suite struct ShowCommandTests {
+    @Test func showsSummaryRowsAndMarbleDiagram() throws {
+        let result = try CommandRunner.run(["show", "--width", "90", CommandRunner.sample("network-failure.jsonl")])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                stream:    downloads
+                clock:     virtual
+                status:    failed (URLError: The request timed out.)
+                elements:  2
+                duration:  3ms
+
+                         t          Δt  event      value
+                      +0ns        +0ns  subscribe
+                      +1ms        +1ms  value      0.25
+                      +2ms        +1ms  value      0.5
+                      +3ms        +1ms  failure    URLError: The request timed out.
+
+                --------------------a------------------b-------------------X   a, b: elements   X: failure
+
+                """, "\(result)")
+    }
+
+    @Test func showsEveryStatus() throws {
+        let statuses = [
+            ("search.jsonl", "status:    finished"), ("open.jsonl", "status:    open"),
+            ("cancelled.jsonl", "status:    cancelled"),
+            ("truncated.jsonl", "status:    truncated (the last line was cut off; the trace is open)"),
+        ]
+        for (sample, line) in statuses {
+            let result = try CommandRunner.run(["show", CommandRunner.sample(sample)])
+            #expect(result.status == 0)
+            #expect(result.lines.contains(line), "\(sample): \(result)")
+        }
+    }
+
+    @Test func cutsValuesToTheWidth() throws {
+        let result = try CommandRunner.run(["show", "--width", "60", CommandRunner.sample("search.jsonl")])
+        let row = try #require(result.lines.first { $0.contains("\"swi\"") })
+        #expect(row == #"    +480ms      +230ms  value      {"query":"swi","results"…"#)
+        #expect(row.count == 60)
+    }
+
+    @Test func jsonFormatPrintsNormalizedJSONLines() throws {
+        let trace = """
+            {"streamtrace":1, "clock":"virtual", "extra":true}
+            { "event":"value","t":5, "value": {"b":1,"a":[1.50, "x"]}, "thread":"main" }
+
+            {"t":6,"event":"finished"}
+            """
+        let result = try CommandRunner.run(["show", "--format", "json", "-"], stdin: trace)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                {"streamtrace":1,"clock":"virtual"}
+                {"t":5,"event":"value","value":{"b":1,"a":[1.50,"x"]}}
+                {"t":6,"event":"finished"}
+
+                """, "\(result)")
+    }
+
+    @Test func helpAndVersion() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.stdout == "streamtrace 0.1.0\n")
+        for arguments in [["--help"], ["help"], ["help", "check"], ["check", "--help"], ["help", "show"], ["show", "-h"]] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.contains("USAGE"), "\(arguments)")
+        }
+        let check = try CommandRunner.run(["help", "check"])
+        for keyword in ["available", "completion", "count", "elements", "failure", "finished", "last", "next N", "prefix N", "recording", "single", "not finished", "not next", "not prefix N", "within D", "contains JSON", "--spec", "--format", "--quiet", "--color", "EXAMPLES"] {
+            #expect(check.stdout.contains(keyword), "help check lists \(keyword)")
+        }
+        let none = try CommandRunner.run([])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("USAGE"))
+    }
+}
