@@ -49,19 +49,19 @@ enum CheckCommand {
             switch result.status {
             case .pass:
                 guard !quiet else { continue }
-                let value = result.value.map { $0 == .null ? "" : $0.jsonText } ?? ""
                 let head = palette.green("PASS") + "  \(query)"
-                guard !value.isEmpty else {
+                guard let output = result.output, !output.bytes.elementsEqual("null".utf8) else {
                     Console.out(head.trimmingTrailingSpaces())
                     continue
                 }
                 // The value is cut to the terminal's width; off a terminal it
                 // is written whole (it can be the whole trace).
                 let room = width - 6 - query.count - 2
-                if width != Int.max, value.utf8.count > room {
-                    Console.out(head + "  " + String(value.prefix(max(room - 1, 8))) + "…")
+                if width != Int.max, output.bytes.count > room {
+                    let start = String(decoding: output.bytes.prefix(4 * room), as: UTF8.self)
+                    Console.out(head + "  " + String(start.prefix(max(room - 1, 8))) + "…")
                 } else {
-                    Console.out(bytes: Array((head + "  ").utf8) + Array(value.utf8))
+                    Console.out(bytes: Array((head + "  ").utf8) + output.bytes)
                 }
             case .fail:
                 Console.out(palette.red("FAIL") + "  \(query)  \(result.summary)")
@@ -70,25 +70,41 @@ enum CheckCommand {
         Console.out("\(report.passedCount) passed, \(report.failedCount) failed")
     }
 
-    /// One JSON document with every result and the totals.
+    /// One JSON document with every result and the totals. Values are
+    /// written as the trace holds them, without being decoded.
     static func printJSON(_ report: TraceCheckReport, trace: String) {
-        let results: [JSONValue] = report.results.map { result in
-            var object = JSONObject()
-            object.append(key: "query", value: .string(result.query.text))
-            object.append(key: "status", value: .string(result.status.rawValue))
+        var document = JSONOutput()
+        document.append("{\"trace\":")
+        document.write(string: trace)
+        document.append(",\"status\":")
+        document.write(string: report.status.rawValue)
+        document.append(",\"results\":[")
+        for (index, result) in report.results.enumerated() {
+            if index > 0 { document.append(",") }
+            document.append("{\"query\":")
+            document.write(string: result.query.text)
+            document.append(",\"status\":")
+            document.write(string: result.status.rawValue)
             switch result.status {
-            case .pass: object.append(key: "value", value: result.value ?? .null)
-            case .fail: object.append(key: "message", value: .string(result.message ?? ""))
+            case .pass:
+                document.append(",\"value\":")
+                document.append(raw: result.output?.bytes ?? ArraySlice("null".utf8))
+            case .fail:
+                document.append(",\"message\":")
+                document.write(string: result.message ?? "")
             }
-            object.append(key: "line", value: result.location?.line.map { .number(JSONNumber($0)) } ?? .null)
-            object.append(key: "t", value: result.location.map { .number(JSONNumber($0.nanoseconds)) } ?? .null)
-            return .object(object)
+            document.append(",\"line\":")
+            if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }
+            document.append(",\"t\":")
+            if let location = result.location { document.write(int: location.nanoseconds) } else { document.append("null") }
+            document.append("}")
         }
-        let document: JSONValue = [
-            "trace": .string(trace), "status": .string(report.status.rawValue), "results": .array(results),
-            "passed": .number(JSONNumber(report.passedCount)), "failed": .number(JSONNumber(report.failedCount)),
-        ]
-        Console.out(document.jsonText)
+        document.append("],\"passed\":")
+        document.write(int: Int64(report.passedCount))
+        document.append(",\"failed\":")
+        document.write(int: Int64(report.failedCount))
+        document.append("}")
+        Console.out(bytes: document.bytes)
     }
 }
 

@@ -38,7 +38,7 @@ import Testing
             continuation.finish()
         }
         let recorder = numbers.record()
-        let elements = try await recorder.elements.value(timeout: 1)
+        let elements = try await recorder.elements.value(timeout: 30)
         #expect(elements == [1, 2, 3])
     }
 

@@ -27,11 +27,13 @@ public struct JSONOutput: Sendable {
         buffer.append(byte)
     }
 
-    @inlinable mutating func append(_ literal: StaticString) {
+    /// Appends literal text (JSON punctuation, keys, literals).
+    @inlinable public mutating func append(_ literal: StaticString) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func append(raw: some Sequence<UInt8>) {
+    /// Appends bytes as they are: they must be valid JSON where they go.
+    public mutating func append(raw: some Sequence<UInt8>) {
         buffer.append(contentsOf: raw)
     }
 

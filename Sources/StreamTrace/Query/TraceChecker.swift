@@ -32,43 +32,46 @@ public struct TraceChecker: Sendable {
         let log: TraceLog
         var cursor = 0
 
-        typealias Element = JSONValue
+        typealias Element = RawJSON
         typealias Failure = TraceFailure
 
         mutating func evaluate(_ query: Query) -> QueryResult {
             let window = TraceWindow(log: log, cursor: cursor, within: query.within)
             switch (query.expectation, query.isInverted) {
             case (.available, _):
-                return run(StreamExpectations.AvailableElements<Element, Failure>(), query, window) { .array($0) }
+                return run(StreamExpectations.AvailableElements<Element, Failure>(), query, window, json: Self.array)
             case (.completion, _):
                 return run(StreamExpectations.Completion<Element, Failure>(), query, window, json: Self.json)
             case (.count, _):
-                return run(StreamExpectations.Count<Element, Failure>(), query, window) { .number(JSONNumber($0)) }
+                return run(StreamExpectations.Count<Element, Failure>(), query, window) { RawJSON(.number(JSONNumber($0))) }
             case (.elements, _):
-                return run(StreamExpectations.Elements<Element, Failure>(), query, window) { .array($0) }
+                return run(StreamExpectations.Elements<Element, Failure>(), query, window, json: Self.array)
             case (.failure, _):
                 return run(StreamExpectations.FailureError<Element, Failure>(), query, window, json: Self.json)
             case (.finished, false):
-                return run(StreamExpectations.Finished<Element, Failure>(), query, window) { .null }
+                return run(StreamExpectations.Finished<Element, Failure>(), query, window) { RawJSON(.null) }
             case (.finished, true):
-                return run(StreamExpectations.Inverted(StreamExpectations.Finished<Element, Failure>()), query, window) { .null }
+                return run(StreamExpectations.Inverted(StreamExpectations.Finished<Element, Failure>()), query, window) { RawJSON(.null) }
             case (.last, _):
-                return run(StreamExpectations.Last<Element, Failure>(), query, window) { $0 ?? .null }
+                return run(StreamExpectations.Last<Element, Failure>(), query, window) { $0 ?? RawJSON(.null) }
             case (.next(nil), false):
                 return run(StreamExpectations.Next<Element, Failure>(), query, window) { $0 }
             case (.next(nil), true):
-                return run(StreamExpectations.Inverted(StreamExpectations.Next<Element, Failure>()), query, window) { .null }
+                return run(StreamExpectations.Inverted(StreamExpectations.Next<Element, Failure>()), query, window) { RawJSON(.null) }
             case (.next(let count?), _):
-                return run(StreamExpectations.NextCount<Element, Failure>(count), query, window) { .array($0) }
+                return run(StreamExpectations.NextCount<Element, Failure>(count), query, window, json: Self.array)
             case (.prefix(let count), false):
-                return run(StreamExpectations.Prefix<Element, Failure>(count), query, window) { .array($0) }
+                return run(StreamExpectations.Prefix<Element, Failure>(count), query, window, json: Self.array)
             case (.prefix(let count), true):
-                return run(StreamExpectations.Inverted(StreamExpectations.Prefix<Element, Failure>(count)), query, window) {
-                    .array($0)
-                }
+                return run(StreamExpectations.Inverted(StreamExpectations.Prefix<Element, Failure>(count)), query, window, json: Self.array)
             case (.recording, _):
                 return run(StreamExpectations.Recorded<Element, Failure>(), query, window) { recording in
-                    ["elements": .array(recording.output), "completion": Self.json(recording.completion)]
+                    var bytes = Array(#"{"elements":"#.utf8)
+                    bytes += Self.array(recording.output).bytes
+                    bytes += Array(#","completion":"#.utf8)
+                    bytes += Self.json(recording.completion).bytes
+                    bytes.append(UInt8(ascii: "}"))
+                    return RawJSON(validated: bytes[...])
                 }
             case (.single, _):
                 return run(StreamExpectations.Single<Element, Failure>(), query, window) { $0 }
@@ -76,26 +79,26 @@ public struct TraceChecker: Sendable {
         }
 
         private mutating func run<E: Expectation>(
-            _ expectation: E, _ query: Query, _ window: TraceWindow, json: (E.Output) -> JSONValue
+            _ expectation: E, _ query: Query, _ window: TraceWindow, json: (E.Output) -> RawJSON
         ) -> QueryResult where E.Element == Element, E.Failure == Failure {
             let previousCursor = cursor
             switch expectation.verdict(in: window) {
             case .pending:
                 return QueryResult(
-                    query: query, status: .fail, value: nil, message: "the expectation could not be decided",
+                    query: query, status: .fail, output: nil, message: "the expectation could not be decided",
                     location: window.lastEvent?.location)
             case .failed(let error):
-                return QueryResult(query: query, status: .fail, value: nil, message: error.message, location: error.location)
-            case .passed(let output, let newCursor):
+                return QueryResult(query: query, status: .fail, output: nil, message: error.message, location: error.location)
+            case .passed(let value, let newCursor):
                 if let newCursor { cursor = newCursor }
-                let value = json(output)
+                let output = json(value)
                 let location = passLocation(query, window, previousCursor: previousCursor)
-                if let matcher = query.matcher, !matcher.matches(value) {
+                if let matcher = query.matcher, !matcher.matches(output.value) {
                     return QueryResult(
-                        query: query, status: .fail, value: value,
-                        message: "expected \(matcher), got \(window.describe(value))", location: location)
+                        query: query, status: .fail, output: output,
+                        message: "expected \(matcher), got \(window.describe(output))", location: location)
                 }
-                return QueryResult(query: query, status: .pass, value: value, message: nil, location: location)
+                return QueryResult(query: query, status: .pass, output: output, message: nil, location: location)
             }
         }
 
@@ -114,15 +117,27 @@ public struct TraceChecker: Sendable {
             return window.completion?.location ?? window.lastEvent?.location
         }
 
-        static func json(_ failure: TraceFailure) -> JSONValue {
-            var object = JSONObject([.init(key: "type", value: .string(failure.type)), .init(key: "message", value: .string(failure.message))])
-            if let value = failure.value { object.append(key: "value", value: value) }
-            return .object(object)
+        /// The elements' texts as one JSON array, without decoding them.
+        static func array(_ elements: [RawJSON]) -> RawJSON {
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(elements.reduce(2) { $0 + $1.bytes.count + 1 })
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: element.bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return RawJSON(validated: bytes[...])
         }
 
-        static func json(_ completion: StreamCompletion<TraceFailure>) -> JSONValue {
+        static func json(_ failure: TraceFailure) -> RawJSON {
+            var object = JSONObject([.init(key: "type", value: .string(failure.type)), .init(key: "message", value: .string(failure.message))])
+            if let value = failure.value { object.append(key: "value", value: value) }
+            return RawJSON(.object(object))
+        }
+
+        static func json(_ completion: StreamCompletion<TraceFailure>) -> RawJSON {
             switch completion {
-            case .finished: "finished"
+            case .finished: RawJSON("finished")
             case .failure(let failure): json(failure)
             }
         }

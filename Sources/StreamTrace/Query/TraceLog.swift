@@ -8,10 +8,12 @@ struct TraceLog {
 
     private(set) var elementCount = 0
     private(set) var eventCount = 0
-    /// The first elements (or all of them), with their locations.
-    private(set) var values: [JSONValue] = []
+    /// The text of the first elements (or all of them), one after the
+    /// other; `valueEnds[i]` is where element `i` ends.
+    private(set) var valueBytes: [UInt8] = []
+    private(set) var valueEnds: [Int] = []
     private(set) var valueLocations: [EventLocation] = []
-    private(set) var last: (value: JSONValue, location: EventLocation)?
+    private(set) var last: (value: RawJSON, location: EventLocation)?
     private(set) var completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?
     private(set) var cancel: EventLocation?
     private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
@@ -38,15 +40,12 @@ struct TraceLog {
             switch head.kind {
             case .value:
                 if keepsEventTimes { elementEvents.append(Int32(clamping: eventCount)) }
-                let keep = retention.allValues || elementCount < retention.firstValues
-                if keep || retention.lastValue {
-                    let value = try reader.decodeValue()
-                    if keep {
-                        values.append(value)
-                        valueLocations.append(location)
-                    }
-                    if retention.lastValue { last = (value, location) }
+                if retention.allValues || elementCount < retention.firstValues {
+                    reader.appendRawValue(to: &valueBytes)
+                    valueEnds.append(valueBytes.count)
+                    valueLocations.append(location)
                 }
+                if retention.lastValue { last = (reader.rawValue(), location) }
                 elementCount += 1
             case .finished: completion = (.finished, location)
             case .failure: completion = (.failure(head.failure ?? TraceFailure(type: "", message: "")), location)
@@ -104,10 +103,13 @@ struct TraceLog {
     }
 
     /// The value of element `index`, which the retention kept.
-    func value(_ index: Int) -> JSONValue {
-        if index < values.count { return values[index] }
+    func value(_ index: Int) -> RawJSON {
+        if index < valueEnds.count {
+            let start = index == 0 ? 0 : valueEnds[index - 1]
+            return RawJSON(validated: valueBytes[start..<valueEnds[index]])
+        }
         if let last, index == elementCount - 1 { return last.value }
         assertionFailure("element \(index) was not retained")
-        return .null
+        return RawJSON(.null)
     }
 }

@@ -25,7 +25,7 @@ struct TraceWindow: EventWindow {
         endTime.map { location.nanoseconds <= $0 } ?? true
     }
 
-    func element(at index: Int) -> JSONValue { log.value(index) }
+    func element(at index: Int) -> RawJSON { log.value(index) }
 
     func elementLocation(at index: Int) -> EventLocation { log.elementLocation(index) }
 
@@ -44,8 +44,8 @@ struct TraceWindow: EventWindow {
 
     var violation: (message: String, location: EventLocation)? { nil }
 
-    func describe(_ element: JSONValue) -> String {
-        let text = element.jsonText
+    func describe(_ element: RawJSON) -> String {
+        let text = element.bytes.count > 320 ? String(decoding: element.bytes.prefix(320), as: UTF8.self) : element.text
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }
 }

@@ -162,6 +162,24 @@ public final class TraceReader {
         }
     }
 
+    /// The text of the value of the `value` event that ``nextHead()`` just
+    /// returned, as read (validated, not decoded).
+    ///
+    /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
+    public func rawValue() -> RawJSON {
+        var bytes: [UInt8] = []
+        appendRawValue(to: &bytes)
+        return RawJSON(validated: bytes[...])
+    }
+
+    /// Appends the text of the current value to `bytes`.
+    func appendRawValue(to bytes: inout [UInt8]) {
+        guard let (line, range) = currentValue else {
+            preconditionFailure("rawValue() needs the value event nextHead() just returned")
+        }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range]))
+    }
+
     // MARK: Lines
 
     private func readHeader() throws(TraceReadError) {

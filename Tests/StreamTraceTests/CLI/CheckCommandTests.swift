@@ -24,8 +24,8 @@ import Testing
 
         """
 
-    func check(_ trace: String, _ queries: [String]) throws -> CommandRunner.Result {
-        try CommandRunner.run(["check", try CommandRunner.traceFile(trace)] + queries)
+    func check(_ trace: String, _ queries: [String]) async throws -> CommandRunner.Result {
+        try await CommandRunner.run(["check", try CommandRunner.traceFile(trace)] + queries)
     }
 
     @Test(arguments: [
@@ -54,8 +54,8 @@ import Testing
         ("count within 2ms", "PASS  count within 2ms  2"),
         ("elements within 0.005s", "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms)"),
     ])
-    func everyExpectationOnAFinishedTrace(query: String, line: String) throws {
-        let result = try check(Self.finishedTrace, [query])
+    func everyExpectationOnAFinishedTrace(query: String, line: String) async throws {
+        let result = try await check(Self.finishedTrace, [query])
         #expect(result.lines == [line, line.hasPrefix("PASS") ? "1 passed, 0 failed" : "0 passed, 1 failed"], "\(result)")
         #expect(result.status == (line.hasPrefix("PASS") ? 0 : 1))
         #expect(result.stderr == "")
@@ -75,8 +75,8 @@ import Testing
         ("not finished", "FAIL  not finished  expected no completion, but the stream failed with MyError: boom (line 3, t=+5ms)"),
         ("count", "PASS  count  1"),
     ])
-    func everyExpectationOnAFailedTrace(query: String, line: String) throws {
-        let result = try check(Self.failedTrace, [query])
+    func everyExpectationOnAFailedTrace(query: String, line: String) async throws {
+        let result = try await check(Self.failedTrace, [query])
         #expect(result.lines.first == line, "\(result)")
     }
 
@@ -91,8 +91,8 @@ import Testing
         ("available", "PASS  available  [1]"),
         ("count", "PASS  count  1"),
     ])
-    func everyExpectationOnAnOpenTrace(query: String, line: String) throws {
-        let result = try check(Self.openTrace, [query])
+    func everyExpectationOnAnOpenTrace(query: String, line: String) async throws {
+        let result = try await check(Self.openTrace, [query])
         #expect(result.lines.first == line, "\(result)")
     }
 
@@ -105,14 +105,14 @@ import Testing
         (#"recording contains {"completion": "finished"}"#, true), (#"recording contains {"completion": "failed"}"#, false),
         (#"last != "a""#, true),
     ])
-    func everyMatcher(query: String, passes: Bool) throws {
-        let result = try check(Self.finishedTrace, [query])
+    func everyMatcher(query: String, passes: Bool) async throws {
+        let result = try await check(Self.finishedTrace, [query])
         #expect(result.status == (passes ? 0 : 1), "\(result)")
         #expect(result.lines.first?.hasPrefix(passes ? "PASS" : "FAIL") == true)
     }
 
-    @Test func aMatcherFailureShowsExpectedAndActual() throws {
-        let result = try check(Self.finishedTrace, ["count >= 4", #"last == "b""#])
+    @Test func aMatcherFailureShowsExpectedAndActual() async throws {
+        let result = try await check(Self.finishedTrace, ["count >= 4", #"last == "b""#])
         #expect(
             result.lines == [
                 "FAIL  count >= 4   expected >= 4, got 3 (line 6, t=+10ms)",
@@ -121,8 +121,8 @@ import Testing
             ], "\(result)")
     }
 
-    @Test func queriesShareOneCursor() throws {
-        let result = try check(Self.finishedTrace, ["next", "next", "next within 2ms", "not next within 1ms", "prefix 1"])
+    @Test func queriesShareOneCursor() async throws {
+        let result = try await check(Self.finishedTrace, ["next", "next", "next within 2ms", "not next within 1ms", "prefix 1"])
         #expect(
             result.lines == [
                 #"PASS  next                 "a""#,
@@ -134,9 +134,9 @@ import Testing
             ], "\(result)")
     }
 
-    @Test func jsonOutputHasEveryResultAndTheTotals() throws {
+    @Test func jsonOutputHasEveryResultAndTheTotals() async throws {
         let path = try CommandRunner.traceFile(Self.finishedTrace, name: "json-fixture.jsonl")
-        let result = try CommandRunner.run(["check", "--format", "json", path, "next", "single"])
+        let result = try await CommandRunner.run(["check", "--format", "json", path, "next", "single"])
         #expect(result.status == 1)
         #expect(
             result.stdout
@@ -144,31 +144,31 @@ import Testing
                 + "\n")
     }
 
-    @Test func readsStandardInput() throws {
-        let result = try CommandRunner.run(["check", "-", "count == 3", "--quiet"], stdin: Self.finishedTrace)
+    @Test func readsStandardInput() async throws {
+        let result = try await CommandRunner.run(["check", "-", "count == 3", "--quiet"], stdin: Self.finishedTrace)
         #expect(result.status == 0)
         #expect(result.lines == ["1 passed, 0 failed"])
-        let json = try CommandRunner.run(["check", "--format=json", "-", "count"], stdin: Self.openTrace)
+        let json = try await CommandRunner.run(["check", "--format=json", "-", "count"], stdin: Self.openTrace)
         #expect(json.stdout.hasPrefix(#"{"trace":"<stdin>","status":"open""#))
     }
 
-    @Test func quietPrintsOnlyFailures() throws {
-        let result = try CommandRunner.run(["check", "-q", try CommandRunner.traceFile(Self.finishedTrace), "count", "single"])
+    @Test func quietPrintsOnlyFailures() async throws {
+        let result = try await CommandRunner.run(["check", "-q", try CommandRunner.traceFile(Self.finishedTrace), "count", "single"])
         #expect(result.lines == ["FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms)", "1 passed, 1 failed"])
     }
 
-    @Test func colourIsOnlyForTerminalsUnlessForced() throws {
+    @Test func colourIsOnlyForTerminalsUnlessForced() async throws {
         let path = try CommandRunner.traceFile(Self.finishedTrace)
-        let forced = try CommandRunner.run(["check", "--color", "always", path, "count", "single"])
+        let forced = try await CommandRunner.run(["check", "--color", "always", path, "count", "single"])
         #expect(forced.lines.first == "\u{1B}[32mPASS\u{1B}[0m  count   3")
         #expect(forced.lines.dropFirst().first?.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m  single") == true)
-        let auto = try CommandRunner.run(["check", path, "count"])
+        let auto = try await CommandRunner.run(["check", path, "count"])
         #expect(auto.lines.first == "PASS  count  3")
-        let noColor = try CommandRunner.run(["check", "--color", "never", path, "count"])
+        let noColor = try await CommandRunner.run(["check", "--color", "never", path, "count"])
         #expect(noColor.lines.first == "PASS  count  3")
     }
 
-    @Test func specFilesAddQueriesAfterThePositionalOnes() throws {
+    @Test func specFilesAddQueriesAfterThePositionalOnes() async throws {
         let spec = temporaryPath("fixture.spec")
         try """
         # comments and blank lines are skipped
@@ -176,7 +176,7 @@ import Testing
           next 2   # a trailing comment
         elements contains "#not a comment"
         """.write(toFile: spec, atomically: true, encoding: .utf8)
-        let result = try CommandRunner.run(["check", "--spec", spec, try CommandRunner.traceFile(Self.finishedTrace), "count"])
+        let result = try await CommandRunner.run(["check", "--spec", spec, try CommandRunner.traceFile(Self.finishedTrace), "count"])
         #expect(
             result.lines == [
                 "PASS  count                             3",
@@ -186,9 +186,9 @@ import Testing
             ], "\(result)")
     }
 
-    @Test func aQueryThatDoesNotParseIsAUsageErrorPointingAtItsColumn() throws {
+    @Test func aQueryThatDoesNotParseIsAUsageErrorPointingAtItsColumn() async throws {
         let path = try CommandRunner.traceFile(Self.finishedTrace)
-        let result = try CommandRunner.run(["check", path, "count", "prefix x"])
+        let result = try await CommandRunner.run(["check", path, "count", "prefix x"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
@@ -201,7 +201,7 @@ import Testing
                 """)
         let spec = temporaryPath("broken.spec")
         try "count\n\n  last > 3\n".write(toFile: spec, atomically: true, encoding: .utf8)
-        let fromSpec = try CommandRunner.run(["check", "--spec", spec, path])
+        let fromSpec = try await CommandRunner.run(["check", "--spec", spec, path])
         #expect(fromSpec.status == 2)
         #expect(fromSpec.stderr.hasPrefix("streamtrace: error: \(spec):3:8: '>' compares numbers and applies to count only\n    last > 3\n         ^\n"))
     }
@@ -221,19 +221,19 @@ import Testing
         (["frobnicate"], "unknown command 'frobnicate'; commands: check, show, help"),
         (["help", "frobnicate"], "unknown command 'frobnicate'; commands: check, show, help"),
     ])
-    func usageErrorsExitWithStatus2(arguments: [String], message: String) throws {
-        let result = try CommandRunner.run(arguments)
+    func usageErrorsExitWithStatus2(arguments: [String], message: String) async throws {
+        let result = try await CommandRunner.run(arguments)
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.hasPrefix("streamtrace: error: \(message)\n"), "\(result)")
     }
 
-    @Test func theSamplesGiveTheStatusTheirManifestSays() throws {
+    @Test func theSamplesGiveTheStatusTheirManifestSays() async throws {
         let manifest = try String(contentsOfFile: CommandRunner.sample("expectations.tsv"), encoding: .utf8)
         var checked = 0
         for line in manifest.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t").map(String.init)
             try #require(fields.count == 3)
-            let result = try CommandRunner.run(["check", "--spec", CommandRunner.sample(fields[1]), CommandRunner.sample(fields[0])])
+            let result = try await CommandRunner.run(["check", "--spec", CommandRunner.sample(fields[1]), CommandRunner.sample(fields[0])])
             #expect(result.status == Int32(fields[2]), "\(fields[0]) with \(fields[1]): \(result)")
             checked += 1
         }

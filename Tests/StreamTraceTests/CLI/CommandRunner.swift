@@ -30,7 +30,19 @@ struct CommandRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary on a Dispatch thread, so that waiting for it does not
+    /// hold one of the few threads Swift concurrency has.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result2 { try runBlocking(arguments, stdin: stdin, environment: environment) })
+            }
+        }
+    }
+
+    private typealias Result2 = Swift.Result<Result, any Error>
+
+    private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -14,47 +14,47 @@ import Testing
         ("malformed/non-integer-time.jsonl", #"2:6: "t" must be a non-negative integer of nanoseconds, found 1.5"#),
         ("malformed/empty.jsonl", #"1:1: empty trace: expected a header line {"streamtrace":1,...}"#),
     ])
-    func checkAndShowExitWith3AndPointAtTheProblem(sample: String, message: String) throws {
+    func checkAndShowExitWith3AndPointAtTheProblem(sample: String, message: String) async throws {
         let path = CommandRunner.sample(sample)
         for arguments in [["check", path, "finished"], ["show", path], ["show", "--format", "json", path]] {
-            let result = try CommandRunner.run(arguments)
+            let result = try await CommandRunner.run(arguments)
             #expect(result.status == 3, "\(arguments): \(result)")
             #expect(result.stdout == "")
             #expect(result.stderr == "\(path):\(message)\n", "\(arguments)")
         }
     }
 
-    @Test func missingFilesAndDirectoriesExitWith3() throws {
-        let missing = try CommandRunner.run(["check", "/nonexistent/run.jsonl", "finished"])
+    @Test func missingFilesAndDirectoriesExitWith3() async throws {
+        let missing = try await CommandRunner.run(["check", "/nonexistent/run.jsonl", "finished"])
         #expect(missing.status == 3)
         #expect(missing.stderr == "/nonexistent/run.jsonl: cannot open: no such file\n")
-        let directory = try CommandRunner.run(["show", "/tmp"])
+        let directory = try await CommandRunner.run(["show", "/tmp"])
         #expect(directory.status == 3)
         #expect(directory.stderr == "/tmp: cannot read: is a directory\n")
     }
 
-    @Test func binaryGarbageAndNULBytesAreErrorsNotCrashes() throws {
+    @Test func binaryGarbageAndNULBytesAreErrorsNotCrashes() async throws {
         var bytes = Array("{\"streamtrace\":1}\n".utf8)
         bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
         let path = temporaryPath("garbage.jsonl")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let result = try CommandRunner.run(["check", path, "count"])
+        let result = try await CommandRunner.run(["check", path, "count"])
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.hasPrefix("\(path):2:"))
     }
 
-    @Test func aMalformedLineAfterTheQueriesWouldBeDecidedStillFailsTheTrace() throws {
+    @Test func aMalformedLineAfterTheQueriesWouldBeDecidedStillFailsTheTrace() async throws {
         var text = "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n"
         for i in 2..<1000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }
         text += "{\"t\":5,\"event\":\"finished\"}\n"
-        let result = try CommandRunner.run(["check", "-", "next == 1"], stdin: text)
+        let result = try await CommandRunner.run(["check", "-", "next == 1"], stdin: text)
         #expect(result.status == 3)
         #expect(result.stderr == #"<stdin>:1001:6: "t" decreased from 999 to 5; times must never decrease"# + "\n")
     }
 
-    @Test func aTruncatedTailIsAWarningAndTheTraceIsOpen() throws {
+    @Test func aTruncatedTailIsAWarningAndTheTraceIsOpen() async throws {
         let path = CommandRunner.sample("truncated.jsonl")
-        let result = try CommandRunner.run(["check", path, "not finished", #"next == "saved""#])
+        let result = try await CommandRunner.run(["check", path, "not finished", #"next == "saved""#])
         #expect(result.status == 0)
         #expect(result.stderr == "\(path):4:1: warning: the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open\n")
     }

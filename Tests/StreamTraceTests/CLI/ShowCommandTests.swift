@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct ShowCommandTests {
-    @Test func showsSummaryRowsAndMarbleDiagram() throws {
-        let result = try CommandRunner.run(["show", "--width", "90", CommandRunner.sample("network-failure.jsonl")])
+    @Test func showsSummaryRowsAndMarbleDiagram() async throws {
+        let result = try await CommandRunner.run(["show", "--width", "90", CommandRunner.sample("network-failure.jsonl")])
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -24,34 +24,34 @@ import Testing
                 """, "\(result)")
     }
 
-    @Test func showsEveryStatus() throws {
+    @Test func showsEveryStatus() async throws {
         let statuses = [
             ("search.jsonl", "status:    finished"), ("open.jsonl", "status:    open"),
             ("cancelled.jsonl", "status:    cancelled"),
             ("truncated.jsonl", "status:    truncated (the last line was cut off; the trace is open)"),
         ]
         for (sample, line) in statuses {
-            let result = try CommandRunner.run(["show", CommandRunner.sample(sample)])
+            let result = try await CommandRunner.run(["show", CommandRunner.sample(sample)])
             #expect(result.status == 0)
             #expect(result.lines.contains(line), "\(sample): \(result)")
         }
     }
 
-    @Test func cutsValuesToTheWidth() throws {
-        let result = try CommandRunner.run(["show", "--width", "60", CommandRunner.sample("search.jsonl")])
+    @Test func cutsValuesToTheWidth() async throws {
+        let result = try await CommandRunner.run(["show", "--width", "60", CommandRunner.sample("search.jsonl")])
         let row = try #require(result.lines.first { $0.contains("\"swi\"") })
         #expect(row == #"    +480ms      +230ms  value      {"query":"swi","results"…"#)
         #expect(row.count == 60)
     }
 
-    @Test func jsonFormatPrintsNormalizedJSONLines() throws {
+    @Test func jsonFormatPrintsNormalizedJSONLines() async throws {
         let trace = """
             {"streamtrace":1, "clock":"virtual", "extra":true}
             { "event":"value","t":5, "value": {"b":1,"a":[1.50, "x"]}, "thread":"main" }
 
             {"t":6,"event":"finished"}
             """
-        let result = try CommandRunner.run(["show", "--format", "json", "-"], stdin: trace)
+        let result = try await CommandRunner.run(["show", "--format", "json", "-"], stdin: trace)
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -62,19 +62,19 @@ import Testing
                 """, "\(result)")
     }
 
-    @Test func helpAndVersion() throws {
-        let version = try CommandRunner.run(["--version"])
+    @Test func helpAndVersion() async throws {
+        let version = try await CommandRunner.run(["--version"])
         #expect(version.stdout == "streamtrace 0.1.0\n")
         for arguments in [["--help"], ["help"], ["help", "check"], ["check", "--help"], ["help", "show"], ["show", "-h"]] {
-            let result = try CommandRunner.run(arguments)
+            let result = try await CommandRunner.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE"), "\(arguments)")
         }
-        let check = try CommandRunner.run(["help", "check"])
+        let check = try await CommandRunner.run(["help", "check"])
         for keyword in ["available", "completion", "count", "elements", "failure", "finished", "last", "next N", "prefix N", "recording", "single", "not finished", "not next", "not prefix N", "within D", "contains JSON", "--spec", "--format", "--quiet", "--color", "EXAMPLES"] {
             #expect(check.stdout.contains(keyword), "help check lists \(keyword)")
         }
-        let none = try CommandRunner.run([])
+        let none = try await CommandRunner.run([])
         #expect(none.status == 2)
         #expect(none.stderr.contains("USAGE"))
     }

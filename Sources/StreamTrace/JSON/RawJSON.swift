@@ -1,0 +1,55 @@
+/// A JSON value kept as the exact, already validated text it was read as,
+/// and decoded only when asked.
+///
+/// Reading a large trace for `streamtrace check elements` keeps millions of
+/// values; as text they cost a copy of their bytes, as ``JSONValue`` trees
+/// several allocations each. Equality is JSON equality of the decoded values.
+///
+/// ```swift
+/// let raw = RawJSON(["id": 1])
+/// raw.text    // {"id":1}
+/// raw.value   // ["id": 1]
+/// ```
+public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
+    /// The compact or original JSON text, as UTF-8.
+    public let bytes: ArraySlice<UInt8>
+
+    /// Wraps bytes that are known to be one valid JSON value.
+    init(validated bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The compact text of `value`.
+    public init(_ value: JSONValue) {
+        var output = JSONOutput()
+        output.write(value)
+        bytes = output.buffer[...]
+    }
+
+    /// Parses and keeps `text`, or throws if it is not one JSON value.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        _ = try JSONValue(parsing: text)
+        bytes = Array(text.utf8)[...]
+    }
+
+    /// The text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var description: String { text }
+
+    /// The decoded value.
+    public var value: JSONValue {
+        bytes.withUnsafeBytes { raw in
+            var parser = JSONParser(raw)
+            // The bytes were validated when they were read: this cannot fail.
+            return (try? parser.parseValue()) ?? .null
+        }
+    }
+
+    public static func == (lhs: RawJSON, rhs: RawJSON) -> Bool {
+        lhs.bytes == rhs.bytes || lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
+}
