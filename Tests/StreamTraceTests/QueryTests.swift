@@ -1,0 +1,64 @@
+import StreamTrace
+import Testing
+
+@Suite struct QueryTests {
+    @Test func parsesEveryPartOfTheGrammar() throws {
+        let query = try Query("not prefix 3 within 1.5s == [1, 2]")
+        #expect(query.isInverted)
+        #expect(query.expectation == .prefix(3))
+        #expect(query.within == .milliseconds(1500))
+        #expect(query.matcher == .equal([1, 2]))
+        #expect(try Query("availableElements").expectation == .available)
+        #expect(try Query("next").expectation == .next(nil))
+        #expect(try Query("next 0").expectation == .next(0))
+        #expect(try Query("next within 250us").within == .microseconds(250))
+        #expect(try Query("count >= 2.5").matcher == .greaterOrEqual(JSONNumber(parsing: "2.5")!))
+        #expect(try Query(#"failure contains {"type": "URLError"}"#).matcher == .contains(["type": "URLError"]))
+        #expect(try Query("finished within 2m").within == .seconds(120))
+        #expect(try Query("last != null").matcher == .notEqual(nil))
+    }
+
+    @Test(arguments: [
+        ("", 1, "empty query: expected an expectation such as single, elements or next"),
+        ("prefix", 7, "expected a whole number after 'prefix'"),
+        ("prefix -1", 8, "expected a whole number after 'prefix', found '-1'"),
+        ("next 1.5", 6, "expected a whole number after 'next', found '1.5'"),
+        ("not", 4, "expected finished, next or prefix N after 'not'"),
+        ("not next 2", 1, "'not' inverts finished, next and prefix N only, not next 2"),
+        ("finished within", 16, "expected a duration after 'within', like 250ms or 1.5s"),
+        ("finished within 5", 17, "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '5'"),
+        ("count ==", 9, "expected a JSON value after '=='"),
+        ("count == [1,]", 13, "invalid JSON after '==': expected a JSON value, found ']'"),
+        ("single > 1", 8, "'>' compares numbers and applies to count only"),
+        ("count > \"3\"", 9, "expected a number after '>', found string"),
+        ("finished please", 10, "unexpected 'please'; expected 'within' or a matcher (==, !=, contains, <, <=, >, >=)"),
+        ("finished within 1s now", 20, "unexpected 'now'; expected a matcher (==, !=, contains, <, <=, >, >=)"),
+    ])
+    func errorsNameTheColumnOfTheProblem(text: String, column: Int, message: String) {
+        #expect(throws: QueryParseError(query: text, column: column, message: message)) { try Query(text) }
+    }
+
+    @Test func theErrorPointsAtTheProblemWithACaret() {
+        let error = QueryParseError(query: "prefix x", column: 8, message: "expected a whole number after 'prefix'")
+        #expect(error.pointer == "prefix x\n       ^ expected a whole number after 'prefix'")
+        #expect(error.description == "column 8: expected a whole number after 'prefix'")
+    }
+
+    @Test func matchersCompareNumbersExactly() throws {
+        #expect(QueryMatcher.less(JSONNumber(parsing: "1e30")!).matches(.number(JSONNumber(parsing: "999999999999999999999999999999")!)))
+        #expect(!QueryMatcher.greater(JSONNumber(-1)).matches(.number(JSONNumber(parsing: "-1.0")!)))
+        #expect(QueryMatcher.greaterOrEqual(JSONNumber(-1)).matches(.number(JSONNumber(parsing: "-1.0")!)))
+        #expect(!QueryMatcher.less(JSONNumber(3)).matches("2"))
+    }
+
+    @Test func theCheckerAnswersStreamingQueriesInOnePass() throws {
+        var text = "{\"streamtrace\":1}\n"
+        for i in 0..<1000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }
+        text += "{\"t\":1000,\"event\":\"finished\"}\n"
+        let queries = try ["next", "prefix 2", "count", "last", "single", "finished"].map { try Query($0) }
+        let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
+        #expect(report.results.map(\.status) == [.pass, .pass, .pass, .pass, .fail, .pass])
+        #expect(report.results.map { $0.output?.text } == ["0", "[0,1]", "1000", "999", nil, "null"])
+        #expect(report.results[4].summary == "expected exactly one element, got 1000 (line 1002, t=+1us)")
+    }
+}
