@@ -3,17 +3,17 @@ import Foundation
 /// Reads lines from a file descriptor or bytes in large chunks, without
 /// ever holding more than one chunk plus one line.
 final class LineSource {
-    private var buffer: UnsafeMutableRawPointer
-    private var capacity: Int
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
+    @exclusivity(unchecked) private var buffer: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEOF = false
     private let fd: Int32
     private let ownsDescriptor: Bool
     private let maximumLineLength: Int
     private let chunkSize: Int
     /// The 1-based number of the last line returned.
-    private(set) var lineNumber = 0
+    @exclusivity(unchecked) private(set) var lineNumber = 0
 
     enum Failure: Error {
         case lineTooLong(line: Int)

@@ -15,24 +15,26 @@ import Foundation
 /// print(reader.status)   // finished, failed, cancelled, open or truncated
 /// ```
 public final class TraceReader {
+    // A reader is used by one thread at a time (it is not Sendable): the
+    // runtime's exclusivity checks on its properties would only cost time.
     /// The file name used in messages.
     public let file: String
     /// The header line.
     public private(set) var header = TraceHeader()
     /// What the reader noticed without stopping (a truncated last line).
-    public private(set) var warnings: [TraceReadWarning] = []
+    @exclusivity(unchecked) public private(set) var warnings: [TraceReadWarning] = []
     /// How many events have been read so far.
-    public private(set) var eventCount = 0
+    @exclusivity(unchecked) public private(set) var eventCount = 0
 
     private let source: LineSource
     private let parser: TraceLineParser
     private let options: TraceReaderOptions
-    private var lastTime: Int64 = 0
-    private var terminal: (kind: EventKind, line: Int)?
+    @exclusivity(unchecked) private var lastTime: Int64 = 0
+    @exclusivity(unchecked) private var terminal: (kind: EventKind, line: Int)?
     /// The line and value bytes of the event `nextHead()` returned last.
-    private var currentValue: (line: UnsafeRawBufferPointer, range: Range<Int>)?
-    private var truncated = false
-    private var finished = false
+    @exclusivity(unchecked) private var currentValue: (line: UnsafeRawBufferPointer, range: Range<Int>)?
+    @exclusivity(unchecked) private var truncated = false
+    @exclusivity(unchecked) private var finished = false
 
     /// Opens the trace at `path` and reads its header. `-` reads standard input.
     public convenience init(path: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
