@@ -10,8 +10,11 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 build:
 	$(SWIFT) build
 
+# The suite twice: as is (no package resolved), and with Combine's API from
+# OpenCombine (Apple platforms have Combine itself).
 test:
 	$(SWIFT) test
+	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine
 
 # Records a live AsyncSequence into a trace, then shows and checks it.
 demo:

@@ -10,12 +10,34 @@ let package = Package(
         .executable(name: "streamtrace-bench", targets: ["StreamTraceBenchmarks"]),
         .executable(name: "streamtrace-demo", targets: ["StreamTraceDemo"]),
     ],
+    traits: [
+        .trait(
+            name: "OpenCombine",
+            description: "Builds the Combine integration against OpenCombine where Apple's Combine is missing (Linux)."
+        )
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0")
+    ],
     targets: [
-        .target(name: "StreamTrace"),
+        .target(
+            name: "StreamTrace",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ]
+        ),
         .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
-        .testTarget(name: "StreamTraceTests", dependencies: ["StreamTrace", "StreamTraceCLI"]),
+        .testTarget(
+            name: "StreamTraceTests",
+            dependencies: [
+                "StreamTrace", "StreamTraceCLI",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -83,6 +83,18 @@ public final class Recorder<Input, Failure: Error> {
         }
     }
 
+    /// Asks the recorded stream for more elements, and records the request.
+    /// For `publisher.record(initialDemand:)`, this drives backpressure.
+    public func request(_ demand: Demand) {
+        guard storage.record(.request(demand)) else { return }
+        storage.withLock { storage.state.onRequest }?(demand)
+    }
+
+    /// Asks the recorded stream for `count` more elements. See ``request(_:)-(Demand)``.
+    public func request(_ count: Int) {
+        request(.max(count))
+    }
+
     /// Records that the subscriber cancelled, and stops the recorded stream
     /// (for `sequence.record()`, cancels its task). Waits in progress end.
     @inlinable
@@ -145,6 +157,11 @@ public final class Recorder<Input, Failure: Error> {
     @usableFromInline
     func onCancel(_ body: @escaping @Sendable () -> Void) {
         storage.withLock { storage.state.onCancel = body }
+    }
+
+    /// Sets what `request(_:)` asks.
+    func onRequest(_ body: @escaping @Sendable (Demand) -> Void) {
+        storage.withLock { storage.state.onRequest = body }
     }
 }
 

@@ -12,6 +12,12 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case lateSubscription
         /// A request for zero or fewer elements.
         case invalidDemand(Int)
+        /// The publisher subscribed the recorder a second time.
+        case secondSubscription
+        /// The publisher sent an event before the subscription.
+        case eventBeforeSubscription(EventKind)
+        /// The publisher sent more elements than were requested.
+        case unrequestedValue
     }
 
     public var kind: Kind
@@ -31,6 +37,12 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
             return "subscription after the recording started (\(at)), not recorded"
         case .invalidDemand(let n):
             return "request for \(n) elements (\(at)): demand must be at least 1, not recorded"
+        case .secondSubscription:
+            return "a second subscription (\(at)): cancelled, not recorded"
+        case .eventBeforeSubscription(let kind):
+            return "\(kind) event before the subscription (\(at)), not recorded"
+        case .unrequestedValue:
+            return "value sent without demand (\(at)): recorded, but the publisher broke backpressure"
         }
     }
 }

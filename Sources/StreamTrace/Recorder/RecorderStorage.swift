@@ -62,10 +62,23 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     func finishRecordingLocked(_ kind: EventKind) {
         let wakes = state.waiters.isEmpty ? [] : decideWaitersLocked(after: kind)
         let cancelHook = kind == .cancel ? state.onCancel : nil
-        if kind.isTerminal { state.onCancel = nil }
+        if kind.isTerminal {
+            state.onCancel = nil
+            state.onRequest = nil
+        }
         lock.unlock()
         for wake in wakes { wake() }
         cancelHook?()
+    }
+
+    /// Keeps a broken rule of the stream; every expectation fails from now
+    /// on, so waits in progress end.
+    func reportMisbehavior(_ kind: RecorderDiagnostic.Kind, message: String) {
+        lock.lock()
+        state.reportMisbehavior(kind, message: message, at: max(time.elapsed(), state.lastTime))
+        let wakes = state.waiters.isEmpty ? [] : decideWaitersLocked(after: .failure)
+        lock.unlock()
+        for wake in wakes { wake() }
     }
 
     // MARK: Evaluating

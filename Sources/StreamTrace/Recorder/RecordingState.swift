@@ -49,6 +49,8 @@ struct RecordingState<Input, Failure: Error> {
     var violation: (message: String, location: EventLocation)?
     /// Called once, outside the lock, when the recording is cancelled.
     @usableFromInline var onCancel: (@Sendable () -> Void)?
+    /// Asks the recorded stream for more elements (Combine's demand).
+    @usableFromInline var onRequest: (@Sendable (Demand) -> Void)?
 
     @usableFromInline init() {}
 
@@ -127,6 +129,13 @@ struct RecordingState<Input, Failure: Error> {
         } else {
             diagnostics.append(RecorderDiagnostic(kind: .lateSubscription, nanoseconds: t))
         }
+    }
+
+    /// Keeps a broken rule of the stream that the recording itself cannot
+    /// show (a second subscription, input nobody asked for…).
+    mutating func reportMisbehavior(_ kind: RecorderDiagnostic.Kind, message: String, at t: Int64) {
+        diagnostics.append(RecorderDiagnostic(kind: kind, nanoseconds: t))
+        if violation == nil { violation = (message, EventLocation(index: entries.count, nanoseconds: t)) }
     }
 
     func location(ofEntry index: Int) -> EventLocation {

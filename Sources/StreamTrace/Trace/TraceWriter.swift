@@ -1,0 +1,81 @@
+import Foundation
+
+/// Writes the events of one subscription to a sink as they happen, keeping
+/// none of them: what an app uses to trace a live stream (see
+/// `publisher.trace(to:)`), where a ``Recorder`` would keep every value.
+///
+/// ```swift
+/// let writer = TraceWriter<Int, Never>(name: "ticks", sink: try FileTraceSink(path: "ticks.jsonl"))
+/// writer.write(.subscribe)
+/// writer.write(.value(1))
+/// writer.write(.finished)
+/// ```
+public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let time: TimeSource
+    private let sink: any TraceSink
+    private let encoder = TraceLineEncoder<Value, Failure>()
+    private var line = JSONOutput()
+    private var lastTime: Int64 = 0
+    private var ended = false
+    private var afterEnd = 0
+
+    /// Writes the header; times count from now on `clock`.
+    public init<C: Clock>(name: String? = nil, clock: C, sink: any TraceSink, meta: JSONObject? = nil)
+    where C.Duration == Duration {
+        time = TimeSource(clock)
+        self.sink = sink
+        let header = TraceHeader(
+            stream: name, clock: time.clockName, started: time.isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
+        encoder.encode(header, into: &line)
+        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+    }
+
+    /// Writes the header; times count from now on `ContinuousClock`.
+    public convenience init(name: String? = nil, sink: any TraceSink, meta: JSONObject? = nil) {
+        self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
+    }
+
+    /// Writes one event, stamped now. Events after the terminal event cannot
+    /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
+    public func write(_ event: StreamEvent<Value, Failure>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !ended else {
+            afterEnd += 1
+            return
+        }
+        let t = max(time.elapsed(), lastTime)
+        lastTime = t
+        ended = event.isTerminal
+        line.removeAll()
+        encoder.encode(RecordedEvent(nanoseconds: t, event: event), into: &line)
+        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.isTerminal) }
+    }
+
+    /// How many events arrived after the terminal event.
+    public var eventsAfterEnd: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return afterEnd
+    }
+}
+
+/// Hands a sink to the first subscription only: a trace is the recording of
+/// one subscription, so later ones pass through untraced.
+final class SinkClaim: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sink: (any TraceSink)?
+
+    init(_ sink: any TraceSink) {
+        self.sink = sink
+    }
+
+    func take() -> (any TraceSink)? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = sink
+        sink = nil
+        return taken
+    }
+}

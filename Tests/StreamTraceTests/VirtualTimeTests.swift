@@ -1,0 +1,64 @@
+import Foundation
+import StreamTrace
+import Testing
+
+@Suite struct TestClockTests {
+    /// Lets other tasks run until `condition` holds (a test helper: the
+    /// library itself never polls).
+    func settle(_ condition: () -> Bool) async {
+        for _ in 0..<100_000 where !condition() { await Task.yield() }
+    }
+
+    @Test func sleepersWakeInDeadlineOrderWhenTimeIsAdvanced() async throws {
+        let clock = TestClock()
+        let recorder = Recorder<String, Never>(clock: clock)
+        let first = Task {
+            try await clock.sleep(until: .init(offset: .seconds(2)))
+            recorder.receive("two")
+        }
+        let second = Task {
+            try await clock.sleep(until: .init(offset: .seconds(1)))
+            recorder.receive("one")
+        }
+        await settle { clock.sleeperCount == 2 }
+        await clock.advance(by: .milliseconds(999))
+        #expect(recorder.events.isEmpty)
+        await clock.advance(by: .seconds(5))
+        try await first.value
+        try await second.value
+        #expect(recorder.events == [
+            RecordedEvent(nanoseconds: 1_000_000_000, event: .value("one")),
+            RecordedEvent(nanoseconds: 2_000_000_000, event: .value("two")),
+        ])
+        #expect(clock.now == .init(offset: .milliseconds(5999)))
+    }
+
+    @Test func runAdvancesUntilNoOneSleeps() async throws {
+        let clock = TestClock()
+        let ticks = AsyncStream<Int> { continuation in
+            Task {
+                for i in 1...3 {
+                    try await clock.sleep(for: .seconds(1))
+                    continuation.yield(i)
+                }
+                continuation.finish()
+            }
+        }
+        let sink = MemoryTraceSink()
+        let recorder = ticks.record(name: "ticks", clock: clock, sink: sink)
+        await settle { clock.sleeperCount == 1 }
+        await clock.run()
+        #expect(try await recorder.elements.value(timeout: 30) == [1, 2, 3])
+        #expect(recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000])
+        #expect(sink.lines[0] == #"{"streamtrace":1,"stream":"ticks","clock":"virtual"}"#)
+    }
+
+    @Test func cancellingASleeperThrows() async throws {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(1)) }
+        await settle { clock.sleeperCount == 1 }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.sleeperCount == 0)
+    }
+}
