@@ -5,7 +5,10 @@ BENCH_MB ?= 200
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
-.PHONY: build test bench clean demo
+FUZZ_SECONDS ?= 60
+FUZZ_DIR ?= $(CURDIR)/.build-fuzz
+
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz
 
 build:
 	$(SWIFT) build
@@ -15,6 +18,15 @@ build:
 test:
 	$(SWIFT) test
 	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine
+
+# The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
+test-tsan:
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+test-asan:
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+test-sanitizers: test-tsan test-asan
 
 # Records a live AsyncSequence into a trace, then shows and checks it.
 demo:

@@ -30,10 +30,11 @@ let package = Package(
         .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
+        .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
         .testTarget(
             name: "StreamTraceTests",
             dependencies: [
-                "StreamTrace", "StreamTraceCLI",
+                "StreamTrace", "StreamTraceCLI", "StreamTraceCrashWriter",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
