@@ -28,6 +28,10 @@ test-asan:
 
 test-sanitizers: test-tsan test-asan
 
+# libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_DIR=$(FUZZ_DIR) Fuzz/run.sh
+
 # Records a live AsyncSequence into a trace, then shows and checks it.
 demo:
 	$(SWIFT) build --product streamtrace-demo

@@ -33,6 +33,35 @@ import Testing
         #expect(directory.stderr == "/tmp: cannot read: is a directory\n")
     }
 
+    /// The damage classes that are easier to make in code than to commit.
+    @Test(arguments: [
+        ("huge-t", Array("{\"streamtrace\":1}\n{\"t\":123456789012345678901234567890,\"event\":\"finished\"}\n".utf8), #"2:6: "t" is out of range (more than 9223372036854775807 nanoseconds)"#),
+        ("negative-t", Array("{\"streamtrace\":1}\n{\"t\":-5,\"event\":\"finished\"}\n".utf8), #"2:6: "t" must be a non-negative integer of nanoseconds, found -5"#),
+        ("invalid-utf8", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8) + [0xFF, 0x22, 0x7D, 0x0A], "2:33: invalid UTF-8: unexpected byte 0xFF"),
+        ("nul-byte", Array("{\"streamtrace\":1}\n{\"t\":1,".utf8) + [0] + Array("\"event\":\"finished\"}\n".utf8), "2:8: expected a string key, found a NUL byte"),
+        ("deep-nesting", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":".utf8) + Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000) + Array("}\n".utf8), "2:543: nesting is deeper than the limit of 512 levels"),
+        ("mid-file-bad-json", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n{\"t\":2,\"event\":\"val\n{\"t\":3,\"event\":\"finished\"}\n".utf8), "3:20: unterminated string"),
+    ])
+    func damagedTracesExitWith3(name: String, bytes: [UInt8], message: String) async throws {
+        let path = temporaryPath("\(name).jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try await CommandRunner.run(["check", path, "finished"])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr == "\(path):\(message)\n")
+    }
+
+    @Test func a100MegabyteLineIsRefusedWithoutExhaustingMemory() async throws {
+        let path = temporaryPath("long-line.jsonl")
+        var bytes = Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8)
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 100 << 20)
+        bytes += Array("\"}\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await CommandRunner.run(["check", path, "count"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "\(path):2:1: line is longer than the limit of 16 MiB\n")
+    }
+
     @Test func binaryGarbageAndNULBytesAreErrorsNotCrashes() async throws {
         var bytes = Array("{\"streamtrace\":1}\n".utf8)
         bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer targets from the library's sources and
+# runs each for FUZZ_SECONDS (default 60) on the seed corpus in Fuzz/Seeds.
+# A crash leaves its input in FUZZ_DIR/artifacts-TARGET and fails the run:
+# turn it into a regression test before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+out=${FUZZ_DIR:-.build-fuzz}
+mkdir -p "$out"
+sources=$(find Sources/StreamTrace -name '*.swift' | sort)
+export SWIFT_BACKTRACE=enable=no
+status=0
+for target in reader query check; do
+    entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
+    binary="$out/fuzz-$target"
+    echo "== building $binary"
+    # The linker's notes on ASan's local symbols are noise: shown only on failure.
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace $sources "$entry" -o "$binary" \
+        > "$out/build-$target.log" 2>&1; then
+        cat "$out/build-$target.log"
+        exit 2
+    fi
+    mkdir -p "$out/corpus-$target" "$out/artifacts-$target"
+    echo "== fuzzing $target for ${seconds}s"
+    if ! "$binary" "$out/corpus-$target" "Fuzz/Seeds/$target" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$out/artifacts-$target/" -print_final_stats=1 \
+        2> "$out/fuzz-$target.log"; then
+        echo "!! $target found a problem: see $out/fuzz-$target.log and $out/artifacts-$target/"
+        status=1
+    fi
+    grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^#[0-9]+ +DONE" "$out/fuzz-$target.log" || true
+    echo "corpus: $(ls "$out/corpus-$target" | wc -l) inputs"
+done
+exit $status
