@@ -217,7 +217,7 @@ struct TraceLineParser {
     }
 
     /// The error for a line that is not a JSON object.
-    private func notAnObject(_ parser: inout JSONParser) throws(JSONSyntaxError) -> JSONSyntaxError {
+    func notAnObject(_ parser: inout JSONParser) throws(JSONSyntaxError) -> JSONSyntaxError {
         if parser.isAtEnd { return parser.error("expected a JSON object, found an empty line") }
         let start = parser.position
         var probe = parser
@@ -285,71 +285,11 @@ struct TraceLineParser {
         return TraceFailure(type: type, message: message, value: payload)
     }
 
-    // MARK: Header
-
-    func parseHeader(_ line: UnsafeRawBufferPointer) throws(Problem) -> TraceHeader {
-        var parser = JSONParser(line, maximumDepth: maximumDepth)
-        var header = TraceHeader()
-        var version: (JSONValue, Int)?
-        var isEvent = false
-        var wrongType: (String, Int)?
-        do {
-            try walkObject(&parser, keys: { (parser) throws(JSONSyntaxError) in try parser.parseString() }) {
-                (key, _, parser) throws(JSONSyntaxError) in
-                let offset = parser.position
-                let value = try parser.parseValue(depth: 1)
-                func string() -> String? {
-                    if case .string(let s) = value { return s }
-                    if wrongType == nil { wrongType = ("\"\(key)\" must be a string, found \(value.typeName)", offset) }
-                    return nil
-                }
-                switch key {
-                case "streamtrace": version = (value, offset)
-                case "stream": header.stream = string()
-                case "clock": header.clock = string()
-                case "started": header.started = string()
-                case "meta":
-                    if case .object(let meta) = value {
-                        header.meta = meta
-                    } else if wrongType == nil {
-                        wrongType = ("\"meta\" must be an object, found \(value.typeName)", offset)
-                    }
-                case "event", "t": isEvent = true
-                default: break
-                }
-            }
-        } catch {
-            throw Problem(
-                offset: error.offset, message: "not a trace header: \(error.message)", kind: .notATrace)
-        }
-        guard let (versionValue, versionOffset) = version else {
-            let found = isEvent ? "an event" : "an object without \"streamtrace\""
-            throw Problem(
-                offset: 0, message: "missing header: expected {\"streamtrace\":1,...} on the first line, found \(found)",
-                kind: .notATrace)
-        }
-        guard case .number(let number) = versionValue, let v = number.int64Value,
-            Double(v) == number.doubleValue
-        else {
-            throw Problem(
-                offset: versionOffset, message: "\"streamtrace\" must be the integer format version, found \(versionValue.jsonText.prefix(40))",
-                kind: .notATrace)
-        }
-        guard v == Int64(TraceHeader.currentVersion) else {
-            throw Problem(
-                offset: versionOffset,
-                message: "unsupported trace version \(v); this reader knows version \(TraceHeader.currentVersion)",
-                kind: .unsupportedVersion)
-        }
-        if let (message, offset) = wrongType { throw Problem(offset: offset, message: message, kind: .invalidEvent) }
-        return header
-    }
-
     // MARK: Helpers
 
     /// Walks a line's top-level object, calling `body` with each key (read
     /// by `keys`) and its offset; `body` must consume the key's value.
-    private func walkObject<Key>(
+    func walkObject<Key>(
         _ parser: inout JSONParser,
         keys: (inout JSONParser) throws(JSONSyntaxError) -> Key,
         _ body: (Key, Int, inout JSONParser) throws(JSONSyntaxError) -> Void
@@ -381,7 +321,7 @@ struct TraceLineParser {
     }
 
     /// Parses the value at the parser's position and names its JSON type.
-    private func describeValue(_ parser: inout JSONParser) throws(JSONSyntaxError) -> String {
+    func describeValue(_ parser: inout JSONParser) throws(JSONSyntaxError) -> String {
         let value = try parser.parseValue(depth: 1)
         switch value {
         case .string(let s): return "the string \"\(s.prefix(40))\""

@@ -1,0 +1,185 @@
+/// Strings: scanning (validating UTF-8 and escapes) and decoding.
+extension JSONParser {
+    /// Parses a string starting at its opening quote.
+    public mutating func parseString() throws(JSONSyntaxError) -> String {
+        let contentStart = position + 1
+        let needsDecoding = try scanString()
+        let contentEnd = position - 1
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<contentEnd])
+        guard needsDecoding else { return String(decoding: raw, as: UTF8.self) }
+        return decodeEscapes(raw)
+    }
+
+    /// Scans a string starting at its opening quote, validating UTF-8 and
+    /// escapes, and leaves `position` after the closing quote. Returns whether
+    /// the string has escapes to decode.
+    @inline(__always)
+    mutating func scanString() throws(JSONSyntaxError) -> Bool {
+        position += 1
+        var hasEscapes = false
+        while position < bytes.count {
+            skipPlainStringBytes()
+            guard position < bytes.count else { break }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return hasEscapes
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                position += 1
+                guard let escaped = peek() else { break }
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 1
+                case UInt8(ascii: "u"):
+                    let escapeStart = position - 1
+                    position += 1
+                    let unit = try scanHex4()
+                    if unit >= 0xDC00, unit <= 0xDFFF {
+                        throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                    }
+                    if unit >= 0xD800, unit <= 0xDBFF {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                        }
+                        position += 2
+                        let low = try scanHex4()
+                        guard low >= 0xDC00, low <= 0xDFFF else {
+                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                        }
+                    }
+                default:
+                    throw error("invalid escape '\\\(String(decoding: [escaped], as: UTF8.self))' in a string")
+                }
+            } else if byte < 0x20 {
+                throw error("a string must not contain \(found()) (control characters must be escaped)")
+            } else if byte < 0x80 {
+                position += 1
+            } else {
+                try skipUTF8Scalar()
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    /// Skips printable ASCII other than quote and backslash: the bytes of a
+    /// string that need no attention. Eight at a time while it can.
+    @inline(__always)
+    mutating func skipPlainStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = position
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // Nonzero if a byte is below 0x20, a quote, a backslash, or 0x80 and above.
+            let control = (word &- ones &* 0x20) & ~word
+            let quotes = (quote &- ones) & ~quote
+            let backslashes = (backslash &- ones) & ~backslash
+            if (control | quotes | backslashes | word) & highs != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            index += 1
+        }
+        position = index
+    }
+
+    /// Reads the 4 hex digits of a `\u` escape.
+    mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let h = peek(), let digit = hexValue(h) else {
+                throw error("expected 4 hex digits after \\u, found \(found())")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 scalar at `position` and skips it.
+    mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
+        let b0 = bytes[position]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F  // no surrogates
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw error("invalid UTF-8: unexpected \(found())")
+        }
+        for i in 1..<length {
+            guard position + i < bytes.count else { throw error("invalid UTF-8: sequence cut short") }
+            let b = bytes[position + i]
+            let (lo, hi) = i == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard b >= lo, b <= hi else {
+                throw error("invalid UTF-8: unexpected \(found(at: position + i))", at: position + i)
+            }
+        }
+        position += length
+    }
+
+    @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Decodes the escapes of string content that `scanString` validated
+    /// (surrogates come in pairs, hex digits are hex).
+    func decodeEscapes(_ raw: UnsafeRawBufferPointer) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 { v = v << 4 | (hexValue(raw[at + k]) ?? 0) }
+            return v
+        }
+        while i < raw.count {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            let escaped = raw[i + 1]
+            i += 2
+            switch escaped {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(i)
+                i += 4
+                if scalar >= 0xD800, scalar <= 0xDBFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(i + 2) - 0xDC00)
+                    i += 6
+                }
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: String(Character(character)).utf8)
+            default: out.append(escaped)  // " \ /
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
