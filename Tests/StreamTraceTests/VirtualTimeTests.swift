@@ -33,7 +33,7 @@ import Testing
         #expect(clock.now == .init(offset: .milliseconds(5999)))
     }
 
-    @Test func runAdvancesUntilNoOneSleeps() async throws {
+    @Test func aRecordedSequenceOnATestClockHasExactTimes() async throws {
         let clock = TestClock()
         let ticks = AsyncStream<Int> { continuation in
             Task {
@@ -46,11 +46,31 @@ import Testing
         }
         let sink = MemoryTraceSink()
         let recorder = ticks.record(name: "ticks", clock: clock, sink: sink)
-        await settle { clock.sleeperCount == 1 }
-        await clock.run()
+        for _ in 1...3 {
+            // Each step once the producer sleeps, so that every tick is on time.
+            await settle { clock.sleeperCount == 1 }
+            await clock.advance(by: .seconds(1))
+        }
         #expect(try await recorder.elements.value(timeout: 30) == [1, 2, 3])
         #expect(recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000])
         #expect(sink.lines[0] == #"{"streamtrace":1,"stream":"ticks","clock":"virtual"}"#)
+    }
+
+    @Test func runWakesEverySleeperAndStopsAtTheLastDeadline() async throws {
+        let clock = TestClock()
+        let woken = Recorder<Int, Never>(clock: clock)
+        let sleepers = (1...3).map { second in
+            Task {
+                try await clock.sleep(until: .init(offset: .seconds(second)))
+                woken.receive(second)
+            }
+        }
+        await settle { clock.sleeperCount == 3 }
+        await clock.run()
+        for sleeper in sleepers { try await sleeper.value }
+        #expect(try woken.availableElements.get().sorted() == [1, 2, 3])
+        #expect(clock.now == .init(offset: .seconds(3)))
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func cancellingASleeperThrows() async throws {
