@@ -82,7 +82,9 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     }
 
     /// Moves time forward by `duration`, waking every sleeper on the way in
-    /// deadline order (and letting it run before moving on).
+    /// deadline order. Between wake-ups it yields, so that woken tasks can run
+    /// (and sleep again) before time moves on; a test that needs certainty
+    /// advances once the tasks it drives are sleeping (see ``sleeperCount``).
     public func advance(by duration: Duration = .zero) async {
         await advance(to: now.advanced(by: duration))
     }
