@@ -130,9 +130,7 @@ public struct TraceChecker: Sendable {
         }
 
         static func json(_ failure: TraceFailure) -> RawJSON {
-            var object = JSONObject([.init(key: "type", value: .string(failure.type)), .init(key: "message", value: .string(failure.message))])
-            if let value = failure.value { object.append(key: "value", value: value) }
-            return RawJSON(.object(object))
+            RawJSON(failure.jsonObject)
         }
 
         static func json(_ completion: StreamCompletion<TraceFailure>) -> RawJSON {

@@ -26,8 +26,11 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     /// `Type: message`.
     public var description: String { "\(type): \(message)" }
 
-    /// The error as the JSON object a trace holds under `"error"`.
-    public var errorObject: JSONValue {
-        ["type": .string(type), "message": .string(message)]
+    /// The error as queries see it: `{"type", "message"}`, and `"value"`
+    /// when the trace holds the error as JSON.
+    public var jsonObject: JSONValue {
+        var object = JSONObject([.init(key: "type", value: .string(type)), .init(key: "message", value: .string(message))])
+        if let value { object.append(key: "value", value: value) }
+        return .object(object)
     }
 }
