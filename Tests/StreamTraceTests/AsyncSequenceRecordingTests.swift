@@ -51,3 +51,41 @@ import Testing
         #expect(sink.lines.last?.hasSuffix(#""event":"cancel"}"#) == true)
     }
 }
+
+@Suite struct AsyncSequenceTracingTests {
+    @Test func traceForwardsElementsAndWritesThem() async throws {
+        let sink = MemoryTraceSink()
+        let clock = ManualClock()
+        var received: [Int] = []
+        for await element in ScriptedSequence([1, 2, 3]).trace(to: sink, name: "numbers", clock: clock) {
+            received.append(element)
+            clock.advance(by: .milliseconds(1))
+        }
+        #expect(received == [1, 2, 3])
+        #expect(
+            Array(sink.lines.dropFirst()) == [
+                #"{"t":0,"event":"subscribe"}"#, #"{"t":0,"event":"value","value":1}"#,
+                #"{"t":1000000,"event":"value","value":2}"#, #"{"t":2000000,"event":"value","value":3}"#,
+                #"{"t":3000000,"event":"finished"}"#,
+            ])
+    }
+
+    @Test func aThrownErrorIsWrittenAndRethrown() async throws {
+        let sink = MemoryTraceSink()
+        let traced = ScriptedSequence(elements: ["a"], error: MyError(code: 4)).trace(to: sink, clock: ManualClock())
+        var iterator = traced.makeAsyncIterator()
+        #expect(try await iterator.next() == "a")
+        await #expect(throws: MyError(code: 4)) { _ = try await iterator.next() }
+        #expect(try Trace(bytes: sink.bytes).status == .failed)
+    }
+
+    @Test func stoppingEarlyWritesCancel() async throws {
+        let sink = MemoryTraceSink()
+        for await element in ScriptedSequence([1, 2, 3]).trace(to: sink, clock: ManualClock()) where element == 2 {
+            break
+        }
+        let trace = try Trace(bytes: sink.bytes)
+        #expect(trace.status == .cancelled)
+        #expect(trace.elements == [1, 2])
+    }
+}
