@@ -7,7 +7,7 @@ import Testing
         let clock = ManualClock()
         let sink = MemoryTraceSink()
         let recorder = ScriptedSequence([1, 2]).record(name: "numbers", clock: clock, sink: sink)
-        try await recorder.finished.value(timeout: 5)
+        try await recorder.finished.value(timeout: 60)
         #expect(recorder.events.map(\.event) == [.subscribe, .value(1), .value(2), .finished])
         #expect(Array(sink.lines.dropFirst()) == [
             #"{"t":0,"event":"subscribe"}"#, #"{"t":0,"event":"value","value":1}"#,
@@ -17,7 +17,7 @@ import Testing
 
     @Test func aThrownErrorBecomesTheFailureEvent() async throws {
         let recorder = ScriptedSequence(elements: ["a"], error: MyError(code: 3)).record()
-        let failure: MyError = try await recorder.failure.value(timeout: 5)
+        let failure: MyError = try await recorder.failure.value(timeout: 60)
         #expect(failure == MyError(code: 3))
         let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
         #expect(error.reason == .failed)
@@ -31,9 +31,9 @@ import Testing
             continuation.yield(1)
         }
         let recorder = endless.record()
-        #expect(try await recorder.next().value(timeout: 5) == 1)
+        #expect(try await recorder.next().value(timeout: 60) == 1)
         recorder.cancel()
-        try await terminated.finished.value(timeout: 5)
+        try await terminated.finished.value(timeout: 60)
         #expect(recorder.events.map(\.event.kind) == [.subscribe, .value, .cancel])
     }
 
@@ -47,7 +47,7 @@ import Testing
             let recorder = endless.record(sink: sink)
             _ = try await recorder.availableElements.value(timeout: .milliseconds(10))
         }
-        try await terminated.finished.value(timeout: 5)
+        try await terminated.finished.value(timeout: 60)
         #expect(sink.lines.last?.hasSuffix(#""event":"cancel"}"#) == true)
     }
 }

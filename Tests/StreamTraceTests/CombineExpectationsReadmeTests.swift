@@ -12,7 +12,7 @@ struct CombineExpectationsReadmeTests {
     func arrayRecorder(_ elements: [String]) async throws -> Recorder<String, Never> {
         let recorder = ScriptedSequence(elements).record()
         // The sequence is consumed in a task: wait for it, as the README's wait(for:) does.
-        try await recorder.finished.value(timeout: 5)
+        try await recorder.finished.value(timeout: 60)
         return recorder
     }
 
@@ -28,9 +28,9 @@ struct CombineExpectationsReadmeTests {
 
     @Test func waitingSeveralTimesForOnePublisher() async throws {
         let recorder = ScriptedSequence(["Hello", "World!"]).record()
-        #expect(try await recorder.next().value(timeout: 5) == "Hello")
-        #expect(try await recorder.next().value(timeout: 5) == "World!")
-        try await recorder.finished.value(timeout: 5)
+        #expect(try await recorder.next().value(timeout: 60) == "Hello")
+        #expect(try await recorder.next().value(timeout: 60) == "World!")
+        try await recorder.finished.value(timeout: 60)
     }
 
     // MARK: availableElements
@@ -68,7 +68,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherCompletesWithSuccess() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        let completion = try await recorder.completion.value(timeout: 5)
+        let completion = try await recorder.completion.value(timeout: 60)
         #expect(completion == .finished)
     }
 
@@ -88,7 +88,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherPublishesArrayElements() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        #expect(try await recorder.elements.value(timeout: 5) == ["foo", "bar", "baz"])
+        #expect(try await recorder.elements.value(timeout: 60) == ["foo", "bar", "baz"])
     }
 
     @Test func arrayPublisherSynchronouslyPublishesArrayElements() async throws {
@@ -114,7 +114,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherFinishesWithoutError() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        try await recorder.finished.value(timeout: 5)
+        try await recorder.finished.value(timeout: 60)
     }
 
     @Test func arrayPublisherSynchronouslyFinishesWithoutError() async throws {
@@ -153,7 +153,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherPublishesLastElementLast() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        #expect(try await recorder.last.value(timeout: 5) == "baz")
+        #expect(try await recorder.last.value(timeout: 60) == "baz")
     }
 
     @Test func arrayPublisherSynchronouslyPublishesLastElementLast() async throws {
@@ -179,8 +179,8 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayOfTwoElementsPublishesElementsInOrder() async throws {
         let recorder = ScriptedSequence(["foo", "bar"]).record()
-        #expect(try await recorder.next().value(timeout: 5) == "foo")
-        #expect(try await recorder.next().value(timeout: 5) == "bar")
+        #expect(try await recorder.next().value(timeout: 60) == "foo")
+        #expect(try await recorder.next().value(timeout: 60) == "bar")
     }
 
     @Test func arrayOfTwoElementsSynchronouslyPublishesElementsInOrder() async throws {
@@ -234,8 +234,8 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayOfThreeElementsPublishesTwoThenOneElement() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        #expect(try await recorder.next(2).value(timeout: 5) == ["foo", "bar"])
-        #expect(try await recorder.next(1).value(timeout: 5) == ["baz"])
+        #expect(try await recorder.next(2).value(timeout: 60) == ["foo", "bar"])
+        #expect(try await recorder.next(1).value(timeout: 60) == ["baz"])
     }
 
     @Test func arrayOfThreeElementsSynchronouslyPublishesTwoThenOneElement() async throws {
@@ -272,7 +272,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayOfThreeElementsPublishesTwoFirstElementsWithoutError() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        #expect(try await recorder.prefix(2).value(timeout: 5) == ["foo", "bar"])
+        #expect(try await recorder.prefix(2).value(timeout: 60) == ["foo", "bar"])
     }
 
     @Test func arrayOfThreeElementsSynchronouslyPublishesTwoFirstElementsWithoutError() async throws {
@@ -325,7 +325,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherRecording() async throws {
         let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
-        let recording = try await recorder.recording.value(timeout: 5)
+        let recording = try await recorder.recording.value(timeout: 60)
         #expect(recording.output == ["foo", "bar", "baz"])
         #expect(recording.completion == .finished)
     }
@@ -347,7 +347,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func justPublishesExactlyOneElement() async throws {
         let recorder = ScriptedSequence(["foo"]).record()
-        #expect(try await recorder.single.value(timeout: 5) == "foo")
+        #expect(try await recorder.single.value(timeout: 60) == "foo")
     }
 
     @Test func justSynchronouslyPublishesExactlyOneElement() async throws {
