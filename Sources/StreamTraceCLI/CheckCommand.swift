@@ -49,11 +49,11 @@ enum CheckCommand {
             switch result.status {
             case .pass:
                 guard !quiet else { continue }
-                let head = palette.green("PASS") + "  \(query)"
                 guard let output = result.output, !output.bytes.elementsEqual("null".utf8) else {
-                    Console.out(head.trimmingTrailingSpaces())
+                    Console.out(palette.green("PASS") + "  \(result.query.text)")
                     continue
                 }
+                let head = palette.green("PASS") + "  \(query)"
                 // The value is cut to the terminal's width; off a terminal it
                 // is written whole (it can be the whole trace).
                 let room = width - 6 - query.count - 2
@@ -105,13 +105,5 @@ enum CheckCommand {
         document.write(int: Int64(report.failedCount))
         document.append("}")
         Console.out(bytes: document.bytes)
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }
