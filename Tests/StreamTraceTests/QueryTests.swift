@@ -51,6 +51,18 @@ import Testing
         #expect(!QueryMatcher.less(JSONNumber(3)).matches("2"))
     }
 
+    @Test func hugeCountsAreValidQueriesNotOverflows() throws {
+        let text = "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n"
+        let queries = try ["next 9223372036854775807", "prefix 9223372036854775807", "prefix 9223372036854775807"].map { try Query($0) }
+        let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
+        #expect(report.results.map(\.status) == [.fail, .fail, .fail])
+        let recorder = Recorder<Int, Never>()
+        recorder.receive(1)
+        _ = try recorder.next().get()
+        #expect(throws: RecordingError.self) { try recorder.next(Int.max).wait(timeout: .milliseconds(1)) }
+        #expect(throws: RecordingError.self) { try recorder.finished.wait(timeout: -.infinity) }
+    }
+
     @Test func theCheckerAnswersStreamingQueriesInOnePass() throws {
         var text = "{\"streamtrace\":1}\n"
         for i in 0..<1000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }

@@ -73,6 +73,13 @@ import Testing
             ])
     }
 
+    @Test(arguments: [#"{"t":-1"#, #"{"t":5,"event":"bogus","#, #"{"t":1,"t":2,"#])
+    func aCutLastLineThatBreaksARuleBeforeItsSyntaxIsStillATruncatedTail(tail: String) throws {
+        let trace = try read("\(header)\n{\"t\":0,\"event\":\"value\",\"value\":1}\n" + tail)
+        #expect(trace.status == .truncated)
+        #expect(trace.elements == [1])
+    }
+
     @Test func aCompleteLastLineWithoutNewlineIsRead() throws {
         let trace = try read("\(header)\n{\"t\":0,\"event\":\"finished\"}")
         #expect(trace.status == .finished)
@@ -84,6 +91,7 @@ import Testing
         ("{\"t\":0,\"event\":\"finished\"}\n", "t.jsonl:1:1: missing header: expected {\"streamtrace\":1,...} on the first line, found an event"),
         ("{\"streamtrace\":2}\n", "t.jsonl:1:16: unsupported trace version 2; this reader knows version 1"),
         ("{\"streamtrace\":\"1\"}\n", "t.jsonl:1:16: \"streamtrace\" must be the integer format version, found \"1\""),
+        ("{\"streamtrace\":1.0}\n", "t.jsonl:1:16: \"streamtrace\" must be the integer format version, found 1.0"),
         ("{\"streamtrace\":1,\"clock\":5}\n", "t.jsonl:1:26: \"clock\" must be a string, found number"),
         ("hello\n", "t.jsonl:1:1: not a trace header: expected a JSON object, found 'h'"),
         ("{\"streamtrace\":1,\n", "t.jsonl:1:18: not a trace header: expected a string key, found end of line"),

@@ -24,11 +24,17 @@ struct TraceRetention: Equatable {
             case .available, .elements, .recording: allValues = true
             case .last:
                 if query.within != nil { allValues = true } else { lastValue = true }
-            case .next(let count): reach += count ?? 1
-            case .prefix(let count): reach += count
+            case .next(let count): reach = Self.adding(reach, count ?? 1)
+            case .prefix(let count): reach = Self.adding(reach, count)
             case .single, .completion, .count, .failure, .finished: break
             }
         }
         firstValues = reach
+    }
+
+    /// `a + b`, saturating: `next 9223372036854775807` is a valid query.
+    private static func adding(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 }

@@ -71,7 +71,7 @@ public struct RecorderExpectation<Base: Expectation> {
 
     /// Blocks for at most `timeout` seconds. See ``wait(timeout:)-(Duration)``.
     public func wait(timeout: TimeInterval) throws(RecordingError) -> Base.Output {
-        try wait(timeout: .nanoseconds(Int64((timeout * 1e9).rounded())))
+        try wait(timeout: Self.duration(seconds: timeout))
     }
 
     /// Suspends until the expectation is decided or `timeout` expires.
@@ -105,7 +105,15 @@ public struct RecorderExpectation<Base: Expectation> {
 
     /// Suspends for at most `timeout` seconds. See ``value(timeout:)-(Duration)``.
     public func value(timeout: TimeInterval) async throws(RecordingError) -> Base.Output {
-        try await value(timeout: .nanoseconds(Int64((timeout * 1e9).rounded())))
+        try await value(timeout: Self.duration(seconds: timeout))
+    }
+
+    /// Seconds as a duration; infinite, NaN or huge values become the
+    /// longest duration rather than a trap.
+    static func duration(seconds: TimeInterval) -> Duration {
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }
+        return .nanoseconds(Int64(max(nanoseconds, 0)))
     }
 
     private func makeWaiter() -> (Waiter, WaitOutcome<Base.Output>) {

@@ -102,7 +102,10 @@ struct RecordingState<Input, Failure: Error> {
             let condition = waiter.wakeCondition
             if condition.onEveryEvent { lowest = 0 }
             if let minimum = condition.minimumElements { lowest = min(lowest, minimum) }
-            if let minimum = condition.minimumUnconsumed { lowest = min(lowest, consumed + minimum) }
+            if let minimum = condition.minimumUnconsumed {
+                let (sum, overflow) = consumed.addingReportingOverflow(minimum)
+                lowest = min(lowest, overflow ? .max : sum)
+            }
         }
         wakeThreshold = lowest
     }

@@ -41,8 +41,7 @@ extension TraceLineParser {
                 offset: 0, message: "missing header: expected {\"streamtrace\":1,...} on the first line, found \(found)",
                 kind: .notATrace)
         }
-        guard case .number(let number) = versionValue, let v = number.int64Value,
-            Double(v) == number.doubleValue
+        guard case .number(let number) = versionValue, number.text.allSatisfy(\.isNumber), let v = number.int64Value
         else {
             throw Problem(
                 offset: versionOffset, message: "\"streamtrace\" must be the integer format version, found \(versionValue.jsonText.prefix(40))",

@@ -121,7 +121,9 @@ public final class TraceReader {
             do {
                 parsed = try parser.parseEvent(line)
             } catch {
-                if !terminated, error.kind == .invalidJSON {
+                // A cut last line may break a rule before its syntax does
+                // ({"t":-1 …): what makes it a truncated tail is not being JSON.
+                if !terminated, !Self.isValidJSON(line, maximumDepth: options.maximumDepth) {
                     warnTruncated(line)
                     break
                 }
