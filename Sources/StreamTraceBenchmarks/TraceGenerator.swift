@@ -22,13 +22,8 @@ enum TraceGenerator {
         let sink = try! FileTraceSink(path: path, bufferSize: 1 << 20)
         let encoder = TraceLineEncoder<JSONValue, Never>()
         var line = JSONOutput()
-        func emit(_ event: RecordedEvent<JSONValue, Never>) {
-            line.removeAll()
-            encoder.encode(event, into: &line)
-            line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
-        }
-        encoder.encode(TraceHeader(stream: "generated", clock: "continuous"), into: &line)
-        line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+        func emit(_ event: RecordedEvent<JSONValue, Never>) { encoder.write(event, to: sink, line: &line) }
+        encoder.write(TraceHeader(stream: "generated", clock: "continuous"), to: sink, line: &line)
         emit(RecordedEvent(nanoseconds: 0, event: .subscribe))
         emit(RecordedEvent(nanoseconds: 100, event: .request(.unlimited)))
         var i = 0

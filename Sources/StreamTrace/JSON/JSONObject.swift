@@ -30,15 +30,6 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         entries.append(Entry(key: key, value: value))
     }
 
-    /// Sets the value of `key`, in its place if it is already there.
-    public mutating func set(key: String, value: JSONValue) {
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries[index].value = value
-        } else {
-            entries.append(Entry(key: key, value: value))
-        }
-    }
-
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.entries.count == rhs.entries.count else { return false }
         if lhs.entries.count <= 8 {

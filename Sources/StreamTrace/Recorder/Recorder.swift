@@ -35,9 +35,7 @@ public final class Recorder<Input, Failure: Error> {
         name: String? = nil, clock: C, sink: (any TraceSink)? = nil, meta: JSONObject? = nil
     ) where C.Duration == Duration {
         let time = TimeSource(clock)
-        let header = TraceHeader(
-            stream: name, clock: time.clockName, started: time.isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
-        storage = RecorderStorage(time: time, header: header, sink: sink)
+        storage = RecorderStorage(time: time, header: time.header(stream: name, meta: meta), sink: sink)
     }
 
     /// Creates a recorder timed by `ContinuousClock`.
@@ -136,13 +134,8 @@ public final class Recorder<Input, Failure: Error> {
     public func writeTrace(to sink: some TraceSink) {
         let (events, header) = storage.withLock { (storage.state.recordedEvents(), storage.header) }
         var line = JSONOutput()
-        storage.encoder.encode(header, into: &line)
-        line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
-        for event in events {
-            line.removeAll()
-            storage.encoder.encode(event, into: &line)
-            line.bytes.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
-        }
+        storage.encoder.write(header, to: sink, line: &line)
+        for event in events { storage.encoder.write(event, to: sink, line: &line) }
         sink.flush()
     }
 

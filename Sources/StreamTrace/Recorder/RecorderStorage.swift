@@ -18,11 +18,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         self.time = time
         self.header = header
         self.sink = sink
-        if let sink {
-            var line = JSONOutput()
-            encoder.encode(header, into: &line)
-            line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
-        }
+        if let sink { encoder.write(header, to: sink, line: &state.line) }
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {

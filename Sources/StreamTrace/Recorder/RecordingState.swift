@@ -86,11 +86,7 @@ struct RecordingState<Input, Failure: Error> {
         }
         entries.append(Entry(nanoseconds: t, kind: kind, demand: demand))
         lastTime = t
-        if let sink {
-            line.removeAll()
-            encoder.encode(RecordedEvent(nanoseconds: t, event: event), into: &line)
-            line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: kind.isTerminal) }
-        }
+        if let sink { encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line) }
         return kind.isTerminal || values.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 

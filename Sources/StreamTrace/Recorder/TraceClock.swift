@@ -60,4 +60,11 @@ struct TimeSource: Sendable {
     }
 
     @usableFromInline var isVirtual: Bool { clockName == "virtual" }
+
+    /// The header of a trace timed by this source: no wall-clock start
+    /// under a virtual clock, so that traces are deterministic.
+    @usableFromInline
+    func header(stream: String?, meta: JSONObject?) -> TraceHeader {
+        TraceHeader(stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
+    }
 }

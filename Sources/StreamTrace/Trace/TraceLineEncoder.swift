@@ -86,6 +86,21 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         }
     }
 
+    /// Writes `header` to `sink` as a whole line, using `line` as the buffer.
+    public func write(_ header: TraceHeader, to sink: any TraceSink, line: inout JSONOutput) {
+        line.removeAll()
+        encode(header, into: &line)
+        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+    }
+
+    /// Writes `event` to `sink` as a whole line, using `line` as the buffer.
+    @inlinable
+    public func write(_ event: RecordedEvent<Value, Failure>, to sink: any TraceSink, line: inout JSONOutput) {
+        line.removeAll()
+        encode(event, into: &line)
+        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
+    }
+
     /// Appends one value as JSON.
     @inlinable
     public func write(_ value: Value, into out: inout JSONOutput) {

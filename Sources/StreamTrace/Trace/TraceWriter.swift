@@ -25,10 +25,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     where C.Duration == Duration {
         time = TimeSource(clock)
         self.sink = sink
-        let header = TraceHeader(
-            stream: name, clock: time.clockName, started: time.isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
-        encoder.encode(header, into: &line)
-        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+        encoder.write(time.header(stream: name, meta: meta), to: sink, line: &line)
     }
 
     /// Writes the header; times count from now on `ContinuousClock`.
@@ -48,9 +45,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         let t = max(time.elapsed(), lastTime)
         lastTime = t
         ended = event.isTerminal
-        line.removeAll()
-        encoder.encode(RecordedEvent(nanoseconds: t, event: event), into: &line)
-        line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.isTerminal) }
+        encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line)
     }
 
     /// How many events arrived after the terminal event.
