@@ -92,6 +92,8 @@ enum CheckCommand {
             case .fail:
                 document.append(",\"message\":")
                 document.write(string: result.message ?? "")
+                document.append(",\"timeline\":")
+                document.write(string: result.timeline?.line ?? "")
             }
             document.append(",\"line\":")
             if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }

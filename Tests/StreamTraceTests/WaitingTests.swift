@@ -48,7 +48,7 @@ import Testing
         let error = try await #require(throws: RecordingError.self) {
             try await recorder.next(2).value(timeout: .milliseconds(10))
         }
-        #expect(error.description == "next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns)")
+        #expect(error.description == #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#)
         #expect(try await recorder.prefix(2).inverted.value(timeout: .milliseconds(10)) == ["a"])
     }
 
@@ -63,7 +63,7 @@ import Testing
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect((error as? RecordingError)?.description == "elements: not completed before the wait was cancelled: no events were recorded")
+        #expect((error as? RecordingError)?.description == "elements: not completed before the wait was cancelled: no events were recorded; recent: (no events)")
     }
 
     @Test func concurrentNextWaitsEachConsumeTheirOwnElement() async throws {
@@ -83,6 +83,6 @@ import Testing
         let error = try #require(throws: RecordingError.self) {
             try recorder.elements.wait(timeout: long)
         }
-        #expect(error.description == "elements: not completed: the subscriber cancelled (event 1, t=+0ns)")
+        #expect(error.description == "elements: not completed: the subscriber cancelled (event 1, t=+0ns); recent: -!")
     }
 }

@@ -27,6 +27,9 @@ public protocol EventWindow<Element, Failure> {
     var violation: (message: String, location: EventLocation)? { get }
     /// A short text for an element, for messages.
     func describe(_ element: Element) -> String
+    /// The element at `index` as a failure message's timeline draws it: its
+    /// text cut short (`nil` if not known), and its time.
+    func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64)
 }
 
 /// What an expectation decided.
@@ -42,6 +45,10 @@ public enum Verdict<Output> {
 }
 
 extension EventWindow {
+    public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
+        (RecentTimeline.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
+    }
+
     var unconsumedCount: Int { elementCount - consumedCount }
 
     func elements(_ range: Range<Int>) -> [Element] {

@@ -32,12 +32,17 @@ extension Expectation {
     /// contract. This is what recorders and the CLI call.
     public func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
         if let (message, location) = window.violation {
-            return .failed(
-                RecordingError(
-                    expectation: name, reason: .misbehaved, message: "the stream misbehaved: \(message)",
-                    location: location))
+            var error = RecordingError(
+                expectation: name, reason: .misbehaved, message: "the stream misbehaved: \(message)", location: location)
+            error.timeline = window.recentTimeline()
+            return .failed(error)
         }
-        return evaluate(in: window)
+        let verdict = evaluate(in: window)
+        if case .failed(var error) = verdict {
+            error.timeline = window.recentTimeline()
+            return .failed(error)
+        }
+        return verdict
     }
 }
 

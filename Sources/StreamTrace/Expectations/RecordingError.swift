@@ -5,7 +5,7 @@
 /// let recorder = Recorder<String, Never>()
 /// recorder.receive("a"); recorder.receive("b"); recorder.receive(completion: .finished)
 /// do { _ = try recorder.single.get() } catch {
-///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+…)
+///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+…); recent: -"a"-"b"-|
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
@@ -36,6 +36,12 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var location: EventLocation?
     /// The stream's error, when the stream failed.
     public var streamError: StreamError?
+    /// The last events of the window the expectation read, as a marble
+    /// line (set by ``Expectation/verdict(in:)``).
+    public var timeline: RecentTimeline?
+    /// More lines for a person (a whole-shape comparison's side-by-side
+    /// table), shown by ``report``.
+    public var details: String?
 
     public init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
@@ -53,5 +59,18 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         location.map { "\(message) (\($0))" } ?? message
     }
 
-    public var description: String { "\(expectation): \(summary)" }
+    /// One line: the expectation, what was expected and what the recording
+    /// holds instead, the deciding event, and the recent timeline:
+    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    public var description: String {
+        var text = "\(expectation): \(summary)"
+        if let timeline { text += "; recent: \(timeline)" }
+        return text
+    }
+
+    /// The description, followed by the ``details`` lines if any: what test
+    /// helpers report.
+    public var report: String {
+        details.map { description + "\n" + $0 } ?? description
+    }
 }

@@ -13,24 +13,32 @@ public struct QueryResult: Sendable, Equatable {
     public var message: String?
     /// The event that decided the result.
     public var location: EventLocation?
+    /// For a failure: the last events of the query's window, as a marble line.
+    public var timeline: RecentTimeline?
 
-    public init(query: Query, status: Status, output: RawJSON?, message: String?, location: EventLocation?) {
+    public init(
+        query: Query, status: Status, output: RawJSON?, message: String?, location: EventLocation?,
+        timeline: RecentTimeline? = nil
+    ) {
         self.query = query
         self.status = status
         self.output = output
         self.message = message
         self.location = location
+        self.timeline = timeline
     }
 
     /// The value the expectation passed with, decoded.
     public var value: JSONValue? { output?.value }
 
-    /// The message and the deciding event: `expected exactly one element,
-    /// got 3 (line 4, t=+2.1ms)`.
+    /// The message, the deciding event and the recent timeline:
+    /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
     public var summary: String {
-        let text = message ?? output?.text ?? ""
-        guard status == .fail, let location else { return text }
-        return "\(text) (\(location))"
+        var text = message ?? output?.text ?? ""
+        guard status == .fail else { return text }
+        if let location { text += " (\(location))" }
+        if let timeline { text += "; recent: \(timeline)" }
+        return text
     }
 }
 

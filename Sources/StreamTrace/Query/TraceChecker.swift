@@ -86,9 +86,11 @@ public struct TraceChecker: Sendable {
             case .pending:
                 return QueryResult(
                     query: query, status: .fail, output: nil, message: "the expectation could not be decided",
-                    location: window.lastEvent?.location)
+                    location: window.lastEvent?.location, timeline: window.recentTimeline())
             case .failed(let error):
-                return QueryResult(query: query, status: .fail, output: nil, message: error.message, location: error.location)
+                return QueryResult(
+                    query: query, status: .fail, output: nil, message: error.message, location: error.location,
+                    timeline: error.timeline)
             case .passed(let value, let newCursor):
                 if let newCursor { cursor = newCursor }
                 let output = json(value)
@@ -96,7 +98,8 @@ public struct TraceChecker: Sendable {
                 if let matcher = query.matcher, !matcher.matches(output.value) {
                     return QueryResult(
                         query: query, status: .fail, output: output,
-                        message: "expected \(matcher), got \(window.describe(output))", location: location)
+                        message: "expected \(matcher), got \(window.describe(output))", location: location,
+                        timeline: window.recentTimeline())
                 }
                 return QueryResult(query: query, status: .pass, output: output, message: nil, location: location)
             }

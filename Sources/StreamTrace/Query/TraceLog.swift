@@ -26,6 +26,13 @@ struct TraceLog {
     private(set) var elementEvents: [Int32] = []
     let keepsEventTimes: Bool
 
+    /// For failure messages' timelines: the first bytes of every element's
+    /// text (with `eventTimes`), else of the last few elements, in a ring.
+    private(set) var labelBytes: [UInt8] = []
+    private(set) var labelEnds: [Int] = []
+    private var ring = LabelRing()
+    fileprivate static let labelBytesLimit = 64
+
     /// Reads the whole trace (so that a malformed line anywhere is an
     /// error before anything is evaluated), keeping what `retention` says.
     init(reader: TraceReader, retention: TraceRetention) throws(TraceReadError) {
@@ -46,6 +53,12 @@ struct TraceLog {
                     valueLocations.append(location)
                 }
                 if retention.lastValue { last = (reader.rawValue(), location) }
+                if keepsEventTimes {
+                    reader.appendRawValuePrefix(to: &labelBytes, maxBytes: Self.labelBytesLimit)
+                    labelEnds.append(labelBytes.count)
+                } else {
+                    ring.keep(reader, location, index: elementCount)
+                }
                 elementCount += 1
             case .finished: completion = (.finished, location)
             case .failure: completion = (.failure(head.failure ?? TraceFailure(type: "", message: "")), location)
@@ -58,6 +71,29 @@ struct TraceLog {
         header = reader.header
         status = reader.status
         warnings = reader.warnings
+    }
+
+    /// Element `index` as a failure message's timeline draws it.
+    func timelineElement(_ index: Int) -> (label: String?, nanoseconds: Int64) {
+        func label(_ bytes: some Collection<UInt8>) -> String {
+            // A text cut at the byte limit is longer than a label anyway.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard bytes.count >= Self.labelBytesLimit - 3 else { return RecentTimeline.label(text) }
+            return String(text.prefix(RecentTimeline.labelLimit - 1)) + "…"
+        }
+        if keepsEventTimes {
+            let start = index == 0 ? 0 : labelEnds[index - 1]
+            return (label(labelBytes[start..<labelEnds[index]]), elementTime(index))
+        }
+        if index < valueEnds.count {
+            let start = index == 0 ? 0 : valueEnds[index - 1]
+            return (label(valueBytes[start..<valueEnds[index]].prefix(Self.labelBytesLimit)), valueLocations[index].nanoseconds)
+        }
+        if index >= elementCount - ring.slots.count {
+            let (bytes, location) = ring.slots[index % RecentTimeline.defaultLimit]
+            return (label(bytes), location.nanoseconds)
+        }
+        return (nil, elementLocation(index).nanoseconds)
     }
 
     // MARK: Windows
@@ -111,5 +147,24 @@ struct TraceLog {
         if let last, index == elementCount - 1 { return last.value }
         assertionFailure("element \(index) was not retained")
         return RawJSON(.null)
+    }
+}
+
+/// The first bytes and the locations of the last few elements of a trace.
+private struct LabelRing {
+    var slots: [(bytes: [UInt8], location: EventLocation)] = []
+
+    /// Keeps the current value of `reader`, element `index`.
+    mutating func keep(_ reader: TraceReader, _ location: EventLocation, index: Int) {
+        let slot = index % RecentTimeline.defaultLimit
+        if slot == slots.count {
+            var bytes: [UInt8] = []
+            reader.appendRawValuePrefix(to: &bytes, maxBytes: TraceLog.labelBytesLimit)
+            slots.append((bytes, location))
+        } else {
+            slots[slot].bytes.removeAll(keepingCapacity: true)
+            reader.appendRawValuePrefix(to: &slots[slot].bytes, maxBytes: TraceLog.labelBytesLimit)
+            slots[slot].location = location
+        }
     }
 }

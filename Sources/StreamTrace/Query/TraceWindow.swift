@@ -44,6 +44,10 @@ struct TraceWindow: EventWindow {
 
     var violation: (message: String, location: EventLocation)? { nil }
 
+    func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
+        log.timelineElement(index)
+    }
+
     func describe(_ element: RawJSON) -> String {
         let text = element.bytes.count > 320 ? String(decoding: element.bytes.prefix(320), as: UTF8.self) : element.text
         return text.count > 80 ? String(text.prefix(77)) + "..." : text

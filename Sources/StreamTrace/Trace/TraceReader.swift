@@ -184,6 +184,20 @@ public final class TraceReader {
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range]))
     }
 
+    /// Appends at most `maxBytes` of the current value's text to `bytes`,
+    /// cut at a character boundary.
+    func appendRawValuePrefix(to bytes: inout [UInt8], maxBytes: Int) {
+        guard let (line, range) = currentValue else {
+            preconditionFailure("rawValue() needs the value event nextHead() just returned")
+        }
+        var end = min(range.upperBound, range.lowerBound + maxBytes)
+        if end < range.upperBound {
+            // Not inside a multi-byte character.
+            while end > range.lowerBound, line[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range.lowerBound..<end]))
+    }
+
     // MARK: Lines
 
     private func readHeader() throws(TraceReadError) {

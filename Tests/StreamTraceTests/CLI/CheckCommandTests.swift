@@ -34,25 +34,25 @@ import Testing
         ("completion", #"PASS  completion  "finished""#),
         ("count", "PASS  count  3"),
         ("elements", #"PASS  elements  ["a","b","c"]"#),
-        ("failure", "FAIL  failure  expected the stream to fail, but it finished (line 6, t=+10ms)"),
+        ("failure", "FAIL  failure  expected the stream to fail, but it finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"),
         ("finished", "PASS  finished"),
         ("last", #"PASS  last  "c""#),
         ("next", #"PASS  next  "a""#),
         ("next 2", #"PASS  next 2  ["a","b"]"#),
         ("next 0", "PASS  next 0  []"),
-        ("next 4", "FAIL  next 4  expected 4 more elements, got 3 before the stream finished (line 6, t=+10ms)"),
+        ("next 4", "FAIL  next 4  expected 4 more elements, got 3 before the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"),
         ("prefix 2", #"PASS  prefix 2  ["a","b"]"#),
         ("prefix 5", #"PASS  prefix 5  ["a","b","c"]"#),
         ("recording", #"PASS  recording  {"elements":["a","b","c"],"completion":"finished"}"#),
-        ("single", "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms)"),
-        ("not finished", "FAIL  not finished  expected no completion, but the stream finished (line 6, t=+10ms)"),
-        ("not next", #"FAIL  not next  expected no element, but got "a" (line 3, t=+1ms)"#),
-        ("not prefix 4", "FAIL  not prefix 4  expected fewer than 4 elements and no completion, but the stream finished (line 6, t=+10ms)"),
+        ("single", "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"),
+        ("not finished", "FAIL  not finished  expected no completion, but the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"),
+        ("not next", #"FAIL  not next  expected no element, but got "a" (line 3, t=+1ms); recent: -"a"-"b"-"c"---|"#),
+        ("not prefix 4", "FAIL  not prefix 4  expected fewer than 4 elements and no completion, but the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"),
         ("not prefix 2 within 1500us", #"PASS  not prefix 2 within 1500us  ["a"]"#),
         ("not finished within 5ms", "PASS  not finished within 5ms"),
-        ("finished within 5ms", "FAIL  finished within 5ms  not completed within 5ms: last event is value (line 5, t=+3ms)"),
+        ("finished within 5ms", "FAIL  finished within 5ms  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---\"a\"---\"b\"---\"c\"-"),
         ("count within 2ms", "PASS  count within 2ms  2"),
-        ("elements within 0.005s", "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms)"),
+        ("elements within 0.005s", "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---\"a\"---\"b\"---\"c\"-"),
     ])
     func everyExpectationOnAFinishedTrace(query: String, line: String) async throws {
         let result = try await check(Self.finishedTrace, [query])
@@ -64,15 +64,15 @@ import Testing
     @Test(arguments: [
         ("failure", #"PASS  failure  {"type":"MyError","message":"boom"}"#),
         ("completion", #"PASS  completion  {"type":"MyError","message":"boom"}"#),
-        ("elements", "FAIL  elements  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("finished", "FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("last", "FAIL  last  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("next 2", "FAIL  next 2  expected 2 more elements, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("prefix 2", "FAIL  prefix 2  expected 2 elements, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("available", "FAIL  available  expected no failure, but the stream failed with MyError: boom (line 3, t=+5ms)"),
+        ("elements", "FAIL  elements  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("finished", "FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("last", "FAIL  last  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("next 2", "FAIL  next 2  expected 2 more elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("prefix 2", "FAIL  prefix 2  expected 2 elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("available", "FAIL  available  expected no failure, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
         ("recording", #"PASS  recording  {"elements":[1],"completion":{"type":"MyError","message":"boom"}}"#),
-        ("single", "FAIL  single  expected exactly one element, but the stream failed with MyError: boom (line 3, t=+5ms)"),
-        ("not finished", "FAIL  not finished  expected no completion, but the stream failed with MyError: boom (line 3, t=+5ms)"),
+        ("single", "FAIL  single  expected exactly one element, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
+        ("not finished", "FAIL  not finished  expected no completion, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"),
         ("count", "PASS  count  1"),
     ])
     func everyExpectationOnAFailedTrace(query: String, line: String) async throws {
@@ -81,13 +81,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("completion", "FAIL  completion  not completed: last event is value (line 2, t=+1ms)"),
-        ("next 2", "FAIL  next 2  expected 2 more elements, got 1 before the trace ends (line 2, t=+1ms)"),
+        ("completion", "FAIL  completion  not completed: last event is value (line 2, t=+1ms); recent: ---1-"),
+        ("next 2", "FAIL  next 2  expected 2 more elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---1-"),
         ("not finished", "PASS  not finished"),
-        ("not next", #"FAIL  not next  expected no element, but got 1 (line 2, t=+1ms)"#),
+        ("not next", #"FAIL  not next  expected no element, but got 1 (line 2, t=+1ms); recent: ---1-"#),
         ("not prefix 2", "PASS  not prefix 2  [1]"),
-        ("prefix 2", "FAIL  prefix 2  expected 2 elements, got 1 before the trace ends (line 2, t=+1ms)"),
-        ("last", "FAIL  last  not completed: last event is value (line 2, t=+1ms)"),
+        ("prefix 2", "FAIL  prefix 2  expected 2 elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---1-"),
+        ("last", "FAIL  last  not completed: last event is value (line 2, t=+1ms); recent: ---1-"),
         ("available", "PASS  available  [1]"),
         ("count", "PASS  count  1"),
     ])
@@ -115,8 +115,8 @@ import Testing
         let result = try await check(Self.finishedTrace, ["count >= 4", #"last == "b""#])
         #expect(
             result.lines == [
-                "FAIL  count >= 4   expected >= 4, got 3 (line 6, t=+10ms)",
-                #"FAIL  last == "b"  expected == "b", got "c" (line 6, t=+10ms)"#,
+                "FAIL  count >= 4   expected >= 4, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|",
+                #"FAIL  last == "b"  expected == "b", got "c" (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"#,
                 "0 passed, 2 failed",
             ], "\(result)")
     }
@@ -140,7 +140,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","message":"expected exactly one element, got 3","line":6,"t":10000000}],"passed":1,"failed":1}"#
+                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","message":"expected exactly one element, got 3","timeline":"-\"a\"-\"b\"-\"c\"---|","line":6,"t":10000000}],"passed":1,"failed":1}"#
                 + "\n")
     }
 
@@ -154,7 +154,7 @@ import Testing
 
     @Test func quietPrintsOnlyFailures() async throws {
         let result = try await CommandRunner.run(["check", "-q", try CommandRunner.traceFile(Self.finishedTrace), "count", "single"])
-        #expect(result.lines == ["FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms)", "1 passed, 1 failed"])
+        #expect(result.lines == ["FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|", "1 passed, 1 failed"])
     }
 
     @Test func colourIsOnlyForTerminalsUnlessForced() async throws {
@@ -181,7 +181,7 @@ import Testing
             result.lines == [
                 "PASS  count                             3",
                 #"PASS  next 2                            ["a","b"]"#,
-                ##"FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms)"##,
+                ##"FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"##,
                 "2 passed, 1 failed",
             ], "\(result)")
     }
