@@ -6,21 +6,23 @@ enum Help {
         USAGE
           streamtrace check [options] TRACE QUERY...    evaluate expectations; exit 0 if all pass
           streamtrace show  [options] TRACE             print a timeline and a marble diagram
+          streamtrace diff  [options] EXPECTED ACTUAL   compare two traces event by event; exit 0 if they match
           streamtrace help [COMMAND]                    this text, or a command's
           streamtrace --version
 
         TRACE is a JSON Lines trace file written by StreamTrace, or - for standard input.
 
         EXIT STATUS
-          0  every query passed (show: the trace was read)
-          1  at least one query failed
+          0  every query passed (show: the trace was read; diff: the traces match)
+          1  at least one query failed (diff: the traces differ)
           2  usage error: unknown command or option, missing argument, a query that does not parse
-          3  the trace could not be read: missing, unreadable, not a trace, malformed
+          3  a trace could not be read: missing, unreadable, not a trace, malformed
 
         EXAMPLES
           streamtrace check run.jsonl 'next == "loading"' 'next 2' finished
           streamtrace check --spec checks.spec run.jsonl
           streamtrace show run.jsonl
+          streamtrace diff --ignore-time Tests/Traces/search.jsonl run.jsonl
         """
 
     static let queries = """
@@ -107,10 +109,35 @@ enum Help {
           0 the trace was read, 2 usage error, 3 the trace could not be read
         """
 
+    static let diff = """
+        USAGE
+          streamtrace diff [options] EXPECTED ACTUAL
+
+        Compares two traces event by event: the stream name of the headers, then event N of
+        EXPECTED with event N of ACTUAL (kind, value by JSON equality, demand, error, and time).
+        Prints each difference with both files' line numbers, a closing line, and the last
+        events of both traces as marble lines. One of the two may be - (standard input).
+
+        OPTIONS
+          --ignore-time          do not compare times
+          --tolerance DURATION   times may differ by up to DURATION (5ms, 1.5s; ns, us, ms, s, m)
+          --limit N              print at most N differences (default 20); all are counted
+          --quiet, -q            print only the closing line
+          --help, -h             this text
+
+        EXAMPLES
+          streamtrace diff Tests/Traces/search.jsonl run.jsonl
+          streamtrace diff --tolerance 5ms expected.jsonl actual.jsonl
+
+        EXIT STATUS
+          0 the traces match, 1 they differ, 2 usage error, 3 a trace could not be read
+        """
+
     static func text(for command: String) -> String? {
         switch command {
         case "check": check
         case "show": show
+        case "diff": diff
         case "help": overview
         default: nil
         }

@@ -23,13 +23,14 @@ enum StreamTraceCommand {
         switch command {
         case "check": return try CheckCommand.run(rest)
         case "show": return try ShowCommand.run(rest)
+        case "diff": return try DiffCommand.run(rest)
         case "help":
             guard let topic = rest.first else {
                 Console.out(Help.overview)
                 return .success
             }
             guard let text = Help.text(for: topic) else {
-                throw CLIError.usage("unknown command '\(topic)'; commands: check, show, help", command: nil)
+                throw CLIError.usage("unknown command '\(topic)'; commands: check, show, diff, help", command: nil)
             }
             Console.out(text)
             return .success
@@ -41,7 +42,7 @@ enum StreamTraceCommand {
             return .success
         default:
             let hint = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
-            throw CLIError.usage("\(hint); commands: check, show, help", command: nil)
+            throw CLIError.usage("\(hint); commands: check, show, diff, help", command: nil)
         }
     }
 

@@ -21,6 +21,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         case failed
         /// The stream finished where a failure was expected.
         case finished
+        /// A whole-shape comparison found a different event at this
+        /// (0-based) position.
+        case eventsDiffer(index: Int)
         /// An inverted expectation was fulfilled.
         case invertedFulfilled
         /// The stream broke its contract (an event after its completion).

@@ -130,18 +130,12 @@ struct QueryParser {
     }
 
     private func parseDuration(_ word: String, column: Int) throws(QueryParseError) -> Duration {
-        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9)]
-        for (unit, scale) in units where word.hasSuffix(unit) {
-            let number = String(word.dropLast(unit.count))
-            // "1.5ms" also ends in "s": only accept a suffix that leaves a number.
-            guard let parsed = JSONNumber(parsing: number), !number.hasPrefix("-") else { continue }
-            let nanoseconds = parsed.doubleValue * scale
-            guard nanoseconds.isFinite, nanoseconds < 9.2e18 else {
-                throw failure("duration '\(word)' is too long", at: column)
-            }
-            return .nanoseconds(Int64(nanoseconds.rounded()))
+        switch TimeFormat.parseDuration(word) {
+        case .duration(let duration): return duration
+        case .tooLong: throw failure("duration '\(word)' is too long", at: column)
+        case .invalid:
+            throw failure("expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '\(word)'", at: column)
         }
-        throw failure("expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '\(word)'", at: column)
     }
 
     private mutating func parseMatcher(

@@ -32,6 +32,20 @@ extension Recorder {
         expecting(.init())
     }
 
+    /// The recording's elements and its completion (or cancel) equal
+    /// `expected`, times too where an expected event has one (within
+    /// `tolerance`). On a difference, the error's ``RecordingError/details``
+    /// show both side by side. See ``StreamExpectations/EventsEqual``.
+    ///
+    /// ```swift
+    /// try recorder.events(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
+    /// ```
+    public func events(
+        equal expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero
+    ) -> RecorderExpectation<StreamExpectations.EventsEqual<Input, Failure>> where Input: Equatable {
+        expecting(.init(expected, tolerance: tolerance))
+    }
+
     /// The stream's successful completion. Has an `inverted` form.
     public var finished: RecorderExpectation<StreamExpectations.Finished<Input, Failure>> {
         expecting(.init())

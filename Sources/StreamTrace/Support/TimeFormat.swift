@@ -42,4 +42,25 @@ enum TimeFormat {
     static func short(_ duration: Duration) -> String {
         short(nanoseconds(duration))
     }
+
+    /// What ``parseDuration(_:)`` found.
+    enum ParsedDuration: Equatable {
+        case duration(Duration)
+        case tooLong
+        case invalid
+    }
+
+    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`): `250ms`, `1.5s`.
+    static func parseDuration(_ word: String) -> ParsedDuration {
+        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9)]
+        for (unit, scale) in units where word.hasSuffix(unit) {
+            let number = String(word.dropLast(unit.count))
+            // "1.5ms" also ends in "s": only accept a suffix that leaves a number.
+            guard let parsed = JSONNumber(parsing: number), !number.hasPrefix("-") else { continue }
+            let nanoseconds = parsed.doubleValue * scale
+            guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return .tooLong }
+            return .duration(.nanoseconds(Int64(nanoseconds.rounded())))
+        }
+        return .invalid
+    }
 }

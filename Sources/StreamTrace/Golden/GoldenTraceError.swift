@@ -1,0 +1,46 @@
+/// Why a recording does not match its golden trace.
+public struct GoldenTraceError: Error, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// There is no golden file (and recording is off).
+        case missing
+        /// The recording differs from the file.
+        case differs(TraceComparison)
+        /// The golden file is not a readable trace.
+        case unreadable(TraceReadError)
+        /// The recording is not a valid trace.
+        case invalidRecording(TraceReadError)
+        /// The file could not be written.
+        case cannotWrite(String)
+    }
+
+    /// The golden file's path.
+    public var path: String
+    public var kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// One line: what is wrong and what to do.
+    public var description: String {
+        switch kind {
+        case .missing:
+            "golden trace \(path) does not exist: run the test with \(GoldenTrace.recordVariable)=1 to record it"
+        case .differs(let comparison):
+            "golden trace \(path): \(comparison.summary); recent: \(comparison.actualTimeline) (expected \(comparison.expectedTimeline)); run with \(GoldenTrace.recordVariable)=1 to accept the new trace"
+        case .unreadable(let error):
+            "golden trace \(path) cannot be read: \(error)"
+        case .invalidRecording(let error):
+            "the recording is not a valid trace: \(error)"
+        case .cannotWrite(let reason):
+            "golden trace \(path) cannot be written: \(reason)"
+        }
+    }
+
+    /// The description, and for a difference the whole diff.
+    public var report: String {
+        if case .differs(let comparison) = kind { return description + "\n" + comparison.report }
+        return description
+    }
+}
