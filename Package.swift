@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "StreamTrace", targets: ["StreamTrace"]),
+        // Test-framework glue: for test targets only, never for apps.
+        .library(name: "StreamTraceXCTest", targets: ["StreamTraceXCTest"]),
+        .library(name: "StreamTraceTesting", targets: ["StreamTraceTesting"]),
         .executable(name: "streamtrace", targets: ["StreamTraceCLI"]),
         .executable(name: "streamtrace-bench", targets: ["StreamTraceBenchmarks"]),
         .executable(name: "streamtrace-demo", targets: ["StreamTraceDemo"]),
@@ -27,6 +30,8 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
+        .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace"]),
+        .target(name: "StreamTraceTesting", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
@@ -39,6 +44,8 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
+        .testTarget(name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"]),
+        .testTarget(name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

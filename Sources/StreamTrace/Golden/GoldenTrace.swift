@@ -38,6 +38,15 @@ public struct GoldenTrace: Sendable {
 
     /// The golden file's path.
     public var path: String
+
+    /// The path of the golden trace `name` for a test in `testFile`:
+    /// `__Traces__/name.jsonl` in the test file's directory, committed with
+    /// the tests.
+    public static func path(named name: String, nextTo testFile: String) -> String {
+        let directory = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+        let file = name.hasSuffix(".jsonl") ? name : name + ".jsonl"
+        return directory.appendingPathComponent("__Traces__").appendingPathComponent(file).path
+    }
     /// How times are compared.
     public var time: TimeComparison
 

@@ -108,13 +108,7 @@ public struct RecorderExpectation<Base: Expectation> {
         try await value(timeout: Self.duration(seconds: timeout))
     }
 
-    /// Seconds as a duration; infinite, NaN or huge values become the
-    /// longest duration rather than a trap.
-    static func duration(seconds: TimeInterval) -> Duration {
-        let nanoseconds = (seconds * 1e9).rounded()
-        guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }
-        return .nanoseconds(Int64(max(nanoseconds, 0)))
-    }
+    static func duration(seconds: TimeInterval) -> Duration { TimeFormat.duration(seconds: seconds) }
 
     private func makeWaiter() -> (Waiter, WaitOutcome<Base.Output>) {
         let outcome = WaitOutcome<Base.Output>()

@@ -63,4 +63,12 @@ enum TimeFormat {
         }
         return .invalid
     }
+
+    /// Seconds as a duration; infinite, NaN or huge values become the
+    /// longest duration rather than a trap.
+    static func duration(seconds: Double) -> Duration {
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }
+        return .nanoseconds(Int64(max(nanoseconds, 0)))
+    }
 }
