@@ -44,8 +44,9 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
-        .testTarget(name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"]),
-        .testTarget(name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"]),
+                // __Traces__: golden traces, read through #filePath.
+        .testTarget(name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"], exclude: ["__Traces__"]),
+        .testTarget(name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"], exclude: ["__Traces__"]),
     ],
     swiftLanguageModes: [.v6]
 )

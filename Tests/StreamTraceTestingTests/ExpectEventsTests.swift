@@ -1,0 +1,70 @@
+import Foundation
+import StreamTrace
+import StreamTraceTesting
+import Testing
+
+@Suite struct ExpectEventsTests {
+    func countdown() async -> (Recorder<Int, Never>, TestClock) {
+        let clock = TestClock()
+        let recorder = ticks(3, on: clock).record(name: "countdown", clock: clock)
+        await tick(clock, seconds: 3)
+        _ = try? await recorder.finished.value(timeout: 60)
+        return (recorder, clock)
+    }
+
+    @Test func theWholeShapePassesInOneLine() async {
+        let (recorder, _) = await countdown()
+        expectEvents(recorder, [.value(1), .value(2), .value(3), .finished])
+        expectEvents(recorder, [.value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .value(3, at: .seconds(3)), .finished(at: .seconds(3))])
+        expectEvents(recorder, [.value(1, at: .milliseconds(1010)), .value(2), .value(3), .finished], tolerance: .milliseconds(10))
+    }
+
+    @Test func aDifferentElementIsShownSideBySide() async {
+        let (recorder, _) = await countdown()
+        let line = #line + 1
+        let issues = recordedIssues { expectEvents(recorder, [.value(1), .value(2), .value(4), .finished]) }
+        #expect(issues.map(\.line) == [line])
+        #expect(issues.map(\.message) == [
+            """
+            events(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
+                 expected  actual
+              1  value 1   value 1 at t=+1s
+              2  value 2   value 2 at t=+2s
+            > 3  value 4   value 3 at t=+3s
+              4  finished  finished at t=+3s
+            expected: -1-2-4-|
+            actual:   ---1---2---3-|
+            """
+        ])
+    }
+
+    @Test func aWrongTimeAMissingCompletionAndAnExtraEventAreDifferences() async {
+        let (recorder, _) = await countdown()
+        let issues = recordedIssues {
+            expectEvents(recorder, [.value(1), .value(2, at: .milliseconds(1500))])
+            expectEvents(recorder, [.value(1), .value(2), .value(3), .finished, .cancel])
+            expectEvents(recorder, [.value(1), .value(2), .value(3)])
+        }
+        #expect(issues.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" } == [
+            "events(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
+            "events(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
+            "events(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
+        ])
+    }
+
+    @Test func errorsCompareByEqualityOrByTypeAndDescription() {
+        let recorder = Recorder<Int, Timeout>(clock: TestClock())
+        recorder.receive(1)
+        recorder.receive(completion: .failure(Timeout()))
+        expectEvents(recorder, [.value(1), .failure(Timeout())])
+        let issues = recordedIssues { expectEvents(recorder, [.value(1), .finished]) }
+        #expect(issues.first?.message.hasPrefix("events(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X") == true)
+    }
+
+    @Test func waitingForAShapeEndsOnTheEventThatDecidesIt() async throws {
+        let clock = TestClock()
+        let recorder = ticks(2, on: clock).record(clock: clock)
+        Task { await tick(clock, seconds: 2) }
+        try await wait(for: recorder.events(equal: [.value(1), .value(2), .finished]), timeout: 60)
+    }
+}

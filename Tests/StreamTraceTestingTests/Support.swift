@@ -1,0 +1,74 @@
+import Foundation
+import StreamTrace
+import Synchronization
+import Testing
+
+/// The issues `body` records, captured as known issues (so that the test
+/// itself passes), with their comments and lines.
+func recordedIssues(_ body: () async throws -> Void) async -> [(message: String, line: Int?)] {
+    let issues = Mutex<[(message: String, line: Int?)]>([])
+    do {
+        try await withKnownIssue {
+            try await body()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined(separator: "\n")
+            issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
+            return true
+        }
+    } catch {
+        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+    }
+    return issues.withLock { $0 }
+}
+
+/// The same for synchronous code.
+func recordedIssues(_ body: () throws -> Void) -> [(message: String, line: Int?)] {
+    let issues = Mutex<[(message: String, line: Int?)]>([])
+    do {
+        try withKnownIssue {
+            try body()
+        } matching: { issue in
+            let message = issue.comments.map(\.rawValue).joined(separator: "\n")
+            issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
+            return true
+        }
+    } catch {
+        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+    }
+    return issues.withLock { $0 }
+}
+
+/// `count` ticks, one a second on `clock`, then finished.
+func ticks(_ count: Int, on clock: TestClock) -> AsyncStream<Int> {
+    AsyncStream { continuation in
+        let task = Task {
+            for i in 1...count {
+                try await clock.sleep(for: .seconds(1))
+                continuation.yield(i)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+    }
+}
+
+/// Advances `clock` a second at a time, each step once the producer is
+/// asleep, so that every tick is on time (a test helper: the library
+/// itself never polls).
+func tick(_ clock: TestClock, seconds: Int) async {
+    for _ in 0..<seconds {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while clock.sleeperCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+        await clock.advance(by: .seconds(1))
+    }
+}
+
+struct Timeout: Error, Equatable, CustomStringConvertible {
+    var description: String { "the service timed out" }
+}
+
+func temporaryPath(_ name: String) -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-testing-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+}
