@@ -1,0 +1,74 @@
+import StreamTrace
+import StreamTraceXCTest
+import XCTest
+
+final class WaitForTests: FailureCapturingTestCase {
+    func testAFulfilledExpectationReturnsItsValue() throws {
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        recorder.receive(1)
+        recorder.receive(2)
+        recorder.receive(completion: .finished)
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: 1), [1, 2])
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: 1), 1)
+        try wait(for: recorder.finished, timeout: 1)
+    }
+
+    func testAFailedExpectationIsRecordedAtTheCallersLineAndStopsTheTest() {
+        let recorder = Recorder<String, Never>(clock: TestClock())
+        recorder.receive("a")
+        var reachedTheNextLine = false
+        let line = #line + 2
+        let failures = expectFailures {
+            _ = try wait(for: recorder.next(2), timeout: 0.01)
+            reachedTheNextLine = true
+        }
+        XCTAssertEqual(failures, [
+            Failure(
+                message: #"XCTUnwrap failed: expected non-nil value of type "Array<String>" - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#,
+                file: #filePath, line: line)
+        ])
+        XCTAssertFalse(reachedTheNextLine)
+    }
+
+    func testADescriptionPrefixesTheMessage() {
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        let failures = expectFailures { try wait(for: recorder.finished, timeout: 0.01, description: "the search ends") }
+        XCTAssertEqual(failures.map(\.message), [
+            #"XCTUnwrap failed: expected non-nil value of type "()" - the search ends: finished: not completed within 10ms: no events were recorded; recent: (no events)"#
+        ])
+    }
+
+    func testInvertedExpectationsPassWhenTheWindowEndsFirstAndFailOtherwise() throws {
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        recorder.receive(1)
+        try wait(for: recorder.finished.inverted, timeout: 0.01)
+        recorder.receive(completion: .finished)
+        let line = #line + 1
+        let failures = expectFailures { try wait(for: recorder.finished.inverted, timeout: 0.01) }
+        XCTAssertEqual(failures, [
+            Failure(
+                message: #"XCTUnwrap failed: expected non-nil value of type "()" - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"#,
+                file: #filePath, line: line)
+        ])
+    }
+
+    func testFulfillmentAwaitsAndRecordsAtTheCallersLine() async throws {
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        recorder.receive(7)
+        let seven = try await fulfillment(of: recorder.next(), timeout: 1)
+        XCTAssertEqual(seven, 7)
+        let line = #line + 1
+        let failures = await expectFailures { try await self.fulfillment(of: recorder.single, timeout: 0.01) }
+        XCTAssertEqual(failures, [
+            Failure(
+                message: #"XCTUnwrap failed: expected non-nil value of type "Int" - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: -7-"#,
+                file: #filePath, line: line)
+        ])
+    }
+
+    func testTheMainRunLoopKeepsRunningWhileWaiting() throws {
+        let recorder = Recorder<Int, Never>()
+        DispatchQueue.main.async { recorder.receive(1) }
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: 60), 1)
+    }
+}
