@@ -218,8 +218,8 @@ import Testing
         (["check", "t.jsonl", "finished within soon"], "query 1, column 17: expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found 'soon'"),
         (["check", "t.jsonl", "count ~ 3"], "query 1, column 7: unexpected '~'; expected 'within' or a matcher (==, !=, contains, <, <=, >, >=)"),
         (["check", "t.jsonl", "elements == [1,"], "query 1, column 16: invalid JSON after '==': expected a JSON value, found end of line"),
-        (["frobnicate"], "unknown command 'frobnicate'; commands: check, show, help"),
-        (["help", "frobnicate"], "unknown command 'frobnicate'; commands: check, show, help"),
+        (["frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, help"),
+        (["help", "frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, help"),
     ])
     func usageErrorsExitWithStatus2(arguments: [String], message: String) async throws {
         let result = try await CommandRunner.run(arguments)

@@ -52,7 +52,7 @@ import Testing
         #expect(publisher.second.cancelled)
         #expect(recorder.diagnostics.map(\.description) == ["a second subscription (t=+0ns): cancelled, not recorded"])
         let error = try #require(throws: RecordingError.self) { try recorder.next().get() }
-        #expect(error.description == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns)")
+        #expect(error.description == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns); recent: -1-")
     }
 
     @Test func inputBeforeSubscriptionIsReported() throws {
