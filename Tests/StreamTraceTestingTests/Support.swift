@@ -3,39 +3,43 @@ import StreamTrace
 import Synchronization
 import Testing
 
+/// The issues a block recorded: their comments and lines.
+private final class IssueLog: Sendable {
+    let issues = Mutex<[(message: String, line: Int?)]>([])
+
+    /// Takes every issue as a known one, noting it.
+    func match(_ issue: Issue) -> Bool {
+        let message = issue.comments.map(\.rawValue).joined(separator: "\n")
+        issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
+        return true
+    }
+
+    func noteRethrown(_ error: any Error) {
+        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+    }
+}
+
 /// The issues `body` records, captured as known issues (so that the test
 /// itself passes), with their comments and lines.
 func recordedIssues(_ body: () async throws -> Void) async -> [(message: String, line: Int?)] {
-    let issues = Mutex<[(message: String, line: Int?)]>([])
+    let log = IssueLog()
     do {
-        try await withKnownIssue {
-            try await body()
-        } matching: { issue in
-            let message = issue.comments.map(\.rawValue).joined(separator: "\n")
-            issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
-            return true
-        }
+        try await withKnownIssue { try await body() } matching: { log.match($0) }
     } catch {
-        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+        log.noteRethrown(error)
     }
-    return issues.withLock { $0 }
+    return log.issues.withLock { $0 }
 }
 
 /// The same for synchronous code.
 func recordedIssues(_ body: () throws -> Void) -> [(message: String, line: Int?)] {
-    let issues = Mutex<[(message: String, line: Int?)]>([])
+    let log = IssueLog()
     do {
-        try withKnownIssue {
-            try body()
-        } matching: { issue in
-            let message = issue.comments.map(\.rawValue).joined(separator: "\n")
-            issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
-            return true
-        }
+        try withKnownIssue { try body() } matching: { log.match($0) }
     } catch {
-        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+        log.noteRethrown(error)
     }
-    return issues.withLock { $0 }
+    return log.issues.withLock { $0 }
 }
 
 /// `count` ticks, one a second on `clock`, then finished.

@@ -17,28 +17,31 @@ class FailureCapturingTestCase: XCTestCase {
 
     #if canImport(Darwin)
     func expectFailures(_ body: () throws -> Void) -> [Failure] {
-        var failures: [Failure] = []
-        let options = XCTExpectedFailure.Options()
-        options.issueMatcher = { issue in
-            let location = issue.sourceCodeContext.location
-            failures.append(Failure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
-            return true
-        }
+        let (options, failures) = Self.collectingOptions()
         XCTExpectFailure("a helper's failure, under test", options: options) { try? body() }
-        return failures
+        return failures.list
     }
 
     func expectFailures(_ body: () async throws -> Void) async -> [Failure] {
-        var failures: [Failure] = []
+        let (options, failures) = Self.collectingOptions()
+        XCTExpectFailure("a helper's failure, under test", options: options)
+        try? await body()
+        return failures.list
+    }
+
+    private final class Collected { var list: [Failure] = [] }
+
+    /// Options whose matcher takes every issue, noting it.
+    private static func collectingOptions() -> (XCTExpectedFailure.Options, Collected) {
+        let collected = Collected()
         let options = XCTExpectedFailure.Options()
         options.issueMatcher = { issue in
             let location = issue.sourceCodeContext.location
-            failures.append(Failure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
+            collected.list.append(
+                Failure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
             return true
         }
-        XCTExpectFailure("a helper's failure, under test", options: options)
-        try? await body()
-        return failures
+        return (options, collected)
     }
     #else
     private var captured: [Failure]?
