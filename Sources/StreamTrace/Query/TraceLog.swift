@@ -26,12 +26,14 @@ struct TraceLog {
     private(set) var elementEvents: [Int32] = []
     let keepsEventTimes: Bool
 
-    /// For failure messages' timelines: the first bytes of every element's
-    /// text (with `eventTimes`), else of the last few elements, in a ring.
+    /// For failure messages' timelines: the first bytes of the last few
+    /// elements' texts, in a ring; with `eventTimes` (windows may end
+    /// anywhere), the first 20 bytes of every element's, at a fixed stride.
     private(set) var labelBytes: [UInt8] = []
-    private(set) var labelEnds: [Int] = []
+    private(set) var labelLengths: [UInt8] = []
     private var ring = LabelRing()
     fileprivate static let labelBytesLimit = 64
+    private static let shortLabelBytes = 20
 
     /// Reads the whole trace (so that a malformed line anywhere is an
     /// error before anything is evaluated), keeping what `retention` says.
@@ -54,9 +56,11 @@ struct TraceLog {
                 }
                 if retention.lastValue { last = (reader.rawValue(), location) }
                 if keepsEventTimes {
-                    reader.appendRawValuePrefix(to: &labelBytes, maxBytes: Self.labelBytesLimit)
-                    labelEnds.append(labelBytes.count)
-                } else {
+                    let start = labelBytes.count
+                    labelBytes.append(contentsOf: repeatElement(0, count: Self.shortLabelBytes))
+                    let count = labelBytes.withUnsafeMutableBytes { reader.copyRawValuePrefix(into: .init(rebasing: $0[start...])) }
+                    labelLengths.append(UInt8(count))
+                } else if !retention.allValues {
                     ring.keep(reader, location, index: elementCount)
                 }
                 elementCount += 1
@@ -75,23 +79,24 @@ struct TraceLog {
 
     /// Element `index` as a failure message's timeline draws it.
     func timelineElement(_ index: Int) -> (label: String?, nanoseconds: Int64) {
-        func label(_ bytes: some Collection<UInt8>) -> String {
-            // A text cut at the byte limit is longer than a label anyway.
+        func label(_ bytes: some Collection<UInt8>, limit: Int = Self.labelBytesLimit) -> String {
+            // A text that may have been cut at the byte limit is shown cut.
             let text = String(decoding: bytes, as: UTF8.self)
-            guard bytes.count >= Self.labelBytesLimit - 3 else { return RecentTimeline.label(text) }
-            return String(text.prefix(RecentTimeline.labelLimit - 1)) + "…"
+            guard bytes.count >= limit - 3 else { return RecentTimeline.label(text) }
+            return String(text.prefix(min(RecentTimeline.labelLimit, text.count) - 1)) + "…"
         }
         if keepsEventTimes {
-            let start = index == 0 ? 0 : labelEnds[index - 1]
-            return (label(labelBytes[start..<labelEnds[index]]), elementTime(index))
+            let start = index * Self.shortLabelBytes
+            let bytes = labelBytes[start..<start + Int(labelLengths[index])]
+            return (label(bytes, limit: Self.shortLabelBytes), elementTime(index))
         }
         if index < valueEnds.count {
             let start = index == 0 ? 0 : valueEnds[index - 1]
             return (label(valueBytes[start..<valueEnds[index]].prefix(Self.labelBytesLimit)), valueLocations[index].nanoseconds)
         }
-        if index >= elementCount - ring.slots.count {
-            let (bytes, location) = ring.slots[index % RecentTimeline.defaultLimit]
-            return (label(bytes), location.nanoseconds)
+        if index >= elementCount - ring.count {
+            let slot = index % RecentTimeline.defaultLimit
+            return (label(ring.bytes(slot)), ring.locations[slot].nanoseconds)
         }
         return (nil, elementLocation(index).nanoseconds)
     }
@@ -150,21 +155,28 @@ struct TraceLog {
     }
 }
 
-/// The first bytes and the locations of the last few elements of a trace.
+/// The first bytes and the locations of the last few elements of a trace,
+/// kept with one copy per element into a buffer allocated once.
 private struct LabelRing {
-    var slots: [(bytes: [UInt8], location: EventLocation)] = []
+    private var storage = [UInt8](repeating: 0, count: RecentTimeline.defaultLimit * TraceLog.labelBytesLimit)
+    private var lengths = [Int](repeating: 0, count: RecentTimeline.defaultLimit)
+    private(set) var locations = [EventLocation](repeating: EventLocation(index: 0, nanoseconds: 0), count: RecentTimeline.defaultLimit)
+    /// How many slots hold an element.
+    private(set) var count = 0
 
     /// Keeps the current value of `reader`, element `index`.
     mutating func keep(_ reader: TraceReader, _ location: EventLocation, index: Int) {
         let slot = index % RecentTimeline.defaultLimit
-        if slot == slots.count {
-            var bytes: [UInt8] = []
-            reader.appendRawValuePrefix(to: &bytes, maxBytes: TraceLog.labelBytesLimit)
-            slots.append((bytes, location))
-        } else {
-            slots[slot].bytes.removeAll(keepingCapacity: true)
-            reader.appendRawValuePrefix(to: &slots[slot].bytes, maxBytes: TraceLog.labelBytesLimit)
-            slots[slot].location = location
+        let start = slot * TraceLog.labelBytesLimit
+        lengths[slot] = storage.withUnsafeMutableBytes {
+            reader.copyRawValuePrefix(into: .init(rebasing: $0[start..<start + TraceLog.labelBytesLimit]))
         }
+        locations[slot] = location
+        count = min(count + 1, RecentTimeline.defaultLimit)
+    }
+
+    func bytes(_ slot: Int) -> ArraySlice<UInt8> {
+        let start = slot * TraceLog.labelBytesLimit
+        return storage[start..<start + lengths[slot]]
     }
 }

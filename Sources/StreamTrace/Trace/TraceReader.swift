@@ -184,18 +184,20 @@ public final class TraceReader {
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range]))
     }
 
-    /// Appends at most `maxBytes` of the current value's text to `bytes`,
-    /// cut at a character boundary.
-    func appendRawValuePrefix(to bytes: inout [UInt8], maxBytes: Int) {
+    /// Copies the start of the current value's text into `buffer`, cut at
+    /// a character boundary; returns how many bytes it copied.
+    func copyRawValuePrefix(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let (line, range) = currentValue else {
             preconditionFailure("rawValue() needs the value event nextHead() just returned")
         }
-        var end = min(range.upperBound, range.lowerBound + maxBytes)
+        var end = min(range.upperBound, range.lowerBound + buffer.count)
         if end < range.upperBound {
             // Not inside a multi-byte character.
             while end > range.lowerBound, line[end] & 0xC0 == 0x80 { end -= 1 }
         }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range.lowerBound..<end]))
+        let count = end - range.lowerBound
+        if count > 0 { buffer.baseAddress!.copyMemory(from: line.baseAddress! + range.lowerBound, byteCount: count) }
+        return count
     }
 
     // MARK: Lines
