@@ -177,7 +177,6 @@ private struct TimelineTail {
 
     /// Open (a trailing `-`) unless the last event drawn ends the stream.
     var timeline: RecentTimeline {
-        let terminal = events.last.map { if case .value = $0.mark { false } else { true } } ?? false
-        return RecentTimeline(events: events, omitted: omitted, isOpen: !terminal, start: start)
+        RecentTimeline(events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start)
     }
 }

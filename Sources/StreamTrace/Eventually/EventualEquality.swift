@@ -79,12 +79,12 @@ public struct EventualEquality<Value: Equatable> {
     ) rethrows -> EventualEquality {
         var outcome = EventualEquality(expected: expected, timeout: timeout)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: Self.duration(timeout))
+        let deadline = clock.now.advanced(by: TimeFormat.duration(seconds: timeout))
         while true {
             if outcome.compare(try actual()) { return outcome }
             let now = clock.now
             if now >= deadline { return outcome }
-            pause(until: min(now.advanced(by: Self.duration(interval)), deadline), from: now)
+            pause(until: min(now.advanced(by: TimeFormat.duration(seconds: interval)), deadline), from: now)
         }
     }
 
@@ -96,8 +96,8 @@ public struct EventualEquality<Value: Equatable> {
         actual: () async throws -> Value
     ) async rethrows -> EventualEquality {
         var outcome = EventualEquality(expected: expected, timeout: timeout)
-        let timeout = Self.duration(timeout)
-        let interval = max(Self.duration(interval), .nanoseconds(1))
+        let timeout = TimeFormat.duration(seconds: timeout)
+        let interval = max(TimeFormat.duration(seconds: interval), .nanoseconds(1))
         let wall = ContinuousClock()
         let wallStart = wall.now
         let virtualStart = clock?.now
@@ -123,6 +123,4 @@ public struct EventualEquality<Value: Equatable> {
         }
         Thread.sleep(forTimeInterval: max(0, Double(TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline))) / 1e9))
     }
-
-    static func duration(_ seconds: TimeInterval) -> Duration { TimeFormat.duration(seconds: seconds) }
 }

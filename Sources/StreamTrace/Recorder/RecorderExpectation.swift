@@ -71,7 +71,7 @@ public struct RecorderExpectation<Base: Expectation> {
 
     /// Blocks for at most `timeout` seconds. See ``wait(timeout:)-(Duration)``.
     public func wait(timeout: TimeInterval) throws(RecordingError) -> Base.Output {
-        try wait(timeout: Self.duration(seconds: timeout))
+        try wait(timeout: TimeFormat.duration(seconds: timeout))
     }
 
     /// Suspends until the expectation is decided or `timeout` expires.
@@ -105,10 +105,8 @@ public struct RecorderExpectation<Base: Expectation> {
 
     /// Suspends for at most `timeout` seconds. See ``value(timeout:)-(Duration)``.
     public func value(timeout: TimeInterval) async throws(RecordingError) -> Base.Output {
-        try await value(timeout: Self.duration(seconds: timeout))
+        try await value(timeout: TimeFormat.duration(seconds: timeout))
     }
-
-    static func duration(seconds: TimeInterval) -> Duration { TimeFormat.duration(seconds: seconds) }
 
     private func makeWaiter() -> (Waiter, WaitOutcome<Base.Output>) {
         let outcome = WaitOutcome<Base.Output>()

@@ -57,9 +57,8 @@ extension StreamExpectations {
         }
 
         private func matches(_ expected: ExpectedEvent<Element, Failure>, _ actual: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>) -> Bool {
-            if let time = expected.time {
-                let difference = TimeFormat.nanoseconds(time).subtractingReportingOverflow(actual.nanoseconds)
-                if difference.overflow || difference.partialValue.magnitude > TimeFormat.nanoseconds(tolerance).magnitude { return false }
+            if let time = expected.time, !TimeComparison.tolerance(tolerance).agree(TimeFormat.nanoseconds(time), actual.nanoseconds) {
+                return false
             }
             switch (expected.kind, actual.kind) {
             case (.value(let element), .value(let index)): return window.element(at: index) == element

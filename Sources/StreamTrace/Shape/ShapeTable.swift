@@ -61,8 +61,8 @@ struct ShapeTable {
             times.append(time)
         }
         let events = (start..<end).map { RecentTimeline.Event(nanoseconds: times[$0], mark: rows[$0].mark) }
-        let terminal = events.last.map { if case .value = $0.mark { false } else { true } } ?? false
         return RecentTimeline(
-            events: events, omitted: start, isOpen: !terminal, start: start > 0 ? times[start - 1] : 0)
+            events: events, omitted: start, isOpen: !(events.last?.mark.isTerminal ?? false),
+            start: start > 0 ? times[start - 1] : 0)
     }
 }

@@ -24,6 +24,12 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
         case finished
         case failure
         case cancel
+
+        /// Whether the mark ends the stream (anything but a value).
+        public var isTerminal: Bool {
+            if case .value = self { return false }
+            return true
+        }
     }
 
     /// One event drawn on the line.
