@@ -28,10 +28,10 @@ final class SearchFieldTests: XCTestCase {
         let recorder = field.queries.record(name: "queries")
         field.type("s")
         field.type("sw")
-        XCTAssertEqual(try wait(for: recorder.next(2), timeout: 1), ["s", "sw"])
+        XCTAssertEqual(try wait(for: recorder.next(2), timeout: 60), ["s", "sw"])
         try wait(for: recorder.finished.inverted, timeout: 0.05)  // still open
         field.close()
-        try wait(for: recorder.finished, timeout: 1)
+        try wait(for: recorder.finished, timeout: 60)
         assertEvents(recorder, [.value("s"), .value("sw"), .finished])
     }
 
@@ -41,12 +41,12 @@ final class SearchFieldTests: XCTestCase {
         let recorder = field.queries.record(name: "queries", clock: clock)
         for text in ["s", "sw", "swi"] {
             field.type(text)
-            let query = try await fulfillment(of: recorder.next(), timeout: 5)
+            let query = try await fulfillment(of: recorder.next(), timeout: 60)
             XCTAssertEqual(query, text)
             await clock.advance(by: .milliseconds(300))
         }
         field.close()
-        try await fulfillment(of: recorder.finished, timeout: 5)
+        try await fulfillment(of: recorder.finished, timeout: 60)
         // The trace committed in __Traces__/search-field.jsonl (STREAMTRACE_RECORD=1 rewrites it).
         assertGoldenTrace(of: recorder, named: "search-field")
     }
