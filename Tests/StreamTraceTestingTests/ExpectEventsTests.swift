@@ -7,7 +7,7 @@ import Testing
     func countdown() async -> (Recorder<Int, Never>, TestClock) {
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(name: "countdown", clock: clock)
-        await tick(clock, seconds: 3)
+        await tick(clock, seconds: 3, recorder: recorder)
         _ = try? await recorder.finished.value(timeout: 60)
         return (recorder, clock)
     }
@@ -64,7 +64,7 @@ import Testing
     @Test func waitingForAShapeEndsOnTheEventThatDecidesIt() async throws {
         let clock = TestClock()
         let recorder = ticks(2, on: clock).record(clock: clock)
-        Task { await tick(clock, seconds: 2) }
+        Task { await tick(clock, seconds: 2, recorder: recorder) }
         try await wait(for: recorder.events(equal: [.value(1), .value(2), .finished]), timeout: 60)
     }
 }

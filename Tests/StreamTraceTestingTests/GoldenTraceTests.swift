@@ -10,7 +10,7 @@ import Testing
     @Test func aVirtualTimeRecordingMatchesItsCommittedTrace() async throws {
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(name: "countdown", clock: clock)
-        await tick(clock, seconds: 3)
+        await tick(clock, seconds: 3, recorder: recorder)
         try await wait(for: recorder.finished, timeout: 60)
         expectGoldenTrace(of: recorder, named: "countdown")
         let path = GoldenTrace.path(named: "countdown", nextTo: #filePath)

@@ -57,14 +57,24 @@ func ticks(_ count: Int, on clock: TestClock) -> AsyncStream<Int> {
 }
 
 /// Advances `clock` a second at a time, each step once the producer is
-/// asleep, so that every tick is on time (a test helper: the library
-/// itself never polls).
-func tick(_ clock: TestClock, seconds: Int) async {
-    for _ in 0..<seconds {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while clock.sleeperCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+/// asleep, then waits until `recorder` holds that second's tick: the
+/// recording task may run later than the producer, and a tick it took
+/// after the next step would be stamped a second late. (A test helper:
+/// the library itself never polls.)
+func tick(_ clock: TestClock, seconds: Int, recorder: Recorder<Int, Never>) async {
+    for second in 1...seconds {
+        await settle { clock.sleeperCount > 0 }
         await clock.advance(by: .seconds(1))
+        await settle { recorder.events.count { $0.event.kind == .value } >= second }
     }
+}
+
+/// Lets other tasks run until `condition` holds; after a minute, records
+/// an issue at the caller.
+func settle(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+    if !condition() { Issue.record("the condition did not hold within a minute", sourceLocation: sourceLocation) }
 }
 
 struct Timeout: Error, Equatable, CustomStringConvertible {

@@ -15,6 +15,19 @@ import Testing
         ])
     }
 
+    @Test func subscribeIsRecordedAtTheCallNotWhenTheTaskRuns() async throws {
+        let clock = TestClock()
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let recorder = stream.record(clock: clock)
+        // Before the recording task had a chance to run, and before time moves.
+        #expect(recorder.events == [RecordedEvent(nanoseconds: 0, event: .subscribe)])
+        await clock.advance(by: .seconds(1))
+        continuation.yield(1)
+        #expect(try await recorder.next().value(timeout: 60) == 1)
+        #expect(recorder.events.first == RecordedEvent(nanoseconds: 0, event: .subscribe))
+        recorder.cancel()
+    }
+
     @Test func aThrownErrorBecomesTheFailureEvent() async throws {
         let recorder = ScriptedSequence(elements: ["a"], error: MyError(code: 3)).record()
         let failure: MyError = try await recorder.failure.value(timeout: 60)

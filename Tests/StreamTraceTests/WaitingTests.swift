@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct WaitingTests {
     /// A deadline far enough that reaching it means the wait was not woken.
-    let long = Duration.seconds(20)
+    let long = Duration.seconds(60)
 
     func elapsed(_ body: () throws -> Void) rethrows -> Duration {
         let start = ContinuousClock.now

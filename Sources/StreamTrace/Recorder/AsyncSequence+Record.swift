@@ -1,9 +1,11 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Starts consuming the sequence into a new recorder, in a task.
     ///
-    /// The task records `subscribe`, each element, then `finished`, or
-    /// `failure` with the error the sequence throws. Cancelling the recorder
-    /// (or releasing it) cancels the task.
+    /// `subscribe` is recorded at once, at the time of the call (so that
+    /// its time does not depend on when the task gets to run); the task
+    /// then records each element, then `finished`, or `failure` with the
+    /// error the sequence throws. Cancelling the recorder (or releasing
+    /// it) cancels the task.
     ///
     /// ```swift
     /// let numbers = AsyncStream<Int> { continuation in
@@ -25,8 +27,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
         let recorder = Recorder<Element, Failure>(name: name, clock: clock, sink: sink)
         let storage = recorder.storage
+        storage.record(.subscribe)
         let task = Task {
-            storage.record(.subscribe)
             var iterator = self.makeAsyncIterator()
             do throws(Failure) {
                 while let element = try await iterator.next(isolation: nil) {
