@@ -39,11 +39,7 @@ import Testing
     }
 
     @Test func aKilledWriterLeavesAValidTraceWithEveryFlushedEvent() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try Self.killManyTimes(200) })
-            }
-        }
+        try await onOwnThread { try Self.killManyTimes(200) }
     }
 
     static func killManyTimes(_ runs: Int) throws {

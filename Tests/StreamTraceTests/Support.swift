@@ -75,6 +75,18 @@ func onAnotherThread(after delay: TimeInterval = 0, _ body: @escaping @Sendable 
     thread.start()
 }
 
+/// Runs blocking work on a thread of its own and awaits its result, so
+/// that it holds neither one of Swift concurrency's few threads nor one of
+/// Dispatch's global queue (code under test relies on both, and on Linux
+/// the global queue adds threads only slowly when its own block).
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
+
 func temporaryPath(_ name: String) -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

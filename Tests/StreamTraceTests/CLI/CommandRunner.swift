@@ -30,14 +30,9 @@ struct CommandRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    /// Runs the binary on a Dispatch thread, so that waiting for it does not
-    /// hold one of the few threads Swift concurrency has.
+    /// Runs the binary, waiting for it on a thread of its own.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result2 { try runBlocking(arguments, stdin: stdin, environment: environment) })
-            }
-        }
+        try await onOwnThread { try runBlocking(arguments, stdin: stdin, environment: environment) }
     }
 
     private typealias Result2 = Swift.Result<Result, any Error>
@@ -65,10 +60,10 @@ struct CommandRunner {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async {
+        Thread {
             outData = out.fileHandleForReading.readDataToEndOfFile()
             group.leave()
-        }
+        }.start()
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()

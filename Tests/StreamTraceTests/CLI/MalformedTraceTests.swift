@@ -52,19 +52,15 @@ import Testing
 
     @Test func a100MegabyteLineIsRefusedWithoutExhaustingMemory() async throws {
         let path = temporaryPath("long-line.jsonl")
-        // Written in 1 MiB chunks, off Swift concurrency's few threads.
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    _ = FileManager.default.createFile(atPath: path, contents: nil)
-                    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-                    defer { try? file.close() }
-                    try file.write(contentsOf: Data("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8))
-                    let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-                    for _ in 0..<100 { try file.write(contentsOf: chunk) }
-                    try file.write(contentsOf: Data("\"}\n".utf8))
-                })
-            }
+        // Written in 1 MiB chunks, on a thread of its own.
+        try await onOwnThread {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? file.close() }
+            try file.write(contentsOf: Data("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8))
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+            for _ in 0..<100 { try file.write(contentsOf: chunk) }
+            try file.write(contentsOf: Data("\"}\n".utf8))
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try await CommandRunner.run(["check", path, "count"])
