@@ -3,9 +3,14 @@
 ///
 /// Both traces are read once, side by side, in constant memory. The header
 /// contributes its stream name (the wall-clock `started`, the clock's name
-/// and `meta` are not compared); then event N of one is compared with event
-/// N of the other: kind, value (JSON equality), demand, error, and time as
-/// ``TimeComparison`` says. An event only one trace has is a difference too.
+/// and `meta` are not compared). Events are lined up as a diff lines up
+/// text: events with the same kind and payload (value by JSON equality,
+/// demand, error) pair up, and an event that only one trace has shows as
+/// such while the rest still pair up. Paired events must also agree in
+/// time as ``TimeComparison`` says. Where the traces differ, the nearest
+/// point where they agree again is looked for within
+/// ``TraceComparison/window`` events of each; without one, events are
+/// paired by position.
 ///
 /// ```swift
 /// let comparison = try TraceComparison(
@@ -14,6 +19,10 @@
 /// comparison.report    // event 3: values differ …
 /// ```
 public struct TraceComparison: Sendable {
+    /// How far ahead, in events of each trace, the comparison looks for
+    /// the point where two differing traces agree again.
+    public static let window = 32
+
     /// The names (paths) of the traces.
     public let expectedFile: String
     public let actualFile: String
@@ -46,32 +55,67 @@ public struct TraceComparison: Sendable {
         if expected.header.stream != actual.header.stream {
             note(
                 TraceDifference(
-                    event: nil, reason: "stream names differ",
+                    expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
                     expected: .init(file: expectedFile, line: 1, text: Self.name(expected.header.stream)),
                     actual: .init(file: actualFile, line: 1, text: Self.name(actual.header.stream))),
                 limit: limit)
         }
-        var expectedRecent = TimelineTail()
-        var actualRecent = TimelineTail()
-        var tailAfterFirstDifference = 2
-        while true {
-            let left = try expected.next()
-            let right = try actual.next()
-            if left == nil, right == nil { break }
-            if left != nil { expectedEventCount += 1 }
-            if right != nil { actualEventCount += 1 }
-            let index = max(expectedEventCount, actualEventCount)
-            let differed = differenceCount > 0
-            if let difference = compare(left, right, index: index) { note(difference, limit: limit) }
+        var left = Lookahead(reader: expected)
+        var right = Lookahead(reader: actual)
+        var tails = (expected: TimelineTail(), actual: TimelineTail(), stepsAfterFirstDifference: 2)
+        func step(_ expected: Lookahead.Event?, _ actual: Lookahead.Event?, into comparison: inout TraceComparison) {
+            let differed = comparison.differenceCount > 0
+            if let difference = comparison.compare(expected, actual) { comparison.note(difference, limit: limit) }
             // The timelines stop a little after the first difference.
-            if differenceCount == 0 || tailAfterFirstDifference > 0 {
-                if differed { tailAfterFirstDifference -= 1 }
-                if let left { expectedRecent.append(left) }
-                if let right { actualRecent.append(right) }
+            if comparison.differenceCount == 0 || tails.stepsAfterFirstDifference > 0 {
+                if differed { tails.stepsAfterFirstDifference -= 1 }
+                if let expected { tails.expected.append(expected.event) }
+                if let actual { tails.actual.append(actual.event) }
             }
         }
-        expectedTimeline = expectedRecent.timeline
-        actualTimeline = actualRecent.timeline
+        while true {
+            try left.fill(Self.window)
+            try right.fill(Self.window)
+            if left.isEmpty, right.isEmpty { break }
+            if left.isEmpty || right.isEmpty || Self.samePayload(left[0], right[0]) {
+                step(left.popFirst(), right.popFirst(), into: &self)
+            } else if let (skipExpected, skipActual) = Self.nearestAgreement(left, right) {
+                let paired = min(skipExpected, skipActual)
+                for _ in 0..<paired { step(left.popFirst(), right.popFirst(), into: &self) }
+                for _ in paired..<skipExpected { step(left.popFirst(), nil, into: &self) }
+                for _ in paired..<skipActual { step(nil, right.popFirst(), into: &self) }
+            } else {
+                // Nothing agrees within the window: pair by position for a while.
+                for _ in 0..<Self.window / 2 where !left.isEmpty && !right.isEmpty {
+                    step(left.popFirst(), right.popFirst(), into: &self)
+                }
+            }
+        }
+        expectedEventCount = left.count
+        actualEventCount = right.count
+        expectedTimeline = tails.expected.timeline
+        actualTimeline = tails.actual.timeline
+    }
+
+    /// Whether two events have the same kind and payload (times aside).
+    private static func samePayload(_ expected: Lookahead.Event, _ actual: Lookahead.Event) -> Bool {
+        expected.event.event == actual.event.event
+    }
+
+    /// How many events of each trace to pass over before the two agree
+    /// again: the fewest in all; among those, as many of each as possible
+    /// (so a changed event pairs with its replacement), then expected's
+    /// first. `nil` if they do not agree again within the window.
+    private static func nearestAgreement(_ left: Lookahead, _ right: Lookahead) -> (Int, Int)? {
+        let last = (left.buffered - 1) + (right.buffered - 1)
+        guard last > 0 else { return nil }
+        for skipped in 1...last {
+            let candidates = (0...skipped).sorted { (abs(2 * $0 - skipped), -$0) < (abs(2 * $1 - skipped), -$1) }
+            for i in candidates where i < left.buffered && skipped - i < right.buffered {
+                if samePayload(left[i], right[skipped - i]) { return (i, skipped - i) }
+            }
+        }
+        return nil
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {
@@ -79,9 +123,9 @@ public struct TraceComparison: Sendable {
         differenceCount += 1
     }
 
-    private func compare(_ expected: TraceEvent?, _ actual: TraceEvent?, index: Int) -> TraceDifference? {
+    private func compare(_ expected: Lookahead.Event?, _ actual: Lookahead.Event?) -> TraceDifference? {
         let reason: String
-        switch (expected, actual) {
+        switch (expected?.event, actual?.event) {
         case (nil, nil): return nil
         case (_?, nil): reason = "only in expected"
         case (nil, _?): reason = "only in actual"
@@ -103,8 +147,8 @@ public struct TraceComparison: Sendable {
             }
         }
         return TraceDifference(
-            event: index, reason: reason, expected: expected.map { side($0, expectedFile) },
-            actual: actual.map { side($0, actualFile) })
+            expectedEvent: expected?.index, actualEvent: actual?.index, reason: reason,
+            expected: expected.map { side($0.event, expectedFile) }, actual: actual.map { side($0.event, actualFile) })
     }
 
     private func side(_ event: TraceEvent, _ file: String) -> TraceDifference.Side {
@@ -140,13 +184,14 @@ public struct TraceComparison: Sendable {
     }
 
     /// One line: `traces match: 6 events, exact times` or `traces differ: 2
-    /// differences, first at event 3 (line 4 of expected, line 4 of actual)`.
+    /// differences, first at event 3 (line 4 of expected, line 4 of actual)`
+    /// (`event 3 of expected, 4 of actual` when they are not lined up).
     public var summary: String {
         guard let first = differences.first else {
             return "traces match: \(expectedEventCount) events, \(time)"
         }
         let noun = differenceCount == 1 ? "difference" : "differences"
-        let place = first.event.map { "event \($0)" } ?? "the header"
+        let place = first.place ?? "the header"
         let lines = [first.expected.map { "line \($0.line) of expected" }, first.actual.map { "line \($0.line) of actual" }]
             .compactMap { $0 }.joined(separator: ", ")
         return "traces differ: \(differenceCount) \(noun) (\(time)), first at \(place) (\(lines))"
@@ -178,5 +223,49 @@ private struct TimelineTail {
     /// Open (a trailing `-`) unless the last event drawn ends the stream.
     var timeline: RecentTimeline {
         RecentTimeline(events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start)
+    }
+}
+
+/// The next events of a trace, read ahead of the comparison: at most a
+/// window's worth, each with its 1-based position in the trace.
+private struct Lookahead {
+    struct Event {
+        var event: TraceEvent
+        var index: Int
+    }
+
+    let reader: TraceReader
+    private var events: [Event] = []
+    private var head = 0
+    /// How many events were read from the trace so far.
+    private(set) var count = 0
+    private var ended = false
+
+    init(reader: TraceReader) { self.reader = reader }
+
+    var buffered: Int { events.count - head }
+    var isEmpty: Bool { buffered == 0 }
+    subscript(offset: Int) -> Event { events[head + offset] }
+
+    /// Reads until `size` events are buffered or the trace ends.
+    mutating func fill(_ size: Int) throws(TraceReadError) {
+        if head > size {
+            events.removeFirst(head)
+            head = 0
+        }
+        while !ended, buffered < size {
+            guard let event = try reader.next() else {
+                ended = true
+                break
+            }
+            count += 1
+            events.append(Event(event: event, index: count))
+        }
+    }
+
+    mutating func popFirst() -> Event? {
+        guard head < events.count else { return nil }
+        head += 1
+        return events[head - 1]
     }
 }

@@ -1,9 +1,12 @@
 /// One way two traces differ: a header field, an event that differs, or
 /// an event only one of them has.
 public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based position of the event in both traces, or `nil` for the
-    /// header.
-    public var event: Int?
+    /// The 1-based position of the event in the expected trace; `nil` for
+    /// the header and for an event only in the actual trace.
+    public var expectedEvent: Int?
+    /// Its position in the actual trace; `nil` for the header and for an
+    /// event only in the expected trace.
+    public var actualEvent: Int?
     /// What differs: `values differ`, `times differ by 1ms`, `only in expected` …
     public var reason: String
     /// The expected side: its line and what it holds (`nil`: nothing there).
@@ -21,11 +24,23 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
         public var text: String
     }
 
-    public init(event: Int?, reason: String, expected: Side?, actual: Side?) {
-        self.event = event
+    public init(expectedEvent: Int?, actualEvent: Int?, reason: String, expected: Side?, actual: Side?) {
+        self.expectedEvent = expectedEvent
+        self.actualEvent = actualEvent
         self.reason = reason
         self.expected = expected
         self.actual = actual
+    }
+
+    /// Where it is: `event 3`, or `event 3 of expected, 4 of actual` once
+    /// an event only one trace has shifted the two; `nil` for the header.
+    var place: String? {
+        switch (expectedEvent, actualEvent) {
+        case (let expected?, let actual?) where expected != actual: "event \(expected) of expected, \(actual) of actual"
+        case (let expected?, _): "event \(expected)"
+        case (nil, let actual?): "event \(actual)"
+        case (nil, nil): nil
+        }
     }
 
     /// Three lines: what differs, then `- FILE:LINE  text` for the expected
@@ -36,7 +51,7 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
 
     /// The lines, with locations padded to `width`.
     func lines(width: Int) -> [String] {
-        var lines = [(event.map { "event \($0)" } ?? "header") + ": " + reason]
+        var lines = [(place ?? "header") + ": " + reason]
         for (sign, side) in [("-", expected), ("+", actual)] {
             guard let side else { continue }
             let location = "\(side.file):\(side.line)"
