@@ -113,10 +113,13 @@ enum Help {
         USAGE
           streamtrace diff [options] EXPECTED ACTUAL
 
-        Compares two traces event by event: the stream name of the headers, then event N of
-        EXPECTED with event N of ACTUAL (kind, value by JSON equality, demand, error, and time).
-        Prints each difference with both files' line numbers, a closing line, and the last
-        events of both traces as marble lines. One of the two may be - (standard input).
+        Compares two traces event by event: the stream name of the headers, then the events,
+        lined up as a text diff lines up lines (kind and payload: value by JSON equality,
+        demand, error; paired events must also agree in time). An event only one trace has
+        is one difference; the nearest agreement is looked for 32 events ahead, past that
+        events pair by position. Prints each difference with both files' line numbers, a
+        closing line, and the last events of both traces as marble lines. One of the two may
+        be - (standard input).
 
         OPTIONS
           --ignore-time          do not compare times

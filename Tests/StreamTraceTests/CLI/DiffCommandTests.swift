@@ -67,6 +67,27 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    @Test func anInsertedEventIsOneDifferenceAndTheRestStillPairUp() async throws {
+        let expected = try CommandRunner.traceFile(Self.expected, name: "diff-inserted-expected.jsonl")
+        let inserted = Self.expected.replacingOccurrences(
+            of: #"{"t":2000000,"event":"value","value":"sw"}"#,
+            with: #"{"t":1500000,"event":"value","value":"s"}"# + "\n" + #"{"t":2000000,"event":"value","value":"sw"}"#)
+        let actual = try CommandRunner.traceFile(inserted, name: "diff-inserted-actual.jsonl")
+        let result = try await CommandRunner.run(["diff", expected, actual])
+        #expect(result.status == 1)
+        #expect(
+            result.lines == [
+                "--- \(expected)  (6 events)",
+                "+++ \(actual)  (7 events)",
+                "event 4: only in actual",
+                #"+ \#(actual):5  t=+1.5ms  value "s""#,
+                "traces differ: 1 difference (exact times), first at event 4 (line 5 of actual)",
+                // Both timelines stop two events after the first difference.
+                #"expected: ---{"query":"s","h…---"sw"---"swi"-"#,
+                #"actual:   ---{"query":"s","h…--"s"--"sw"---"swi"-"#,
+            ], "\(result)")
+    }
+
     @Test func toleranceAndIgnoreTimeRelaxTheTimes() async throws {
         let expected = try CommandRunner.traceFile(Self.expected)
         let actual = try CommandRunner.traceFile(Self.actual)
