@@ -110,12 +110,18 @@ public struct TraceComparison: Sendable {
         let last = (left.buffered - 1) + (right.buffered - 1)
         guard last > 0 else { return nil }
         for skipped in 1...last {
-            let candidates = (0...skipped).sorted { (abs(2 * $0 - skipped), -$0) < (abs(2 * $1 - skipped), -$1) }
-            for i in candidates where i < left.buffered && skipped - i < right.buffered {
+            for i in searchOrder[skipped] where i < left.buffered && skipped - i < right.buffered {
                 if samePayload(left[i], right[skipped - i]) { return (i, skipped - i) }
             }
         }
         return nil
+    }
+
+    /// For each number of events passed over in all, how many of them to
+    /// take from expected, in the order ``nearestAgreement(_:_:)`` tries
+    /// them: the most balanced split first, expected's larger share first.
+    private static let searchOrder: [[Int]] = (0...(2 * window - 2)).map { skipped in
+        (0...skipped).sorted { (abs(2 * $0 - skipped), -$0) < (abs(2 * $1 - skipped), -$1) }
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {
