@@ -60,10 +60,10 @@ public struct TraceComparison: Sendable {
                     actual: .init(file: actualFile, line: 1, text: Self.name(actual.header.stream))),
                 limit: limit)
         }
-        var left = Lookahead(reader: expected)
-        var right = Lookahead(reader: actual)
+        var left = TraceLookahead(reader: expected)
+        var right = TraceLookahead(reader: actual)
         var tails = (expected: TimelineTail(), actual: TimelineTail(), stepsAfterFirstDifference: 2)
-        func step(_ expected: Lookahead.Event?, _ actual: Lookahead.Event?, into comparison: inout TraceComparison) {
+        func step(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, into comparison: inout TraceComparison) {
             let differed = comparison.differenceCount > 0
             if let difference = comparison.compare(expected, actual) { comparison.note(difference, limit: limit) }
             // The timelines stop a little after the first difference.
@@ -98,7 +98,7 @@ public struct TraceComparison: Sendable {
     }
 
     /// Whether two events have the same kind and payload (times aside).
-    private static func samePayload(_ expected: Lookahead.Event, _ actual: Lookahead.Event) -> Bool {
+    private static func samePayload(_ expected: TraceLookahead.Event, _ actual: TraceLookahead.Event) -> Bool {
         expected.event.event == actual.event.event
     }
 
@@ -106,7 +106,7 @@ public struct TraceComparison: Sendable {
     /// again: the fewest in all; among those, as many of each as possible
     /// (so a changed event pairs with its replacement), then expected's
     /// first. `nil` if they do not agree again within the window.
-    private static func nearestAgreement(_ left: Lookahead, _ right: Lookahead) -> (Int, Int)? {
+    private static func nearestAgreement(_ left: TraceLookahead, _ right: TraceLookahead) -> (Int, Int)? {
         let last = (left.buffered - 1) + (right.buffered - 1)
         guard last > 0 else { return nil }
         for skipped in 1...last {
@@ -129,7 +129,7 @@ public struct TraceComparison: Sendable {
         differenceCount += 1
     }
 
-    private func compare(_ expected: Lookahead.Event?, _ actual: Lookahead.Event?) -> TraceDifference? {
+    private func compare(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?) -> TraceDifference? {
         let reason: String
         switch (expected?.event, actual?.event) {
         case (nil, nil): return nil
@@ -229,49 +229,5 @@ private struct TimelineTail {
     /// Open (a trailing `-`) unless the last event drawn ends the stream.
     var timeline: RecentTimeline {
         RecentTimeline(events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start)
-    }
-}
-
-/// The next events of a trace, read ahead of the comparison: at most a
-/// window's worth, each with its 1-based position in the trace.
-private struct Lookahead {
-    struct Event {
-        var event: TraceEvent
-        var index: Int
-    }
-
-    let reader: TraceReader
-    private var events: [Event] = []
-    private var head = 0
-    /// How many events were read from the trace so far.
-    private(set) var count = 0
-    private var ended = false
-
-    init(reader: TraceReader) { self.reader = reader }
-
-    var buffered: Int { events.count - head }
-    var isEmpty: Bool { buffered == 0 }
-    subscript(offset: Int) -> Event { events[head + offset] }
-
-    /// Reads until `size` events are buffered or the trace ends.
-    mutating func fill(_ size: Int) throws(TraceReadError) {
-        if head > size {
-            events.removeFirst(head)
-            head = 0
-        }
-        while !ended, buffered < size {
-            guard let event = try reader.next() else {
-                ended = true
-                break
-            }
-            count += 1
-            events.append(Event(event: event, index: count))
-        }
-    }
-
-    mutating func popFirst() -> Event? {
-        guard head < events.count else { return nil }
-        head += 1
-        return events[head - 1]
     }
 }
