@@ -35,7 +35,6 @@ struct CommandRunner {
         try await onOwnThread { try runBlocking(arguments, stdin: stdin, environment: environment) }
     }
 
-    private typealias Result2 = Swift.Result<Result, any Error>
 
     private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Result {
         let process = Process()
