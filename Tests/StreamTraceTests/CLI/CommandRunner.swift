@@ -35,7 +35,6 @@ struct CommandRunner {
         try await onOwnThread { try runBlocking(arguments, stdin: stdin, environment: environment) }
     }
 
-
     private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = binary
