@@ -91,9 +91,9 @@ enum CheckCommand {
                 document.append(raw: result.output?.bytes ?? ArraySlice("null".utf8))
             case .fail:
                 document.append(",\"message\":")
-                document.write(string: result.message ?? "")
+                document.write(string: result.failure?.message ?? "")
                 document.append(",\"timeline\":")
-                document.write(string: result.timeline?.line ?? "")
+                document.write(string: result.failure?.timeline?.line ?? "")
             }
             document.append(",\"line\":")
             if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }

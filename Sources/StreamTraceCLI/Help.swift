@@ -1,3 +1,5 @@
+import StreamTrace
+
 /// The help texts: usage, options and examples for each command.
 enum Help {
     static let overview = """
@@ -25,37 +27,36 @@ enum Help {
           streamtrace diff --ignore-time Tests/Traces/search.jsonl run.jsonl
         """
 
-    static let queries = """
-        QUERIES
-          query = [not] EXPECTATION [within DURATION] [MATCHER]
+    /// The query language, listed from the expectations' own declarations.
+    static var queries: String {
+        var lines = ["QUERIES", "  query = [not] EXPECTATION [within DURATION] [where MATCHER | MATCHER]", ""]
+        let expectations = QueryLanguage.expectations
+        lines += expectations.map { row($0.form, $0.summary) }
+        lines += expectations.compactMap { syntax in syntax.invertedSummary.map { row("not " + syntax.form, $0) } }
+        lines += [
+            "",
+            "  within D          the window ends D after the cursor (the last consumed element's t, or 0);",
+            "                    D is a number and a unit: ns, us, ms, s, m (250ms, 1.5s)",
+            "  == JSON, != JSON  JSON equality (key order ignored, 1 == 1.0)",
+            "  contains JSON     array element, substring, or object subset (recursive)",
+            "  < <= > >= N       numeric comparison, for count and after where",
+            "",
+            "  Queries run in order and share one cursor: next, next, finished reads like a test",
+            "  that waits three times.",
+        ]
+        return lines.joined(separator: "\n")
+    }
 
-          available         all elements in the window (consumed ones too); moves the cursor to the end
-          completion        "finished", or the failure's error object
-          count             the number of elements in the window (use a matcher)
-          elements          all elements; fails if the stream failed or did not complete
-          failure           the failure's error object; fails if the stream finished or did not complete
-          finished          passes if the stream finished; fails if it failed or did not complete
-          last              the last element (null if none); fails if failed or not completed
-          next              the next unconsumed element, consumed
-          next N            exactly N unconsumed elements, consumed
-          prefix N          the first N elements (fewer if it finished first); moves the cursor up to N
-          recording         {"elements": [...], "completion": ...}; fails if not completed
-          single            the one element; fails on 0 or 2+ elements, a failure, or no completion
-          not finished      passes if no completion in the window
-          not next          passes if no new element and no completion in the window
-          not prefix N      passes with the elements if fewer than N and no completion
+    /// `  form              summary`, the summary on a line of its own when
+    /// the form is too long for the column.
+    private static func row(_ form: String, _ summary: String) -> String {
+        let column = 18
+        guard form.count < column else { return "  \(form)\n  " + String(repeating: " ", count: column) + summary }
+        return "  " + form + String(repeating: " ", count: column - form.count) + summary
+    }
 
-          within D          the window ends D after the cursor (the last consumed element's t, or 0);
-                            D is a number and a unit: ns, us, ms, s, m (250ms, 1.5s)
-          == JSON, != JSON  JSON equality (key order ignored, 1 == 1.0)
-          contains JSON     array element, substring, or object subset (recursive)
-          < <= > >= N       numeric comparison, for count
-
-          Queries run in order and share one cursor: next, next, finished reads like a test
-          that waits three times.
+    static var check: String {
         """
-
-    static let check = """
         USAGE
           streamtrace check [options] TRACE QUERY...
 
@@ -83,6 +84,7 @@ enum Help {
         EXIT STATUS
           0 all passed, 1 a query failed, 2 usage error, 3 the trace could not be read
         """
+    }
 
     static let show = """
         USAGE

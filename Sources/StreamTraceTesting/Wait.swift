@@ -20,7 +20,7 @@ import Testing
 /// `value(timeout:)`, which throws the ``RecordingError`` without recording
 /// an issue.
 @discardableResult
-public func wait<E: StreamTrace.Expectation>(
+public func wait<E: StreamExpectation>(
     for expectation: RecorderExpectation<E>, timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> E.Output {
     do {

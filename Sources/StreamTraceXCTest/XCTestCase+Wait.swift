@@ -23,7 +23,7 @@ extension XCTestCase {
     /// `wait(timeout:)`, which throws the ``RecordingError`` without
     /// recording anything.
     @discardableResult
-    public func wait<E: Expectation>(
+    public func wait<E: StreamExpectation>(
         for expectation: RecorderExpectation<E>, timeout: TimeInterval, description: String = "",
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> E.Output {
@@ -38,7 +38,7 @@ extension XCTestCase {
     /// seconds pass, and returns its value: ``wait(for:timeout:description:file:line:)``
     /// for async tests (the counterpart of `XCTestCase.fulfillment(of:)`).
     @discardableResult
-    public func fulfillment<E: Expectation>(
+    public func fulfillment<E: StreamExpectation>(
         of expectation: RecorderExpectation<E>, timeout: TimeInterval, description: String = "",
         file: StaticString = #filePath, line: UInt = #line
     ) async throws -> E.Output {

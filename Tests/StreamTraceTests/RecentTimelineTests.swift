@@ -39,6 +39,6 @@ import Testing
         for i in 1...20 { text += #"{"t":\#(i * 1_000_000),"event":"value","value":\#(i)}"# + "\n" }
         text += #"{"t":21000000,"event":"finished"}"# + "\n"
         let report = try TraceChecker(queries: [try Query("count == 3"), try Query("finished within 2500us")]).check(TraceReader(bytes: Array(text.utf8)))
-        #expect(report.results.map { $0.timeline?.line } == ["…---16---17---18---19---20---|", "---1---2-"])
+        #expect(report.results.map { $0.failure?.timeline?.line } == ["…---16---17---18---19---20---|", "---1---2-"])
     }
 }

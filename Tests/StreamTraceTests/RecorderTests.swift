@@ -60,11 +60,11 @@ import Testing
         #expect(try recorder.recording.get().completion.error != nil)
     }
 
-    @Test func countAndAvailableElementsNeverFailOnTimeout() throws {
+    @Test func elementCountAndAvailableElementsNeverFailOnTimeout() throws {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
         recorder.receive(2)
-        #expect(try recorder.count.wait(timeout: .milliseconds(5)) == 2)
+        #expect(try recorder.elementCount.wait(timeout: .milliseconds(5)) == 2)
         #expect(try recorder.availableElements.get() == [1, 2])
     }
 

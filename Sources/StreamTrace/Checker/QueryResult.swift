@@ -5,40 +5,31 @@ public struct QueryResult: Sendable, Equatable {
     }
 
     public var query: Query
-    public var status: Status
     /// The value the expectation passed with, as JSON text (also given
     /// when only the matcher failed).
     public var output: RawJSON?
-    /// Why the query failed: what was expected and what the trace holds.
-    public var message: String?
     /// The event that decided the result.
     public var location: EventLocation?
-    /// For a failure: the last events of the query's window, as a marble line.
-    public var timeline: RecentTimeline?
+    /// Why the query failed, as the same expectation fails in a test:
+    /// what was expected, what the trace holds, the recent timeline.
+    public var failure: RecordingError?
 
-    public init(
-        query: Query, status: Status, output: RawJSON?, message: String?, location: EventLocation?,
-        timeline: RecentTimeline? = nil
-    ) {
+    public init(query: Query, output: RawJSON?, location: EventLocation?, failure: RecordingError?) {
         self.query = query
-        self.status = status
         self.output = output
-        self.message = message
         self.location = location
-        self.timeline = timeline
+        self.failure = failure
     }
+
+    public var status: Status { failure == nil ? .pass : .fail }
 
     /// The value the expectation passed with, decoded.
     public var value: JSONValue? { output?.value }
 
-    /// The message, the deciding event and the recent timeline:
+    /// For a pass, the value's text; for a failure, its explanation:
     /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
     public var summary: String {
-        var text = message ?? output?.text ?? ""
-        guard status == .fail else { return text }
-        if let location { text += " (\(location))" }
-        if let timeline { text += "; recent: \(timeline)" }
-        return text
+        failure?.explanation ?? output?.text ?? ""
     }
 }
 

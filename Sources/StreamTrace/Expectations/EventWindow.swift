@@ -32,18 +32,6 @@ public protocol EventWindow<Element, Failure> {
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64)
 }
 
-/// What an expectation decided.
-public enum Verdict<Output> {
-    /// Not decided yet: more events may decide it. Only given while the
-    /// window is open.
-    case pending
-    /// Fulfilled, with its value and the cursor position it moves to
-    /// (`nil`: unchanged).
-    case passed(Output, cursor: Int?)
-    /// Not fulfilled.
-    case failed(RecordingError)
-}
-
 extension EventWindow {
     public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (RecentTimeline.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
@@ -54,6 +42,44 @@ extension EventWindow {
     func elements(_ range: Range<Int>) -> [Element] {
         range.map { element(at: $0) }
     }
+
+    /// The event that decides an expectation read at the end of the window:
+    /// the completion, else the window's last event.
+    var endLocation: EventLocation? { completion?.location ?? lastEvent?.location }
+
+    /// How the window ended, for a message that ends "… before X": the
+    /// trace's end, the timeout, the cancel.
+    var endPhrase: String { end == .endOfTrace ? " before the trace ends" : end.phrase }
+
+    // MARK: Shared rules
+
+    /// The completion guard of expectations that need a stream that
+    /// finished: pending while the window is open, failed if the stream
+    /// failed or did not complete, else `pass` with the completion's location.
+    func whenFinished<Output>(
+        _ expectation: String, expected: String, _ pass: (EventLocation) -> Verdict<Output>
+    ) -> Verdict<Output> {
+        whenCompleted(expectation) { completion, location in
+            if case .failure(let failure) = completion {
+                return .failed(streamFailed(expectation, expected: expected, failure, at: location))
+            }
+            return pass(location)
+        }
+    }
+
+    /// The completion guard of expectations that need a completion, either
+    /// kind: pending while the window is open, failed if it did not
+    /// complete, else `decide` with the completion.
+    func whenCompleted<Output>(
+        _ expectation: String, _ decide: (StreamCompletion<Failure>, EventLocation) -> Verdict<Output>
+    ) -> Verdict<Output> {
+        guard let (completion, location) = completion else {
+            return end.isFinal ? .failed(notCompleted(expectation)) : .pending
+        }
+        return decide(completion, location)
+    }
+
+    // MARK: Failures
 
     func error(
         _ expectation: String, _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?,
@@ -87,26 +113,25 @@ extension EventWindow {
     func notEnough(_ expectation: String, expected: Int, actual: Int, what: String = "") -> RecordingError {
         let noun = expected == 1 ? "element" : "elements"
         let message = "expected \(expected)\(what) \(noun), got \(actual)"
+        let reason = RecordingError.Reason.notEnoughElements(expected: expected, actual: actual)
         if let (completion, location) = completion, case .finished = completion {
-            return error(
-                expectation, .notEnoughElements(expected: expected, actual: actual),
-                message + " before the stream finished", at: location)
+            return error(expectation, reason, message + " before the stream finished", at: location)
         }
         if case .cancelled(let location) = end {
-            return error(
-                expectation, .notEnoughElements(expected: expected, actual: actual), message + end.phrase, at: location)
+            return error(expectation, reason, message + end.phrase, at: location)
         }
-        let ending = end == .endOfTrace ? " before the trace ends" : end.phrase
-        return error(
-            expectation, .notEnoughElements(expected: expected, actual: actual), message + ending,
-            at: lastEvent?.location)
+        return error(expectation, reason, message + endPhrase, at: lastEvent?.location)
     }
 
-    /// Describes how a completion fulfilled an inverted expectation.
-    func completionPhrase(_ completion: StreamCompletion<Failure>) -> String {
+    /// An inverted expectation was fulfilled by the window's completion.
+    func completedAfterAll(_ expectation: String, expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation) -> RecordingError {
+        let happened: String
         switch completion {
-        case .finished: "the stream finished"
-        case .failure(let failure): "the stream failed with \(StreamError(failure))"
+        case .finished: happened = "the stream finished"
+        case .failure(let failure): happened = "the stream failed with \(StreamError(failure))"
         }
+        return error(
+            expectation, .invertedFulfilled, "expected \(expected)\(end.phrase), but \(happened)", at: location,
+            streamError: completion.error)
     }
 }

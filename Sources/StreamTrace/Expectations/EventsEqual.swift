@@ -13,7 +13,7 @@ extension StreamExpectations {
     /// side.
     // Holds the expected elements, which it only reads (under the
     // recorder's lock); Sendable as the other expectations are.
-    public struct EventsEqual<Element: Equatable, Failure: Error>: Expectation, @unchecked Sendable {
+    public struct EventsEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         public let expected: [ExpectedEvent<Element, Failure>]
         public let tolerance: Duration
 
@@ -28,7 +28,7 @@ extension StreamExpectations {
             let actual = ShapeEvent.events(in: window)
             let common = min(actual.count, expected.count)
             let first = (0..<common).first { !matches(expected[$0], actual[$0], window) } ?? common
-            if first == expected.count, first == actual.count { return .passed((), cursor: nil) }
+            if first == expected.count, first == actual.count { return .passed((), cursor: nil, at: window.endLocation) }
             let ended = actual.last?.isTerminal ?? false
             if first == actual.count, !ended, !window.end.isFinal { return .pending }
 
@@ -160,5 +160,21 @@ struct ShapeEvent<Failure: Error> {
         let value: Any = lhs
         if let lhs = value as? any Equatable, let result = equal(lhs, rhs) { return result }
         return StreamError(lhs) == StreamError(rhs)
+    }
+}
+
+extension Recorder where Input: Equatable {
+    /// The recording's elements and its completion (or cancel) equal
+    /// `expected`, times too where an expected event has one (within
+    /// `tolerance`). On a difference, the error's ``RecordingError/details``
+    /// show both side by side. See ``StreamExpectations/EventsEqual``.
+    ///
+    /// ```swift
+    /// try recorder.events(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
+    /// ```
+    public func events(
+        equal expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero
+    ) -> RecorderExpectation<StreamExpectations.EventsEqual<Input, Failure>> {
+        expecting(.init(expected, tolerance: tolerance))
     }
 }

@@ -1,7 +1,8 @@
 extension StreamExpectations {
-    /// The inverted form of `finished`, `next()` or `prefix(n)`: passes when
-    /// the window ends before the base expectation would be fulfilled.
-    public struct Inverted<Base: InvertibleExpectation>: Expectation {
+    /// The inverted form of `finished`, `next()`, `prefix(n)` or
+    /// `next(where:)`: passes when the window ends before the base
+    /// expectation would be fulfilled.
+    public struct Inverted<Base: InvertibleExpectation>: StreamExpectation {
         public typealias Element = Base.Element
         public typealias Failure = Base.Failure
         public typealias Output = Base.InvertedOutput
@@ -14,10 +15,22 @@ extension StreamExpectations {
 
         public var name: String { base.name + ".inverted" }
 
-        public var wakeCondition: WakeCondition { base.invertedWakeCondition }
-
         public func evaluate(in window: some EventWindow<Base.Element, Base.Failure>) -> Verdict<Base.InvertedOutput> {
             base.evaluateInverted(in: window)
         }
+    }
+}
+
+extension StreamExpectations.Inverted: WakeFiltered where Base: WakeFiltered {
+    /// What may fulfil the base may also break its inverted form.
+    package var wakeCondition: WakeCondition { base.wakeCondition }
+}
+
+extension RecorderExpectation where Base: InvertibleExpectation {
+    /// The inverted expectation: fulfilled when the window ends before this
+    /// one would be.
+    public var inverted: RecorderExpectation<StreamExpectations.Inverted<Base>> {
+        RecorderExpectation<StreamExpectations.Inverted<Base>>(
+            recorder: recorder, expectation: StreamExpectations.Inverted(expectation))
     }
 }

@@ -1,22 +1,35 @@
 extension StreamExpectations {
     /// The last element of a stream that finished, or `nil` if it published
     /// none (`last`).
-    public struct Last<Element, Failure: Error>: Expectation {
+    public struct Last<Element, Failure: Error>: StreamExpectation {
         public init() {}
         public var name: String { "last" }
 
-        /// Only a completion (or the window's end) decides it.
-        public var wakeCondition: WakeCondition { .completion }
-
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element?> {
-            guard let (completion, location) = window.completion else {
-                return window.end.isFinal ? .failed(window.notCompleted(name)) : .pending
+            window.whenFinished(name, expected: "the stream to finish") { location in
+                let count = window.elementCount
+                return .passed(count > 0 ? window.element(at: count - 1) : nil, cursor: nil, at: location)
             }
-            if case .failure(let failure) = completion {
-                return .failed(window.streamFailed(name, expected: "the stream to finish", failure, at: location))
-            }
-            let count = window.elementCount
-            return .passed(count > 0 ? window.element(at: count - 1) : nil, cursor: nil)
         }
+    }
+}
+
+extension StreamExpectations.Last: WakeFiltered {
+    /// Only a completion (or the window's end) decides it.
+    package var wakeCondition: WakeCondition { .completion }
+}
+
+extension Recorder {
+    /// The last element of a stream that finishes, or `nil`.
+    public var last: RecorderExpectation<StreamExpectations.Last<Input, Failure>> {
+        expecting(.init())
+    }
+}
+
+extension StreamExpectations.Last: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+    package var traceNeeds: TraceNeeds { TraceNeeds(lastElement: true) }
+
+    static var querySyntax: QuerySyntax {
+        QuerySyntax(keyword: "last", summary: "the last element (null if none); fails if failed or not completed") { _ in Self() }
     }
 }

@@ -5,14 +5,10 @@ extension StreamExpectations {
         public init() {}
         public var name: String { "next()" }
 
-        public var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
-
-        public var invertedWakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
-
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             let consumed = window.consumedCount
             if window.elementCount > consumed {
-                return .passed(window.element(at: consumed), cursor: consumed + 1)
+                return .passed(window.element(at: consumed), cursor: consumed + 1, at: window.elementLocation(at: consumed))
             }
             if let (completion, location) = window.completion, case .failure(let failure) = completion {
                 return .failed(window.streamFailed(name, expected: "one more element", failure, at: location))
@@ -26,22 +22,42 @@ extension StreamExpectations {
         /// Passes when the window ends with no new element and no completion.
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let consumed = window.consumedCount
+            let invertedName = name + ".inverted"
             if window.elementCount > consumed {
                 let element = window.element(at: consumed)
                 return .failed(
                     window.error(
-                        "next().inverted", .invertedFulfilled,
+                        invertedName, .invertedFulfilled,
                         "expected no element\(window.end.phrase), but got \(window.describe(element))",
                         at: window.elementLocation(at: consumed)))
             }
             if let (completion, location) = window.completion {
                 return .failed(
-                    window.error(
-                        "next().inverted", .invertedFulfilled,
-                        "expected no element and no completion\(window.end.phrase), but \(window.completionPhrase(completion))",
-                        at: location, streamError: completion.error))
+                    window.completedAfterAll(invertedName, expected: "no element and no completion", completion, at: location))
             }
-            return window.end.isFinal ? .passed((), cursor: nil) : .pending
+            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
         }
+    }
+}
+
+extension StreamExpectations.Next: WakeFiltered {
+    package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
+}
+
+extension Recorder {
+    /// The next element not yet consumed; consumes it. Has an `inverted` form.
+    public func next() -> RecorderExpectation<StreamExpectations.Next<Input, Failure>> {
+        expecting(.init())
+    }
+}
+
+extension StreamExpectations.Next: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+    package var traceNeeds: TraceNeeds { TraceNeeds(consumes: 1) }
+
+    static var querySyntax: QuerySyntax {
+        QuerySyntax(
+            keyword: "next", summary: "the next unconsumed element, consumed",
+            invertedSummary: "passes if no new element and no completion in the window"
+        ) { $0.invertible(Self()) }
     }
 }

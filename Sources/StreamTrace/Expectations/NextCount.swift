@@ -1,7 +1,7 @@
 extension StreamExpectations {
     /// Exactly `count` elements not yet consumed (`next(count)`); consumes
     /// them.
-    public struct NextCount<Element, Failure: Error>: Expectation {
+    public struct NextCount<Element, Failure: Error>: StreamExpectation {
         public let count: Int
 
         /// - Precondition: `count >= 0`.
@@ -12,12 +12,11 @@ extension StreamExpectations {
 
         public var name: String { "next(\(count))" }
 
-        public var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
-
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let consumed = window.consumedCount
             if window.unconsumedCount >= count {
-                return .passed(window.elements(consumed..<consumed + count), cursor: consumed + count)
+                let location = count > 0 ? window.elementLocation(at: consumed + count - 1) : window.endLocation
+                return .passed(window.elements(consumed..<consumed + count), cursor: consumed + count, at: location)
             }
             if let (completion, location) = window.completion, case .failure(let failure) = completion {
                 return .failed(
@@ -29,5 +28,24 @@ extension StreamExpectations {
             }
             return .pending
         }
+    }
+}
+
+extension StreamExpectations.NextCount: WakeFiltered {
+    package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
+}
+
+extension Recorder {
+    /// Exactly `count` elements not yet consumed; consumes them.
+    public func next(_ count: Int) -> RecorderExpectation<StreamExpectations.NextCount<Input, Failure>> {
+        expecting(.init(count))
+    }
+}
+
+extension StreamExpectations.NextCount: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+    package var traceNeeds: TraceNeeds { TraceNeeds(consumes: count) }
+
+    static var querySyntax: QuerySyntax {
+        QuerySyntax(keyword: "next", takesCount: true, summary: "exactly N unconsumed elements, consumed") { Self($0.count) }
     }
 }

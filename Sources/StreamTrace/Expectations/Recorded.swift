@@ -17,18 +17,36 @@ extension Recording: Equatable where Element: Equatable, Failure: Equatable {}
 extension StreamExpectations {
     /// The elements and the completion of a stream that completed
     /// (`recording`). A failure is part of the recording, not an error.
-    public struct Recorded<Element, Failure: Error>: Expectation {
+    public struct Recorded<Element, Failure: Error>: StreamExpectation {
         public init() {}
         public var name: String { "recording" }
 
-        /// Only a completion (or the window's end) decides it.
-        public var wakeCondition: WakeCondition { .completion }
-
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
-            guard let (completion, _) = window.completion else {
-                return window.end.isFinal ? .failed(window.notCompleted(name)) : .pending
+            window.whenCompleted(name) { completion, location in
+                .passed(Recording(output: window.elements(0..<window.elementCount), completion: completion), cursor: nil, at: location)
             }
-            return .passed(Recording(output: window.elements(0..<window.elementCount), completion: completion), cursor: nil)
+        }
+    }
+}
+
+extension StreamExpectations.Recorded: WakeFiltered {
+    /// Only a completion (or the window's end) decides it.
+    package var wakeCondition: WakeCondition { .completion }
+}
+
+extension Recorder {
+    /// Every element and the completion.
+    public var recording: RecorderExpectation<StreamExpectations.Recorded<Input, Failure>> {
+        expecting(.init())
+    }
+}
+
+extension StreamExpectations.Recorded: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+    package var traceNeeds: TraceNeeds { .everything }
+
+    static var querySyntax: QuerySyntax {
+        QuerySyntax(keyword: "recording", summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed") { _ in
+            Self()
         }
     }
 }

@@ -24,6 +24,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         /// A whole-shape comparison found a different event at this
         /// (0-based) position.
         case eventsDiffer(index: Int)
+        /// `next(where:)` found no element it accepts; it skipped this many.
+        case noMatchingElement(skipped: Int)
+        /// A query's matcher rejected the value its expectation passed with.
+        case mismatch
         /// An inverted expectation was fulfilled.
         case invertedFulfilled
         /// The stream broke its contract (an event after its completion).
@@ -62,13 +66,16 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         location.map { "\(message) (\($0))" } ?? message
     }
 
-    /// One line: the expectation, what was expected and what the recording
-    /// holds instead, the deciding event, and the recent timeline:
+    /// The summary and the recent timeline: `expected exactly one element,
+    /// got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    public var explanation: String {
+        timeline.map { "\(summary); recent: \($0)" } ?? summary
+    }
+
+    /// One line: the expectation, then its ``explanation``:
     /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---b-|`.
     public var description: String {
-        var text = "\(expectation): \(summary)"
-        if let timeline { text += "; recent: \(timeline)" }
-        return text
+        "\(expectation): \(explanation)"
     }
 
     /// The description, followed by the ``details`` lines if any: what test

@@ -4,8 +4,20 @@
 ///
 /// Each expectation reads an ``EventWindow`` and returns a ``Verdict``:
 /// pending while an open window may still change the answer, else passed
-/// with its value, or failed with a ``RecordingError``.
-public protocol Expectation<Element, Failure, Output>: Sendable {
+/// with its value (and the event that decided it), or failed with a
+/// ``RecordingError``. Conform to write an expectation of your own:
+///
+/// ```swift
+/// struct Nothing<Element, Failure: Error>: StreamExpectation {
+///     var name: String { "nothing" }
+///     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+///         window.elementCount == 0 ? .passed((), cursor: nil, at: nil)
+///             : .failed(RecordingError(expectation: name, reason: .tooManyElements(actual: window.elementCount),
+///                                      message: "expected no element", location: window.elementLocation(at: 0)))
+///     }
+/// }
+/// ```
+public protocol StreamExpectation<Element, Failure, Output>: Sendable {
     associatedtype Element
     associatedtype Failure: Error
     associatedtype Output
@@ -16,20 +28,24 @@ public protocol Expectation<Element, Failure, Output>: Sendable {
     /// Decides from the events of `window`. Never `.pending` when the
     /// window is final.
     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Output>
-
-    /// Which events may decide this expectation while its window is open:
-    /// a cheap filter that spares waits an evaluation per event. The
-    /// default is every event.
-    var wakeCondition: WakeCondition { get }
 }
 
-extension Expectation {
-    public var wakeCondition: WakeCondition { .everyEvent }
+/// What an expectation decided.
+public enum Verdict<Output> {
+    /// Not decided yet: more events may decide it. Only given while the
+    /// window is open.
+    case pending
+    /// Fulfilled, with its value, the cursor position it moves to (`nil`:
+    /// unchanged) and the event that decided it.
+    case passed(Output, cursor: Int?, at: EventLocation?)
+    /// Not fulfilled.
+    case failed(RecordingError)
 }
 
-extension Expectation {
+extension StreamExpectation {
     /// Decides from `window`, failing first if the stream broke its
-    /// contract. This is what recorders and the CLI call.
+    /// contract, and ending every failure with the window's recent
+    /// timeline. This is what recorders and the checker call.
     public func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
         if let (message, location) = window.violation {
             var error = RecordingError(
@@ -47,15 +63,12 @@ extension Expectation {
 }
 
 /// An expectation that has an inverted form (`finished`, `next()`,
-/// `prefix(n)`), which passes when the window ends before it would be
-/// fulfilled.
-public protocol InvertibleExpectation: Expectation {
+/// `prefix(n)`, `next(where:)`), which passes when the window ends before
+/// it would be fulfilled.
+public protocol InvertibleExpectation: StreamExpectation {
     associatedtype InvertedOutput
     /// Decides the inverted expectation.
     func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<InvertedOutput>
-
-    /// Like ``Expectation/wakeCondition``, for the inverted expectation.
-    var invertedWakeCondition: WakeCondition { get }
 }
 
 /// The namespace of the expectations a recorder offers.

@@ -1,43 +1,55 @@
 /// Which events may decide an expectation while its window is open. A wait
 /// evaluates its expectation only on such events; the others cannot change
 /// the verdict.
-public struct WakeCondition: Sendable, Hashable {
+@usableFromInline
+package struct WakeCondition: Sendable, Hashable {
     /// Any event may decide it.
-    public var onEveryEvent: Bool
+    package var onEveryEvent: Bool
     /// It may be decided once the window holds at least this many elements.
-    public var minimumElements: Int?
+    package var minimumElements: Int?
     /// It may be decided once at least this many elements are unconsumed.
-    public var minimumUnconsumed: Int?
+    package var minimumUnconsumed: Int?
 
-    @inlinable
-    public init(onEveryEvent: Bool = false, minimumElements: Int? = nil, minimumUnconsumed: Int? = nil) {
+    package init(onEveryEvent: Bool = false, minimumElements: Int? = nil, minimumUnconsumed: Int? = nil) {
         self.onEveryEvent = onEveryEvent
         self.minimumElements = minimumElements
         self.minimumUnconsumed = minimumUnconsumed
     }
 
     /// Any event may decide it.
-    public static let everyEvent = WakeCondition(onEveryEvent: true)
+    package static let everyEvent = WakeCondition(onEveryEvent: true)
     /// Only a completion or a cancel decides it.
-    public static let completion = WakeCondition()
+    package static let completion = WakeCondition()
 
     /// A completion, or `count` elements in the window.
-    public static func elements(atLeast count: Int) -> WakeCondition {
+    package static func elements(atLeast count: Int) -> WakeCondition {
         WakeCondition(minimumElements: count)
     }
 
     /// A completion, or `count` unconsumed elements.
-    public static func unconsumed(atLeast count: Int) -> WakeCondition {
+    package static func unconsumed(atLeast count: Int) -> WakeCondition {
         WakeCondition(minimumUnconsumed: count)
     }
 
     /// Whether an event of `kind`, leaving `elementCount` elements of which
     /// `consumedCount` are consumed, may decide the expectation.
-    @inlinable
-    public func isMet(by kind: EventKind, elementCount: Int, consumedCount: Int) -> Bool {
+    package func isMet(by kind: EventKind, elementCount: Int, consumedCount: Int) -> Bool {
         if onEveryEvent || kind.isTerminal { return true }
         if let minimumElements, elementCount >= minimumElements { return true }
         if let minimumUnconsumed, elementCount - consumedCount >= minimumUnconsumed { return true }
         return false
     }
+
+    /// The wake condition of `expectation`: its own if it declares one,
+    /// else every event.
+    package static func of(_ expectation: some StreamExpectation) -> WakeCondition {
+        (expectation as? any WakeFiltered)?.wakeCondition ?? .everyEvent
+    }
+}
+
+/// An expectation that says which events may decide it, sparing waits an
+/// evaluation on every other event. The built-in expectations conform;
+/// any other is evaluated on every event.
+package protocol WakeFiltered {
+    var wakeCondition: WakeCondition { get }
 }

@@ -26,6 +26,9 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
         bytes = output.buffer[...]
     }
 
+    /// `null`.
+    package static let null = RawJSON(validated: ArraySlice("null".utf8))
+
     /// Parses and keeps `text`, or throws if it is not one JSON value.
     public init(parsing text: String) throws(JSONSyntaxError) {
         _ = try JSONValue(parsing: text)

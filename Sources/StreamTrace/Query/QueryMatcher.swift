@@ -9,6 +9,26 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     case greater(JSONNumber)
     case greaterOrEqual(JSONNumber)
 
+    /// `==`, `!=` or `contains` with its operand; `nil` for another symbol.
+    init?(symbol: String, operand: JSONValue) {
+        switch symbol {
+        case "==": self = .equal(operand)
+        case "!=": self = .notEqual(operand)
+        case "contains": self = .contains(operand)
+        default: return nil
+        }
+    }
+
+    /// A numeric comparison: `<`, `<=`, `>` or `>=`.
+    init(symbol: String, number: JSONNumber) {
+        switch symbol {
+        case "<": self = .less(number)
+        case "<=": self = .lessOrEqual(number)
+        case ">": self = .greater(number)
+        default: self = .greaterOrEqual(number)
+        }
+    }
+
     /// The operator as written.
     public var symbol: String {
         switch self {

@@ -1,150 +1,137 @@
 /// Parses the query grammar:
 ///
 /// ```
-/// query       = [ "not" ] expectation [ "within" DURATION ] [ matcher ]
-/// expectation = "available" | "completion" | "count" | "elements" | "failure"
-///             | "finished" | "last" | "next" [ INT ] | "prefix" INT
-///             | "recording" | "single"
-/// matcher     = ( "==" | "!=" ) JSON | "contains" JSON
-///             | ( "<" | "<=" | ">" | ">=" ) NUMBER        (count only)
-/// DURATION    = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )
+/// query   = [ "not" ] KEYWORD [ INT ] [ "within" DURATION ] [ "where" MATCHER | MATCHER ]
+/// MATCHER = ( "==" | "!=" ) JSON | "contains" JSON
+///         | ( "<" | "<=" | ">" | ">=" ) NUMBER       (numbers: count, and after where)
+/// DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )
 /// ```
+///
+/// The keywords and what may follow each come from the expectations'
+/// declarations (``QueryLanguage``); the parser knows none of them.
 struct QueryParser {
-    private let text: String
-    private let characters: [Character]
-    private var index = 0
+    private var words: QueryWords
 
     init(_ text: String) {
-        self.text = text
-        self.characters = Array(text)
+        words = QueryWords(text)
     }
 
-    static let expectationKeywords = [
-        "available", "completion", "count", "elements", "failure", "finished", "last", "next", "prefix", "recording",
-        "single",
-    ]
     static let matcherSymbols = ["==", "!=", "contains", "<=", ">=", "<", ">"]
 
     private func failure(_ message: String, at column: Int) -> QueryParseError {
-        QueryParseError(query: text, column: column, message: message)
+        words.failure(message, at: column)
     }
-
-    /// The next space-separated word and its 1-based column, without
-    /// consuming it.
-    private func peekWord() -> (word: String, column: Int)? {
-        var i = index
-        while i < characters.count, characters[i].isWhitespace { i += 1 }
-        guard i < characters.count else { return nil }
-        let start = i
-        while i < characters.count, !characters[i].isWhitespace { i += 1 }
-        return (String(characters[start..<i]), start + 1)
-    }
-
-    private mutating func takeWord() -> (word: String, column: Int)? {
-        guard let word = peekWord() else { return nil }
-        index = word.column - 1 + word.word.count
-        return word
-    }
-
-    /// The column just after the last character, for "found nothing".
-    private var endColumn: Int { characters.count + 1 }
 
     mutating func parse() throws(QueryParseError) -> Query {
-        guard var (word, column) = takeWord() else {
+        guard var (word, column) = words.take() else {
             throw failure("empty query: expected an expectation such as single, elements or next", at: 1)
         }
-        var inverted = false
+        var arguments = QueryArguments()
         let notColumn = column
         if word == "not" {
-            inverted = true
-            guard let next = takeWord() else {
-                throw failure("expected finished, next or prefix N after 'not'", at: endColumn)
+            arguments.isInverted = true
+            guard let next = words.take() else {
+                throw failure("expected \(QueryLanguage.invertibleForms(joinedBy: "or")) after 'not'", at: words.endColumn)
             }
             (word, column) = next
         }
-        let expectation = try parseExpectation(word, column: column)
-        if inverted {
-            switch expectation {
-            case .finished, .next(nil), .prefix: break
-            default:
-                throw failure("'not' inverts finished, next and prefix N only, not \(expectation.keyword)", at: notColumn)
-            }
+        var candidates = try syntaxes(named: word, column: column)
+        let count = try parseCount(after: word, candidates)
+        if let count { arguments.count = count }
+        candidates = candidates.filter { $0.takesCount == (count != nil) }
+        let written = word + (count.map { " \($0)" } ?? "")
+        if arguments.isInverted, !candidates.contains(where: \.isInvertible) {
+            throw failure("'not' inverts \(QueryLanguage.invertibleForms(joinedBy: "and")) only, not \(written)", at: notColumn)
         }
-        var within: Duration?
-        if let (word, _) = peekWord(), word == "within" {
-            _ = takeWord()
-            guard let (duration, durationColumn) = takeWord() else {
-                throw failure("expected a duration after 'within', like 250ms or 1.5s", at: endColumn)
-            }
-            within = try parseDuration(duration, column: durationColumn)
-        }
+        let within = try parseWithin()
         var matcher: QueryMatcher?
-        if let (word, column) = takeWord() {
-            guard Self.matcherSymbols.contains(word) else {
-                let expected = within == nil ? "'within' or a matcher" : "a matcher"
-                throw failure("unexpected '\(word)'; expected \(expected) (==, !=, contains, <, <=, >, >=)", at: column)
+        if let (next, nextColumn) = words.take() {
+            if next == "where" {
+                guard candidates.contains(where: \.takesWhere) else {
+                    throw failure("'where' does not apply to \(written); it follows next: next where MATCHER", at: nextColumn)
+                }
+                candidates = candidates.filter(\.takesWhere)
+                arguments.predicate = try parseWhere(column: nextColumn)
+            } else {
+                guard Self.matcherSymbols.contains(next) else {
+                    let expected = within == nil ? "'within' or a matcher" : "a matcher"
+                    throw failure("unexpected '\(next)'; expected \(expected) (==, !=, contains, <, <=, >, >=)", at: nextColumn)
+                }
+                candidates = candidates.filter { !$0.takesWhere }
+                matcher = try parseMatcher(next, column: nextColumn, numeric: candidates.first?.isNumeric ?? false)
             }
-            matcher = try parseMatcher(word, column: column, for: expectation)
+        } else {
+            candidates = candidates.filter { !$0.takesWhere }
         }
-        return Query(text: text, isInverted: inverted, expectation: expectation, within: within, matcher: matcher)
+        guard let syntax = candidates.first else {
+            throw failure("incomplete query: \(written)", at: words.endColumn)
+        }
+        return Query(
+            text: words.text, expectation: syntax.make(arguments), expectationName: written, isInverted: arguments.isInverted,
+            within: within, matcher: matcher)
     }
 
-    private mutating func parseExpectation(_ word: String, column: Int) throws(QueryParseError) -> Query.Expectation {
-        switch word {
-        case "available", "availableElements": return .available
-        case "completion": return .completion
-        case "count": return .count
-        case "elements": return .elements
-        case "failure": return .failure
-        case "finished": return .finished
-        case "last": return .last
-        case "recording": return .recording
-        case "single": return .single
-        case "next":
-            guard let (count, countColumn) = peekWord(), count.first?.isNumber == true || count.first == "-" else {
-                return .next(nil)
-            }
-            _ = takeWord()
-            return .next(try parseCount(count, column: countColumn, after: "next"))
-        case "prefix":
-            guard let (count, countColumn) = takeWord() else {
-                throw failure("expected a whole number after 'prefix'", at: endColumn)
-            }
-            return .prefix(try parseCount(count, column: countColumn, after: "prefix"))
-        default:
-            let lowered = word.lowercased()
-            let hint =
-                Self.expectationKeywords.contains(lowered) ? "; keywords are lowercase: \(lowered)"
-                : lowered == "availableelements" ? "; did you mean available?" : ""
-            throw failure(
-                "unknown expectation '\(word)'; expected one of \(Self.expectationKeywords.joined(separator: ", "))\(hint)",
-                at: column)
-        }
+    /// The expectations `word` names, or an error that lists the keywords.
+    private func syntaxes(named word: String, column: Int) throws(QueryParseError) -> [QuerySyntax] {
+        let found = QueryLanguage.syntaxes(named: word)
+        guard found.isEmpty else { return found }
+        let keywords = QueryLanguage.keywords
+        let lowered = word.lowercased()
+        let synonym = QueryLanguage.expectations.first { $0.synonyms.contains { $0.lowercased() == lowered } }
+        let hint =
+            keywords.contains(lowered) ? "; keywords are lowercase: \(lowered)"
+            : synonym.map { "; did you mean \($0.keyword)?" } ?? ""
+        throw failure("unknown expectation '\(word)'; expected one of \(keywords.joined(separator: ", "))\(hint)", at: column)
     }
 
-    private func parseCount(_ word: String, column: Int, after keyword: String) throws(QueryParseError) -> Int {
+    /// The whole number after a keyword that takes one: required when every
+    /// expectation of the keyword takes it (`prefix N`), else optional
+    /// (`next`, `next N`).
+    private mutating func parseCount(after keyword: String, _ syntaxes: [QuerySyntax]) throws(QueryParseError) -> Int? {
+        guard syntaxes.contains(where: \.takesCount) else { return nil }
+        let required = syntaxes.allSatisfy(\.takesCount)
+        guard let (word, column) = words.peek(), required || word.first?.isNumber == true || word.first == "-" else {
+            if required { throw failure("expected a whole number after '\(keyword)'", at: words.endColumn) }
+            return nil
+        }
+        _ = words.take()
         guard word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), let count = Int(word) else {
             throw failure("expected a whole number after '\(keyword)', found '\(word)'", at: column)
         }
         return count
     }
 
-    private func parseDuration(_ word: String, column: Int) throws(QueryParseError) -> Duration {
-        switch TimeFormat.parseDuration(word) {
+    private mutating func parseWithin() throws(QueryParseError) -> Duration? {
+        guard let (word, _) = words.peek(), word == "within" else { return nil }
+        _ = words.take()
+        guard let (duration, column) = words.take() else {
+            throw failure("expected a duration after 'within', like 250ms or 1.5s", at: words.endColumn)
+        }
+        switch TimeFormat.parseDuration(duration) {
         case .duration(let duration): return duration
-        case .tooLong: throw failure("duration '\(word)' is too long", at: column)
+        case .tooLong: throw failure("duration '\(duration)' is too long", at: column)
         case .invalid:
-            throw failure("expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '\(word)'", at: column)
+            throw failure(
+                "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '\(duration)'",
+                at: column)
         }
     }
 
-    private mutating func parseMatcher(
-        _ symbol: String, column: Int, for expectation: Query.Expectation
-    ) throws(QueryParseError) -> QueryMatcher {
-        // The operand is the rest of the query.
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
-        let operandColumn = index + 1
-        let operandText = String(characters[index...])
+    /// The matcher after `where`: any matcher, numeric comparisons too.
+    private mutating func parseWhere(column: Int) throws(QueryParseError) -> QueryMatcher {
+        guard let (symbol, symbolColumn) = words.take() else {
+            throw failure("expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)", at: words.endColumn)
+        }
+        guard Self.matcherSymbols.contains(symbol) else {
+            throw failure("unexpected '\(symbol)'; expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)", at: symbolColumn)
+        }
+        return try parseMatcher(symbol, column: symbolColumn, numeric: true)
+    }
+
+    /// A matcher whose operand is the rest of the query. Numeric
+    /// comparisons only where `numeric` (a number to compare).
+    private mutating func parseMatcher(_ symbol: String, column: Int, numeric: Bool) throws(QueryParseError) -> QueryMatcher {
+        let (operandText, operandColumn) = words.rest()
         guard !operandText.isEmpty else {
             throw failure("expected a JSON value after '\(symbol)'", at: operandColumn)
         }
@@ -155,23 +142,56 @@ struct QueryParser {
             let offsetColumn = operandColumn + String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self).count
             throw failure("invalid JSON after '\(symbol)': \(error.message)", at: offsetColumn)
         }
-        switch symbol {
-        case "==": return .equal(operand)
-        case "!=": return .notEqual(operand)
-        case "contains": return .contains(operand)
-        default:
-            guard case .count = expectation else {
-                throw failure("'\(symbol)' compares numbers and applies to count only", at: column)
-            }
-            guard case .number(let number) = operand else {
-                throw failure("expected a number after '\(symbol)', found \(operand.typeName)", at: operandColumn)
-            }
-            switch symbol {
-            case "<": return .less(number)
-            case "<=": return .lessOrEqual(number)
-            case ">": return .greater(number)
-            default: return .greaterOrEqual(number)
-            }
+        if let matcher = QueryMatcher(symbol: symbol, operand: operand) { return matcher }
+        guard numeric else {
+            let owners = QueryLanguage.expectations.filter(\.isNumeric).map(\.keyword).joined(separator: ", ")
+            throw failure("'\(symbol)' compares numbers and applies to \(owners) only", at: column)
         }
+        guard case .number(let number) = operand else {
+            throw failure("expected a number after '\(symbol)', found \(operand.typeName)", at: operandColumn)
+        }
+        return QueryMatcher(symbol: symbol, number: number)
+    }
+}
+
+/// The words of a query, read left to right, with their 1-based columns.
+struct QueryWords {
+    let text: String
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    func failure(_ message: String, at column: Int) -> QueryParseError {
+        QueryParseError(query: text, column: column, message: message)
+    }
+
+    /// The column just after the last character, for "found nothing".
+    var endColumn: Int { characters.count + 1 }
+
+    /// The next space-separated word and its column, without consuming it.
+    func peek() -> (word: String, column: Int)? {
+        var i = index
+        while i < characters.count, characters[i].isWhitespace { i += 1 }
+        guard i < characters.count else { return nil }
+        let start = i
+        while i < characters.count, !characters[i].isWhitespace { i += 1 }
+        return (String(characters[start..<i]), start + 1)
+    }
+
+    mutating func take() -> (word: String, column: Int)? {
+        guard let word = peek() else { return nil }
+        index = word.column - 1 + word.word.count
+        return word
+    }
+
+    /// Everything after the next blanks, and its column.
+    mutating func rest() -> (text: String, column: Int) {
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        defer { index = characters.count }
+        return (String(characters[index...]), index + 1)
     }
 }

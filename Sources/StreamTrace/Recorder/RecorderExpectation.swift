@@ -13,7 +13,7 @@ import Foundation
 /// let first = try recorder.next().get()                 // 1
 /// let done: Void = try await recorder.finished.inverted.value(timeout: .milliseconds(10))
 /// ```
-public struct RecorderExpectation<Base: Expectation> {
+public struct RecorderExpectation<Base: StreamExpectation> {
     /// The recorder this expectation reads.
     public let recorder: Recorder<Base.Element, Base.Failure>
     /// The expectation.
@@ -119,18 +119,9 @@ public struct RecorderExpectation<Base: Expectation> {
                 outcome.verdict = verdict
                 return true
             },
-            wakeCondition: expectation.wakeCondition)
+            wakeCondition: WakeCondition.of(expectation))
         return (waiter, outcome)
     }
 }
 
 extension RecorderExpectation: Sendable where Base.Element: Sendable {}
-
-extension RecorderExpectation where Base: InvertibleExpectation {
-    /// The inverted expectation: fulfilled when the window ends before this
-    /// one would be.
-    public var inverted: RecorderExpectation<StreamExpectations.Inverted<Base>> {
-        RecorderExpectation<StreamExpectations.Inverted<Base>>(
-            recorder: recorder, expectation: StreamExpectations.Inverted(expectation))
-    }
-}

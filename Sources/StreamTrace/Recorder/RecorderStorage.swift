@@ -81,10 +81,10 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     /// Evaluates `expectation` over the recording and moves the cursor if
     /// it passes.
-    func evaluateLocked<E: Expectation>(_ expectation: E, end: WindowEnd) -> Verdict<E.Output>
+    func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
         let verdict = expectation.verdict(in: RecorderWindow(state: state, requestedEnd: end, encoder: encoder))
-        if case .passed(_, let cursor?) = verdict, cursor != state.consumed {
+        if case .passed(_, let cursor?, _) = verdict, cursor != state.consumed {
             state.consumed = cursor
             state.updateWakeThreshold()
         }

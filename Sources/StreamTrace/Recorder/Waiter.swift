@@ -35,7 +35,7 @@ final class WaitOutcome<Output>: @unchecked Sendable {
 
     func resolve(_ name: String) throws(RecordingError) -> Output {
         switch verdict {
-        case .passed(let output, _)?: return output
+        case .passed(let output, _, _)?: return output
         case .failed(let error)?: throw error
         case .pending?, nil: preconditionFailure("\(name) was not decided when its window ended")
         }

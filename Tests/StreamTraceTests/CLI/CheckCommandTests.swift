@@ -214,7 +214,7 @@ import Testing
         (["check", "--spec"], "option '--spec' needs a value"),
         (["check", "--spec", "/nonexistent.spec", "t.jsonl"], "cannot read spec file /nonexistent.spec: no such file"),
         (["check", "t.jsonl", "Single"], "query 1, column 1: unknown expectation 'Single'; expected one of available, completion, count, elements, failure, finished, last, next, prefix, recording, single; keywords are lowercase: single"),
-        (["check", "t.jsonl", "not count"], "query 1, column 1: 'not' inverts finished, next and prefix N only, not count"),
+        (["check", "t.jsonl", "not count"], "query 1, column 1: 'not' inverts finished, next, next where MATCHER and prefix N only, not count"),
         (["check", "t.jsonl", "finished within soon"], "query 1, column 17: expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found 'soon'"),
         (["check", "t.jsonl", "count ~ 3"], "query 1, column 7: unexpected '~'; expected 'within' or a matcher (==, !=, contains, <, <=, >, >=)"),
         (["check", "t.jsonl", "elements == [1,"], "query 1, column 16: invalid JSON after '==': expected a JSON value, found end of line"),

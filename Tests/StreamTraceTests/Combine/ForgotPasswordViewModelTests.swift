@@ -81,7 +81,7 @@ struct ForgotPasswordViewModel<S: Scheduler> {
         scheduler.schedule(after: scheduler.now.advanced(by: 1)) { tapped.send(()) }
 
         scheduler.advance(by: .milliseconds(1400))
-        #expect(try recorder.count.get() == 0)
+        #expect(try recorder.elementCount.get() == 0)
         scheduler.advance(by: 100)
         #expect(apiCalls == [VirtualTime(nanoseconds: 1_000_000_000)])
         #expect(recorder.events.map(\.nanoseconds) == [0, 0, 1_500_000_000])

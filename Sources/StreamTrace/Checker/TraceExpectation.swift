@@ -1,0 +1,52 @@
+/// An expectation that `streamtrace check` evaluates against a trace read
+/// from disk: its elements are the trace's values as JSON text, its errors
+/// ``TraceFailure``s.
+///
+/// Each expectation declares, in its own file, what the checker needs
+/// from it: its query syntax (a ``QuerySyntax``), what a pass over a trace
+/// must keep for it (``TraceNeeds``), and its value as JSON (derived from
+/// its output type).
+package protocol TraceExpectation: StreamExpectation where Element == RawJSON, Failure == TraceFailure {
+    /// What one pass over a trace must keep so that it can be evaluated.
+    var traceNeeds: TraceNeeds { get }
+    /// The value it passes with, as JSON.
+    func json(_ output: Output) -> RawJSON
+}
+
+/// A trace expectation with an inverted form (`not finished`).
+package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpectation {
+    /// The value the inverted expectation passes with, as JSON.
+    func jsonInverted(_ output: InvertedOutput) -> RawJSON
+}
+
+extension TraceExpectation where Output == Void {
+    package func json(_ output: Void) -> RawJSON { .null }
+}
+
+extension TraceExpectation where Output: QueryValue {
+    package func json(_ output: Output) -> RawJSON { output.queryJSON }
+}
+
+extension InvertibleTraceExpectation where InvertedOutput == Void {
+    package func jsonInverted(_ output: Void) -> RawJSON { .null }
+}
+
+extension InvertibleTraceExpectation where InvertedOutput: QueryValue {
+    package func jsonInverted(_ output: InvertedOutput) -> RawJSON { output.queryJSON }
+}
+
+extension StreamExpectations.Inverted: TraceExpectation where Base: InvertibleTraceExpectation {
+    package var traceNeeds: TraceNeeds { base.traceNeeds }
+    package func json(_ output: Base.InvertedOutput) -> RawJSON { base.jsonInverted(output) }
+}
+
+extension TraceExpectation {
+    /// Decides from `window`, with the value as JSON.
+    func check(in window: TraceWindow) -> Verdict<RawJSON> {
+        switch verdict(in: window) {
+        case .pending: .pending
+        case .failed(let error): .failed(error)
+        case .passed(let output, let cursor, let location): .passed(json(output), cursor: cursor, at: location)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+extension StreamExpectations {
+    /// The first element not yet consumed that a predicate accepts
+    /// (`next(where:)`); consumes the elements up to and including it.
+    /// Invertible: `.inverted` passes when no such element arrives in the
+    /// window, whatever the completion.
+    ///
+    /// A failure says how many elements it skipped and shows the last of
+    /// them; a failing `next(where:)` consumes nothing.
+    public struct NextWhere<Element, Failure: Error>: InvertibleExpectation {
+        /// Whether an element is the one waited for.
+        public let predicate: @Sendable (Element) -> Bool
+        /// What the predicate accepts, as messages say it: `matching the
+        /// predicate`, `where == "done"`.
+        public let condition: String
+
+        public init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
+            self.predicate = predicate
+            self.condition = condition
+        }
+
+        public var name: String { "next(where:)" }
+
+        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
+            if let index = firstMatch(in: window) {
+                return .passed(window.element(at: index), cursor: index + 1, at: window.elementLocation(at: index))
+            }
+            let skipped = skippedPhrase(window)
+            if let (completion, location) = window.completion {
+                guard case .failure(let failure) = completion else {
+                    return .failed(notFound(window, "expected an element \(condition) before the stream finished; \(skipped)", at: location))
+                }
+                return .failed(
+                    window.error(
+                        name, .failed,
+                        "expected an element \(condition), but the stream failed with \(StreamError(failure)); \(skipped)",
+                        at: location, streamError: failure))
+            }
+            if case .cancelled(let location) = window.end {
+                return .failed(notFound(window, "expected an element \(condition)\(window.end.phrase); \(skipped)", at: location))
+            }
+            guard window.end.isFinal else { return .pending }
+            return .failed(notFound(window, "expected an element \(condition)\(window.endPhrase); \(skipped)", at: window.lastEvent?.location))
+        }
+
+        /// Passes when the window ends, or the stream completes, before an
+        /// element the predicate accepts arrives. Consumes nothing.
+        public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+            if let index = firstMatch(in: window) {
+                return .failed(
+                    window.error(
+                        name + ".inverted", .invertedFulfilled,
+                        "expected no element \(condition)\(window.end.phrase), but got \(window.describe(window.element(at: index)))",
+                        at: window.elementLocation(at: index)))
+            }
+            guard window.completion != nil || window.end.isFinal else { return .pending }
+            return .passed((), cursor: nil, at: window.endLocation)
+        }
+
+        private func firstMatch(in window: some EventWindow<Element, Failure>) -> Int? {
+            (window.consumedCount..<window.elementCount).first { predicate(window.element(at: $0)) }
+        }
+
+        private func notFound(_ window: some EventWindow<Element, Failure>, _ message: String, at location: EventLocation?) -> RecordingError {
+            window.error(name, .noMatchingElement(skipped: window.unconsumedCount), message, at: location)
+        }
+
+        /// `skipped 3 elements, the last "c"`.
+        private func skippedPhrase(_ window: some EventWindow<Element, Failure>) -> String {
+            let count = window.unconsumedCount
+            guard count > 0 else { return "no element arrived" }
+            let last = window.describe(window.element(at: window.elementCount - 1))
+            return count == 1 ? "skipped 1 element: \(last)" : "skipped \(count) elements, the last \(last)"
+        }
+    }
+}
+
+extension StreamExpectations.NextWhere: WakeFiltered {
+    /// Every new element may be the one.
+    package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
+}
+
+extension Recorder {
+    /// The first element not yet consumed that `predicate` accepts;
+    /// consumes the elements up to and including it. Has an `inverted`
+    /// form.
+    ///
+    /// ```swift
+    /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
+    /// try recorder.next(where: { $0.isError }).inverted.get()   // no error so far
+    /// ```
+    public func next(
+        where predicate: @escaping @Sendable (Input) -> Bool
+    ) -> RecorderExpectation<StreamExpectations.NextWhere<Input, Failure>> {
+        expecting(.init(predicate))
+    }
+}
+
+extension StreamExpectations.NextWhere: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+    package var traceNeeds: TraceNeeds { .everything }
+
+    static var querySyntax: QuerySyntax {
+        QuerySyntax(
+            keyword: "next", takesWhere: true,
+            summary: "the first unconsumed element MATCHER accepts; consumes the elements up to it",
+            invertedSummary: "passes if no element MATCHER accepts arrives in the window"
+        ) { arguments in
+            let matcher = arguments.predicate
+            return arguments.invertible(Self(condition: "where \(matcher)") { matcher.matches($0.value) })
+        }
+    }
+}
