@@ -16,6 +16,9 @@ import Testing
         #expect(try Query(#"failure contains {"type": "URLError"}"#).matcher == .contains(["type": "URLError"]))
         #expect(try Query("finished within 2m").within == .seconds(120))
         #expect(try Query("last != null").matcher == .notEqual(nil))
+        let search = try Query(#"not next within 2s where contains {"state": "loaded"}"#)
+        #expect(search.expectationName == "next" && search.isInverted && search.within == .seconds(2) && search.matcher == nil)
+        #expect(try Query("next where > 3").matcher == nil)
     }
 
     @Test(arguments: [

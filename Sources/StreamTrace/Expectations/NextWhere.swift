@@ -67,7 +67,7 @@ extension StreamExpectations {
         /// `skipped 3 elements, the last "c"`.
         private func skippedPhrase(_ window: some EventWindow<Element, Failure>) -> String {
             let count = window.unconsumedCount
-            guard count > 0 else { return "no element arrived" }
+            guard count > 0 else { return "no new element arrived" }
             let last = window.describe(window.element(at: window.elementCount - 1))
             return count == 1 ? "skipped 1 element: \(last)" : "skipped \(count) elements, the last \(last)"
         }

@@ -32,6 +32,12 @@ package struct QuerySyntax: Sendable {
 
 /// What a query gives an expectation's ``QuerySyntax/make``.
 package struct QueryArguments: Sendable {
+    package init(count: Int = 0, predicate: QueryMatcher = .equal(.null), isInverted: Bool = false) {
+        self.count = count
+        self.predicate = predicate
+        self.isInverted = isInverted
+    }
+
     /// The number after the keyword (`prefix 3`), if its syntax takes one.
     package var count = 0
     /// The matcher after `where`, if its syntax takes one.
