@@ -59,7 +59,7 @@ enum CheckCommand {
                 let room = width - 6 - query.count - 2
                 if width != Int.max, output.bytes.count > room {
                     let start = String(decoding: output.bytes.prefix(4 * room), as: UTF8.self)
-                    Console.out(head + "  " + String(start.prefix(max(room - 1, 8))) + "…")
+                    Console.out(head + "  " + TextLayout.truncated(start, to: max(room, 9)))
                 } else {
                     Console.out(bytes: Array((head + "  ").utf8) + output.bytes)
                 }

@@ -80,10 +80,7 @@ struct TraceLog {
     /// Element `index` as a failure message's timeline draws it.
     func timelineElement(_ index: Int) -> (label: String?, nanoseconds: Int64) {
         func label(_ bytes: some Collection<UInt8>, limit: Int = Self.labelBytesLimit) -> String {
-            // A text that may have been cut at the byte limit is shown cut.
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard bytes.count >= limit - 3 else { return RecentTimeline.label(text) }
-            return String(text.prefix(min(RecentTimeline.labelLimit, text.count) - 1)) + "…"
+            ValueText.label(prefix: bytes, byteLimit: limit)
         }
         if keepsEventTimes {
             let start = index * Self.shortLabelBytes

@@ -49,7 +49,6 @@ struct TraceWindow: EventWindow {
     }
 
     func describe(_ element: RawJSON) -> String {
-        let text = element.bytes.count > 320 ? String(decoding: element.bytes.prefix(320), as: UTF8.self) : element.text
-        return text.count > 80 ? String(text.prefix(77)) + "..." : text
+        ValueText.message(element)
     }
 }

@@ -62,7 +62,7 @@ public struct TraceComparison: Sendable {
         }
         var left = TraceLookahead(reader: expected)
         var right = TraceLookahead(reader: actual)
-        var tails = (expected: TimelineTail(), actual: TimelineTail(), stepsAfterFirstDifference: 2)
+        var tails = (expected: RecentTimeline.Builder(), actual: RecentTimeline.Builder(), stepsAfterFirstDifference: 2)
         func step(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, into comparison: inout TraceComparison) {
             let differed = comparison.differenceCount > 0
             if let difference = comparison.compare(expected, actual) { comparison.note(difference, limit: limit) }
@@ -93,8 +93,8 @@ public struct TraceComparison: Sendable {
         }
         expectedEventCount = left.count
         actualEventCount = right.count
-        expectedTimeline = tails.expected.timeline
-        actualTimeline = tails.actual.timeline
+        expectedTimeline = tails.expected.timeline()
+        actualTimeline = tails.actual.timeline()
     }
 
     /// Whether two events have the same kind and payload (times aside).
@@ -204,30 +204,17 @@ public struct TraceComparison: Sendable {
     }
 }
 
-/// The last few drawn events of a trace read in order.
-private struct TimelineTail {
-    var events: [RecentTimeline.Event] = []
-    var omitted = 0
-    var start: Int64 = 0
-
+extension RecentTimeline.Builder {
+    /// Draws `event` if it is an element or the stream's end.
     mutating func append(_ event: TraceEvent) {
         let mark: RecentTimeline.Mark
         switch event.event {
-        case .value(let value): mark = .value(RecentTimeline.label(value.jsonText))
+        case .value(let value): mark = .value(ValueText.label(value.jsonText))
         case .finished: mark = .finished
         case .failure: mark = .failure
         case .cancel: mark = .cancel
         case .subscribe, .request: return
         }
-        if events.count == RecentTimeline.defaultLimit {
-            start = events.removeFirst().nanoseconds
-            omitted += 1
-        }
-        events.append(.init(nanoseconds: event.nanoseconds, mark: mark))
-    }
-
-    /// Open (a trailing `-`) unless the last event drawn ends the stream.
-    var timeline: RecentTimeline {
-        RecentTimeline(events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start)
+        append(.init(nanoseconds: event.nanoseconds, mark: mark))
     }
 }

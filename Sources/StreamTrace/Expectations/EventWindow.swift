@@ -34,7 +34,7 @@ public protocol EventWindow<Element, Failure> {
 
 extension EventWindow {
     public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
-        (RecentTimeline.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
+        (ValueText.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
     }
 
     var unconsumedCount: Int { elementCount - consumedCount }

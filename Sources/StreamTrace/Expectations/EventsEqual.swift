@@ -71,7 +71,7 @@ extension StreamExpectations {
         private func row(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>) -> ShapeTable.Row {
             let mark: RecentTimeline.Mark
             switch event.kind {
-            case .value(let element): mark = .value(RecentTimeline.label(window.describe(element)))
+            case .value(let element): mark = .value(ValueText.label(window.describe(element)))
             case .finished: mark = .finished
             case .failure: mark = .failure
             case .cancel: mark = .cancel

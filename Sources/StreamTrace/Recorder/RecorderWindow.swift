@@ -36,7 +36,6 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
     func describe(_ element: Input) -> String {
         var output = JSONOutput()
         encoder.write(element, into: &output)
-        let text = output.string
-        return text.count > 80 ? String(text.prefix(77)) + "..." : text
+        return ValueText.message(output.string)
     }
 }

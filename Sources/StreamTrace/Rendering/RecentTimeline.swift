@@ -8,6 +8,8 @@
 /// so that its sign is not read as time); `|` the stream finished, `X` it
 /// failed, `!` the subscriber cancelled. A leading `…` says that earlier
 /// events are not shown; a trailing `-` that the recording had not ended.
+/// Drawn by ``MarbleRenderer`` in its message theme; built by a
+/// ``Builder`` wherever events come from.
 ///
 /// ```swift
 /// let timeline = RecentTimeline(
@@ -45,8 +47,6 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
 
     /// How many events a failure message shows.
     public static let defaultLimit = 6
-    /// How many characters of a value a marble shows.
-    static let labelLimit = 16
 
     /// The events drawn, oldest first.
     public var events: [Event]
@@ -66,40 +66,42 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The marble line.
-    public var line: String {
-        guard !events.isEmpty else { return "(no events)" }
-        var gaps: [Int64] = []
-        var previous = start
-        for event in events {
-            gaps.append(max(event.nanoseconds - previous, 0))
-            previous = event.nanoseconds
-        }
-        let longest = gaps.max() ?? 0
-        var text = omitted > 0 ? "…" : ""
-        for (event, gap) in zip(events, gaps) {
-            let dashes = longest == 0 ? 1 : 1 + Int((Double(gap) / Double(longest) * 2).rounded())
-            text += String(repeating: "-", count: dashes)
-            text += Self.symbol(event.mark)
-        }
-        if isOpen { text += "-" }
-        return text
-    }
+    public var line: String { MarbleRenderer(theme: .message).compact(self) }
 
     public var description: String { line }
 
-    static func symbol(_ mark: Mark) -> String {
-        switch mark {
-        case .value(let label?): label.hasPrefix("-") ? "(\(label))" : label
-        case .value(nil): "o"
-        case .finished: "|"
-        case .failure: "X"
-        case .cancel: "!"
-        }
-    }
+    /// Keeps the last events appended (at most `limit`), remembering how
+    /// many went before and when the last of those happened.
+    package struct Builder {
+        private let limit: Int
+        private var events: [Event] = []
+        private var omitted = 0
+        private var start: Int64 = 0
 
-    /// A value's text cut for a marble: at most 16 characters, `…` when cut.
-    static func label(_ text: some StringProtocol) -> String {
-        text.count > labelLimit ? String(text.prefix(labelLimit - 1)) + "…" : String(text)
+        package init(limit: Int = RecentTimeline.defaultLimit) {
+            self.limit = max(limit, 1)
+        }
+
+        /// Counts `count` earlier events, the last at `time`, as not drawn.
+        package mutating func skip(_ count: Int, lastAt time: Int64) {
+            guard count > 0 else { return }
+            omitted += count
+            start = time
+        }
+
+        package mutating func append(_ event: Event) {
+            if events.count == limit {
+                start = events.removeFirst().nanoseconds
+                omitted += 1
+            }
+            events.append(event)
+        }
+
+        /// The timeline; open unless told, or unless its last event ends the stream.
+        package func timeline(isOpen: Bool? = nil) -> RecentTimeline {
+            RecentTimeline(
+                events: events, omitted: omitted, isOpen: isOpen ?? !(events.last?.mark.isTerminal ?? false), start: start)
+        }
     }
 }
 
@@ -107,26 +109,18 @@ extension EventWindow {
     /// The last `limit` events of the window (elements and its end) as a
     /// marble line.
     public func recentTimeline(limit: Int = RecentTimeline.defaultLimit) -> RecentTimeline {
-        var tail: [RecentTimeline.Event] = []
-        if let (completion, location) = completion {
-            if case .finished = completion {
-                tail.append(.init(nanoseconds: location.nanoseconds, mark: .finished))
-            } else {
-                tail.append(.init(nanoseconds: location.nanoseconds, mark: .failure))
-            }
-        } else if case .cancelled(let location) = end {
-            tail.append(.init(nanoseconds: location.nanoseconds, mark: .cancel))
-        }
-        let shown = max(min(elementCount, limit - tail.count), 0)
-        let first = elementCount - shown
-        var events: [RecentTimeline.Event] = []
-        events.reserveCapacity(shown + tail.count)
+        var builder = RecentTimeline.Builder(limit: limit)
+        let first = max(elementCount - limit, 0)
+        builder.skip(first, lastAt: first > 0 ? timelineElement(at: first - 1).nanoseconds : 0)
         for index in first..<elementCount {
             let (label, nanoseconds) = timelineElement(at: index)
-            events.append(.init(nanoseconds: nanoseconds, mark: .value(label)))
+            builder.append(.init(nanoseconds: nanoseconds, mark: .value(label)))
         }
-        events += tail
-        let start = first > 0 ? timelineElement(at: first - 1).nanoseconds : 0
-        return RecentTimeline(events: events, omitted: first, isOpen: tail.isEmpty, start: start)
+        if let (completion, location) = completion {
+            builder.append(.init(nanoseconds: location.nanoseconds, mark: completion.error == nil ? .finished : .failure))
+        } else if case .cancelled(let location) = end {
+            builder.append(.init(nanoseconds: location.nanoseconds, mark: .cancel))
+        }
+        return builder.timeline()
     }
 }

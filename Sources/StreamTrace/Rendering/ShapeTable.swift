@@ -30,20 +30,16 @@ struct ShapeTable {
         let shownExpected = expected[min(start, expected.count)..<min(end, expected.count)].map(\.text)
         let width = min(max(shownExpected.map(\.count).max() ?? 0, "expected".count), Self.columnLimit)
         let numberWidth = String(end).count
-        func pad(_ text: String, _ width: Int) -> String {
-            let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
-            return cut + String(repeating: " ", count: width - cut.count)
-        }
-        var lines = ["  " + String(repeating: " ", count: numberWidth) + "  " + pad("expected", width) + "  actual"]
-        if start > 0 { lines.append("  " + pad("…", numberWidth)) }
+        var lines = ["  " + String(repeating: " ", count: numberWidth) + "  " + TextLayout.fitted("expected", to: width) + "  actual"]
+        if start > 0 { lines.append("  " + TextLayout.fitted("…", to: numberWidth)) }
         for row in start..<end {
             let marker = row == first ? "> " : "  "
-            let number = String(repeating: " ", count: numberWidth - String(row + 1).count) + String(row + 1)
+            let number = TextLayout.padded(String(row + 1), to: numberWidth, alignment: .right)
             let left = row < expected.count ? expected[row].text : "(nothing)"
             let right = row < actual.count ? actual[row].text : "(nothing)"
-            lines.append(marker + number + "  " + pad(left, width) + "  " + right)
+            lines.append(marker + number + "  " + TextLayout.fitted(left, to: width) + "  " + right)
         }
-        if end < rowCount { lines.append("  " + pad("…", numberWidth)) }
+        if end < rowCount { lines.append("  " + TextLayout.fitted("…", to: numberWidth)) }
         lines.append("expected: " + Self.marbles(expected, through: first).line)
         lines.append("actual:   " + Self.marbles(actual, through: first).line)
         text = lines.joined(separator: "\n")
@@ -60,9 +56,9 @@ struct ShapeTable {
             time = row.nanoseconds ?? time
             times.append(time)
         }
-        let events = (start..<end).map { RecentTimeline.Event(nanoseconds: times[$0], mark: rows[$0].mark) }
-        return RecentTimeline(
-            events: events, omitted: start, isOpen: !(events.last?.mark.isTerminal ?? false),
-            start: start > 0 ? times[start - 1] : 0)
+        var builder = RecentTimeline.Builder(limit: 2 * context)
+        builder.skip(start, lastAt: start > 0 ? times[start - 1] : 0)
+        for row in start..<end { builder.append(.init(nanoseconds: times[row], mark: rows[row].mark)) }
+        return builder.timeline()
     }
 }

@@ -50,7 +50,7 @@ public struct TraceTimeline: Sendable {
     /// One row per event: time since start, time since the previous event,
     /// kind, and the value or payload cut to the width.
     public var eventRows: [String] {
-        var rows = ["\(pad("t", 10))  \(pad("Δt", 10))  \(padRight("event", 9))  value"]
+        var rows = ["\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value"]
         var previous: Int64 = 0
         for event in trace.events {
             let payload: String
@@ -63,8 +63,8 @@ public struct TraceTimeline: Sendable {
             let time = "+" + TimeFormat.short(event.nanoseconds)
             let delta = "+" + TimeFormat.short(event.nanoseconds - previous)
             previous = event.nanoseconds
-            let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(padRight(event.event.kind.rawValue, 9))"
-            rows.append(cut(payload.isEmpty ? prefix.trimmingTrailingSpaces() : prefix + "  " + payload))
+            let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
+            rows.append(TextLayout.truncated(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload, to: width))
         }
         return rows
     }
@@ -91,22 +91,6 @@ public struct TraceTimeline: Sendable {
     }
 
     private func pad(_ text: String, _ count: Int) -> String {
-        String(repeating: " ", count: max(0, count - text.count)) + text
-    }
-
-    private func padRight(_ text: String, _ count: Int) -> String {
-        text + String(repeating: " ", count: max(0, count - text.count))
-    }
-
-    private func cut(_ text: String) -> String {
-        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+        TextLayout.padded(text, to: count, alignment: .right)
     }
 }
