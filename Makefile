@@ -34,10 +34,10 @@ fuzz:
 
 # Records a live AsyncSequence into a trace, then shows and checks it.
 demo:
-	$(SWIFT) build --product streamtrace-demo
+	$(SWIFT) build --product StreamTraceDemo
 	$(SWIFT) build --product streamtrace
 	mkdir -p $(DEMO_DIR)
-	$$($(SWIFT) build --show-bin-path)/streamtrace-demo $(DEMO_DIR)/search.jsonl
+	$$($(SWIFT) build --show-bin-path)/StreamTraceDemo $(DEMO_DIR)/search.jsonl
 	@echo
 	@echo '$$ streamtrace show .build-demo/search.jsonl'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace show $(DEMO_DIR)/search.jsonl
@@ -47,10 +47,10 @@ demo:
 
 # Release build; prints the benchmark table (see README "Performance").
 bench:
-	$(SWIFT) build -c release --product streamtrace-bench
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/streamtrace-bench --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
 
 clean:
 	rm -rf .build .build-* 

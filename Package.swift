@@ -10,8 +10,6 @@ let package = Package(
         .library(name: "StreamTraceXCTest", targets: ["StreamTraceXCTest"]),
         .library(name: "StreamTraceTesting", targets: ["StreamTraceTesting"]),
         .executable(name: "streamtrace", targets: ["StreamTraceCLI"]),
-        .executable(name: "streamtrace-bench", targets: ["StreamTraceBenchmarks"]),
-        .executable(name: "streamtrace-demo", targets: ["StreamTraceDemo"]),
     ],
     traits: [
         .trait(

@@ -4,9 +4,9 @@ import StreamTrace
 // `make bench`: one release run that measures StreamTrace against baselines
 // run in the same invocation, and prints a Markdown table.
 //
-//   streamtrace-bench [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli]
-//   streamtrace-bench --read FILE      (child mode: read a trace, building values)
-//   streamtrace-bench --scan FILE      (child mode: read a trace, checking values only)
+//   StreamTraceBenchmarks [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli]
+//   StreamTraceBenchmarks --read FILE      (child mode: read a trace, building values)
+//   StreamTraceBenchmarks --scan FILE      (child mode: read a trace, checking values only)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 

@@ -4,10 +4,10 @@ import StreamTrace
 // `make demo`, step 1: records a live AsyncSequence — real timers, a few
 // values, then finished — into a trace file, as an app or a test would.
 //
-//   streamtrace-demo OUTPUT.jsonl
+//   StreamTraceDemo OUTPUT.jsonl
 
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: streamtrace-demo OUTPUT.jsonl\n".utf8))
+    FileHandle.standardError.write(Data("usage: StreamTraceDemo OUTPUT.jsonl\n".utf8))
     exit(2)
 }
 let path = CommandLine.arguments[1]
@@ -38,6 +38,6 @@ do {
     sink.close()
     print("recorded \(elements.count) results into \(path)")
 } catch {
-    FileHandle.standardError.write(Data("streamtrace-demo: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("StreamTraceDemo: \(error)\n".utf8))
     exit(1)
 }

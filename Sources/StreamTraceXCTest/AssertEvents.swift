@@ -6,7 +6,7 @@ import XCTest
 /// event has one (within `tolerance`).
 ///
 /// Reads the recorder as it is now: under virtual time everything has
-/// happened already; for a live stream, `wait(for: recorder.events(equal:
+/// happened already; for a live stream, `wait(for: recorder.shape(equal:
 /// …), timeout:)` waits instead. On a difference the failure, at the
 /// caller's line, names the first differing event and shows expected and
 /// actual side by side, then both as marble lines.
@@ -19,7 +19,7 @@ public func assertEvents<Input: Equatable, Failure: Error>(
     file: StaticString = #filePath, line: UInt = #line
 ) {
     do {
-        try recorder.events(equal: expected, tolerance: tolerance).get()
+        try recorder.shape(equal: expected, tolerance: tolerance).get()
     } catch {
         XCTFail(error.report, file: file, line: line)
     }

@@ -26,7 +26,7 @@ import Testing
         #expect(issues.map(\.line) == [line])
         #expect(issues.map(\.message) == [
             """
-            events(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
+            shape(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
                  expected  actual
               1  value 1   value 1 at t=+1s
               2  value 2   value 2 at t=+2s
@@ -46,9 +46,9 @@ import Testing
             expectEvents(recorder, [.value(1), .value(2), .value(3)])
         }
         #expect(issues.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" } == [
-            "events(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
-            "events(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
-            "events(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
+            "shape(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
+            "shape(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
+            "shape(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
         ])
     }
 
@@ -58,13 +58,13 @@ import Testing
         recorder.receive(completion: .failure(Timeout()))
         expectEvents(recorder, [.value(1), .failure(Timeout())])
         let issues = recordedIssues { expectEvents(recorder, [.value(1), .finished]) }
-        #expect(issues.first?.message.hasPrefix("events(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X") == true)
+        #expect(issues.first?.message.hasPrefix("shape(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X") == true)
     }
 
     @Test func waitingForAShapeEndsOnTheEventThatDecidesIt() async throws {
         let clock = TestClock()
         let recorder = ticks(2, on: clock).record(clock: clock)
         Task { await tick(clock, seconds: 2, recorder: recorder) }
-        try await wait(for: recorder.events(equal: [.value(1), .value(2), .finished]), timeout: 60)
+        try await wait(for: recorder.shape(equal: [.value(1), .value(2), .finished]), timeout: 60)
     }
 }

@@ -22,17 +22,17 @@ import Foundation
 /// outcome.matched   // true
 /// outcome.tries     // 3
 /// ```
-public struct EventualEquality<Value: Equatable> {
+package struct EventualEquality<Value: Equatable> {
     /// The value waited for.
-    public let expected: Value
+    package let expected: Value
     /// How long it waited at most, in seconds.
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
     /// How many times it read the actual value.
-    public private(set) var tries = 0
+    package private(set) var tries = 0
     /// The last value it compared.
-    public private(set) var lastActual: Value?
+    package private(set) var lastActual: Value?
     /// Whether the last value compared was the expected one.
-    public var matched: Bool { lastActual == expected }
+    package var matched: Bool { lastActual == expected }
 
     init(expected: Value, timeout: TimeInterval) {
         self.expected = expected
@@ -42,7 +42,7 @@ public struct EventualEquality<Value: Equatable> {
     /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`;
     /// strings in double quotes, with `"`, `\`, line feeds, carriage
     /// returns and tabs escaped.
-    public var message: String {
+    package var message: String {
         var actual = "never read"
         if let lastActual { actual = Self.show(lastActual) }
         return "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(timeout) seconds"
@@ -74,7 +74,7 @@ public struct EventualEquality<Value: Equatable> {
     /// Reads `actual` until it equals `expected` or `timeout` seconds of
     /// wall-clock time have passed, pausing `interval` seconds between
     /// tries. Errors `actual` throws end the loop and are rethrown.
-    public static func poll(
+    package static func poll(
         expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, actual: () throws -> Value
     ) rethrows -> EventualEquality {
         var outcome = EventualEquality(expected: expected, timeout: timeout)
@@ -91,7 +91,7 @@ public struct EventualEquality<Value: Equatable> {
     /// Like ``poll(expected:timeout:interval:actual:)``, suspending between
     /// tries. With a `clock`, time is virtual: each pause advances the
     /// clock by `interval`, and `timeout` is measured on it.
-    public static func poll(
+    package static func poll(
         expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, clock: TestClock? = nil,
         actual: () async throws -> Value
     ) async rethrows -> EventualEquality {

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let shape: [ExpectedEvent<Int, Never>] = [.value(1), .value(2, at: .seconds(1)), .finished]
-/// try recorder.events(equal: shape).get()
+/// try recorder.shape(equal: shape).get()
 /// ```
 public struct ExpectedEvent<Element, Failure: Error> {
     /// What the event is.

@@ -2,11 +2,13 @@
 ///
 /// The trace writer and the value encoder append straight into it, so a
 /// line is built without intermediate strings or Foundation.
-public struct JSONOutput: Sendable {
+@usableFromInline
+package struct JSONOutput: Sendable {
     @usableFromInline var buffer: [UInt8]
 
     /// The bytes written so far.
-    public var bytes: [UInt8] { buffer }
+    @usableFromInline
+    package var bytes: [UInt8] { buffer }
 
     /// Drops everything after the first `count` buffer.
     @usableFromInline
@@ -15,31 +17,33 @@ public struct JSONOutput: Sendable {
     }
 
     @inlinable
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         buffer = []
         buffer.reserveCapacity(capacity)
     }
 
     /// The bytes as a string.
-    public var string: String { String(decoding: buffer, as: UTF8.self) }
+    @usableFromInline
+    package var string: String { String(decoding: buffer, as: UTF8.self) }
 
     @inlinable mutating func append(_ byte: UInt8) {
         buffer.append(byte)
     }
 
     /// Appends literal text (JSON punctuation, keys, literals).
-    @inlinable public mutating func append(_ literal: StaticString) {
+    @inlinable package mutating func append(_ literal: StaticString) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends bytes as they are: they must be valid JSON where they go.
-    public mutating func append(raw: some Sequence<UInt8>) {
+    @usableFromInline
+    package mutating func append(raw: some Sequence<UInt8>) {
         buffer.append(contentsOf: raw)
     }
 
     /// Empties the buffer, keeping its capacity for the next line.
     @inlinable
-    public mutating func removeAll(keepingCapacity: Bool = true) {
+    package mutating func removeAll(keepingCapacity: Bool = true) {
         buffer.removeAll(keepingCapacity: keepingCapacity)
     }
 
@@ -47,7 +51,8 @@ public struct JSONOutput: Sendable {
 
     /// Writes a string with the escapes JSON requires: quote, backslash and
     /// control characters. Other characters are written as UTF-8.
-    public mutating func write(string: String) {
+    @usableFromInline
+    package mutating func write(string: String) {
         var string = string
         string.withUTF8 { utf8 in
             append(UInt8(ascii: "\""))
@@ -79,7 +84,8 @@ public struct JSONOutput: Sendable {
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Writes a signed integer in decimal.
-    public mutating func write(int value: Int64) {
+    @usableFromInline
+    package mutating func write(int value: Int64) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             write(uint: value.magnitude)
@@ -89,7 +95,8 @@ public struct JSONOutput: Sendable {
     }
 
     /// Writes an unsigned integer in decimal.
-    public mutating func write(uint value: UInt64) {
+    @usableFromInline
+    package mutating func write(uint value: UInt64) {
         if value < 10 {
             append(UInt8(ascii: "0") &+ UInt8(value))
             return
@@ -109,7 +116,8 @@ public struct JSONOutput: Sendable {
     /// Writes a floating point number in the shortest form that reads back
     /// the same; NaN and infinities become the strings `"NaN"`,
     /// `"Infinity"` and `"-Infinity"`.
-    public mutating func write(double value: Double) {
+    @usableFromInline
+    package mutating func write(double value: Double) {
         if value.isNaN {
             append("\"NaN\"")
         } else if value.isInfinite {
@@ -120,7 +128,8 @@ public struct JSONOutput: Sendable {
     }
 
     /// Writes a `Float` in its own shortest form (so `0.1` stays `0.1`).
-    public mutating func write(float value: Float) {
+    @usableFromInline
+    package mutating func write(float value: Float) {
         if value.isNaN || value.isInfinite {
             write(double: Double(value))
         } else {
@@ -128,14 +137,16 @@ public struct JSONOutput: Sendable {
         }
     }
 
-    public mutating func write(bool value: Bool) {
+    @usableFromInline
+    package mutating func write(bool value: Bool) {
         append(value ? "true" : "false")
     }
 
     // MARK: JSON values
 
     /// Writes a JSON value compactly, object keys in their stored order.
-    public mutating func write(_ value: JSONValue) {
+    @usableFromInline
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: append("null")
         case .bool(let b): write(bool: b)

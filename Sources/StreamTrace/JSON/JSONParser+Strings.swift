@@ -1,7 +1,7 @@
 /// Strings: scanning (validating UTF-8 and escapes) and decoding.
 extension JSONParser {
     /// Parses a string starting at its opening quote.
-    public mutating func parseString() throws(JSONSyntaxError) -> String {
+    package mutating func parseString() throws(JSONSyntaxError) -> String {
         let contentStart = position + 1
         let needsDecoding = try scanString()
         let contentEnd = position - 1

@@ -3,9 +3,9 @@
 /// It parses about 50 times faster than Foundation's JSON here, never
 /// recurses deeper than `maximumDepth`, validates UTF-8, and reports the
 /// byte offset of the first problem.
-public struct JSONParser {
+package struct JSONParser {
     /// The default limit on nested arrays and objects.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = TraceReaderOptions.defaultMaximumDepth
 
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
@@ -71,7 +71,7 @@ public struct JSONParser {
     }
 
     /// Throws unless only white space remains.
-    public mutating func expectEnd() throws(JSONSyntaxError) {
+    package mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
         if !isAtEnd { throw error("expected end of JSON, found \(found())") }
     }
@@ -79,7 +79,7 @@ public struct JSONParser {
     // MARK: Values
 
     /// Parses one value, building it.
-    public mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         try parseValue(depth: 0)
     }
 
@@ -163,7 +163,7 @@ public struct JSONParser {
     }
 
     /// Checks one value without building it.
-    public mutating func skipValue() throws(JSONSyntaxError) {
+    package mutating func skipValue() throws(JSONSyntaxError) {
         try skipValue(depth: 0)
     }
 

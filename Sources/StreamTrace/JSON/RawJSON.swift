@@ -12,7 +12,8 @@
 /// ```
 public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The compact or original JSON text, as UTF-8.
-    public let bytes: ArraySlice<UInt8>
+    @usableFromInline
+    package let bytes: ArraySlice<UInt8>
 
     /// Wraps bytes that are known to be one valid JSON value.
     init(validated bytes: ArraySlice<UInt8>) {

@@ -12,14 +12,14 @@
 /// diagram.line     // "a----b----|"
 /// diagram.legend   // "a, b: elements   |: finished"
 /// ```
-public struct MarbleDiagram: Sendable, Equatable {
+package struct MarbleDiagram: Sendable, Equatable {
     /// The diagram.
-    public var line: String
+    package var line: String
     /// What its symbols mean, for the symbols it uses.
-    public var legend: String
+    package var legend: String
 
     /// Draws `events` (time in nanoseconds and kind) in `width` columns.
-    public init(events: [(nanoseconds: Int64, kind: EventKind)], width: Int) {
+    package init(events: [(nanoseconds: Int64, kind: EventKind)], width: Int) {
         (line, legend) = MarbleRenderer(theme: .terminal).scaled(events, width: width)
     }
 }

@@ -6,20 +6,20 @@
 /// let timeline = TraceTimeline(trace: try Trace(contentsOf: "run.jsonl"), width: 80)
 /// print(timeline.text)
 /// ```
-public struct TraceTimeline: Sendable {
-    public let trace: Trace
+package struct TraceTimeline: Sendable {
+    package let trace: Trace
     /// The number of columns to fit in: values and the diagram are cut or
     /// scaled to it.
-    public let width: Int
+    package let width: Int
 
-    public init(trace: Trace, width: Int) {
+    package init(trace: Trace, width: Int) {
         self.trace = trace
         self.width = max(width, 20)
     }
 
     /// The stream's end, in words: `finished`, `failed (URLError: timed out)`,
     /// `open`, `cancelled`, `truncated (last line cut off)`.
-    public var statusText: String {
+    package var statusText: String {
         switch trace.status {
         case .failed:
             if case .failure(let failure)? = trace.events.last?.event { return "failed (\(failure))" }
@@ -30,13 +30,13 @@ public struct TraceTimeline: Sendable {
     }
 
     /// Time from the first event to the last.
-    public var duration: Int64 {
+    package var duration: Int64 {
         guard let first = trace.events.first, let last = trace.events.last else { return 0 }
         return last.nanoseconds - first.nanoseconds
     }
 
     /// The summary lines: stream, clock, started, status, elements, duration.
-    public var summaryLines: [String] {
+    package var summaryLines: [String] {
         var lines: [String] = []
         if let stream = trace.header.stream { lines.append("stream:    \(stream)") }
         lines.append("clock:     \(trace.header.clock ?? "unknown")")
@@ -49,7 +49,7 @@ public struct TraceTimeline: Sendable {
 
     /// One row per event: time since start, time since the previous event,
     /// kind, and the value or payload cut to the width.
-    public var eventRows: [String] {
+    package var eventRows: [String] {
         var rows = ["\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value"]
         var previous: Int64 = 0
         for event in trace.events {
@@ -72,7 +72,7 @@ public struct TraceTimeline: Sendable {
     /// The marble diagram with its legend: on one line when the legend
     /// leaves the diagram at least 40 columns, else the diagram over the
     /// whole width and the legend below.
-    public var diagramLines: [String] {
+    package var diagramLines: [String] {
         let events = trace.events.map { ($0.nanoseconds, $0.event.kind) }
         let legend = MarbleDiagram(events: events, width: 1_000).legend
         let besideLegend = width - legend.count - 3
@@ -85,7 +85,7 @@ public struct TraceTimeline: Sendable {
     }
 
     /// Everything, as `streamtrace show` prints it.
-    public var text: String {
+    package var text: String {
         let marbleLines = diagramLines
         return (summaryLines + [""] + eventRows + [""] + marbleLines).joined(separator: "\n")
     }

@@ -108,7 +108,7 @@ public final class TraceReader {
     /// The next event without its value (fully checked, value included), or
     /// `nil` at the end of the trace. Faster than ``next()`` when values
     /// are not needed; ``decodeValue()`` builds the value of this event.
-    public func nextHead() throws(TraceReadError) -> TraceEventHead? {
+    package func nextHead() throws(TraceReadError) -> TraceEventHead? {
         currentValue = nil
         guard !finished else { return nil }
         while let (line, terminated) = try nextContentLine() {
@@ -155,7 +155,7 @@ public final class TraceReader {
     /// returned.
     ///
     /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
-    public func decodeValue() throws(TraceReadError) -> JSONValue {
+    package func decodeValue() throws(TraceReadError) -> JSONValue {
         guard let (line, range) = currentValue else {
             preconditionFailure("decodeValue() needs the value event nextHead() just returned")
         }
@@ -170,7 +170,7 @@ public final class TraceReader {
     /// returned, as read (validated, not decoded).
     ///
     /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
-    public func rawValue() -> RawJSON {
+    package func rawValue() -> RawJSON {
         var bytes: [UInt8] = []
         appendRawValue(to: &bytes)
         return RawJSON(validated: bytes[...])

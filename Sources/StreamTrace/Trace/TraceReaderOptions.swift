@@ -7,8 +7,12 @@ public struct TraceReaderOptions: Sendable, Hashable {
     /// How many bytes are read from the file at a time (default 1 MiB).
     public var chunkSize: Int
 
+    /// The default ``maximumDepth``: deep enough for any real value, shallow
+    /// enough for any thread's stack.
+    public static let defaultMaximumDepth = 512
+
     public init(
-        maximumLineLength: Int = 16 << 20, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        maximumLineLength: Int = 16 << 20, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth,
         chunkSize: Int = 1 << 20
     ) {
         self.maximumLineLength = maximumLineLength

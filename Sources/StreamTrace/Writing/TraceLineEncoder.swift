@@ -12,7 +12,8 @@
 /// encoder.encode(RecordedEvent(nanoseconds: 1200, event: .value(42)), into: &line)
 /// line.string   // {"t":1200,"event":"value","value":42}
 /// ```
-public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
+@usableFromInline
+package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     @usableFromInline let kind: ValueKind
 
     @usableFromInline
@@ -21,7 +22,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     }
 
     @inlinable
-    public init() {
+    package init() {
         let type = Value.self
         kind =
             if type == String.self { .string }
@@ -36,7 +37,8 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     }
 
     /// Appends the header line (without its newline).
-    public func encode(_ header: TraceHeader, into out: inout JSONOutput) {
+    @usableFromInline
+    package func encode(_ header: TraceHeader, into out: inout JSONOutput) {
         out.append("{\"streamtrace\":")
         out.write(int: Int64(header.version))
         if let stream = header.stream {
@@ -60,7 +62,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
 
     /// Appends one event line (without its newline).
     @inlinable
-    public func encode(_ event: RecordedEvent<Value, Failure>, into out: inout JSONOutput) {
+    package func encode(_ event: RecordedEvent<Value, Failure>, into out: inout JSONOutput) {
         out.append("{\"t\":")
         out.write(int: event.nanoseconds)
         switch event.event {
@@ -87,7 +89,8 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     }
 
     /// Writes `header` to `sink` as a whole line, using `line` as the buffer.
-    public func write(_ header: TraceHeader, to sink: any TraceSink, line: inout JSONOutput) {
+    @usableFromInline
+    package func write(_ header: TraceHeader, to sink: any TraceSink, line: inout JSONOutput) {
         line.removeAll()
         encode(header, into: &line)
         line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
@@ -95,7 +98,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
 
     /// Writes `event` to `sink` as a whole line, using `line` as the buffer.
     @inlinable
-    public func write(_ event: RecordedEvent<Value, Failure>, to sink: any TraceSink, line: inout JSONOutput) {
+    package func write(_ event: RecordedEvent<Value, Failure>, to sink: any TraceSink, line: inout JSONOutput) {
         line.removeAll()
         encode(event, into: &line)
         line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
@@ -103,7 +106,7 @@ public struct TraceLineEncoder<Value, Failure: Error>: Sendable {
 
     /// Appends one value as JSON.
     @inlinable
-    public func write(_ value: Value, into out: inout JSONOutput) {
+    package func write(_ value: Value, into out: inout JSONOutput) {
         func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
         switch kind {
         case .string: out.write(string: bits(String.self))

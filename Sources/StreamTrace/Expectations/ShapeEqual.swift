@@ -1,6 +1,6 @@
 extension StreamExpectations {
     /// The recording's elements and its end (completion or cancel) equal an
-    /// expected list, in one comparison (`events(equal:)`).
+    /// expected list, in one comparison (`shape(equal:)`).
     ///
     /// Elements compare with `==`, errors with `==` when they are
     /// `Equatable`, else by type and description; an expected event with a
@@ -13,7 +13,7 @@ extension StreamExpectations {
     /// side.
     // Holds the expected elements, which it only reads (under the
     // recorder's lock); Sendable as the other expectations are.
-    public struct EventsEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
+    public struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         public let expected: [ExpectedEvent<Element, Failure>]
         public let tolerance: Duration
 
@@ -22,7 +22,7 @@ extension StreamExpectations {
             self.tolerance = tolerance
         }
 
-        public var name: String { "events(equal:)" }
+        public var name: String { "shape(equal:)" }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let actual = ShapeEvent.events(in: window)
@@ -108,73 +108,18 @@ extension StreamExpectations {
     }
 }
 
-/// A recorded event as a whole-shape comparison sees it.
-struct ShapeEvent<Failure: Error> {
-    enum Kind {
-        /// The element at this index.
-        case value(Int)
-        case finished
-        case failure(Failure)
-        case cancel
-    }
-
-    var kind: Kind
-    var location: EventLocation
-    var nanoseconds: Int64 { location.nanoseconds }
-
-    var isTerminal: Bool {
-        if case .value = kind { return false }
-        return true
-    }
-
-    /// The window's elements, then its completion or cancel.
-    static func events<Element>(in window: some EventWindow<Element, Failure>) -> [ShapeEvent] {
-        var events = (0..<window.elementCount).map { ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0)) }
-        if let (completion, location) = window.completion {
-            switch completion {
-            case .finished: events.append(ShapeEvent(kind: .finished, location: location))
-            case .failure(let error): events.append(ShapeEvent(kind: .failure(error), location: location))
-            }
-        } else if case .cancelled(let location) = window.end {
-            events.append(ShapeEvent(kind: .cancel, location: location))
-        }
-        return events
-    }
-
-    func describe<Element>(_ window: some EventWindow<Element, Failure>) -> String {
-        switch kind {
-        case .value(let index): "value \(window.describe(window.element(at: index)))"
-        case .finished: "finished"
-        case .failure(let error): "failure \(StreamError(error))"
-        case .cancel: "cancel"
-        }
-    }
-
-    /// `==` when the errors are `Equatable` and of one type, else the same
-    /// type and description.
-    static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
-        func equal<E: Equatable>(_ lhs: E, _ rhs: any Error) -> Bool? {
-            guard let rhs = rhs as? E else { return nil }
-            return lhs == rhs
-        }
-        let value: Any = lhs
-        if let lhs = value as? any Equatable, let result = equal(lhs, rhs) { return result }
-        return StreamError(lhs) == StreamError(rhs)
-    }
-}
-
 extension Recorder where Input: Equatable {
     /// The recording's elements and its completion (or cancel) equal
     /// `expected`, times too where an expected event has one (within
     /// `tolerance`). On a difference, the error's ``RecordingError/details``
-    /// show both side by side. See ``StreamExpectations/EventsEqual``.
+    /// show both side by side. See ``StreamExpectations/ShapeEqual``.
     ///
     /// ```swift
-    /// try recorder.events(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
+    /// try recorder.shape(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
     /// ```
-    public func events(
+    public func shape(
         equal expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero
-    ) -> RecorderExpectation<StreamExpectations.EventsEqual<Input, Failure>> {
+    ) -> RecorderExpectation<StreamExpectations.ShapeEqual<Input, Failure>> {
         expecting(.init(expected, tolerance: tolerance))
     }
 }

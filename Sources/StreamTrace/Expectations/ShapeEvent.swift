@@ -1,0 +1,54 @@
+/// A recorded event as a whole-shape comparison sees it.
+struct ShapeEvent<Failure: Error> {
+    enum Kind {
+        /// The element at this index.
+        case value(Int)
+        case finished
+        case failure(Failure)
+        case cancel
+    }
+
+    var kind: Kind
+    var location: EventLocation
+    var nanoseconds: Int64 { location.nanoseconds }
+
+    var isTerminal: Bool {
+        if case .value = kind { return false }
+        return true
+    }
+
+    /// The window's elements, then its completion or cancel.
+    static func events<Element>(in window: some EventWindow<Element, Failure>) -> [ShapeEvent] {
+        var events = (0..<window.elementCount).map { ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0)) }
+        if let (completion, location) = window.completion {
+            switch completion {
+            case .finished: events.append(ShapeEvent(kind: .finished, location: location))
+            case .failure(let error): events.append(ShapeEvent(kind: .failure(error), location: location))
+            }
+        } else if case .cancelled(let location) = window.end {
+            events.append(ShapeEvent(kind: .cancel, location: location))
+        }
+        return events
+    }
+
+    func describe<Element>(_ window: some EventWindow<Element, Failure>) -> String {
+        switch kind {
+        case .value(let index): "value \(window.describe(window.element(at: index)))"
+        case .finished: "finished"
+        case .failure(let error): "failure \(StreamError(error))"
+        case .cancel: "cancel"
+        }
+    }
+
+    /// `==` when the errors are `Equatable` and of one type, else the same
+    /// type and description.
+    static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
+        func equal<E: Equatable>(_ lhs: E, _ rhs: any Error) -> Bool? {
+            guard let rhs = rhs as? E else { return nil }
+            return lhs == rhs
+        }
+        let value: Any = lhs
+        if let lhs = value as? any Equatable, let result = equal(lhs, rhs) { return result }
+        return StreamError(lhs) == StreamError(rhs)
+    }
+}
