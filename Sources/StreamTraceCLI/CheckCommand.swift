@@ -31,7 +31,7 @@ enum CheckCommand {
         }
 
         let report = try TraceChecker(queries: queries).check(TraceReader(path: tracePath))
-        report.warnings.forEach { Console.error($0.description) }
+        for warning in report.warnings { Console.error(warning.description) }
         switch format {
         case "json": printJSON(report, trace: tracePath == "-" ? "<stdin>" : tracePath)
         default: printText(report, quiet: quiet, palette: Palette(mode: color))

@@ -27,7 +27,7 @@ enum ShowCommand {
         }
         // Read whole first: a malformed trace prints nothing but its error.
         let trace = try Trace(contentsOf: path)
-        trace.warnings.forEach { Console.error($0.description) }
+        for warning in trace.warnings { Console.error(warning.description) }
         switch format {
         case "json":
             let encoder = TraceLineEncoder<JSONValue, TraceFailure>()

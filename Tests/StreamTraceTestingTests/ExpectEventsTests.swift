@@ -22,7 +22,7 @@ import Testing
     @Test func aDifferentElementIsShownSideBySide() async {
         let (recorder, _) = await countdown()
         let line = #line + 1
-        let issues = recordedIssues { expectEvents(recorder, [.value(1), .value(2), .value(4), .finished]) }
+        let issues = synchronousIssues { expectEvents(recorder, [.value(1), .value(2), .value(4), .finished]) }
         #expect(issues.map(\.line) == [line])
         #expect(issues.map(\.message) == [
             """
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aWrongTimeAMissingCompletionAndAnExtraEventAreDifferences() async {
         let (recorder, _) = await countdown()
-        let issues = recordedIssues {
+        let issues = synchronousIssues {
             expectEvents(recorder, [.value(1), .value(2, at: .milliseconds(1500))])
             expectEvents(recorder, [.value(1), .value(2), .value(3), .finished, .cancel])
             expectEvents(recorder, [.value(1), .value(2), .value(3)])
@@ -57,7 +57,7 @@ import Testing
         recorder.receive(1)
         recorder.receive(completion: .failure(Timeout()))
         expectEvents(recorder, [.value(1), .failure(Timeout())])
-        let issues = recordedIssues { expectEvents(recorder, [.value(1), .finished]) }
+        let issues = synchronousIssues { expectEvents(recorder, [.value(1), .finished]) }
         #expect(issues.first?.message.hasPrefix("shape(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X") == true)
     }
 

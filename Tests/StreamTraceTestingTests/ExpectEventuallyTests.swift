@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func stringsAreQuotedWithTheirSpecialCharactersEscaped() {
-        let issues = recordedIssues {
+        let issues = synchronousIssues {
             expectEventually(actual: { "tab\there \\ \"quoted\"\r\n" }, expected: "line\nbreak", timeout: 0)
         }
         #expect(issues.map(\.message) == [#"Expected "line\nbreak", but was "tab\there \\ \"quoted\"\r\n" after 1 try, timing out after 0.0 seconds"#])
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aSynchronousTimeoutCountsEveryTry() {
         var reads = 0
-        let issues = recordedIssues {
+        let issues = synchronousIssues {
             expectEventually(actual: { reads += 1; return "never" }, expected: "done", timeout: 0.2, interval: 0.01)
         }
         #expect(reads >= 2)

@@ -34,7 +34,7 @@ import Testing
         recorder.receive(3)
         recorder.receive(completion: .finished)
         let line = #line + 1
-        let issues = recordedIssues { expectGoldenTrace(of: recorder, at: path, time: .ignored) }
+        let issues = synchronousIssues { expectGoldenTrace(of: recorder, at: path, time: .ignored) }
         #expect(issues.map(\.line) == [line])
         #expect(issues.map(\.message) == [
             """
@@ -55,7 +55,7 @@ import Testing
         let path = temporaryPath("golden-missing.jsonl")
         try? FileManager.default.removeItem(atPath: path)
         let recorder = Recorder<Int, Never>(clock: TestClock())
-        let issues = recordedIssues { expectGoldenTrace(of: recorder, at: path) }
+        let issues = synchronousIssues { expectGoldenTrace(of: recorder, at: path) }
         #expect(issues.map(\.message) == ["golden trace \(path) does not exist: run the test with STREAMTRACE_RECORD=1 to record it"])
         #expect(!FileManager.default.fileExists(atPath: path))
     }

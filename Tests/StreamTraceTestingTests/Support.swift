@@ -32,7 +32,7 @@ func recordedIssues(_ body: () async throws -> Void) async -> [(message: String,
 }
 
 /// The same for synchronous code.
-func recordedIssues(_ body: () throws -> Void) -> [(message: String, line: Int?)] {
+func synchronousIssues(_ body: () throws -> Void) -> [(message: String, line: Int?)] {
     let log = IssueLog()
     do {
         try withKnownIssue { try body() } matching: { log.match($0) }

@@ -7,7 +7,8 @@ extension TraceLineParser {
         var isEvent = false
         var wrongType: (String, Int)?
         do {
-            try walkObject(&parser, keys: { (parser) throws(JSONSyntaxError) in try parser.parseString() }) {
+            let readKey: (inout JSONParser) throws(JSONSyntaxError) -> String = { try $0.parseString() }
+            try walkObject(&parser, keys: readKey) {
                 (key, _, parser) throws(JSONSyntaxError) in
                 let offset = parser.position
                 let value = try parser.parseValue(depth: 1)
