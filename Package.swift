@@ -25,7 +25,8 @@ let package = Package(
             name: "StreamTrace",
             dependencies: [
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
-                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
         .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace"]),
@@ -39,12 +40,16 @@ let package = Package(
             dependencies: [
                 "StreamTrace", "StreamTraceCLI", "StreamTraceCrashWriter",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
-                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
-                // __Traces__: golden traces, read through #filePath.
-        .testTarget(name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"], exclude: ["__Traces__"]),
-        .testTarget(name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"], exclude: ["__Traces__"]),
+        // __Traces__: golden traces, read through #filePath.
+        .testTarget(
+            name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"], exclude: ["__Traces__"]),
+        .testTarget(
+            name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"],
+            exclude: ["__Traces__"]),
     ],
     swiftLanguageModes: [.v6]
 )

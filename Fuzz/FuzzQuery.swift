@@ -7,7 +7,9 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let query = try Query(text)
         _ = query.matcher?.matches(.null)
     } catch {
-        if error.column < 1 || error.column > text.count + 1 { fatalError("column \(error.column) outside \(text.count) characters") }
+        if error.column < 1 || error.column > text.count + 1 {
+            fatalError("column \(error.column) outside \(text.count) characters")
+        }
         _ = error.pointer
     }
     return 0

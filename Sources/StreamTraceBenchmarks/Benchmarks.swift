@@ -145,8 +145,12 @@ struct Benchmarks {
             "| reader, \(name), every line checked, values built on demand: vs `wc -l` | \(rate(scan)) | \(rate(wc)) | \(ratio(wc, scan)) |"
         ]
         if jq.status == 0 {
-            rows.append("| reader, \(name), every line checked, values built on demand: vs `jq empty` | \(rate(scan)) | \(rate(jq)) | \(ratio(jq, scan)) |")
-            rows.append("| reader, \(name), every value built: vs `jq empty` | \(rate(read)) | \(rate(jq)) | \(ratio(jq, read)) |")
+            rows.append(
+                "| reader, \(name), every line checked, values built on demand: vs `jq empty` | \(rate(scan)) | \(rate(jq)) | \(ratio(jq, scan)) |"
+            )
+            rows.append(
+                "| reader, \(name), every value built: vs `jq empty` | \(rate(read)) | \(rate(jq)) | \(ratio(jq, read)) |"
+            )
         } else {
             rows.append("| reader vs jq | – | jq not installed (apt-get install jq) | – |")
         }
@@ -164,7 +168,9 @@ struct Benchmarks {
         let path = directory + "/bench-\(megabytes)MB.jsonl"
         let size = TraceGenerator.ensure(path: path, megabytes: megabytes)
         let mb = Double(size) / 1e6
-        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamtrace").path
+        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "streamtrace"
+        ).path
         guard FileManager.default.isExecutableFile(atPath: cli) else {
             return ["| streamtrace check | – | build the streamtrace product first | – |"]
         }
@@ -172,7 +178,10 @@ struct Benchmarks {
         let jobs: [(query: String, jq: String)] = [
             ("finished", #"reduce (inputs | select(.event == "finished")) as $e (false; true)"#),
             ("count", #"reduce (inputs | select(.event == "value")) as $e (0; . + 1)"#),
-            ("prefix 3", #"reduce (inputs | select(.event == "value") | .value) as $v ([]; if length < 3 then . + [$v] else . end)"#),
+            (
+                "prefix 3",
+                #"reduce (inputs | select(.event == "value") | .value) as $v ([]; if length < 3 then . + [$v] else . end)"#
+            ),
             ("elements", #"[inputs | select(.event == "value") | .value]"#),
         ]
         var rows: [String] = []
@@ -183,18 +192,21 @@ struct Benchmarks {
             rows.append(
                 "| `streamtrace check` \(job.query), \(String(format: "%.0f", mb)) MB: MB/s and peak memory vs jq | "
                     + String(format: "%.0f MB/s, ", mb / ours.seconds) + Measure.megabytes(ours) + status + " | "
-                    + (jq.status == 0 ? String(format: "%.0f MB/s, ", mb / jq.seconds) + Measure.megabytes(jq) : "jq not installed")
+                    + (jq.status == 0
+                        ? String(format: "%.0f MB/s, ", mb / jq.seconds) + Measure.megabytes(jq) : "jq not installed")
                     + " | " + String(format: "%.1f×", jq.seconds / ours.seconds) + " |")
         }
         rows.append(
             "| `wc -l` on the same trace (the floor) | – | " + String(format: "%.0f MB/s", mb / wc.seconds) + " | – |")
         let tiny = directory + "/tiny.jsonl"
-        try? "{\"streamtrace\":1}\n{\"t\":0,\"event\":\"finished\"}\n".write(toFile: tiny, atomically: true, encoding: .utf8)
+        try? "{\"streamtrace\":1}\n{\"t\":0,\"event\":\"finished\"}\n".write(
+            toFile: tiny, atomically: true, encoding: .utf8)
         let startup = Measure.fastest(of: 20, [cli, "check", tiny, "finished"])
         let wcStartup = Measure.fastest(of: 20, ["/usr/bin/env", "wc", "-l", tiny])
         rows.append(
             "| `streamtrace check` start-up on a 2-line trace (fastest of 20) vs `wc -l` | "
-                + String(format: "%.1f ms", startup.seconds * 1000) + " | " + String(format: "%.1f ms", wcStartup.seconds * 1000)
+                + String(format: "%.1f ms", startup.seconds * 1000) + " | "
+                + String(format: "%.1f ms", wcStartup.seconds * 1000)
                 + " | " + String(format: "%.1f×", startup.seconds / wcStartup.seconds) + " |")
         return rows
     }

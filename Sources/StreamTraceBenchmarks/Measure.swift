@@ -39,7 +39,8 @@ enum Measure {
 
     /// Formats a peak memory in MB, or n/a.
     static func megabytes(_ result: ChildResult) -> String {
-        result.peakKilobytes > 0 ? String(format: "%.1f MB", Double(result.peakKilobytes) / 1024) : "n/a (install GNU time)"
+        result.peakKilobytes > 0
+            ? String(format: "%.1f MB", Double(result.peakKilobytes) / 1024) : "n/a (install GNU time)"
     }
 
     /// Runs a command with its output discarded; returns its wall time, its
@@ -70,7 +71,8 @@ enum Measure {
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let printed = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: report)
-        let peak = printed.split(separator: "\n").first { $0.hasPrefix("peak-kilobytes ") }
+        let peak =
+            printed.split(separator: "\n").first { $0.hasPrefix("peak-kilobytes ") }
             .flatMap { Int($0.dropFirst("peak-kilobytes ".count)) } ?? 0
         return ChildResult(seconds: seconds, peakKilobytes: peak, status: exitStatus)
     }

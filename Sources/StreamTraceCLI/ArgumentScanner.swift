@@ -55,7 +55,9 @@ struct ArgumentScanner {
                 if let inlineValue {
                     parsed.values[name] = inlineValue
                 } else {
-                    guard index < arguments.count else { throw .usage("option '\(name)' needs a value", command: command) }
+                    guard index < arguments.count else {
+                        throw .usage("option '\(name)' needs a value", command: command)
+                    }
                     parsed.values[name] = arguments[index]
                     index += 1
                 }

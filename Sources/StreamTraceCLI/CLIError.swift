@@ -18,7 +18,8 @@ struct CLIError: Error, Equatable, CustomStringConvertible {
     /// A query given as an argument that does not parse.
     static func query(_ error: QueryParseError, number: Int) -> CLIError {
         CLIError(
-            message: "query \(number), column \(error.column): \(error.message)", detail: pointer(error), command: "check")
+            message: "query \(number), column \(error.column): \(error.message)", detail: pointer(error),
+            command: "check")
     }
 
     /// A query in a spec file that does not parse: `FILE:LINE:COLUMN: message`.

@@ -98,7 +98,11 @@ enum CheckCommand {
             document.append(",\"line\":")
             if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }
             document.append(",\"t\":")
-            if let location = result.location { document.write(int: location.nanoseconds) } else { document.append("null") }
+            if let location = result.location {
+                document.write(int: location.nanoseconds)
+            } else {
+                document.append("null")
+            }
             document.append("}")
         }
         document.append("],\"passed\":")

@@ -4,7 +4,8 @@ import StreamTrace
 enum DiffCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
-            command: "diff", valueOptions: ["--tolerance", "--limit"], flags: ["--ignore-time", "--quiet", "-q", "--help", "-h"]
+            command: "diff", valueOptions: ["--tolerance", "--limit"],
+            flags: ["--ignore-time", "--quiet", "-q", "--help", "-h"]
         ).scan(arguments)
         if parsed.has("--help", "-h") {
             Console.out(Help.diff)
@@ -13,7 +14,9 @@ enum DiffCommand {
         var time = TimeComparison.exact
         if let text = parsed.values["--tolerance"] {
             guard let tolerance = TimeComparison.tolerance(parsing: text) else {
-                throw CLIError.usage("--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got '\(text)'", command: "diff")
+                throw CLIError.usage(
+                    "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got '\(text)'",
+                    command: "diff")
             }
             time = tolerance
         }
@@ -31,7 +34,8 @@ enum DiffCommand {
             limit = value
         }
         guard parsed.positionals.count == 2 else {
-            let problem = parsed.positionals.count < 2
+            let problem =
+                parsed.positionals.count < 2
                 ? "missing \(parsed.positionals.isEmpty ? "EXPECTED and ACTUAL" : "ACTUAL"): the paths of two traces"
                 : "diff takes two traces; unexpected '\(parsed.positionals[2])'"
             throw CLIError.usage(problem, command: "diff")

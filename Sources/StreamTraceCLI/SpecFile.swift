@@ -11,7 +11,8 @@ enum SpecFile {
         } catch {
             var isDirectory: ObjCBool = false
             let reason =
-                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "no such file"
+                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                ? "no such file"
                 : isDirectory.boolValue ? "is a directory" : "cannot be read"
             throw .usage("cannot read spec file \(path): \(reason)", command: "check")
         }
@@ -43,7 +44,13 @@ enum SpecFile {
         for index in line.indices {
             let character = line[index]
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
             } else if character == "\"" {
                 inString = true
             } else if character == "#" {

@@ -24,7 +24,8 @@ let typing = AsyncStream<SearchResult> { continuation in
     let task = Task {
         for query in ["s", "sw", "swi", "swift"] {
             try? await Task.sleep(for: .milliseconds(40))
-            continuation.yield(SearchResult(query: query, results: catalogue.filter { $0.hasPrefix(query) && query.count > 1 }))
+            continuation.yield(
+                SearchResult(query: query, results: catalogue.filter { $0.hasPrefix(query) && query.count > 1 }))
         }
         continuation.finish()
     }

@@ -51,7 +51,9 @@ extension XCTestCase {
 
     /// Records `error` at `file`:`line` and stops the test without a second
     /// failure for the thrown error.
-    private func fail<Output>(with error: RecordingError, description: String, file: StaticString, line: UInt) throws -> Output {
+    private func fail<Output>(with error: RecordingError, description: String, file: StaticString, line: UInt) throws
+        -> Output
+    {
         let message = description.isEmpty ? error.report : "\(description): \(error.report)"
         return try XCTUnwrap(Output?.none, message, file: file, line: line)
     }

@@ -15,8 +15,15 @@ import Testing
     @Test func theWholeShapePassesInOneLine() async {
         let (recorder, _) = await countdown()
         expectEvents(recorder, [.value(1), .value(2), .value(3), .finished])
-        expectEvents(recorder, [.value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .value(3, at: .seconds(3)), .finished(at: .seconds(3))])
-        expectEvents(recorder, [.value(1, at: .milliseconds(1010)), .value(2), .value(3), .finished], tolerance: .milliseconds(10))
+        expectEvents(
+            recorder,
+            [
+                .value(1, at: .seconds(1)), .value(2, at: .seconds(2)), .value(3, at: .seconds(3)),
+                .finished(at: .seconds(3)),
+            ])
+        expectEvents(
+            recorder, [.value(1, at: .milliseconds(1010)), .value(2), .value(3), .finished],
+            tolerance: .milliseconds(10))
     }
 
     @Test func aDifferentElementIsShownSideBySide() async {
@@ -24,18 +31,19 @@ import Testing
         let line = #line + 1
         let issues = synchronousIssues { expectEvents(recorder, [.value(1), .value(2), .value(4), .finished]) }
         #expect(issues.map(\.line) == [line])
-        #expect(issues.map(\.message) == [
-            """
-            shape(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
-                 expected  actual
-              1  value 1   value 1 at t=+1s
-              2  value 2   value 2 at t=+2s
-            > 3  value 4   value 3 at t=+3s
-              4  finished  finished at t=+3s
-            expected: -1-2-4-|
-            actual:   ---1---2---3-|
-            """
-        ])
+        #expect(
+            issues.map(\.message) == [
+                """
+                shape(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
+                     expected  actual
+                  1  value 1   value 1 at t=+1s
+                  2  value 2   value 2 at t=+2s
+                > 3  value 4   value 3 at t=+3s
+                  4  finished  finished at t=+3s
+                expected: -1-2-4-|
+                actual:   ---1---2---3-|
+                """
+            ])
     }
 
     @Test func aWrongTimeAMissingCompletionAndAnExtraEventAreDifferences() async {
@@ -45,11 +53,12 @@ import Testing
             expectEvents(recorder, [.value(1), .value(2), .value(3), .finished, .cancel])
             expectEvents(recorder, [.value(1), .value(2), .value(3)])
         }
-        #expect(issues.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" } == [
-            "shape(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
-            "shape(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
-            "shape(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
-        ])
+        #expect(
+            issues.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" } == [
+                "shape(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
+                "shape(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
+                "shape(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
+            ])
     }
 
     @Test func errorsCompareByEqualityOrByTypeAndDescription() {
@@ -58,7 +67,10 @@ import Testing
         recorder.receive(completion: .failure(Timeout()))
         expectEvents(recorder, [.value(1), .failure(Timeout())])
         let issues = synchronousIssues { expectEvents(recorder, [.value(1), .finished]) }
-        #expect(issues.first?.message.hasPrefix("shape(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X") == true)
+        #expect(
+            issues.first?.message.hasPrefix(
+                "shape(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X"
+            ) == true)
     }
 
     @Test func waitingForAShapeEndsOnTheEventThatDecidesIt() async throws {

@@ -6,14 +6,22 @@ import Testing
 @Suite struct ExpectEventuallyTests {
     @Test func passesAtTheFirstTryThatMatches() {
         var reads = 0
-        expectEventually(actual: { reads += 1; return reads }, expected: 3, timeout: 60)
+        expectEventually(
+            actual: {
+                reads += 1
+                return reads
+            }, expected: 3, timeout: 60)
         // Read three times: 1, 2, 3 — and not once more.
         #expect(reads == 3)
     }
 
     @Test func anAsyncExpectationPassesAtTheFirstTryThatMatches() async {
         var reads = 0
-        await expectEventually(actual: { reads += 1; return reads }, expected: 3, timeout: 60, clock: TestClock())
+        await expectEventually(
+            actual: {
+                reads += 1
+                return reads
+            }, expected: 3, timeout: 60, clock: TestClock())
         #expect(reads == 3)
     }
 
@@ -21,7 +29,11 @@ import Testing
         var reads = 0
         let line = #line + 2
         let issues = await recordedIssues {
-            await expectEventually(actual: { reads += 1; return reads }, expected: -1, timeout: 1, interval: 0.01, clock: TestClock())
+            await expectEventually(
+                actual: {
+                    reads += 1
+                    return reads
+                }, expected: -1, timeout: 1, interval: 0.01, clock: TestClock())
         }
         // Virtual time: a try at 0, 10ms, … 1s.
         #expect(reads == 101)
@@ -60,7 +72,9 @@ import Testing
     @Test func theClockDrivesWhatIsAwaited() async throws {
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(clock: clock)
-        await expectEventually(actual: { recorder.events.count { $0.event.kind == .value } }, expected: 2, timeout: 3600, interval: 1, clock: clock)
+        await expectEventually(
+            actual: { recorder.events.count { $0.event.kind == .value } }, expected: 2, timeout: 3600, interval: 1,
+            clock: clock)
         #expect(clock.now.offset >= .seconds(2))
     }
 
@@ -68,16 +82,26 @@ import Testing
         let issues = synchronousIssues {
             expectEventually(actual: { "tab\there \\ \"quoted\"\r\n" }, expected: "line\nbreak", timeout: 0)
         }
-        #expect(issues.map(\.message) == [#"Expected "line\nbreak", but was "tab\there \\ \"quoted\"\r\n" after 1 try, timing out after 0.0 seconds"#])
+        #expect(
+            issues.map(\.message) == [
+                #"Expected "line\nbreak", but was "tab\there \\ \"quoted\"\r\n" after 1 try, timing out after 0.0 seconds"#
+            ])
     }
 
     @Test func aSynchronousTimeoutCountsEveryTry() {
         var reads = 0
         let issues = synchronousIssues {
-            expectEventually(actual: { reads += 1; return "never" }, expected: "done", timeout: 0.2, interval: 0.01)
+            expectEventually(
+                actual: {
+                    reads += 1
+                    return "never"
+                }, expected: "done", timeout: 0.2, interval: 0.01)
         }
         #expect(reads >= 2)
-        #expect(issues.map(\.message) == [#"Expected "done", but was "never" after \#(reads) tries, timing out after 0.2 seconds"#])
+        #expect(
+            issues.map(\.message) == [
+                #"Expected "done", but was "never" after \#(reads) tries, timing out after 0.2 seconds"#
+            ])
     }
 
     @Test func errorsFromTheActualClosureAreRethrown() {

@@ -36,19 +36,20 @@ import Testing
         let line = #line + 1
         let issues = synchronousIssues { expectGoldenTrace(of: recorder, at: path, time: .ignored) }
         #expect(issues.map(\.line) == [line])
-        #expect(issues.map(\.message) == [
-            """
-            golden trace \(path): traces differ: 1 difference (times ignored), first at event 3 (line 4 of expected, line 4 of actual); recent: -1-3-| (expected ---1---2-|); run with STREAMTRACE_RECORD=1 to accept the new trace
-            --- \(path)  (4 events)
-            +++ recorded  (4 events)
-            event 3: values differ
-            - \(path):4  t=+2s  value 2
-            + recorded:4\(String(repeating: " ", count: path.count - 8))  t=+0ns  value 3
-            traces differ: 1 difference (times ignored), first at event 3 (line 4 of expected, line 4 of actual)
-            expected: ---1---2-|
-            actual:   -1-3-|
-            """
-        ])
+        #expect(
+            issues.map(\.message) == [
+                """
+                golden trace \(path): traces differ: 1 difference (times ignored), first at event 3 (line 4 of expected, line 4 of actual); recent: -1-3-| (expected ---1---2-|); run with STREAMTRACE_RECORD=1 to accept the new trace
+                --- \(path)  (4 events)
+                +++ recorded  (4 events)
+                event 3: values differ
+                - \(path):4  t=+2s  value 2
+                + recorded:4\(String(repeating: " ", count: path.count - 8))  t=+0ns  value 3
+                traces differ: 1 difference (times ignored), first at event 3 (line 4 of expected, line 4 of actual)
+                expected: ---1---2-|
+                actual:   -1-3-|
+                """
+            ])
     }
 
     @Test func aMissingGoldenTraceFailsAndSaysHowToRecordIt() {
@@ -56,7 +57,10 @@ import Testing
         try? FileManager.default.removeItem(atPath: path)
         let recorder = Recorder<Int, Never>(clock: TestClock())
         let issues = synchronousIssues { expectGoldenTrace(of: recorder, at: path) }
-        #expect(issues.map(\.message) == ["golden trace \(path) does not exist: run the test with STREAMTRACE_RECORD=1 to record it"])
+        #expect(
+            issues.map(\.message) == [
+                "golden trace \(path) does not exist: run the test with STREAMTRACE_RECORD=1 to record it"
+            ])
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

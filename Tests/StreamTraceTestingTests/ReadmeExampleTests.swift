@@ -37,10 +37,12 @@ final class DraftStore: @unchecked Sendable {
         try await wait(for: recorder.finished, timeout: 60)
 
         // The whole shape in one assertion, times included.
-        expectEvents(recorder, [
-            .value("s", at: .zero), .value("sw", at: .milliseconds(300)), .value("swi", at: .milliseconds(600)),
-            .finished(at: .milliseconds(900)),
-        ])
+        expectEvents(
+            recorder,
+            [
+                .value("s", at: .zero), .value("sw", at: .milliseconds(300)), .value("swi", at: .milliseconds(600)),
+                .finished(at: .milliseconds(900)),
+            ])
         // The trace committed in __Traces__/search-field.jsonl (STREAMTRACE_RECORD=1 rewrites it).
         expectGoldenTrace(of: recorder, named: "search-field")
     }

@@ -24,7 +24,11 @@ private final class IssueLog: Sendable {
 func recordedIssues(_ body: () async throws -> Void) async -> [(message: String, line: Int?)] {
     let log = IssueLog()
     do {
-        try await withKnownIssue { try await body() } matching: { log.match($0) }
+        try await withKnownIssue {
+            try await body()
+        } matching: {
+            log.match($0)
+        }
     } catch {
         log.noteRethrown(error)
     }
@@ -35,7 +39,11 @@ func recordedIssues(_ body: () async throws -> Void) async -> [(message: String,
 func synchronousIssues(_ body: () throws -> Void) -> [(message: String, line: Int?)] {
     let log = IssueLog()
     do {
-        try withKnownIssue { try body() } matching: { log.match($0) }
+        try withKnownIssue {
+            try body()
+        } matching: {
+            log.match($0)
+        }
     } catch {
         log.noteRethrown(error)
     }

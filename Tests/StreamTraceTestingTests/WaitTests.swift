@@ -23,7 +23,10 @@ import Testing
             _ = try await wait(for: recorder.next(2), timeout: 0.01)
             reachedTheNextLine = true
         }
-        #expect(issues.map(\.message) == [#"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#])
+        #expect(
+            issues.map(\.message) == [
+                #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#
+            ])
         #expect(issues.map(\.line) == [line])
         #expect(!reachedTheNextLine)
     }
@@ -35,7 +38,10 @@ import Testing
         recorder.receive(completion: .finished)
         let line = #line + 1
         let issues = await recordedIssues { try await wait(for: recorder.finished.inverted, timeout: 0.01) }
-        #expect(issues.map(\.message) == ["finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"])
+        #expect(
+            issues.map(\.message) == [
+                "finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"
+            ])
         #expect(issues.map(\.line) == [line])
     }
 

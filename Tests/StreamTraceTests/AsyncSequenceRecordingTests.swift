@@ -9,10 +9,11 @@ import Testing
         let recorder = ScriptedSequence([1, 2]).record(name: "numbers", clock: clock, sink: sink)
         try await recorder.finished.value(timeout: 60)
         #expect(recorder.events.map(\.event) == [.subscribe, .value(1), .value(2), .finished])
-        #expect(Array(sink.lines.dropFirst()) == [
-            #"{"t":0,"event":"subscribe"}"#, #"{"t":0,"event":"value","value":1}"#,
-            #"{"t":0,"event":"value","value":2}"#, #"{"t":0,"event":"finished"}"#,
-        ])
+        #expect(
+            Array(sink.lines.dropFirst()) == [
+                #"{"t":0,"event":"subscribe"}"#, #"{"t":0,"event":"value","value":1}"#,
+                #"{"t":0,"event":"value","value":2}"#, #"{"t":0,"event":"finished"}"#,
+            ])
     }
 
     @Test func subscribeIsRecordedAtTheCallNotWhenTheTaskRuns() async throws {

@@ -6,7 +6,8 @@ import Testing
 /// times: every result reads as a valid trace, at worst with a truncated
 /// tail, and holds every event the writer had flushed.
 @Suite struct CrashSafetyTests {
-    static let writer: URL = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("StreamTraceCrashWriter")
+    static let writer: URL = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent(
+        "StreamTraceCrashWriter")
 
     /// Starts the writer, waits until it reports `flushes` flushes, kills it;
     /// returns how many events it had flushed.

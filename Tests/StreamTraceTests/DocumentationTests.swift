@@ -23,7 +23,9 @@ import Testing
 
     @Test func recordingErrorExample() {
         let recorder = Recorder<String, Never>()
-        recorder.receive("a"); recorder.receive("b"); recorder.receive(completion: .finished)
+        recorder.receive("a")
+        recorder.receive("b")
+        recorder.receive(completion: .finished)
         do {
             _ = try recorder.single.get()
             Issue.record("single should fail")

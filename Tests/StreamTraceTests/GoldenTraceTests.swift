@@ -22,12 +22,18 @@ import Testing
         #expect(throws: GoldenTraceError.self) { try golden.verify(recording([1, 2]).traceText, record: false) }
         #expect(try golden.verify(recording([1, 2]).traceText, record: true) == .recorded)
         // The events as recorded (the header's wall-clock start differs from run to run).
-        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst() == recording([1, 2]).traceText.split(separator: "\n").dropFirst())
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+                == recording([1, 2]).traceText.split(separator: "\n").dropFirst())
         #expect(try golden.verify(recording([1, 2]).traceText, record: false) == .matched)
         #expect(try golden.verify(recording([1, 2]).traceText, record: true) == .unchanged)
         // A changed stream: compared, it fails; recorded, it replaces the file.
-        let error = try #require(throws: GoldenTraceError.self) { try golden.verify(recording([1, 3]).traceText, record: false) }
-        #expect(error.description.hasPrefix("golden trace \(path): traces differ: 1 difference (exact times), first at event 3"))
+        let error = try #require(throws: GoldenTraceError.self) {
+            try golden.verify(recording([1, 3]).traceText, record: false)
+        }
+        #expect(
+            error.description.hasPrefix(
+                "golden trace \(path): traces differ: 1 difference (exact times), first at event 3"))
         #expect(try golden.verify(recording([1, 3]).traceText, record: true) == .recorded)
         #expect(try golden.verify(recording([1, 3]).traceText, record: false) == .matched)
     }
@@ -41,16 +47,24 @@ import Testing
         clock.advance(by: .milliseconds(105))
         slower.receive(1)
         slower.receive(completion: .finished)
-        #expect(throws: GoldenTraceError.self) { try GoldenTrace(path: path, time: .exact).verify(slower.traceText, record: false) }
-        #expect(throws: GoldenTraceError.self) { try GoldenTrace(path: path, time: .tolerance(.milliseconds(4))).verify(slower.traceText, record: false) }
-        #expect(try GoldenTrace(path: path, time: .tolerance(.milliseconds(5))).verify(slower.traceText, record: false) == .matched)
+        #expect(throws: GoldenTraceError.self) {
+            try GoldenTrace(path: path, time: .exact).verify(slower.traceText, record: false)
+        }
+        #expect(throws: GoldenTraceError.self) {
+            try GoldenTrace(path: path, time: .tolerance(.milliseconds(4))).verify(slower.traceText, record: false)
+        }
+        #expect(
+            try GoldenTrace(path: path, time: .tolerance(.milliseconds(5))).verify(slower.traceText, record: false)
+                == .matched)
         #expect(try GoldenTrace(path: path, time: .ignored).verify(slower.traceText, record: false) == .matched)
     }
 
     @Test func anUnreadableGoldenFileIsReportedWithItsLocation() throws {
         let path = temporaryPath("golden-broken.jsonl")
         try "{\"streamtrace\":1}\n{\"t\":0,\"event\":\"nope\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let error = try #require(throws: GoldenTraceError.self) { try GoldenTrace(path: path).verify(recording([]).traceText, record: false) }
+        let error = try #require(throws: GoldenTraceError.self) {
+            try GoldenTrace(path: path).verify(recording([]).traceText, record: false)
+        }
         #expect(error.description.hasPrefix("golden trace \(path) cannot be read: \(path):2:"))
         // Recording replaces a broken file.
         #expect(try GoldenTrace(path: path).verify(recording([]).traceText, record: true) == .recorded)
@@ -59,6 +73,8 @@ import Testing
     @Test func theRecordSwitchIsTheEnvironmentVariable() {
         #expect(GoldenTrace.recordVariable == "STREAMTRACE_RECORD")
         #expect(GoldenTrace.isRecording == (ProcessInfo.processInfo.environment["STREAMTRACE_RECORD"] == "1"))
-        #expect(GoldenTrace.path(named: "search", nextTo: "/repo/Tests/AppTests/SearchTests.swift") == "/repo/Tests/AppTests/__Traces__/search.jsonl")
+        #expect(
+            GoldenTrace.path(named: "search", nextTo: "/repo/Tests/AppTests/SearchTests.swift")
+                == "/repo/Tests/AppTests/__Traces__/search.jsonl")
     }
 }

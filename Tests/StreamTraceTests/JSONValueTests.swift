@@ -38,7 +38,8 @@ import Testing
     }
 
     @Test func containsMatchesArraysSubstringsAndObjectSubsets() throws {
-        let error = try JSONValue(parsing: #"{"type":"URLError","message":"timed out","info":{"code":-1001,"host":"x"}}"#)
+        let error = try JSONValue(
+            parsing: #"{"type":"URLError","message":"timed out","info":{"code":-1001,"host":"x"}}"#)
         #expect(error.contains(["type": "URLError"]))
         #expect(error.contains(["info": ["code": -1001]]))
         #expect(!error.contains(["type": "MyError"]))
@@ -70,7 +71,10 @@ import Testing
         let value = try JSONValue(parsing: #"{"a":1,"b":2,"a":3}"#)
         #expect(value.jsonText == #"{"a":3,"b":2}"#)
         let many = "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k3\":-1}"
-        guard case .object(let object) = try JSONValue(parsing: many) else { Issue.record("not an object"); return }
+        guard case .object(let object) = try JSONValue(parsing: many) else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object.count == 20)
         #expect(object["k3"] == -1)
     }

@@ -29,7 +29,10 @@ import Testing
         let recorder = recorder([1, 2], completion: .finished)
         let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 > 5 }).get() }
         #expect(error?.reason == .noMatchingElement(skipped: 2))
-        #expect(error?.message == "expected an element matching the predicate before the stream finished; skipped 2 elements, the last 2")
+        #expect(
+            error?.message
+                == "expected an element matching the predicate before the stream finished; skipped 2 elements, the last 2"
+        )
         #expect(error?.location?.index == 2)
         #expect(recorder.consumedCount == 0)
         #expect(try recorder.next().get() == 1)
@@ -39,13 +42,18 @@ import Testing
         let recorder = recorder([7], completion: .failure(MyError(code: 42)))
         let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 == 8 }).get() }
         #expect(error?.reason == .failed)
-        #expect(error?.message == "expected an element matching the predicate, but the stream failed with MyError: MyError(code: 42); skipped 1 element: 7")
+        #expect(
+            error?.message
+                == "expected an element matching the predicate, but the stream failed with MyError: MyError(code: 42); skipped 1 element: 7"
+        )
         #expect(error?.streamError?.underlying as? MyError == MyError(code: 42))
     }
 
     @Test func theWindowEndingFirstIsATimeout() throws {
         let recorder = recorder([1])
-        let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 == 2 }).wait(timeout: .milliseconds(5)) }
+        let error = #expect(throws: RecordingError.self) {
+            try recorder.next(where: { $0 == 2 }).wait(timeout: .milliseconds(5))
+        }
         #expect(error?.reason == .noMatchingElement(skipped: 1))
         #expect(error?.message == "expected an element matching the predicate within 5ms; skipped 1 element: 1")
         #expect(recorder.consumedCount == 0)
@@ -55,7 +63,9 @@ import Testing
         let recorder = recorder([])
         recorder.cancel()
         let error = #expect(throws: RecordingError.self) { try recorder.next(where: { _ in true }).get() }
-        #expect(error?.message == "expected an element matching the predicate before the subscriber cancelled; no new element arrived")
+        #expect(
+            error?.message
+                == "expected an element matching the predicate before the subscriber cancelled; no new element arrived")
     }
 
     @Test func invertedPassesWhenNoAcceptedElementArrivesWhateverTheCompletion() throws {

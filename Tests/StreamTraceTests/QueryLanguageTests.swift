@@ -5,12 +5,15 @@ import Testing
 /// The query language is declared by the expectations themselves; the
 /// documentation must list exactly what they declare.
 @Suite struct QueryLanguageTests {
-    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/queries.md")
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../docs/queries.md")
 
     /// The forms in the first column of the docs' expectation table.
     func documentedForms() throws -> [String] {
         let text = try String(contentsOf: Self.docs, encoding: .utf8)
-        let table = text.components(separatedBy: "## Expectations").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        let table =
+            text.components(separatedBy: "## Expectations").dropFirst().first?.components(separatedBy: "\n## ").first
+            ?? ""
         return table.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("| `") else { return nil }
             return line.dropFirst(3).prefix { $0 != "`" }.description
@@ -18,7 +21,8 @@ import Testing
     }
 
     @Test func theDocsTableListsEveryDeclaredFormAndNothingElse() throws {
-        let declared = QueryLanguage.expectations.map(\.form)
+        let declared =
+            QueryLanguage.expectations.map(\.form)
             + QueryLanguage.expectations.filter(\.isInvertible).map { "not " + $0.form }
         #expect(try documentedForms().sorted() == declared.sorted())
     }
@@ -30,7 +34,9 @@ import Testing
             #expect(query.expectationName == syntax.keyword + (syntax.takesCount ? " 2" : ""))
             #expect(!query.isInverted)
             if syntax.isInvertible { #expect(try Query("not " + text).isInverted) }
-            for synonym in syntax.synonyms { #expect(try Query(synonym + (syntax.takesCount ? " 2" : "")).text == synonym) }
+            for synonym in syntax.synonyms {
+                #expect(try Query(synonym + (syntax.takesCount ? " 2" : "")).text == synonym)
+            }
         }
     }
 

@@ -17,7 +17,9 @@ import Testing
         #expect(try Query("finished within 2m").within == .seconds(120))
         #expect(try Query("last != null").matcher == .notEqual(nil))
         let search = try Query(#"not next within 2s where contains {"state": "loaded"}"#)
-        #expect(search.expectationName == "next" && search.isInverted && search.within == .seconds(2) && search.matcher == nil)
+        #expect(
+            search.expectationName == "next" && search.isInverted && search.within == .seconds(2)
+                && search.matcher == nil)
         #expect(try Query("next where > 3").matcher == nil)
     }
 
@@ -29,7 +31,10 @@ import Testing
         ("not", 4, "expected finished, next, next where MATCHER or prefix N after 'not'"),
         ("not next 2", 1, "'not' inverts finished, next, next where MATCHER and prefix N only, not next 2"),
         ("finished within", 16, "expected a duration after 'within', like 250ms or 1.5s"),
-        ("finished within 5", 17, "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '5'"),
+        (
+            "finished within 5", 17,
+            "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '5'"
+        ),
         ("count ==", 9, "expected a JSON value after '=='"),
         ("count == [1,]", 13, "invalid JSON after '==': expected a JSON value, found ']'"),
         ("single > 1", 8, "'>' compares numbers and applies to count only"),
@@ -48,7 +53,9 @@ import Testing
     }
 
     @Test func matchersCompareNumbersExactly() throws {
-        #expect(QueryMatcher.less(JSONNumber(parsing: "1e30")!).matches(.number(JSONNumber(parsing: "999999999999999999999999999999")!)))
+        #expect(
+            QueryMatcher.less(JSONNumber(parsing: "1e30")!).matches(
+                .number(JSONNumber(parsing: "999999999999999999999999999999")!)))
         #expect(!QueryMatcher.greater(JSONNumber(-1)).matches(.number(JSONNumber(parsing: "-1.0")!)))
         #expect(QueryMatcher.greaterOrEqual(JSONNumber(-1)).matches(.number(JSONNumber(parsing: "-1.0")!)))
         #expect(!QueryMatcher.less(JSONNumber(3)).matches("2"))
@@ -56,7 +63,9 @@ import Testing
 
     @Test func hugeCountsAreValidQueriesNotOverflows() throws {
         let text = "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n"
-        let queries = try ["next 9223372036854775807", "prefix 9223372036854775807", "prefix 9223372036854775807"].map { try Query($0) }
+        let queries = try ["next 9223372036854775807", "prefix 9223372036854775807", "prefix 9223372036854775807"].map {
+            try Query($0)
+        }
         let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
         #expect(report.results.map(\.status) == [.fail, .fail, .fail])
         let recorder = Recorder<Int, Never>()
@@ -74,6 +83,9 @@ import Testing
         let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
         #expect(report.results.map(\.status) == [.pass, .pass, .pass, .pass, .fail, .pass])
         #expect(report.results.map { $0.output?.text } == ["0", "[0,1]", "1000", "999", nil, "null"])
-        #expect(report.results[4].summary == "expected exactly one element, got 1000 (line 1002, t=+1us); recent: …---995---996---997---998---999---|")
+        #expect(
+            report.results[4].summary
+                == "expected exactly one element, got 1000 (line 1002, t=+1us); recent: …---995---996---997---998---999---|"
+        )
     }
 }

@@ -14,7 +14,10 @@ import Testing
 
     @Test func negativeNumbersAreBracketedAndUnknownValuesAreO() {
         let timeline = RecentTimeline(
-            events: [.init(nanoseconds: 5, mark: .value("-3")), .init(nanoseconds: 5, mark: .value(nil)), .init(nanoseconds: 5, mark: .failure)],
+            events: [
+                .init(nanoseconds: 5, mark: .value("-3")), .init(nanoseconds: 5, mark: .value(nil)),
+                .init(nanoseconds: 5, mark: .failure),
+            ],
             omitted: 4, isOpen: false, start: 5)
         #expect(timeline.line == "…-(-3)-o-X")
     }
@@ -38,7 +41,8 @@ import Testing
         var text = #"{"streamtrace":1}"# + "\n"
         for i in 1...20 { text += #"{"t":\#(i * 1_000_000),"event":"value","value":\#(i)}"# + "\n" }
         text += #"{"t":21000000,"event":"finished"}"# + "\n"
-        let report = try TraceChecker(queries: [try Query("count == 3"), try Query("finished within 2500us")]).check(TraceReader(bytes: Array(text.utf8)))
+        let report = try TraceChecker(queries: [try Query("count == 3"), try Query("finished within 2500us")]).check(
+            TraceReader(bytes: Array(text.utf8)))
         #expect(report.results.map { $0.failure?.timeline?.line } == ["…---16---17---18---19---20---|", "---1---2-"])
     }
 }

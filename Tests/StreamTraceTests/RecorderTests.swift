@@ -30,13 +30,24 @@ import Testing
         recorder.receive("c")
         recorder.receive(completion: .finished)
         let single = try #require(throws: RecordingError.self) { try recorder.single.get() }
-        #expect(single.description == "single: expected exactly one element, got 3 (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
+        #expect(
+            single.description
+                == "single: expected exactly one element, got 3 (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
         let next = try #require(throws: RecordingError.self) { try recorder.next(4).get() }
-        #expect(next.description == "next(4): expected 4 more elements, got 3 before the stream finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
+        #expect(
+            next.description
+                == "next(4): expected 4 more elements, got 3 before the stream finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+        )
         let failure = try #require(throws: RecordingError.self) { try recorder.failure.get() }
-        #expect(failure.description == "failure: expected the stream to fail, but it finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
+        #expect(
+            failure.description
+                == "failure: expected the stream to fail, but it finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+        )
         let inverted = try #require(throws: RecordingError.self) { try recorder.prefix(2).inverted.get() }
-        #expect(inverted.description == "prefix(2).inverted: expected fewer than 2 elements, but got 2 (event 2, t=+2.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
+        #expect(
+            inverted.description
+                == "prefix(2).inverted: expected fewer than 2 elements, but got 2 (event 2, t=+2.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+        )
     }
 
     @Test func notCompletedNamesTheLastEvent() throws {
@@ -47,14 +58,19 @@ import Testing
         let now = try #require(throws: RecordingError.self) { try recorder.elements.get() }
         #expect(now.description == "elements: not completed: last event is value (event 1, t=+1.8s); recent: ---1-")
         let waited = try #require(throws: RecordingError.self) { try recorder.elements.wait(timeout: .milliseconds(5)) }
-        #expect(waited.description == "elements: not completed within 5ms: last event is value (event 1, t=+1.8s); recent: ---1-")
+        #expect(
+            waited.description
+                == "elements: not completed within 5ms: last event is value (event 1, t=+1.8s); recent: ---1-")
     }
 
     @Test func aStreamFailureNamesTheErrorTypeAndDescription() throws {
         let recorder = Recorder<Int, Boom>(clock: ManualClock())
         recorder.receive(completion: .failure(Boom()))
         let error = try #require(throws: RecordingError.self) { try recorder.last.get() }
-        #expect(error.description == #"last: expected the stream to finish, but the stream failed with Boom: boom: the "engine" stalled (event 1, t=+0ns); recent: -X"#)
+        #expect(
+            error.description
+                == #"last: expected the stream to finish, but the stream failed with Boom: boom: the "engine" stalled (event 1, t=+0ns); recent: -X"#
+        )
         #expect(error.streamError == StreamError(Boom()))
         #expect(try recorder.failure.get().description == Boom().description)
         #expect(try recorder.recording.get().completion.error != nil)
@@ -95,7 +111,9 @@ import Testing
             ])
         let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
         #expect(error.reason == .misbehaved)
-        #expect(error.description == #"elements: the stream misbehaved: value event after it finished (event 3, t=+0ns); recent: -"a"-|"#)
+        #expect(
+            error.description
+                == #"elements: the stream misbehaved: value event after it finished (event 3, t=+0ns); recent: -"a"-|"#)
     }
 
     @Test func cancelEndsTheWindowAndIsRecordedOnce() throws {
@@ -105,9 +123,13 @@ import Testing
         recorder.cancel()
         recorder.receive(2)
         #expect(recorder.events.map(\.event) == [.value(1), .cancel])
-        #expect(recorder.diagnostics.map(\.description) == ["value event after the subscriber cancelled (t=+0ns), not recorded"])
+        #expect(
+            recorder.diagnostics.map(\.description) == [
+                "value event after the subscriber cancelled (t=+0ns), not recorded"
+            ])
         let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: 5) }
-        #expect(error.description == "finished: not completed: the subscriber cancelled (event 2, t=+0ns); recent: -1-!")
+        #expect(
+            error.description == "finished: not completed: the subscriber cancelled (event 2, t=+0ns); recent: -1-!")
         #expect(try recorder.finished.inverted.wait(timeout: 5) == ())
         #expect(try recorder.availableElements.wait(timeout: 5) == [1])
     }
@@ -186,7 +208,8 @@ import Testing
 
     @Test func canFlushAfterEveryEvent() throws {
         let path = temporaryPath("every.jsonl")
-        let recorder = Recorder<Int, Never>(clock: ManualClock(), sink: try FileTraceSink(path: path, flushEveryEvent: true))
+        let recorder = Recorder<Int, Never>(
+            clock: ManualClock(), sink: try FileTraceSink(path: path, flushEveryEvent: true))
         recorder.receive(1)
         #expect(try Trace(contentsOf: path).elements == [1])
     }
@@ -200,7 +223,8 @@ import Testing
     }
 
     @Test func anUncreatableFileIsATypedError() {
-        #expect(throws: FileTraceSink.OpenError(path: "/nonexistent/dir/t.jsonl", reason: "No such file or directory")) {
+        #expect(throws: FileTraceSink.OpenError(path: "/nonexistent/dir/t.jsonl", reason: "No such file or directory"))
+        {
             try FileTraceSink(path: "/nonexistent/dir/t.jsonl")
         }
     }

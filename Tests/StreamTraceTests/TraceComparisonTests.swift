@@ -21,7 +21,8 @@ import Testing
     @Test func anInsertedEventIsTheOnlyDifference() throws {
         let comparison = try compare(["1", "2", "3", "4"], ["1", "2", "99", "3", "4"])
         #expect(comparison.differences.map(\.description) == ["event 4: only in actual\n+ a:5  t=+3ms  value 99"])
-        #expect(comparison.summary == "traces differ: 1 difference (times ignored), first at event 4 (line 5 of actual)")
+        #expect(
+            comparison.summary == "traces differ: 1 difference (times ignored), first at event 4 (line 5 of actual)")
         #expect(comparison.expectedEventCount == 6)
         #expect(comparison.actualEventCount == 7)
     }
@@ -34,19 +35,24 @@ import Testing
     @Test func eventsAfterAShiftNameTheirPositionInEachTrace() throws {
         // "3" lines up with "3" one event later in actual, and is late there.
         let comparison = try TraceComparison(
-            expected: trace(["1", "2", "3"], name: "e"), actual: trace(["1", "7", "2", "3"], name: "a", times: [1, 2, 2, 5].map { $0 * 1_000_000 }),
+            expected: trace(["1", "2", "3"], name: "e"),
+            actual: trace(["1", "7", "2", "3"], name: "a", times: [1, 2, 2, 5].map { $0 * 1_000_000 }),
             time: .exact)
-        #expect(comparison.differences.map(\.description) == [
-            "event 3: only in actual\n+ a:4  t=+2ms  value 7",
-            "event 4 of expected, 5 of actual: times differ by +2ms\n- e:5  t=+3ms  value 3\n+ a:6  t=+5ms  value 3",
-            "event 5 of expected, 6 of actual: times differ by +1ms\n- e:6  t=+4ms  finished\n+ a:7  t=+5ms  finished",
-        ])
+        #expect(
+            comparison.differences.map(\.description) == [
+                "event 3: only in actual\n+ a:4  t=+2ms  value 7",
+                "event 4 of expected, 5 of actual: times differ by +2ms\n- e:5  t=+3ms  value 3\n+ a:6  t=+5ms  value 3",
+                "event 5 of expected, 6 of actual: times differ by +1ms\n- e:6  t=+4ms  finished\n+ a:7  t=+5ms  finished",
+            ])
         #expect(comparison.summary == "traces differ: 3 differences (exact times), first at event 3 (line 4 of actual)")
     }
 
     @Test func aChangedEventStaysPairedWithItsReplacement() throws {
         let comparison = try compare(["1", "2", "3"], ["1", "20", "3"])
-        #expect(comparison.differences.map(\.description) == ["event 3: values differ\n- e:4  t=+2ms  value 2\n+ a:4  t=+2ms  value 20"])
+        #expect(
+            comparison.differences.map(\.description) == [
+                "event 3: values differ\n- e:4  t=+2ms  value 2\n+ a:4  t=+2ms  value 20"
+            ])
     }
 
     @Test func repeatedValuesLineUpFromTheStart() throws {
@@ -57,11 +63,13 @@ import Testing
     @Test func tracesThatNeverAgreeArePairedByPosition() throws {
         let expected = (1...100).map(String.init)
         let actual = (1...100).map { String($0 + 1000) }
-        let comparison = try TraceComparison(expected: trace(expected, name: "e"), actual: trace(actual, name: "a"), time: .ignored, limit: 3)
+        let comparison = try TraceComparison(
+            expected: trace(expected, name: "e"), actual: trace(actual, name: "a"), time: .ignored, limit: 3)
         #expect(comparison.differenceCount == 100)
-        #expect(comparison.differences.map { $0.description.split(separator: "\n")[0] } == [
-            "event 2: values differ", "event 3: values differ", "event 4: values differ",
-        ])
+        #expect(
+            comparison.differences.map { $0.description.split(separator: "\n")[0] } == [
+                "event 2: values differ", "event 3: values differ", "event 4: values differ",
+            ])
     }
 
     @Test func anAgreementBeyondTheWindowIsNotLookedFor() throws {
@@ -69,6 +77,8 @@ import Testing
         let inserted = (1...40).map { String($0 + 1000) }
         let comparison = try compare(["1", "2"], ["1"] + inserted + ["2"])
         #expect(comparison.differenceCount == 42)
-        #expect(comparison.differences.first?.description == "event 3: values differ\n- e:4  t=+2ms  value 2\n+ a:4  t=+2ms  value 1001")
+        #expect(
+            comparison.differences.first?.description
+                == "event 3: values differ\n- e:4  t=+2ms  value 2\n+ a:4  t=+2ms  value 1001")
     }
 }

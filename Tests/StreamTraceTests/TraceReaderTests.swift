@@ -3,7 +3,8 @@ import StreamTrace
 import Testing
 
 @Suite struct TraceReaderTests {
-    let header = #"{"streamtrace":1,"stream":"search","clock":"continuous","started":"2026-11-22T10:00:00.123Z","meta":{"test":"x"}}"#
+    let header =
+        #"{"streamtrace":1,"stream":"search","clock":"continuous","started":"2026-11-22T10:00:00.123Z","meta":{"test":"x"}}"#
 
     func read(_ text: String) throws(TraceReadError) -> Trace {
         try Trace(text: text, name: "t.jsonl")
@@ -29,7 +30,11 @@ import Testing
             {"t":3000000,"event":"finished"}
 
             """)
-        #expect(trace.header == TraceHeader(stream: "search", clock: "continuous", started: "2026-11-22T10:00:00.123Z", meta: JSONObject([.init(key: "test", value: "x")])))
+        #expect(
+            trace.header
+                == TraceHeader(
+                    stream: "search", clock: "continuous", started: "2026-11-22T10:00:00.123Z",
+                    meta: JSONObject([.init(key: "test", value: "x")])))
         #expect(trace.status == .finished)
         #expect(trace.events.map(\.line) == [2, 3, 4, 5, 6])
         #expect(trace.events.map(\.nanoseconds) == [0, 120_000, 1_200_000, 2_500_000, 3_000_000])
@@ -39,7 +44,8 @@ import Testing
     }
 
     @Test func acceptsByteOrderMarkCRLFAndBlankLines() throws {
-        let text = "\u{FEFF}{\"streamtrace\":1}\r\n\r\n  \n{\"t\":5,\"event\":\"value\",\"value\":1}\r\n\n{\"t\":6,\"event\":\"cancel\"}\r\n\n"
+        let text =
+            "\u{FEFF}{\"streamtrace\":1}\r\n\r\n  \n{\"t\":5,\"event\":\"value\",\"value\":1}\r\n\n{\"t\":6,\"event\":\"cancel\"}\r\n\n"
         let trace = try read(text)
         #expect(trace.events.map(\.line) == [4, 6])
         #expect(trace.status == .cancelled)
@@ -88,14 +94,20 @@ import Testing
     @Test(arguments: [
         ("", "t.jsonl:1:1: empty trace: expected a header line {\"streamtrace\":1,...}"),
         ("\n\n", "t.jsonl:2:1: empty trace: expected a header line {\"streamtrace\":1,...}"),
-        ("{\"t\":0,\"event\":\"finished\"}\n", "t.jsonl:1:1: missing header: expected {\"streamtrace\":1,...} on the first line, found an event"),
+        (
+            "{\"t\":0,\"event\":\"finished\"}\n",
+            "t.jsonl:1:1: missing header: expected {\"streamtrace\":1,...} on the first line, found an event"
+        ),
         ("{\"streamtrace\":2}\n", "t.jsonl:1:16: unsupported trace version 2; this reader knows version 1"),
         ("{\"streamtrace\":\"1\"}\n", "t.jsonl:1:16: \"streamtrace\" must be the integer format version, found \"1\""),
         ("{\"streamtrace\":1.0}\n", "t.jsonl:1:16: \"streamtrace\" must be the integer format version, found 1.0"),
         ("{\"streamtrace\":1,\"clock\":5}\n", "t.jsonl:1:26: \"clock\" must be a string, found number"),
         ("hello\n", "t.jsonl:1:1: not a trace header: expected a JSON object, found 'h'"),
         ("{\"streamtrace\":1,\n", "t.jsonl:1:18: not a trace header: expected a string key, found end of line"),
-        ("{\"streamtr", "t.jsonl:1:11: the header line is truncated (no newline, not valid JSON): not a trace header: unterminated string"),
+        (
+            "{\"streamtr",
+            "t.jsonl:1:11: the header line is truncated (no newline, not valid JSON): not a trace header: unterminated string"
+        ),
     ])
     func headerProblemsPointAtTheirLineAndColumn(text: String, message: String) {
         #expect(readError(text)?.description == message)
@@ -106,23 +118,59 @@ import Testing
         ("[1,2]\n", "t.jsonl:2:1: expected a JSON object, found an array"),
         ("{\"event\":\"finished\"}\n", "t.jsonl:2:1: missing \"t\": every event needs a time"),
         ("{\"t\":1}\n", "t.jsonl:2:1: missing \"event\": every event needs a kind"),
-        ("{\"t\":-1,\"event\":\"finished\"}\n", "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found -1"),
-        ("{\"t\":1.5,\"event\":\"finished\"}\n", "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found 1.5"),
-        ("{\"t\":\"1\",\"event\":\"finished\"}\n", "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found the string \"1\""),
-        ("{\"t\":99999999999999999999,\"event\":\"finished\"}\n", "t.jsonl:2:6: \"t\" is out of range (more than 9223372036854775807 nanoseconds)"),
-        ("{\"t\":1,\"event\":\"explode\"}\n", "t.jsonl:2:16: unknown event kind \"explode\"; expected subscribe, request, value, finished, failure or cancel"),
+        (
+            "{\"t\":-1,\"event\":\"finished\"}\n",
+            "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found -1"
+        ),
+        (
+            "{\"t\":1.5,\"event\":\"finished\"}\n",
+            "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found 1.5"
+        ),
+        (
+            "{\"t\":\"1\",\"event\":\"finished\"}\n",
+            "t.jsonl:2:6: \"t\" must be a non-negative integer of nanoseconds, found the string \"1\""
+        ),
+        (
+            "{\"t\":99999999999999999999,\"event\":\"finished\"}\n",
+            "t.jsonl:2:6: \"t\" is out of range (more than 9223372036854775807 nanoseconds)"
+        ),
+        (
+            "{\"t\":1,\"event\":\"explode\"}\n",
+            "t.jsonl:2:16: unknown event kind \"explode\"; expected subscribe, request, value, finished, failure or cancel"
+        ),
         ("{\"t\":1,\"event\":7}\n", "t.jsonl:2:16: \"event\" must be a string, found 7"),
         ("{\"t\":1,\"event\":\"value\"}\n", "t.jsonl:2:1: a value event needs a \"value\""),
         ("{\"t\":1,\"event\":\"request\"}\n", "t.jsonl:2:1: a request event needs a \"demand\""),
-        ("{\"t\":1,\"event\":\"request\",\"demand\":0}\n", "t.jsonl:2:35: \"demand\" must be an integer >= 1 or \"unlimited\", found 0"),
+        (
+            "{\"t\":1,\"event\":\"request\",\"demand\":0}\n",
+            "t.jsonl:2:35: \"demand\" must be an integer >= 1 or \"unlimited\", found 0"
+        ),
         ("{\"t\":1,\"event\":\"failure\"}\n", "t.jsonl:2:1: a failure event needs an \"error\""),
-        ("{\"t\":1,\"event\":\"failure\",\"error\":\"x\"}\n", "t.jsonl:2:34: \"error\" must be an object with string \"type\" and \"message\", found \"x\""),
+        (
+            "{\"t\":1,\"event\":\"failure\",\"error\":\"x\"}\n",
+            "t.jsonl:2:34: \"error\" must be an object with string \"type\" and \"message\", found \"x\""
+        ),
         ("{\"t\":1,\"t\":2,\"event\":\"finished\"}\n", "t.jsonl:2:8: duplicate key \"t\""),
-        ("{\"t\":5,\"event\":\"value\",\"value\":1}\n{\"t\":4,\"event\":\"finished\"}\n", "t.jsonl:3:6: \"t\" decreased from 5 to 4; times must never decrease"),
-        ("{\"t\":1,\"event\":\"finished\"}\n{\"t\":2,\"event\":\"value\",\"value\":1}\n", "t.jsonl:3:1: event after the terminal event (finished on line 2); nothing may follow it"),
-        ("{\"t\":1,\"event\":\"cancel\"}\n{\"t\":2,\"event\":\"cancel\"}\n", "t.jsonl:3:1: event after the terminal event (cancel on line 2); nothing may follow it"),
-        ("{\"t\":1,\"event\":\"value\",\"value\":1}\n{\"t\":2,\"event\":\"subscribe\"}\n", "t.jsonl:3:1: subscribe must be the first event, found it after 1 event"),
-        ("{\"t\":1,\"event\":\"value\",\"value\":\"é\u{1}\"}\n", "t.jsonl:2:34: a string must not contain byte 0x01 (control characters must be escaped)"),
+        (
+            "{\"t\":5,\"event\":\"value\",\"value\":1}\n{\"t\":4,\"event\":\"finished\"}\n",
+            "t.jsonl:3:6: \"t\" decreased from 5 to 4; times must never decrease"
+        ),
+        (
+            "{\"t\":1,\"event\":\"finished\"}\n{\"t\":2,\"event\":\"value\",\"value\":1}\n",
+            "t.jsonl:3:1: event after the terminal event (finished on line 2); nothing may follow it"
+        ),
+        (
+            "{\"t\":1,\"event\":\"cancel\"}\n{\"t\":2,\"event\":\"cancel\"}\n",
+            "t.jsonl:3:1: event after the terminal event (cancel on line 2); nothing may follow it"
+        ),
+        (
+            "{\"t\":1,\"event\":\"value\",\"value\":1}\n{\"t\":2,\"event\":\"subscribe\"}\n",
+            "t.jsonl:3:1: subscribe must be the first event, found it after 1 event"
+        ),
+        (
+            "{\"t\":1,\"event\":\"value\",\"value\":\"é\u{1}\"}\n",
+            "t.jsonl:2:34: a string must not contain byte 0x01 (control characters must be escaped)"
+        ),
         ("garbage\n{\"t\":1,\"event\":\"finished\"}\n", "t.jsonl:2:1: expected a JSON object, found 'g'"),
     ])
     func malformedEventsPointAtTheirLineAndColumn(events: String, message: String) {
@@ -133,28 +181,43 @@ import Testing
         #expect(readError("{\"streamtrace\":1}\n{\"t\":1,\n{\"t\":2,\"event\":\"finished\"}\n")?.kind == .invalidJSON)
         #expect(readError("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"nope\"}\n")?.kind == .invalidEvent)
         // A complete (newline-terminated) but invalid line is malformed, not truncated.
-        #expect(readError("{\"streamtrace\":1}\n{\"t\":1,\n")?.description == "t.jsonl:2:8: expected a string key, found end of line")
+        #expect(
+            readError("{\"streamtrace\":1}\n{\"t\":1,\n")?.description
+                == "t.jsonl:2:8: expected a string key, found end of line")
     }
 
     @Test func invalidUTF8AndNULBytesAreErrorsWithTheirColumn() {
         var bytes = Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"ab".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array("\"}\n".utf8)
-        #expect(throws: TraceReadError(kind: .invalidJSON, file: "b", line: 2, column: 36, message: "invalid UTF-8: unexpected '('")) {
+        #expect(
+            throws: TraceReadError(
+                kind: .invalidJSON, file: "b", line: 2, column: 36, message: "invalid UTF-8: unexpected '('")
+        ) {
             try Trace(bytes: bytes, name: "b")
         }
         let nul = Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1".utf8) + [0] + Array("}\n".utf8)
-        #expect(throws: TraceReadError(kind: .invalidJSON, file: "b", line: 2, column: 33, message: "expected ',' or '}' in an object, found a NUL byte")) {
+        #expect(
+            throws: TraceReadError(
+                kind: .invalidJSON, file: "b", line: 2, column: 33,
+                message: "expected ',' or '}' in an object, found a NUL byte")
+        ) {
             try Trace(bytes: nul, name: "b")
         }
     }
 
     @Test func linesLongerThanTheLimitAreRejectedWithoutReadingThemWhole() throws {
         let path = temporaryPath("long.jsonl")
-        let long = "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"" + String(repeating: "x", count: 300_000) + "\"}\n"
+        let long =
+            "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"" + String(repeating: "x", count: 300_000)
+            + "\"}\n"
         try long.write(toFile: path, atomically: true, encoding: .utf8)
         let options = TraceReaderOptions(maximumLineLength: 100_000, chunkSize: 4096)
-        #expect(throws: TraceReadError(kind: .lineTooLong, file: path, line: 2, column: 1, message: "line is longer than the limit of 100000 B")) {
+        #expect(
+            throws: TraceReadError(
+                kind: .lineTooLong, file: path, line: 2, column: 1, message: "line is longer than the limit of 100000 B"
+            )
+        ) {
             try Trace(contentsOf: path, options: options)
         }
         // The same line within the limit reads, across many small chunks.
@@ -169,13 +232,22 @@ import Testing
     }
 
     @Test func missingFilesAndDirectoriesAreUnreadable() {
-        #expect(throws: TraceReadError(kind: .unreadable, file: "/nonexistent/x.jsonl", line: 0, column: 0, message: "cannot open: no such file")) {
+        #expect(
+            throws: TraceReadError(
+                kind: .unreadable, file: "/nonexistent/x.jsonl", line: 0, column: 0,
+                message: "cannot open: no such file")
+        ) {
             try Trace(contentsOf: "/nonexistent/x.jsonl")
         }
-        #expect(throws: TraceReadError(kind: .unreadable, file: "/tmp", line: 0, column: 0, message: "cannot read: is a directory")) {
+        #expect(
+            throws: TraceReadError(
+                kind: .unreadable, file: "/tmp", line: 0, column: 0, message: "cannot read: is a directory")
+        ) {
             try Trace(contentsOf: "/tmp")
         }
-        #expect(TraceReadError(kind: .unreadable, file: "/tmp", line: 0, column: 0, message: "cannot read: is a directory").description == "/tmp: cannot read: is a directory")
+        #expect(
+            TraceReadError(kind: .unreadable, file: "/tmp", line: 0, column: 0, message: "cannot read: is a directory")
+                .description == "/tmp: cannot read: is a directory")
     }
 
     @Test func anyKeyOrderAndSpacingReadsTheSameAsTheWritersLayout() throws {
@@ -204,7 +276,8 @@ import Testing
 
     @Test func readsFromAFileHandle() throws {
         let path = temporaryPath("handle.jsonl")
-        try "{\"streamtrace\":1}\n{\"t\":3,\"event\":\"cancel\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"streamtrace\":1}\n{\"t\":3,\"event\":\"cancel\"}\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
         let reader = try TraceReader(fileHandle: handle, name: "handle")

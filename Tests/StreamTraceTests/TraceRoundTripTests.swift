@@ -27,7 +27,8 @@ import Testing
     @Test func everyEventKindAndAwkwardValueReadsBackEqual() throws {
         let clock = ManualClock()
         let sink = MemoryTraceSink()
-        let recorder = Recorder<JSONValue, TraceFailure>(name: "round trip", clock: clock, sink: sink, meta: JSONObject([.init(key: "test", value: "rt")]))
+        let recorder = Recorder<JSONValue, TraceFailure>(
+            name: "round trip", clock: clock, sink: sink, meta: JSONObject([.init(key: "test", value: "rt")]))
         let values: [JSONValue] = [
             "unicode: é ü 漢字 😀 \u{2028}",
             "escapes: \" \\ / \n \r \t \u{0} \u{1f}",
@@ -49,7 +50,8 @@ import Testing
             recorder.receive(value)
         }
         clock.advance(by: .seconds(2))
-        recorder.receive(completion: .failure(TraceFailure(type: "URLError", message: "timed \"out\"\n", value: ["code": -1001])))
+        recorder.receive(
+            completion: .failure(TraceFailure(type: "URLError", message: "timed \"out\"\n", value: ["code": -1001])))
 
         let trace = try Trace(bytes: sink.bytes)
         #expect(trace.header == recorder.header)
@@ -113,7 +115,10 @@ import Testing
         }
         #expect(lines.count == 1)
         let trace = try Trace(text: "{\"streamtrace\":1}\n" + lines.first! + "\n")
-        guard case .object(let object) = trace.elements.first else { Issue.record("not an object"); return }
+        guard case .object(let object) = trace.elements.first else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object.entries.map(\.key) == dictionary.keys.sorted())
     }
 
@@ -141,7 +146,9 @@ import Testing
         let sink = MemoryTraceSink()
         let recorder = Recorder<Int, Boom>(clock: ManualClock(), sink: sink)
         recorder.receive(completion: .failure(Boom()))
-        #expect(sink.lines[1] == #"{"t":0,"event":"failure","error":{"type":"Boom","message":"boom: the \"engine\" stalled"}}"#)
+        #expect(
+            sink.lines[1]
+                == #"{"t":0,"event":"failure","error":{"type":"Boom","message":"boom: the \"engine\" stalled"}}"#)
         let trace = try Trace(bytes: sink.bytes)
         #expect(trace.events[0].event == .failure(TraceFailure(type: "Boom", message: "boom: the \"engine\" stalled")))
     }

@@ -64,7 +64,10 @@ import Testing
             await settle { recorder.events.count >= second + 1 }
         }
         #expect(try await recorder.elements.value(timeout: 30) == [1, 2, 3])
-        #expect(recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000])
+        #expect(
+            recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [
+                1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000,
+            ])
         #expect(sink.lines[0] == #"{"streamtrace":1,"stream":"ticks","clock":"virtual"}"#)
     }
 

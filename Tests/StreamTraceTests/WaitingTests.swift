@@ -48,7 +48,9 @@ import Testing
         let error = try await #require(throws: RecordingError.self) {
             try await recorder.next(2).value(timeout: .milliseconds(10))
         }
-        #expect(error.description == #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#)
+        #expect(
+            error.description
+                == #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#)
         #expect(try await recorder.prefix(2).inverted.value(timeout: .milliseconds(10)) == ["a"])
     }
 
@@ -63,7 +65,10 @@ import Testing
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect((error as? RecordingError)?.description == "elements: not completed before the wait was cancelled: no events were recorded; recent: (no events)")
+        #expect(
+            (error as? RecordingError)?.description
+                == "elements: not completed before the wait was cancelled: no events were recorded; recent: (no events)"
+        )
     }
 
     @Test func concurrentNextWaitsEachConsumeTheirOwnElement() async throws {

@@ -17,26 +17,29 @@ final class AssertEventsTests: FailureCapturingTestCase {
     func testTheWholeShapePassesInOneLine() {
         let recorder = recording()
         assertEvents(recorder, [.value("s"), .value("sw"), .finished])
-        assertEvents(recorder, [.value("s", at: .seconds(1)), .value("sw", at: .seconds(2)), .finished(at: .seconds(2))])
+        assertEvents(
+            recorder, [.value("s", at: .seconds(1)), .value("sw", at: .seconds(2)), .finished(at: .seconds(2))])
     }
 
     func testADifferenceIsRecordedAtTheCallersLineWithBothTimelines() {
         let recorder = recording()
         let line = #line + 1
         let failures = expectFailures { assertEvents(recorder, [.value("s"), .value("swift"), .finished]) }
-        XCTAssertEqual(failures, [
-            Failure(
-                message: """
-                    failed - shape(equal:): expected #2 to be value "swift", got value "sw" (event 2, t=+2s); recent: ---"s"---"sw"-|
-                         expected       actual
-                      1  value "s"      value "s" at t=+1s
-                    > 2  value "swift"  value "sw" at t=+2s
-                      3  finished       finished at t=+2s
-                    expected: -"s"-"swift"-|
-                    actual:   ---"s"---"sw"-|
-                    """,
-                file: #filePath, line: line)
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message: """
+                        failed - shape(equal:): expected #2 to be value "swift", got value "sw" (event 2, t=+2s); recent: ---"s"---"sw"-|
+                             expected       actual
+                          1  value "s"      value "s" at t=+1s
+                        > 2  value "swift"  value "sw" at t=+2s
+                          3  finished       finished at t=+2s
+                        expected: -"s"-"swift"-|
+                        actual:   ---"s"---"sw"-|
+                        """,
+                    file: #filePath, line: line)
+            ])
     }
 }
 

@@ -5,7 +5,11 @@ import XCTest
 final class ExpectEventuallyTests: FailureCapturingTestCase {
     func testPassesAtTheFirstTryThatMatches() {
         var reads = 0
-        expectEventually(actual: { reads += 1; return reads }, expected: 3, timeout: 60)
+        expectEventually(
+            actual: {
+                reads += 1
+                return reads
+            }, expected: 3, timeout: 60)
         XCTAssertEqual(reads, 3)
     }
 
@@ -13,10 +17,20 @@ final class ExpectEventuallyTests: FailureCapturingTestCase {
         var reads = 0
         let line = #line + 2
         let failures = await expectFailures {
-            await expectEventually(actual: { reads += 1; return reads }, expected: 0, timeout: 1, interval: 0.01, clock: TestClock())
+            await expectEventually(
+                actual: {
+                    reads += 1
+                    return reads
+                }, expected: 0, timeout: 1, interval: 0.01, clock: TestClock())
         }
         XCTAssertEqual(reads, 101)
-        XCTAssertEqual(failures, [Failure(message: "failed - Expected 0, but was 101 after 101 tries, timing out after 1.0 seconds", file: #filePath, line: line)])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message: "failed - Expected 0, but was 101 after 101 tries, timing out after 1.0 seconds",
+                    file: #filePath, line: line)
+            ])
     }
 
     func testTheMessageNamesTheValueComparedNotAFresherOne() async {
@@ -31,26 +45,37 @@ final class ExpectEventuallyTests: FailureCapturingTestCase {
                 }, expected: "new", timeout: 0.5, interval: 0.1, clock: TestClock())
         }
         XCTAssertEqual(value, "new")
-        XCTAssertEqual(failures.map(\.message), [#"failed - Expected "new", but was "old" after 6 tries, timing out after 0.5 seconds"#])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [#"failed - Expected "new", but was "old" after 6 tries, timing out after 0.5 seconds"#])
     }
 
     func testASynchronousTimeoutCountsEveryTry() {
         var reads = 0
         let failures = expectFailures {
-            expectEventually(actual: { reads += 1; return 1 }, expected: 2, timeout: 0.05, interval: 0.01)
+            expectEventually(
+                actual: {
+                    reads += 1
+                    return 1
+                }, expected: 2, timeout: 0.05, interval: 0.01)
         }
         XCTAssertGreaterThanOrEqual(reads, 2)
-        XCTAssertEqual(failures.map(\.message), ["failed - Expected 2, but was 1 after \(reads) tries, timing out after 0.05 seconds"])
+        XCTAssertEqual(
+            failures.map(\.message),
+            ["failed - Expected 2, but was 1 after \(reads) tries, timing out after 0.05 seconds"])
     }
 
     func testStringsAreQuotedWithTheirSpecialCharactersEscaped() {
         let failures = expectFailures { expectEventually(actual: { "a\tb\"c\\" }, expected: "x\ny\r", timeout: 0) }
-        XCTAssertEqual(failures.map(\.message), [#"failed - Expected "x\ny\r", but was "a\tb\"c\\" after 1 try, timing out after 0.0 seconds"#])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [#"failed - Expected "x\ny\r", but was "a\tb\"c\\" after 1 try, timing out after 0.0 seconds"#])
     }
 
     func testErrorsFromTheActualClosureAreRethrown() {
         struct Unavailable: Error {}
-        XCTAssertThrowsError(try expectEventually(actual: { () throws -> Int in throw Unavailable() }, expected: 1)) { error in
+        XCTAssertThrowsError(try expectEventually(actual: { () throws -> Int in throw Unavailable() }, expected: 1)) {
+            error in
             XCTAssertTrue(error is Unavailable)
         }
     }

@@ -38,7 +38,9 @@ class FailureCapturingTestCase: XCTestCase {
         options.issueMatcher = { issue in
             let location = issue.sourceCodeContext.location
             collected.list.append(
-                Failure(message: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0))
+                Failure(
+                    message: issue.compactDescription, file: location?.fileURL.path ?? "",
+                    line: location?.lineNumber ?? 0))
             return true
         }
         return (options, collected)
@@ -60,9 +62,12 @@ class FailureCapturingTestCase: XCTestCase {
         return captured ?? []
     }
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         guard captured != nil else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         captured?.append(Failure(message: description, file: filePath, line: lineNumber))
     }

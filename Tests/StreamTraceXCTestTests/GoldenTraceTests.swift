@@ -25,21 +25,23 @@ final class GoldenTraceTests: FailureCapturingTestCase {
         let line = #line + 1
         let failures = expectFailures { assertGoldenTrace(of: recorder, named: "typing", time: .ignored) }
         let path = GoldenTrace.path(named: "typing", nextTo: #filePath)
-        XCTAssertEqual(failures, [
-            Failure(
-                message: """
-                    failed - golden trace \(path): traces differ: 2 differences (times ignored), first at event 3 (line 4 of expected); recent: -"s"-| (expected ---"s"---"sw"---"swi"-|); run with STREAMTRACE_RECORD=1 to accept the new trace
-                    --- \(path)  (5 events)
-                    +++ recorded  (3 events)
-                    event 3: only in expected
-                    - \(path):4  t=+600ms  value "sw"
-                    event 4: only in expected
-                    - \(path):5  t=+900ms  value "swi"
-                    traces differ: 2 differences (times ignored), first at event 3 (line 4 of expected)
-                    expected: ---"s"---"sw"---"swi"-|
-                    actual:   -"s"-|
-                    """,
-                file: #filePath, line: line)
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message: """
+                        failed - golden trace \(path): traces differ: 2 differences (times ignored), first at event 3 (line 4 of expected); recent: -"s"-| (expected ---"s"---"sw"---"swi"-|); run with STREAMTRACE_RECORD=1 to accept the new trace
+                        --- \(path)  (5 events)
+                        +++ recorded  (3 events)
+                        event 3: only in expected
+                        - \(path):4  t=+600ms  value "sw"
+                        event 4: only in expected
+                        - \(path):5  t=+900ms  value "swi"
+                        traces differ: 2 differences (times ignored), first at event 3 (line 4 of expected)
+                        expected: ---"s"---"sw"---"swi"-|
+                        actual:   -"s"-|
+                        """,
+                    file: #filePath, line: line)
+            ])
     }
 }

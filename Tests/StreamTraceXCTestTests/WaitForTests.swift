@@ -22,20 +22,27 @@ final class WaitForTests: FailureCapturingTestCase {
             _ = try wait(for: recorder.next(2), timeout: 0.01)
             reachedTheNextLine = true
         }
-        XCTAssertEqual(failures, [
-            Failure(
-                message: #"XCTUnwrap failed: expected non-nil value of type "Array<String>" - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#,
-                file: #filePath, line: line)
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message:
+                        #"XCTUnwrap failed: expected non-nil value of type "Array<String>" - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#,
+                    file: #filePath, line: line)
+            ])
         XCTAssertFalse(reachedTheNextLine)
     }
 
     func testADescriptionPrefixesTheMessage() {
         let recorder = Recorder<Int, Never>(clock: TestClock())
-        let failures = expectFailures { try wait(for: recorder.finished, timeout: 0.01, description: "the search ends") }
-        XCTAssertEqual(failures.map(\.message), [
-            #"XCTUnwrap failed: expected non-nil value of type "()" - the search ends: finished: not completed within 10ms: no events were recorded; recent: (no events)"#
-        ])
+        let failures = expectFailures {
+            try wait(for: recorder.finished, timeout: 0.01, description: "the search ends")
+        }
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                #"XCTUnwrap failed: expected non-nil value of type "()" - the search ends: finished: not completed within 10ms: no events were recorded; recent: (no events)"#
+            ])
     }
 
     func testInvertedExpectationsPassWhenTheWindowEndsFirstAndFailOtherwise() throws {
@@ -45,11 +52,14 @@ final class WaitForTests: FailureCapturingTestCase {
         recorder.receive(completion: .finished)
         let line = #line + 1
         let failures = expectFailures { try wait(for: recorder.finished.inverted, timeout: 0.01) }
-        XCTAssertEqual(failures, [
-            Failure(
-                message: #"XCTUnwrap failed: expected non-nil value of type "()" - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"#,
-                file: #filePath, line: line)
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message:
+                        #"XCTUnwrap failed: expected non-nil value of type "()" - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"#,
+                    file: #filePath, line: line)
+            ])
     }
 
     func testFulfillmentAwaitsAndRecordsAtTheCallersLine() async throws {
@@ -59,11 +69,14 @@ final class WaitForTests: FailureCapturingTestCase {
         XCTAssertEqual(seven, 7)
         let line = #line + 1
         let failures = await expectFailures { try await self.fulfillment(of: recorder.single, timeout: 0.01) }
-        XCTAssertEqual(failures, [
-            Failure(
-                message: #"XCTUnwrap failed: expected non-nil value of type "Int" - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: -7-"#,
-                file: #filePath, line: line)
-        ])
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message:
+                        #"XCTUnwrap failed: expected non-nil value of type "Int" - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: -7-"#,
+                    file: #filePath, line: line)
+            ])
     }
 
     func testTheMainRunLoopKeepsRunningWhileWaiting() throws {

@@ -46,7 +46,8 @@ public struct TraceChecker: Sendable {
                 return QueryResult(query: query, output: output, location: location, failure: nil)
             }
             var error = RecordingError(
-                expectation: query.text, reason: .mismatch, message: "expected \(matcher), got \(window.describe(output))",
+                expectation: query.text, reason: .mismatch,
+                message: "expected \(matcher), got \(window.describe(output))",
                 location: location)
             error.timeline = window.recentTimeline()
             return QueryResult(query: query, output: output, location: location, failure: error)

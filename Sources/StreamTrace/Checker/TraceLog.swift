@@ -58,7 +58,9 @@ struct TraceLog {
                 if keepsEventTimes {
                     let start = labelBytes.count
                     labelBytes.append(contentsOf: repeatElement(0, count: Self.shortLabelBytes))
-                    let count = labelBytes.withUnsafeMutableBytes { reader.copyRawValuePrefix(into: .init(rebasing: $0[start...])) }
+                    let count = labelBytes.withUnsafeMutableBytes {
+                        reader.copyRawValuePrefix(into: .init(rebasing: $0[start...]))
+                    }
                     labelLengths.append(UInt8(count))
                 } else if !retention.allValues {
                     ring.keep(reader, location, index: elementCount)
@@ -89,7 +91,10 @@ struct TraceLog {
         }
         if index < valueEnds.count {
             let start = index == 0 ? 0 : valueEnds[index - 1]
-            return (label(valueBytes[start..<valueEnds[index]].prefix(Self.labelBytesLimit)), valueLocations[index].nanoseconds)
+            return (
+                label(valueBytes[start..<valueEnds[index]].prefix(Self.labelBytesLimit)),
+                valueLocations[index].nanoseconds
+            )
         }
         if index >= elementCount - ring.count {
             let slot = index % RecentTimeline.defaultLimit
@@ -157,7 +162,8 @@ struct TraceLog {
 private struct LabelRing {
     private var storage = [UInt8](repeating: 0, count: RecentTimeline.defaultLimit * TraceLog.labelBytesLimit)
     private var lengths = [Int](repeating: 0, count: RecentTimeline.defaultLimit)
-    private(set) var locations = [EventLocation](repeating: EventLocation(index: 0, nanoseconds: 0), count: RecentTimeline.defaultLimit)
+    private(set) var locations = [EventLocation](
+        repeating: EventLocation(index: 0, nanoseconds: 0), count: RecentTimeline.defaultLimit)
     /// How many slots hold an element.
     private(set) var count = 0
 

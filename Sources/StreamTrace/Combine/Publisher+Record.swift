@@ -30,7 +30,8 @@ extension Publisher {
         name: String? = nil, clock: C, sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
     ) -> Recorder<Output, Failure> where C.Duration == Duration {
         let recorder = Recorder<Output, Failure>(name: name, clock: clock, sink: sink)
-        let subscriber = RecordingSubscriber(storage: recorder.storage, initialDemand: initialDemand?.combineDemand ?? .none)
+        let subscriber = RecordingSubscriber(
+            storage: recorder.storage, initialDemand: initialDemand?.combineDemand ?? .none)
         recorder.onCancel { subscriber.cancel() }
         recorder.onRequest { subscriber.request($0.combineDemand) }
         subscribe(subscriber)

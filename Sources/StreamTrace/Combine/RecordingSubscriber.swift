@@ -32,7 +32,8 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable,
             return true
         }
         guard first else {
-            storage.reportMisbehavior(.secondSubscription, message: "the publisher subscribed the recorder a second time")
+            storage.reportMisbehavior(
+                .secondSubscription, message: "the publisher subscribed the recorder a second time")
             subscription.cancel()
             return
         }
@@ -47,7 +48,8 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable,
             return (subscribed, true)
         }
         guard wasSubscribed else {
-            storage.reportMisbehavior(.eventBeforeSubscription(.value), message: "the publisher sent a value before the subscription")
+            storage.reportMisbehavior(
+                .eventBeforeSubscription(.value), message: "the publisher sent a value before the subscription")
             return .none
         }
         if !requested {

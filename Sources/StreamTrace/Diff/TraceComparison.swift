@@ -63,7 +63,9 @@ public struct TraceComparison: Sendable {
         var left = TraceLookahead(reader: expected)
         var right = TraceLookahead(reader: actual)
         var tails = (expected: RecentTimeline.Builder(), actual: RecentTimeline.Builder(), stepsAfterFirstDifference: 2)
-        func step(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, into comparison: inout TraceComparison) {
+        func step(
+            _ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, into comparison: inout TraceComparison
+        ) {
             let differed = comparison.differenceCount > 0
             if let difference = comparison.compare(expected, actual) { comparison.note(difference, limit: limit) }
             // The timelines stop a little after the first difference.
@@ -146,7 +148,10 @@ public struct TraceComparison: Sendable {
                 }
             } else if !time.agree(expected.nanoseconds, actual.nanoseconds) {
                 let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
-                let allowed = if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.short(tolerance)))" } else { "" }
+                let allowed =
+                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.short(tolerance)))" } else {
+                        ""
+                    }
                 reason = "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"
             } else {
                 return nil
@@ -158,7 +163,9 @@ public struct TraceComparison: Sendable {
     }
 
     private func side(_ event: TraceEvent, _ file: String) -> TraceDifference.Side {
-        .init(file: file, line: event.line ?? 0, text: "\(TimeFormat.offset(event.nanoseconds))  \(Self.text(event.event))")
+        .init(
+            file: file, line: event.line ?? 0,
+            text: "\(TimeFormat.offset(event.nanoseconds))  \(Self.text(event.event))")
     }
 
     static func text(_ event: StreamEvent<JSONValue, TraceFailure>) -> String {
@@ -179,8 +186,12 @@ public struct TraceComparison: Sendable {
     /// For people: the differences as a diff with file names and line
     /// numbers, a closing count, and both timelines as marble lines.
     public var report: String {
-        var lines = ["--- \(expectedFile)  (\(expectedEventCount) events)", "+++ \(actualFile)  (\(actualEventCount) events)"]
-        let width = differences.flatMap { [$0.expected, $0.actual] }.compactMap { $0.map { "\($0.file):\($0.line)".count } }.max() ?? 0
+        var lines = [
+            "--- \(expectedFile)  (\(expectedEventCount) events)", "+++ \(actualFile)  (\(actualEventCount) events)",
+        ]
+        let width =
+            differences.flatMap { [$0.expected, $0.actual] }.compactMap { $0.map { "\($0.file):\($0.line)".count } }
+            .max() ?? 0
         for difference in differences { lines += difference.lines(width: width) }
         if differenceCount > differences.count { lines.append("… and \(differenceCount - differences.count) more") }
         lines.append(summary)
@@ -198,8 +209,10 @@ public struct TraceComparison: Sendable {
         }
         let noun = differenceCount == 1 ? "difference" : "differences"
         let place = first.place ?? "the header"
-        let lines = [first.expected.map { "line \($0.line) of expected" }, first.actual.map { "line \($0.line) of actual" }]
-            .compactMap { $0 }.joined(separator: ", ")
+        let lines = [
+            first.expected.map { "line \($0.line) of expected" }, first.actual.map { "line \($0.line) of actual" },
+        ]
+        .compactMap { $0 }.joined(separator: ", ")
         return "traces differ: \(differenceCount) \(noun) (\(time)), first at \(place) (\(lines))"
     }
 }

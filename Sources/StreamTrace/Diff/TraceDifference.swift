@@ -55,7 +55,8 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
         for (sign, side) in [("-", expected), ("+", actual)] {
             guard let side else { continue }
             let location = "\(side.file):\(side.line)"
-            lines.append("\(sign) \(location)\(String(repeating: " ", count: max(0, width - location.count)))  \(side.text)")
+            lines.append(
+                "\(sign) \(location)\(String(repeating: " ", count: max(0, width - location.count)))  \(side.text)")
         }
         return lines
     }

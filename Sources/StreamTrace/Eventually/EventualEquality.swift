@@ -45,7 +45,8 @@ package struct EventualEquality<Value: Equatable> {
     package var message: String {
         var actual = "never read"
         if let lastActual { actual = Self.show(lastActual) }
-        return "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(timeout) seconds"
+        return
+            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(timeout) seconds"
     }
 
     /// A value as the message shows it.
@@ -121,6 +122,7 @@ package struct EventualEquality<Value: Equatable> {
         if Thread.isMainThread, RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: seconds)) {
             return
         }
-        Thread.sleep(forTimeInterval: max(0, Double(TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline))) / 1e9))
+        Thread.sleep(
+            forTimeInterval: max(0, Double(TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline))) / 1e9))
     }
 }

@@ -31,7 +31,8 @@ extension StreamExpectations.ElementCount: TraceExpectation where Element == Raw
     package var traceNeeds: TraceNeeds { .nothing }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "count", isNumeric: true, summary: "the number of elements in the window (use a matcher)") { _ in
+        QuerySyntax(keyword: "count", isNumeric: true, summary: "the number of elements in the window (use a matcher)")
+        { _ in
             Self()
         }
     }

@@ -28,6 +28,8 @@ extension StreamExpectations.Elements: TraceExpectation where Element == RawJSON
     package var traceNeeds: TraceNeeds { .everything }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "elements", summary: "all elements; fails if the stream failed or did not complete") { _ in Self() }
+        QuerySyntax(keyword: "elements", summary: "all elements; fails if the stream failed or did not complete") { _ in
+            Self()
+        }
     }
 }

@@ -91,9 +91,12 @@ extension EventWindow {
     }
 
     /// The stream failed where `expected` was expected.
-    func streamFailed(_ expectation: String, expected: String, _ failure: Failure, at location: EventLocation) -> RecordingError {
+    func streamFailed(_ expectation: String, expected: String, _ failure: Failure, at location: EventLocation)
+        -> RecordingError
+    {
         error(
-            expectation, .failed, "expected \(expected), but the stream failed with \(StreamError(failure))", at: location,
+            expectation, .failed, "expected \(expected), but the stream failed with \(StreamError(failure))",
+            at: location,
             streamError: failure)
     }
 
@@ -105,7 +108,8 @@ extension EventWindow {
         guard let last = lastEvent else {
             return error(expectation, .notCompleted, "not completed\(end.phrase): no events were recorded", at: nil)
         }
-        return error(expectation, .notCompleted, "not completed\(end.phrase): last event is \(last.kind)", at: last.location)
+        return error(
+            expectation, .notCompleted, "not completed\(end.phrase): last event is \(last.kind)", at: last.location)
     }
 
     /// Fewer than `expected` elements arrived; `what` says which ("more" for
@@ -124,7 +128,9 @@ extension EventWindow {
     }
 
     /// An inverted expectation was fulfilled by the window's completion.
-    func completedAfterAll(_ expectation: String, expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation) -> RecordingError {
+    func completedAfterAll(
+        _ expectation: String, expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation
+    ) -> RecordingError {
         let happened: String
         switch completion {
         case .finished: happened = "the stream finished"

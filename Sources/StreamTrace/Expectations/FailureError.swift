@@ -8,7 +8,8 @@ extension StreamExpectations {
             window.whenCompleted(name) { completion, location in
                 switch completion {
                 case .failure(let failure): .passed(failure, cursor: nil, at: location)
-                case .finished: .failed(window.error(name, .finished, "expected the stream to fail, but it finished", at: location))
+                case .finished:
+                    .failed(window.error(name, .finished, "expected the stream to fail, but it finished", at: location))
                 }
             }
         }
@@ -31,7 +32,9 @@ extension StreamExpectations.FailureError: TraceExpectation where Element == Raw
     package var traceNeeds: TraceNeeds { .nothing }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "failure", summary: "the failure's error object; fails if the stream finished or did not complete") {
+        QuerySyntax(
+            keyword: "failure", summary: "the failure's error object; fails if the stream finished or did not complete"
+        ) {
             _ in Self()
         }
     }

@@ -5,13 +5,16 @@ extension StreamExpectations {
         public var name: String { "finished" }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            window.whenFinished(name, expected: "the stream to finish") { location in .passed((), cursor: nil, at: location) }
+            window.whenFinished(name, expected: "the stream to finish") { location in
+                .passed((), cursor: nil, at: location)
+            }
         }
 
         /// Passes when the window ends with no completion.
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if let (completion, location) = window.completion {
-                return .failed(window.completedAfterAll(name + ".inverted", expected: "no completion", completion, at: location))
+                return .failed(
+                    window.completedAfterAll(name + ".inverted", expected: "no completion", completion, at: location))
             }
             return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
         }
@@ -30,7 +33,8 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Finished: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Finished: TraceExpectation, InvertibleTraceExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .nothing }
 
     static var querySyntax: QuerySyntax {

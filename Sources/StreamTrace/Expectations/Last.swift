@@ -30,6 +30,8 @@ extension StreamExpectations.Last: TraceExpectation where Element == RawJSON, Fa
     package var traceNeeds: TraceNeeds { TraceNeeds(lastElement: true) }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "last", summary: "the last element (null if none); fails if failed or not completed") { _ in Self() }
+        QuerySyntax(keyword: "last", summary: "the last element (null if none); fails if failed or not completed") {
+            _ in Self()
+        }
     }
 }

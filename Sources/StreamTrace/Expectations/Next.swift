@@ -8,7 +8,8 @@ extension StreamExpectations {
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             let consumed = window.consumedCount
             if window.elementCount > consumed {
-                return .passed(window.element(at: consumed), cursor: consumed + 1, at: window.elementLocation(at: consumed))
+                return .passed(
+                    window.element(at: consumed), cursor: consumed + 1, at: window.elementLocation(at: consumed))
             }
             if let (completion, location) = window.completion, case .failure(let failure) = completion {
                 return .failed(window.streamFailed(name, expected: "one more element", failure, at: location))
@@ -33,7 +34,8 @@ extension StreamExpectations {
             }
             if let (completion, location) = window.completion {
                 return .failed(
-                    window.completedAfterAll(invertedName, expected: "no element and no completion", completion, at: location))
+                    window.completedAfterAll(
+                        invertedName, expected: "no element and no completion", completion, at: location))
             }
             return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
         }
@@ -51,7 +53,8 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Next: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Next: TraceExpectation, InvertibleTraceExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(consumes: 1) }
 
     static var querySyntax: QuerySyntax {

@@ -46,6 +46,8 @@ extension StreamExpectations.NextCount: TraceExpectation where Element == RawJSO
     package var traceNeeds: TraceNeeds { TraceNeeds(consumes: count) }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "next", takesCount: true, summary: "exactly N unconsumed elements, consumed") { Self($0.count) }
+        QuerySyntax(keyword: "next", takesCount: true, summary: "exactly N unconsumed elements, consumed") {
+            Self($0.count)
+        }
     }
 }

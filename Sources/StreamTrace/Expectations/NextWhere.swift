@@ -27,7 +27,10 @@ extension StreamExpectations {
             let skipped = skippedPhrase(window)
             if let (completion, location) = window.completion {
                 guard case .failure(let failure) = completion else {
-                    return .failed(notFound(window, "expected an element \(condition) before the stream finished; \(skipped)", at: location))
+                    return .failed(
+                        notFound(
+                            window, "expected an element \(condition) before the stream finished; \(skipped)",
+                            at: location))
                 }
                 return .failed(
                     window.error(
@@ -36,10 +39,14 @@ extension StreamExpectations {
                         at: location, streamError: failure))
             }
             if case .cancelled(let location) = window.end {
-                return .failed(notFound(window, "expected an element \(condition)\(window.end.phrase); \(skipped)", at: location))
+                return .failed(
+                    notFound(window, "expected an element \(condition)\(window.end.phrase); \(skipped)", at: location))
             }
             guard window.end.isFinal else { return .pending }
-            return .failed(notFound(window, "expected an element \(condition)\(window.endPhrase); \(skipped)", at: window.lastEvent?.location))
+            return .failed(
+                notFound(
+                    window, "expected an element \(condition)\(window.endPhrase); \(skipped)",
+                    at: window.lastEvent?.location))
         }
 
         /// Passes when the window ends, or the stream completes, before an
@@ -60,7 +67,9 @@ extension StreamExpectations {
             (window.consumedCount..<window.elementCount).first { predicate(window.element(at: $0)) }
         }
 
-        private func notFound(_ window: some EventWindow<Element, Failure>, _ message: String, at location: EventLocation?) -> RecordingError {
+        private func notFound(
+            _ window: some EventWindow<Element, Failure>, _ message: String, at location: EventLocation?
+        ) -> RecordingError {
             window.error(name, .noMatchingElement(skipped: window.unconsumedCount), message, at: location)
         }
 
@@ -95,7 +104,8 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.NextWhere: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.NextWhere: TraceExpectation, InvertibleTraceExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
 
     static var querySyntax: QuerySyntax {

@@ -17,7 +17,8 @@ extension StreamExpectations {
             let count = window.elementCount
             if count >= maxLength {
                 let location = maxLength > 0 ? window.elementLocation(at: maxLength - 1) : window.endLocation
-                return .passed(window.elements(0..<maxLength), cursor: max(window.consumedCount, maxLength), at: location)
+                return .passed(
+                    window.elements(0..<maxLength), cursor: max(window.consumedCount, maxLength), at: location)
             }
             if let (completion, location) = window.completion {
                 switch completion {
@@ -48,7 +49,8 @@ extension StreamExpectations {
             if let (completion, location) = window.completion {
                 return .failed(
                     window.completedAfterAll(
-                        invertedName, expected: "fewer than \(maxLength) elements and no completion", completion, at: location))
+                        invertedName, expected: "fewer than \(maxLength) elements and no completion", completion,
+                        at: location))
             }
             guard window.end.isFinal else { return .pending }
             return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: window.endLocation)
@@ -68,7 +70,8 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Prefix: TraceExpectation, InvertibleTraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Prefix: TraceExpectation, InvertibleTraceExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(consumes: maxLength) }
 
     static var querySyntax: QuerySyntax {

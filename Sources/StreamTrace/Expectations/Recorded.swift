@@ -23,7 +23,9 @@ extension StreamExpectations {
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
             window.whenCompleted(name) { completion, location in
-                .passed(Recording(output: window.elements(0..<window.elementCount), completion: completion), cursor: nil, at: location)
+                .passed(
+                    Recording(output: window.elements(0..<window.elementCount), completion: completion), cursor: nil,
+                    at: location)
             }
         }
     }
@@ -45,7 +47,8 @@ extension StreamExpectations.Recorded: TraceExpectation where Element == RawJSON
     package var traceNeeds: TraceNeeds { .everything }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "recording", summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed") { _ in
+        QuerySyntax(keyword: "recording", summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed")
+        { _ in
             Self()
         }
     }

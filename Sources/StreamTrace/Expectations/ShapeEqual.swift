@@ -28,7 +28,9 @@ extension StreamExpectations {
             let actual = ShapeEvent.events(in: window)
             let common = min(actual.count, expected.count)
             let first = (0..<common).first { !matches(expected[$0], actual[$0], window) } ?? common
-            if first == expected.count, first == actual.count { return .passed((), cursor: nil, at: window.endLocation) }
+            if first == expected.count, first == actual.count {
+                return .passed((), cursor: nil, at: window.endLocation)
+            }
             let ended = actual.last?.isTerminal ?? false
             if first == actual.count, !ended, !window.end.isFinal { return .pending }
 
@@ -37,38 +39,51 @@ extension StreamExpectations {
             let location: EventLocation?
             if first < common {
                 reason = .eventsDiffer(index: first)
-                message = "expected #\(first + 1) to be \(describe(expected[first], window)), got \(describe(actual[first], window, timed: expected[first].time != nil))"
+                message =
+                    "expected #\(first + 1) to be \(describe(expected[first], window)), got \(describe(actual[first], window, timed: expected[first].time != nil))"
                 location = actual[first].location
             } else if first == actual.count {
                 reason = .notEnoughElements(expected: expected.count, actual: actual.count)
                 let ending = ended ? "" : window.end.phrase
-                message = "expected \(expected.count) events, got \(actual.count)\(ending): #\(first + 1) \(describe(expected[first], window)) is missing"
+                message =
+                    "expected \(expected.count) events, got \(actual.count)\(ending): #\(first + 1) \(describe(expected[first], window)) is missing"
                 location = actual.last?.location ?? window.lastEvent?.location
             } else {
                 reason = .tooManyElements(actual: actual.count)
-                message = "expected \(expected.count) events, got more: #\(first + 1) is \(describe(actual[first], window, timed: false))"
+                message =
+                    "expected \(expected.count) events, got more: #\(first + 1) is \(describe(actual[first], window, timed: false))"
                 location = actual[first].location
             }
             var error = RecordingError(expectation: name, reason: reason, message: message, location: location)
-            error.details = ShapeTable(
-                expected: expected.map { row($0, window) }, actual: actual.map { row($0, window) }, firstDifference: first
-            ).text
+            error.details =
+                ShapeTable(
+                    expected: expected.map { row($0, window) }, actual: actual.map { row($0, window) },
+                    firstDifference: first
+                ).text
             return .failed(error)
         }
 
-        private func matches(_ expected: ExpectedEvent<Element, Failure>, _ actual: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>) -> Bool {
-            if let time = expected.time, !TimeComparison.tolerance(tolerance).agree(TimeFormat.nanoseconds(time), actual.nanoseconds) {
+        private func matches(
+            _ expected: ExpectedEvent<Element, Failure>, _ actual: ShapeEvent<Failure>,
+            _ window: some EventWindow<Element, Failure>
+        ) -> Bool {
+            if let time = expected.time,
+                !TimeComparison.tolerance(tolerance).agree(TimeFormat.nanoseconds(time), actual.nanoseconds)
+            {
                 return false
             }
             switch (expected.kind, actual.kind) {
             case (.value(let element), .value(let index)): return window.element(at: index) == element
             case (.finished, .finished), (.cancel, .cancel): return true
-            case (.failure(let expectedError), .failure(let actualError)): return ShapeEvent<Failure>.errorsEqual(expectedError, actualError)
+            case (.failure(let expectedError), .failure(let actualError)):
+                return ShapeEvent<Failure>.errorsEqual(expectedError, actualError)
             default: return false
             }
         }
 
-        private func row(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>) -> ShapeTable.Row {
+        private func row(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>)
+            -> ShapeTable.Row
+        {
             let mark: RecentTimeline.Mark
             switch event.kind {
             case .value(let element): mark = .value(ValueText.label(window.describe(element)))
@@ -76,7 +91,8 @@ extension StreamExpectations {
             case .failure: mark = .failure
             case .cancel: mark = .cancel
             }
-            return ShapeTable.Row(text: describe(event, window), nanoseconds: event.time.map(TimeFormat.nanoseconds), mark: mark)
+            return ShapeTable.Row(
+                text: describe(event, window), nanoseconds: event.time.map(TimeFormat.nanoseconds), mark: mark)
         }
 
         private func row(_ event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>) -> ShapeTable.Row {
@@ -87,10 +103,12 @@ extension StreamExpectations {
             case .failure: mark = .failure
             case .cancel: mark = .cancel
             }
-            return ShapeTable.Row(text: describe(event, window, timed: true), nanoseconds: event.nanoseconds, mark: mark)
+            return ShapeTable.Row(
+                text: describe(event, window, timed: true), nanoseconds: event.nanoseconds, mark: mark)
         }
 
-        func describe(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>) -> String {
+        func describe(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>) -> String
+        {
             let text: String
             switch event.kind {
             case .value(let element): text = "value \(window.describe(element))"
@@ -101,7 +119,8 @@ extension StreamExpectations {
             return event.time.map { "\(text) at \(TimeFormat.offset(TimeFormat.nanoseconds($0)))" } ?? text
         }
 
-        func describe(_ event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>, timed: Bool) -> String {
+        func describe(_ event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>, timed: Bool) -> String
+        {
             let text = event.describe(window)
             return timed ? "\(text) at \(TimeFormat.offset(event.nanoseconds))" : text
         }

@@ -19,7 +19,9 @@ struct ShapeEvent<Failure: Error> {
 
     /// The window's elements, then its completion or cancel.
     static func events<Element>(in window: some EventWindow<Element, Failure>) -> [ShapeEvent] {
-        var events = (0..<window.elementCount).map { ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0)) }
+        var events = (0..<window.elementCount).map {
+            ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0))
+        }
         if let (completion, location) = window.completion {
             switch completion {
             case .finished: events.append(ShapeEvent(kind: .finished, location: location))

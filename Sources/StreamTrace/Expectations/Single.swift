@@ -17,7 +17,8 @@ extension StreamExpectations {
                 case let count:
                     return .failed(
                         window.error(
-                            name, .tooManyElements(actual: count), "expected exactly one element, got \(count)", at: location))
+                            name, .tooManyElements(actual: count), "expected exactly one element, got \(count)",
+                            at: location))
                 }
             }
         }
@@ -40,7 +41,9 @@ extension StreamExpectations.Single: TraceExpectation where Element == RawJSON, 
     package var traceNeeds: TraceNeeds { TraceNeeds(firstElements: 1) }
 
     static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "single", summary: "the one element; fails on 0 or 2+ elements, a failure, or no completion") { _ in
+        QuerySyntax(
+            keyword: "single", summary: "the one element; fails on 0 or 2+ elements, a failure, or no completion"
+        ) { _ in
             Self()
         }
     }

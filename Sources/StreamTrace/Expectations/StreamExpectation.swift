@@ -49,7 +49,8 @@ extension StreamExpectation {
     public func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
         if let (message, location) = window.violation {
             var error = RecordingError(
-                expectation: name, reason: .misbehaved, message: "the stream misbehaved: \(message)", location: location)
+                expectation: name, reason: .misbehaved, message: "the stream misbehaved: \(message)", location: location
+            )
             error.timeline = window.recentTimeline()
             return .failed(error)
         }

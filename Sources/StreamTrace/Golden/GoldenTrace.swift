@@ -94,7 +94,8 @@ public struct GoldenTrace: Sendable {
     private func write(_ bytes: [UInt8]) throws(GoldenTraceError) {
         do {
             let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
             throw GoldenTraceError(path: path, kind: .cannotWrite(String(describing: error)))

@@ -37,18 +37,24 @@ extension JSONParser {
                     position += 1
                     let unit = try scanHex4()
                     if unit >= 0xDC00, unit <= 0xDFFF {
-                        throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                        throw error(
+                            "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
+                            at: escapeStart)
                     }
                     if unit >= 0xD800, unit <= 0xDBFF {
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                             bytes[position + 1] == UInt8(ascii: "u")
                         else {
-                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                            throw error(
+                                "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
+                                at: escapeStart)
                         }
                         position += 2
                         let low = try scanHex4()
                         guard low >= 0xDC00, low <= 0xDFFF else {
-                            throw error("unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                            throw error(
+                                "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
+                                at: escapeStart)
                         }
                     }
                 default:
@@ -114,12 +120,20 @@ extension JSONParser {
         var upper: UInt8 = 0xBF
         switch b0 {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F  // no surrogates
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F  // no surrogates
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: throw error("invalid UTF-8: unexpected \(found())")
         }
         for i in 1..<length {

@@ -118,14 +118,22 @@ package struct JSONParser {
                 } else {
                     entries.append(JSONObject.Entry(key: key, value: value))
                     if entries.count == 9 {
-                        for (i, entry) in entries.enumerated() where positions[entry.key] == nil { positions[entry.key] = i }
+                        for (i, entry) in entries.enumerated() where positions[entry.key] == nil {
+                            positions[entry.key] = i
+                        }
                     } else if entries.count > 9 {
                         positions[key] = entries.count - 1
                     }
                 }
                 skipWhitespace()
-                if peek() == UInt8(ascii: ",") { position += 1; continue }
-                if peek() == UInt8(ascii: "}") { position += 1; return .object(JSONObject(entries)) }
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    return .object(JSONObject(entries))
+                }
                 throw error("expected ',' or '}' in an object, found \(found())")
             }
         case UInt8(ascii: "["):
@@ -140,8 +148,14 @@ package struct JSONParser {
             while true {
                 elements.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
-                if peek() == UInt8(ascii: ",") { position += 1; continue }
-                if peek() == UInt8(ascii: "]") { position += 1; return .array(elements) }
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    return .array(elements)
+                }
                 throw error("expected ',' or ']' in an array, found \(found())")
             }
         case UInt8(ascii: "t"):
@@ -177,7 +191,10 @@ package struct JSONParser {
             try checkDepth(depth)
             position += 1
             skipWhitespace()
-            if peek() == UInt8(ascii: "}") { position += 1; return }
+            if peek() == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else {
@@ -187,20 +204,35 @@ package struct JSONParser {
                 try expect(UInt8(ascii: ":"), "':' after a key")
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                if peek() == UInt8(ascii: ",") { position += 1; continue }
-                if peek() == UInt8(ascii: "}") { position += 1; return }
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    return
+                }
                 throw error("expected ',' or '}' in an object, found \(found())")
             }
         case UInt8(ascii: "["):
             try checkDepth(depth)
             position += 1
             skipWhitespace()
-            if peek() == UInt8(ascii: "]") { position += 1; return }
+            if peek() == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
             while true {
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                if peek() == UInt8(ascii: ",") { position += 1; continue }
-                if peek() == UInt8(ascii: "]") { position += 1; return }
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    return
+                }
                 throw error("expected ',' or ']' in an array, found \(found())")
             }
         case UInt8(ascii: "t"):

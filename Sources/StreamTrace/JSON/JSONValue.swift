@@ -19,7 +19,9 @@ public enum JSONValue: Sendable, Hashable {
     /// Parses one JSON text (surrounding white space allowed).
     ///
     /// - Throws: `JSONSyntaxError` with the byte offset of the problem.
-    public init(parsing text: String, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth) throws(JSONSyntaxError) {
+    public init(parsing text: String, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth)
+        throws(JSONSyntaxError)
+    {
         let bytes = Array(text.utf8)
         let result = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
             var parser = JSONParser(raw, maximumDepth: maximumDepth)

@@ -58,25 +58,43 @@ final class StreamingJSONEncoder: Encoder {
     private func writeFastPath<T>(_ value: T) -> Bool {
         func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
         let type = T.self
-        if type == String.self { output.write(string: bits(String.self)) }
-        else if type == Int.self { output.write(int: Int64(bits(Int.self))) }
-        else if type == Double.self { output.write(double: bits(Double.self)) }
-        else if type == Bool.self { output.write(bool: bits(Bool.self)) }
-        else if type == Int64.self { output.write(int: bits(Int64.self)) }
-        else if type == Int32.self { output.write(int: Int64(bits(Int32.self))) }
-        else if type == Int16.self { output.write(int: Int64(bits(Int16.self))) }
-        else if type == Int8.self { output.write(int: Int64(bits(Int8.self))) }
-        else if type == UInt.self { output.write(uint: UInt64(bits(UInt.self))) }
-        else if type == UInt64.self { output.write(uint: bits(UInt64.self)) }
-        else if type == UInt32.self { output.write(uint: UInt64(bits(UInt32.self))) }
-        else if type == UInt16.self { output.write(uint: UInt64(bits(UInt16.self))) }
-        else if type == UInt8.self { output.write(uint: UInt64(bits(UInt8.self))) }
-        else if type == Float.self { output.write(float: bits(Float.self)) }
-        else if type == JSONValue.self { output.write(bits(JSONValue.self)) }
-        else if type == Date.self { output.write(string: ISO8601.string(from: bits(Date.self))) }
-        else if type == URL.self { output.write(string: bits(URL.self).absoluteString) }
-        else if type == Data.self { output.write(string: bits(Data.self).base64EncodedString()) }
-        else if type == Decimal.self {
+        if type == String.self {
+            output.write(string: bits(String.self))
+        } else if type == Int.self {
+            output.write(int: Int64(bits(Int.self)))
+        } else if type == Double.self {
+            output.write(double: bits(Double.self))
+        } else if type == Bool.self {
+            output.write(bool: bits(Bool.self))
+        } else if type == Int64.self {
+            output.write(int: bits(Int64.self))
+        } else if type == Int32.self {
+            output.write(int: Int64(bits(Int32.self)))
+        } else if type == Int16.self {
+            output.write(int: Int64(bits(Int16.self)))
+        } else if type == Int8.self {
+            output.write(int: Int64(bits(Int8.self)))
+        } else if type == UInt.self {
+            output.write(uint: UInt64(bits(UInt.self)))
+        } else if type == UInt64.self {
+            output.write(uint: bits(UInt64.self))
+        } else if type == UInt32.self {
+            output.write(uint: UInt64(bits(UInt32.self)))
+        } else if type == UInt16.self {
+            output.write(uint: UInt64(bits(UInt16.self)))
+        } else if type == UInt8.self {
+            output.write(uint: UInt64(bits(UInt8.self)))
+        } else if type == Float.self {
+            output.write(float: bits(Float.self))
+        } else if type == JSONValue.self {
+            output.write(bits(JSONValue.self))
+        } else if type == Date.self {
+            output.write(string: ISO8601.string(from: bits(Date.self)))
+        } else if type == URL.self {
+            output.write(string: bits(URL.self).absoluteString)
+        } else if type == Data.self {
+            output.write(string: bits(Data.self).base64EncodedString())
+        } else if type == Decimal.self {
             let decimal = bits(Decimal.self)
             if decimal.isNaN { output.append("\"NaN\"") } else { output.append(raw: decimal.description.utf8) }
         } else {
@@ -106,7 +124,10 @@ final class StreamingJSONEncoder: Encoder {
     fileprivate func beginMember(frame index: Int, id: Int) throws {
         guard index < frames.count, frames[index].id == id else {
             throw EncodingError.invalidValue(
-                "", EncodingError.Context(codingPath: codingPath, debugDescription: "StreamTrace encodes in order: a container was written to after it was closed"))
+                "",
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "StreamTrace encodes in order: a container was written to after it was closed"))
         }
         closeFrames(downTo: index + 1)
         if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
@@ -252,7 +273,9 @@ final class StreamingJSONEncoder: Encoder {
             try encoder.beginMember(frame: frame, id: id)
             try encoder.encode(value)
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             try? encoder.beginMember(frame: frame, id: id)
             let (index, id) = encoder.nested(isObject: true)
             return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
@@ -309,17 +332,22 @@ private struct UnsupportedEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
 
     static func failure(_ path: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue("", EncodingError.Context(codingPath: path, debugDescription: "superEncoder() is not supported"))
+        EncodingError.invalidValue(
+            "", EncodingError.Context(codingPath: path, debugDescription: "superEncoder() is not supported"))
     }
 
     struct Failing<Key: CodingKey>: KeyedEncodingContainerProtocol {
         var codingPath: [any CodingKey]
         mutating func encodeNil(forKey key: Key) throws { throw failure(codingPath) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw failure(codingPath) }
-        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<N> {
+        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<
+            N
+        > {
             KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
         }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            FailingUnkeyed(codingPath: codingPath)
+        }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
         mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
     }

@@ -31,7 +31,8 @@ struct QueryParser {
         if word == "not" {
             arguments.isInverted = true
             guard let next = words.take() else {
-                throw failure("expected \(QueryLanguage.invertibleForms(joinedBy: "or")) after 'not'", at: words.endColumn)
+                throw failure(
+                    "expected \(QueryLanguage.invertibleForms(joinedBy: "or")) after 'not'", at: words.endColumn)
             }
             (word, column) = next
         }
@@ -41,21 +42,24 @@ struct QueryParser {
         candidates = candidates.filter { $0.takesCount == (count != nil) }
         let written = word + (count.map { " \($0)" } ?? "")
         if arguments.isInverted, !candidates.contains(where: \.isInvertible) {
-            throw failure("'not' inverts \(QueryLanguage.invertibleForms(joinedBy: "and")) only, not \(written)", at: notColumn)
+            throw failure(
+                "'not' inverts \(QueryLanguage.invertibleForms(joinedBy: "and")) only, not \(written)", at: notColumn)
         }
         let within = try parseWithin()
         var matcher: QueryMatcher?
         if let (next, nextColumn) = words.take() {
             if next == "where" {
                 guard candidates.contains(where: \.takesWhere) else {
-                    throw failure("'where' does not apply to \(written); it follows next: next where MATCHER", at: nextColumn)
+                    throw failure(
+                        "'where' does not apply to \(written); it follows next: next where MATCHER", at: nextColumn)
                 }
                 candidates = candidates.filter(\.takesWhere)
                 arguments.predicate = try parseWhere(column: nextColumn)
             } else {
                 guard Self.matcherSymbols.contains(next) else {
                     let expected = within == nil ? "'within' or a matcher" : "a matcher"
-                    throw failure("unexpected '\(next)'; expected \(expected) (==, !=, contains, <, <=, >, >=)", at: nextColumn)
+                    throw failure(
+                        "unexpected '\(next)'; expected \(expected) (==, !=, contains, <, <=, >, >=)", at: nextColumn)
                 }
                 candidates = candidates.filter { !$0.takesWhere }
                 matcher = try parseMatcher(next, column: nextColumn, numeric: candidates.first?.isNumeric ?? false)
@@ -67,7 +71,8 @@ struct QueryParser {
             throw failure("incomplete query: \(written)", at: words.endColumn)
         }
         return Query(
-            text: words.text, expectation: syntax.make(arguments), expectationName: written, isInverted: arguments.isInverted,
+            text: words.text, expectation: syntax.make(arguments), expectationName: written,
+            isInverted: arguments.isInverted,
             within: within, matcher: matcher)
     }
 
@@ -79,9 +84,11 @@ struct QueryParser {
         let lowered = word.lowercased()
         let synonym = QueryLanguage.expectations.first { $0.synonyms.contains { $0.lowercased() == lowered } }
         let hint =
-            keywords.contains(lowered) ? "; keywords are lowercase: \(lowered)"
+            keywords.contains(lowered)
+            ? "; keywords are lowercase: \(lowered)"
             : synonym.map { "; did you mean \($0.keyword)?" } ?? ""
-        throw failure("unknown expectation '\(word)'; expected one of \(keywords.joined(separator: ", "))\(hint)", at: column)
+        throw failure(
+            "unknown expectation '\(word)'; expected one of \(keywords.joined(separator: ", "))\(hint)", at: column)
     }
 
     /// The whole number after a keyword that takes one: required when every
@@ -123,14 +130,18 @@ struct QueryParser {
             throw failure("expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)", at: words.endColumn)
         }
         guard Self.matcherSymbols.contains(symbol) else {
-            throw failure("unexpected '\(symbol)'; expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)", at: symbolColumn)
+            throw failure(
+                "unexpected '\(symbol)'; expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)",
+                at: symbolColumn)
         }
         return try parseMatcher(symbol, column: symbolColumn, numeric: true)
     }
 
     /// A matcher whose operand is the rest of the query. Numeric
     /// comparisons only where `numeric` (a number to compare).
-    private mutating func parseMatcher(_ symbol: String, column: Int, numeric: Bool) throws(QueryParseError) -> QueryMatcher {
+    private mutating func parseMatcher(_ symbol: String, column: Int, numeric: Bool) throws(QueryParseError)
+        -> QueryMatcher
+    {
         let (operandText, operandColumn) = words.rest()
         guard !operandText.isEmpty else {
             throw failure("expected a JSON value after '\(symbol)'", at: operandColumn)
@@ -139,7 +150,8 @@ struct QueryParser {
         do {
             operand = try JSONValue(parsing: operandText)
         } catch {
-            let offsetColumn = operandColumn + String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self).count
+            let offsetColumn =
+                operandColumn + String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self).count
             throw failure("invalid JSON after '\(symbol)': \(error.message)", at: offsetColumn)
         }
         if let matcher = QueryMatcher(symbol: symbol, operand: operand) { return matcher }

@@ -92,7 +92,8 @@ public struct RecorderExpectation<Base: StreamExpectation> {
                 }
                 if waiting {
                     let nanoseconds = TimeFormat.nanoseconds(timeout)
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
+                    DispatchQueue.global().asyncAfter(
+                        deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
                 } else {
                     continuation.resume()
                 }

@@ -113,10 +113,12 @@ struct RecordingState<Input, Failure: Error> {
             let terminalKind = entries[terminal].kind
             if case .cancel = event { return }  // cancelling a recording that already ended
             if terminalKind == .cancel {
-                diagnostics.append(RecorderDiagnostic(kind: .eventAfterCancel(event.kind), nanoseconds: t, terminal: .cancel))
+                diagnostics.append(
+                    RecorderDiagnostic(kind: .eventAfterCancel(event.kind), nanoseconds: t, terminal: .cancel))
                 return
             }
-            diagnostics.append(RecorderDiagnostic(kind: .eventAfterCompletion(event.kind), nanoseconds: t, terminal: terminalKind))
+            diagnostics.append(
+                RecorderDiagnostic(kind: .eventAfterCompletion(event.kind), nanoseconds: t, terminal: terminalKind))
             if violation == nil {
                 violation = (
                     "\(event.kind) event after it \(terminalKind == .failure ? "failed" : "finished")",

@@ -43,7 +43,8 @@ package struct MarbleRenderer: Sendable {
     /// legend of the symbols used. Events that fall in one column are
     /// nudged apart, keeping their order; only when there are more events
     /// than columns do some share one, drawn as the theme's crowded symbol.
-    package func scaled(_ events: [(nanoseconds: Int64, kind: EventKind)], width: Int) -> (line: String, legend: String) {
+    package func scaled(_ events: [(nanoseconds: Int64, kind: EventKind)], width: Int) -> (line: String, legend: String)
+    {
         let width = max(width, 1)
         let drawn = events.filter { $0.kind != .subscribe && $0.kind != .request }
         let elementCount = drawn.count { $0.kind == .value }
@@ -63,7 +64,9 @@ package struct MarbleRenderer: Sendable {
             crowded = crowded || columns[position] != theme.tick
             columns[position] = columns[position] == theme.tick ? symbol : theme.crowded
         }
-        return (String(columns), legend(drawn.map(\.kind), elementCount: elementCount, letters: letters, crowded: crowded))
+        return (
+            String(columns), legend(drawn.map(\.kind), elementCount: elementCount, letters: letters, crowded: crowded)
+        )
     }
 
     /// The column of each offset, scaled to `width`, then nudged so that

@@ -100,7 +100,8 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
         /// The timeline; open unless told, or unless its last event ends the stream.
         package func timeline(isOpen: Bool? = nil) -> RecentTimeline {
             RecentTimeline(
-                events: events, omitted: omitted, isOpen: isOpen ?? !(events.last?.mark.isTerminal ?? false), start: start)
+                events: events, omitted: omitted, isOpen: isOpen ?? !(events.last?.mark.isTerminal ?? false),
+                start: start)
         }
     }
 }
@@ -117,7 +118,8 @@ extension EventWindow {
             builder.append(.init(nanoseconds: nanoseconds, mark: .value(label)))
         }
         if let (completion, location) = completion {
-            builder.append(.init(nanoseconds: location.nanoseconds, mark: completion.error == nil ? .finished : .failure))
+            builder.append(
+                .init(nanoseconds: location.nanoseconds, mark: completion.error == nil ? .finished : .failure))
         } else if case .cancelled(let location) = end {
             builder.append(.init(nanoseconds: location.nanoseconds, mark: .cancel))
         }

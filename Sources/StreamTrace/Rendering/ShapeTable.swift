@@ -30,7 +30,10 @@ struct ShapeTable {
         let shownExpected = expected[min(start, expected.count)..<min(end, expected.count)].map(\.text)
         let width = min(max(shownExpected.map(\.count).max() ?? 0, "expected".count), Self.columnLimit)
         let numberWidth = String(end).count
-        var lines = ["  " + String(repeating: " ", count: numberWidth) + "  " + TextLayout.fitted("expected", to: width) + "  actual"]
+        var lines = [
+            "  " + String(repeating: " ", count: numberWidth) + "  " + TextLayout.fitted("expected", to: width)
+                + "  actual"
+        ]
         if start > 0 { lines.append("  " + TextLayout.fitted("…", to: numberWidth)) }
         for row in start..<end {
             let marker = row == first ? "> " : "  "

@@ -64,7 +64,9 @@ package struct TraceTimeline: Sendable {
             let delta = "+" + TimeFormat.short(event.nanoseconds - previous)
             previous = event.nanoseconds
             let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
-            rows.append(TextLayout.truncated(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload, to: width))
+            rows.append(
+                TextLayout.truncated(
+                    payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload, to: width))
         }
         return rows
     }

@@ -7,10 +7,13 @@ enum TimeFormat {
         let magnitude = nanoseconds.magnitude
         let sign = nanoseconds < 0 ? "-" : ""
         let (unit, scale): (String, UInt64) =
-            magnitude >= 1_000_000_000 ? ("s", 1_000_000_000)
-            : magnitude >= 1_000_000 ? ("ms", 1_000_000)
-            : magnitude >= 1_000 ? ("us", 1_000)
-            : ("ns", 1)
+            magnitude >= 1_000_000_000
+            ? ("s", 1_000_000_000)
+            : magnitude >= 1_000_000
+                ? ("ms", 1_000_000)
+                : magnitude >= 1_000
+                    ? ("us", 1_000)
+                    : ("ns", 1)
         let whole = magnitude / scale
         var fraction = ((magnitude % scale) * 1000 + scale / 2) / scale  // rounded thousandths
         var wholePart = whole

@@ -43,11 +43,11 @@ struct TimeSource: Sendable {
     @usableFromInline
     static func systemClockID<C>(_ type: C.Type) -> clockid_t? {
         #if os(Linux)
-            if type == ContinuousClock.self { return CLOCK_BOOTTIME }
-            if type == SuspendingClock.self { return CLOCK_MONOTONIC }
+        if type == ContinuousClock.self { return CLOCK_BOOTTIME }
+        if type == SuspendingClock.self { return CLOCK_MONOTONIC }
         #elseif canImport(Darwin)
-            if type == ContinuousClock.self { return CLOCK_MONOTONIC_RAW }
-            if type == SuspendingClock.self { return CLOCK_UPTIME_RAW }
+        if type == ContinuousClock.self { return CLOCK_MONOTONIC_RAW }
+        if type == SuspendingClock.self { return CLOCK_UPTIME_RAW }
         #endif
         return nil
     }
@@ -65,6 +65,7 @@ struct TimeSource: Sendable {
     /// under a virtual clock, so that traces are deterministic.
     @usableFromInline
     func header(stream: String?, meta: JSONObject?) -> TraceHeader {
-        TraceHeader(stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
+        TraceHeader(
+            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
     }
 }

@@ -13,7 +13,9 @@ public struct Trace: Sendable, Equatable {
     public var status: TraceStatus
     public var warnings: [TraceReadWarning]
 
-    public init(header: TraceHeader, events: [TraceEvent], status: TraceStatus? = nil, warnings: [TraceReadWarning] = []) {
+    public init(
+        header: TraceHeader, events: [TraceEvent], status: TraceStatus? = nil, warnings: [TraceReadWarning] = []
+    ) {
         self.header = header
         self.events = events
         self.warnings = warnings
@@ -35,7 +37,9 @@ public struct Trace: Sendable, Equatable {
     }
 
     /// Reads a trace from bytes in memory.
-    public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
+        throws(TraceReadError)
+    {
         try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
     }
 

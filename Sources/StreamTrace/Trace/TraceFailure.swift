@@ -29,7 +29,9 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     /// The error as queries see it: `{"type", "message"}`, and `"value"`
     /// when the trace holds the error as JSON.
     public var jsonObject: JSONValue {
-        var object = JSONObject([.init(key: "type", value: .string(type)), .init(key: "message", value: .string(message))])
+        var object = JSONObject([
+            .init(key: "type", value: .string(type)), .init(key: "message", value: .string(message)),
+        ])
         if let value { object.append(key: "value", value: value) }
         return .object(object)
     }

@@ -39,13 +39,16 @@ extension TraceLineParser {
         guard let (versionValue, versionOffset) = version else {
             let found = isEvent ? "an event" : "an object without \"streamtrace\""
             throw Problem(
-                offset: 0, message: "missing header: expected {\"streamtrace\":1,...} on the first line, found \(found)",
+                offset: 0,
+                message: "missing header: expected {\"streamtrace\":1,...} on the first line, found \(found)",
                 kind: .notATrace)
         }
         guard case .number(let number) = versionValue, number.text.allSatisfy(\.isNumber), let v = number.int64Value
         else {
             throw Problem(
-                offset: versionOffset, message: "\"streamtrace\" must be the integer format version, found \(versionValue.jsonText.prefix(40))",
+                offset: versionOffset,
+                message:
+                    "\"streamtrace\" must be the integer format version, found \(versionValue.jsonText.prefix(40))",
                 kind: .notATrace)
         }
         guard v == Int64(TraceHeader.currentVersion) else {

@@ -66,10 +66,16 @@ struct TraceLineParser {
                 }
             }
         } catch {
-            throw Problem(offset: error.offset, message: error.message, kind: error.isRuleViolation ? .invalidEvent : .invalidJSON)
+            throw Problem(
+                offset: error.offset, message: error.message, kind: error.isRuleViolation ? .invalidEvent : .invalidJSON
+            )
         }
-        guard let time else { throw Problem(offset: 0, message: "missing \"t\": every event needs a time", kind: .invalidEvent) }
-        guard let kind else { throw Problem(offset: 0, message: "missing \"event\": every event needs a kind", kind: .invalidEvent) }
+        guard let time else {
+            throw Problem(offset: 0, message: "missing \"t\": every event needs a time", kind: .invalidEvent)
+        }
+        guard let kind else {
+            throw Problem(offset: 0, message: "missing \"event\": every event needs a kind", kind: .invalidEvent)
+        }
         var event = ParsedEvent(nanoseconds: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange)
         switch kind {
         case .value:
@@ -158,7 +164,8 @@ struct TraceLineParser {
         let start = parser.position + 1
         var end = start
         let bytes = parser.bytes
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
@@ -191,7 +198,8 @@ struct TraceLineParser {
     private func readKind(_ parser: inout JSONParser) throws(JSONSyntaxError) -> EventKind {
         let offset = parser.position
         guard parser.peek() == UInt8(ascii: "\"") else {
-            throw JSONSyntaxError(ruleViolation: "\"event\" must be a string, found \(try describeValue(&parser))", offset: offset)
+            throw JSONSyntaxError(
+                ruleViolation: "\"event\" must be a string, found \(try describeValue(&parser))", offset: offset)
         }
         let start = parser.position + 1
         let escaped = try parser.scanString()
@@ -212,7 +220,8 @@ struct TraceLineParser {
         let name = try again.parseString()
         if let kind = EventKind(rawValue: name) { return kind }
         throw JSONSyntaxError(
-            ruleViolation: "unknown event kind \"\(name)\"; expected subscribe, request, value, finished, failure or cancel",
+            ruleViolation:
+                "unknown event kind \"\(name)\"; expected subscribe, request, value, finished, failure or cancel",
             offset: offset)
     }
 
@@ -224,7 +233,8 @@ struct TraceLineParser {
         if (try? probe.skipValue()) != nil {
             probe.skipWhitespace()
             if probe.isAtEnd {
-                return JSONSyntaxError(ruleViolation: "expected a JSON object, found \(try describeValue(&parser))", offset: start)
+                return JSONSyntaxError(
+                    ruleViolation: "expected a JSON object, found \(try describeValue(&parser))", offset: start)
             }
         }
         return parser.error("expected a JSON object, found \(parser.found())")
@@ -240,25 +250,32 @@ struct TraceLineParser {
             let (m, o1) = result.multipliedReportingOverflow(by: 10)
             let (sum, o2) = m.addingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))
             if o1 || o2 {
-                throw JSONSyntaxError(ruleViolation: "\"t\" is out of range (more than \(Int64.max) nanoseconds)", offset: start)
+                throw JSONSyntaxError(
+                    ruleViolation: "\"t\" is out of range (more than \(Int64.max) nanoseconds)", offset: start)
             }
             result = sum
             index += 1
         }
         let isPlainInteger =
             index > start && (index == start + 1 || bytes[start] != UInt8(ascii: "0"))
-            && (index == bytes.count || !(bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")))
+            && (index == bytes.count
+                || !(bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e")
+                    || bytes[index] == UInt8(ascii: "E")))
         if isPlainInteger {
             parser.position = index
             return result
         }
         // Not a plain integer: say what it is.
         guard let first = parser.peek(), first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else {
-            throw JSONSyntaxError(ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(try describeValue(&parser))", offset: start)
+            throw JSONSyntaxError(
+                ruleViolation:
+                    "\"t\" must be a non-negative integer of nanoseconds, found \(try describeValue(&parser))",
+                offset: start)
         }
         let range = try parser.scanNumber()
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        throw JSONSyntaxError(ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(text)", offset: start)
+        throw JSONSyntaxError(
+            ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(text)", offset: start)
     }
 
     private func parseDemand(_ value: JSONValue, offset: Int) throws(Problem) -> Demand {
@@ -269,17 +286,21 @@ struct TraceLineParser {
         default: break
         }
         throw Problem(
-            offset: offset, message: "\"demand\" must be an integer >= 1 or \"unlimited\", found \(value.jsonText.prefix(40))",
+            offset: offset,
+            message: "\"demand\" must be an integer >= 1 or \"unlimited\", found \(value.jsonText.prefix(40))",
             kind: .invalidEvent)
     }
 
-    private func parseFailure(_ value: JSONValue, value payload: JSONValue?, offset: Int) throws(Problem) -> TraceFailure {
+    private func parseFailure(_ value: JSONValue, value payload: JSONValue?, offset: Int) throws(Problem)
+        -> TraceFailure
+    {
         guard case .object(let object) = value, case .string(let type)? = object["type"],
             case .string(let message)? = object["message"]
         else {
             throw Problem(
                 offset: offset,
-                message: "\"error\" must be an object with string \"type\" and \"message\", found \(value.jsonText.prefix(60))",
+                message:
+                    "\"error\" must be an object with string \"type\" and \"message\", found \(value.jsonText.prefix(60))",
                 kind: .invalidEvent)
         }
         return TraceFailure(type: type, message: message, value: payload)
@@ -312,8 +333,14 @@ struct TraceLineParser {
                 parser.skipWhitespace()
                 try body(key, keyOffset, &parser)
                 parser.skipWhitespace()
-                if parser.peek() == UInt8(ascii: ",") { parser.position += 1; continue }
-                if parser.peek() == UInt8(ascii: "}") { parser.position += 1; break }
+                if parser.peek() == UInt8(ascii: ",") {
+                    parser.position += 1
+                    continue
+                }
+                if parser.peek() == UInt8(ascii: "}") {
+                    parser.position += 1
+                    break
+                }
                 throw parser.error("expected ',' or '}' in an object, found \(parser.found())")
             }
         }
@@ -326,7 +353,9 @@ struct TraceLineParser {
         switch value {
         case .string(let s): return "the string \"\(s.prefix(40))\""
         case .number(let n): return n.text
-        default: return value.typeName == "null" ? "null" : "a\(value.typeName.first == "a" || value.typeName.first == "o" ? "n" : "") \(value.typeName)"
+        default:
+            return value.typeName == "null"
+                ? "null" : "a\(value.typeName.first == "a" || value.typeName.first == "o" ? "n" : "") \(value.typeName)"
         }
     }
 }

@@ -50,25 +50,34 @@ public final class TraceReader {
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw TraceReadError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read: is a directory")
+            throw TraceReadError(
+                kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read: is a directory")
         }
-        try self.init(source: LineSource(fileDescriptor: fd, ownsDescriptor: true, options: options), name: path, options: options)
+        try self.init(
+            source: LineSource(fileDescriptor: fd, ownsDescriptor: true, options: options), name: path, options: options
+        )
     }
 
     /// Reads a trace from an open file descriptor (not closed by the reader).
-    public convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions())
+        throws(TraceReadError)
+    {
         try self.init(
             source: LineSource(fileDescriptor: fileDescriptor, ownsDescriptor: false, options: options), name: name,
             options: options)
     }
 
     /// Reads a trace from an open file handle (not closed by the reader).
-    public convenience init(fileHandle: FileHandle, name: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public convenience init(fileHandle: FileHandle, name: String, options: TraceReaderOptions = TraceReaderOptions())
+        throws(TraceReadError)
+    {
         try self.init(fileDescriptor: fileHandle.fileDescriptor, name: name, options: options)
     }
 
     /// Reads a trace held in memory.
-    public convenience init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public convenience init(
+        bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()
+    ) throws(TraceReadError) {
         try self.init(source: LineSource(bytes: bytes, options: options), name: name, options: options)
     }
 
@@ -137,7 +146,8 @@ public final class TraceReader {
             if parsed.kind == .subscribe, eventCount > 0 {
                 throw error(
                     .invalidEvent, line: source.lineNumber, offset: 0, in: line,
-                    "subscribe must be the first event, found it after \(eventCount) event\(eventCount == 1 ? "" : "s")")
+                    "subscribe must be the first event, found it after \(eventCount) event\(eventCount == 1 ? "" : "s")"
+                )
             }
             lastTime = parsed.nanoseconds
             eventCount += 1
@@ -235,7 +245,8 @@ public final class TraceReader {
                         kind: .lineTooLong, file: file, line: line, column: 1,
                         message: "line is longer than the limit of \(Self.formatBytes(options.maximumLineLength))B")
                 case .io(let line, let message):
-                    throw TraceReadError(kind: .unreadable, file: file, line: line, column: 1, message: "cannot read: \(message)")
+                    throw TraceReadError(
+                        kind: .unreadable, file: file, line: line, column: 1, message: "cannot read: \(message)")
                 }
             }
             guard let next else { return nil }
@@ -256,7 +267,9 @@ public final class TraceReader {
         warnings.append(
             TraceReadWarning(
                 file: file, line: source.lineNumber, column: 1,
-                message: "the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open"))
+                message:
+                    "the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open"
+            ))
     }
 
     private func error(

@@ -112,7 +112,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     private func takeNext(until time: VirtualTime) -> Action? {
         lock.withLock {
             let due = actions.indices.filter { actions[$0].time <= time }
-            guard let index = due.min(by: { (actions[$0].time, actions[$0].id) < (actions[$1].time, actions[$1].id) }) else {
+            guard let index = due.min(by: { (actions[$0].time, actions[$0].id) < (actions[$1].time, actions[$1].id) })
+            else {
                 return nil
             }
             let action = actions.remove(at: index)

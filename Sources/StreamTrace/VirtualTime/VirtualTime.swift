@@ -16,7 +16,9 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
     }
 
     public func distance(to other: VirtualTime) -> Stride { Stride(nanoseconds: other.nanoseconds - nanoseconds) }
-    public func advanced(by stride: Stride) -> VirtualTime { VirtualTime(nanoseconds: nanoseconds + stride.nanoseconds) }
+    public func advanced(by stride: Stride) -> VirtualTime {
+        VirtualTime(nanoseconds: nanoseconds + stride.nanoseconds)
+    }
     public var description: String { "+" + TimeFormat.short(nanoseconds) }
 
     /// A span of virtual time. An integer or floating point literal is in
@@ -52,8 +54,12 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: Int64(ns)) }
 
         public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-        public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds) }
-        public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds) }
+        public static func + (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+        }
+        public static func - (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+        }
         public static func * (lhs: Stride, rhs: Stride) -> Stride {
             Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds / 1_000_000_000)
         }

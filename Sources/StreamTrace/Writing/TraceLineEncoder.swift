@@ -25,15 +25,13 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     package init() {
         let type = Value.self
         kind =
-            if type == String.self { .string }
-            else if type == Int.self { .int }
-            else if type == Int64.self { .int64 }
-            else if type == Double.self { .double }
-            else if type == Float.self { .float }
-            else if type == Bool.self { .bool }
-            else if type == JSONValue.self { .json }
-            else if type is any Encodable.Type { .encodable }
-            else { .description }
+            if type == String.self { .string } else if type == Int.self { .int } else if type == Int64.self {
+                .int64
+            } else if type == Double.self { .double } else if type == Float.self { .float } else if type == Bool.self {
+                .bool
+            } else if type == JSONValue.self { .json } else if type is any Encodable.Type { .encodable } else {
+                .description
+            }
     }
 
     /// Appends the header line (without its newline).

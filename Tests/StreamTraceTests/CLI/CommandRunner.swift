@@ -9,14 +9,18 @@ struct CommandRunner {
         var stderr: String
         var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
         /// Standard output's lines.
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var lines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
     }
 
     /// The repository's root, for samples.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static func sample(_ name: String) -> String { root.appendingPathComponent("samples").appendingPathComponent(name).path }
+    static func sample(_ name: String) -> String {
+        root.appendingPathComponent("samples").appendingPathComponent(name).path
+    }
 
     /// The binary: `STREAMTRACE_BIN`, else next to the test bundle.
     static let binary: URL = {
@@ -31,11 +35,15 @@ struct CommandRunner {
     }()
 
     /// Runs the binary, waiting for it on a thread of its own.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws
+        -> Result
+    {
         try await onOwnThread { try runBlocking(arguments, stdin: stdin, environment: environment) }
     }
 
-    private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Result {
+    private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

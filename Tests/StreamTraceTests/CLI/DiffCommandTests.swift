@@ -36,7 +36,9 @@ import Testing
         """
 
     @Test func matchingTracesExitZero() async throws {
-        let result = try await CommandRunner.run(["diff", try CommandRunner.traceFile(Self.expected), try CommandRunner.traceFile(Self.equivalent)])
+        let result = try await CommandRunner.run([
+            "diff", try CommandRunner.traceFile(Self.expected), try CommandRunner.traceFile(Self.equivalent),
+        ])
         #expect(result.status == 0)
         #expect(result.lines == ["traces match: 6 events, exact times"])
         #expect(result.stderr == "")
@@ -47,7 +49,8 @@ import Testing
         let actual = try CommandRunner.traceFile(Self.actual, name: "diff-actual.jsonl")
         let result = try await CommandRunner.run(["diff", expected, actual])
         #expect(result.status == 1)
-        let e = expected, pad = String(repeating: " ", count: expected.count - actual.count)
+        let e = expected
+        let pad = String(repeating: " ", count: expected.count - actual.count)
         #expect(
             result.lines == [
                 "--- \(expected)  (6 events)",
@@ -93,24 +96,37 @@ import Testing
         let actual = try CommandRunner.traceFile(Self.actual)
         let tolerant = try await CommandRunner.run(["diff", "--tolerance", "0.5ms", "--quiet", expected, actual])
         #expect(tolerant.status == 1)
-        #expect(tolerant.lines == ["traces differ: 2 differences (times within 500us), first at event 5 (line 6 of expected, line 6 of actual)"])
+        #expect(
+            tolerant.lines == [
+                "traces differ: 2 differences (times within 500us), first at event 5 (line 6 of expected, line 6 of actual)"
+            ])
         let strict = try await CommandRunner.run(["diff", "--tolerance", "100us", "-q", expected, actual])
-        #expect(strict.lines.first?.hasPrefix("traces differ: 3 differences (times within 100us), first at event 4") == true)
+        #expect(
+            strict.lines.first?.hasPrefix("traces differ: 3 differences (times within 100us), first at event 4") == true
+        )
         let moved = Self.expected.replacingOccurrences(of: #""t":2000000"#, with: #""t":2900000"#)
-        let ignoring = try await CommandRunner.run(["diff", "--ignore-time", expected, try CommandRunner.traceFile(moved)])
+        let ignoring = try await CommandRunner.run([
+            "diff", "--ignore-time", expected, try CommandRunner.traceFile(moved),
+        ])
         #expect(ignoring.status == 0)
         #expect(ignoring.lines == ["traces match: 6 events, times ignored"])
     }
 
     @Test func aDifferentStreamNameIsAHeaderDifference() async throws {
         let renamed = Self.expected.replacingOccurrences(of: #""stream":"search""#, with: #""stream":"lookup""#)
-        let result = try await CommandRunner.run(["diff", "-q", try CommandRunner.traceFile(Self.expected), try CommandRunner.traceFile(renamed)])
+        let result = try await CommandRunner.run([
+            "diff", "-q", try CommandRunner.traceFile(Self.expected), try CommandRunner.traceFile(renamed),
+        ])
         #expect(result.status == 1)
-        #expect(result.lines == ["traces differ: 1 difference (exact times), first at the header (line 1 of expected, line 1 of actual)"])
+        #expect(
+            result.lines == [
+                "traces differ: 1 difference (exact times), first at the header (line 1 of expected, line 1 of actual)"
+            ])
     }
 
     @Test func oneSideMayBeStandardInput() async throws {
-        let result = try await CommandRunner.run(["diff", try CommandRunner.traceFile(Self.expected), "-"], stdin: Self.equivalent)
+        let result = try await CommandRunner.run(
+            ["diff", try CommandRunner.traceFile(Self.expected), "-"], stdin: Self.equivalent)
         #expect(result.status == 0, "\(result)")
     }
 
@@ -118,8 +134,14 @@ import Testing
         (["diff"], "missing EXPECTED and ACTUAL: the paths of two traces"),
         (["diff", "a.jsonl"], "missing ACTUAL: the paths of two traces"),
         (["diff", "a", "b", "c"], "diff takes two traces; unexpected 'c'"),
-        (["diff", "--tolerance", "soon", "a", "b"], "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got 'soon'"),
-        (["diff", "--ignore-time", "--tolerance", "1ms", "a", "b"], "--ignore-time and --tolerance cannot be used together"),
+        (
+            ["diff", "--tolerance", "soon", "a", "b"],
+            "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got 'soon'"
+        ),
+        (
+            ["diff", "--ignore-time", "--tolerance", "1ms", "a", "b"],
+            "--ignore-time and --tolerance cannot be used together"
+        ),
         (["diff", "--limit", "0", "a", "b"], "--limit must be a whole number of at least 1; got '0'"),
         (["diff", "-", "-"], "only one of EXPECTED and ACTUAL can be - (standard input)"),
         (["diff", "--colour", "a", "b"], "unknown option '--colour'"),
@@ -134,7 +156,8 @@ import Testing
 
     @Test func anUnreadableTraceExitsThreeWithItsLocation() async throws {
         let good = try CommandRunner.traceFile(Self.expected)
-        let damaged = Self.expected.replacingOccurrences(of: #"{"t":2000000,"event":"value","value":"sw"}"#, with: #"{"t":2000000,"event":"value"}"#)
+        let damaged = Self.expected.replacingOccurrences(
+            of: #"{"t":2000000,"event":"value","value":"sw"}"#, with: #"{"t":2000000,"event":"value"}"#)
         let bad = try CommandRunner.traceFile(damaged, name: "diff-bad.jsonl")
         let malformed = try await CommandRunner.run(["diff", good, bad])
         #expect(malformed.status == 3)

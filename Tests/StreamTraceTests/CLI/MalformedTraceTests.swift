@@ -6,10 +6,19 @@ import Testing
     @Test(arguments: [
         ("malformed/decreasing-time.jsonl", #"3:6: "t" decreased from 5000 to 4000; times must never decrease"#),
         ("malformed/bad-json.jsonl", "2:36: expected ',' or ']' in an array, found '}'"),
-        ("malformed/no-header.jsonl", #"1:1: missing header: expected {"streamtrace":1,...} on the first line, found an event"#),
+        (
+            "malformed/no-header.jsonl",
+            #"1:1: missing header: expected {"streamtrace":1,...} on the first line, found an event"#
+        ),
         ("malformed/unknown-version.jsonl", "1:16: unsupported trace version 2; this reader knows version 1"),
-        ("malformed/after-terminal.jsonl", "3:1: event after the terminal event (finished on line 2); nothing may follow it"),
-        ("malformed/unknown-event.jsonl", #"2:16: unknown event kind "explode"; expected subscribe, request, value, finished, failure or cancel"#),
+        (
+            "malformed/after-terminal.jsonl",
+            "3:1: event after the terminal event (finished on line 2); nothing may follow it"
+        ),
+        (
+            "malformed/unknown-event.jsonl",
+            #"2:16: unknown event kind "explode"; expected subscribe, request, value, finished, failure or cancel"#
+        ),
         ("malformed/missing-payload.jsonl", #"2:1: a value event needs a "value""#),
         ("malformed/non-integer-time.jsonl", #"2:6: "t" must be a non-negative integer of nanoseconds, found 1.5"#),
         ("malformed/empty.jsonl", #"1:1: empty trace: expected a header line {"streamtrace":1,...}"#),
@@ -35,12 +44,37 @@ import Testing
 
     /// The damage classes that are easier to make in code than to commit.
     @Test(arguments: [
-        ("huge-t", Array("{\"streamtrace\":1}\n{\"t\":123456789012345678901234567890,\"event\":\"finished\"}\n".utf8), #"2:6: "t" is out of range (more than 9223372036854775807 nanoseconds)"#),
-        ("negative-t", Array("{\"streamtrace\":1}\n{\"t\":-5,\"event\":\"finished\"}\n".utf8), #"2:6: "t" must be a non-negative integer of nanoseconds, found -5"#),
-        ("invalid-utf8", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8) + [0xFF, 0x22, 0x7D, 0x0A], "2:33: invalid UTF-8: unexpected byte 0xFF"),
-        ("nul-byte", Array("{\"streamtrace\":1}\n{\"t\":1,".utf8) + [0] + Array("\"event\":\"finished\"}\n".utf8), "2:8: expected a string key, found a NUL byte"),
-        ("deep-nesting", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":".utf8) + Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000) + Array("}\n".utf8), "2:543: nesting is deeper than the limit of 512 levels"),
-        ("mid-file-bad-json", Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n{\"t\":2,\"event\":\"val\n{\"t\":3,\"event\":\"finished\"}\n".utf8), "3:20: unterminated string"),
+        (
+            "huge-t",
+            Array("{\"streamtrace\":1}\n{\"t\":123456789012345678901234567890,\"event\":\"finished\"}\n".utf8),
+            #"2:6: "t" is out of range (more than 9223372036854775807 nanoseconds)"#
+        ),
+        (
+            "negative-t", Array("{\"streamtrace\":1}\n{\"t\":-5,\"event\":\"finished\"}\n".utf8),
+            #"2:6: "t" must be a non-negative integer of nanoseconds, found -5"#
+        ),
+        (
+            "invalid-utf8",
+            Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":\"".utf8) + [0xFF, 0x22, 0x7D, 0x0A],
+            "2:33: invalid UTF-8: unexpected byte 0xFF"
+        ),
+        (
+            "nul-byte", Array("{\"streamtrace\":1}\n{\"t\":1,".utf8) + [0] + Array("\"event\":\"finished\"}\n".utf8),
+            "2:8: expected a string key, found a NUL byte"
+        ),
+        (
+            "deep-nesting",
+            Array("{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":".utf8)
+                + Array(repeating: UInt8(ascii: "["), count: 100_000)
+                + Array(repeating: UInt8(ascii: "]"), count: 100_000) + Array("}\n".utf8),
+            "2:543: nesting is deeper than the limit of 512 levels"
+        ),
+        (
+            "mid-file-bad-json",
+            Array(
+                "{\"streamtrace\":1}\n{\"t\":1,\"event\":\"value\",\"value\":1}\n{\"t\":2,\"event\":\"val\n{\"t\":3,\"event\":\"finished\"}\n"
+                    .utf8), "3:20: unterminated string"
+        ),
     ])
     func damagedTracesExitWith3(name: String, bytes: [UInt8], message: String) async throws {
         let path = temporaryPath("\(name).jsonl")
@@ -91,6 +125,9 @@ import Testing
         let path = CommandRunner.sample("truncated.jsonl")
         let result = try await CommandRunner.run(["check", path, "not finished", #"next == "saved""#])
         #expect(result.status == 0)
-        #expect(result.stderr == "\(path):4:1: warning: the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open\n")
+        #expect(
+            result.stderr
+                == "\(path):4:1: warning: the last line is truncated (no newline, not valid JSON); it is ignored and the trace is treated as open\n"
+        )
     }
 }

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct ShowCommandTests {
     @Test func showsSummaryRowsAndMarbleDiagram() async throws {
-        let result = try await CommandRunner.run(["show", "--width", "90", CommandRunner.sample("network-failure.jsonl")])
+        let result = try await CommandRunner.run([
+            "show", "--width", "90", CommandRunner.sample("network-failure.jsonl"),
+        ])
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -65,13 +67,19 @@ import Testing
     @Test func helpAndVersion() async throws {
         let version = try await CommandRunner.run(["--version"])
         #expect(version.stdout == "streamtrace 0.1.0\n")
-        for arguments in [["--help"], ["help"], ["help", "check"], ["check", "--help"], ["help", "show"], ["show", "-h"]] {
+        for arguments in [
+            ["--help"], ["help"], ["help", "check"], ["check", "--help"], ["help", "show"], ["show", "-h"],
+        ] {
             let result = try await CommandRunner.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE"), "\(arguments)")
         }
         let check = try await CommandRunner.run(["help", "check"])
-        for keyword in ["available", "completion", "count", "elements", "failure", "finished", "last", "next N", "prefix N", "recording", "single", "not finished", "not next", "not prefix N", "within D", "contains JSON", "--spec", "--format", "--quiet", "--color", "EXAMPLES"] {
+        for keyword in [
+            "available", "completion", "count", "elements", "failure", "finished", "last", "next N", "prefix N",
+            "recording", "single", "not finished", "not next", "not prefix N", "within D", "contains JSON", "--spec",
+            "--format", "--quiet", "--color", "EXAMPLES",
+        ] {
             #expect(check.stdout.contains(keyword), "help check lists \(keyword)")
         }
         let none = try await CommandRunner.run([])

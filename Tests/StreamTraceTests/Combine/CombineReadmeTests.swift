@@ -55,7 +55,9 @@ struct CombineReadmeTests {
         let array = ["foo", "bar", "baz"].publisher.record()
         #expect(try array.elements.wait(timeout: 1) == ["foo", "bar", "baz"])
         #expect(try array.elements.get() == ["foo", "bar", "baz"])
-        #expect(failure { _ = try PassthroughSubject<String, Never>().record().elements.wait(timeout: short) }?.reason == .notCompleted)
+        #expect(
+            failure { _ = try PassthroughSubject<String, Never>().record().elements.wait(timeout: short) }?.reason
+                == .notCompleted)
         let publisher = PassthroughSubject<String, MyError>()
         let recorder = publisher.record()
         publisher.send(completion: .failure(MyError()))
@@ -68,11 +70,14 @@ struct CombineReadmeTests {
         let array = ["foo", "bar", "baz"].publisher.record()
         try array.finished.wait(timeout: 1)
         try array.finished.get()
-        #expect(failure { try PassthroughSubject<String, Never>().record().finished.wait(timeout: short) }?.reason == .notCompleted)
+        #expect(
+            failure { try PassthroughSubject<String, Never>().record().finished.wait(timeout: short) }?.reason
+                == .notCompleted)
         let publisher = PassthroughSubject<String, MyError>()
         let recorder = publisher.record()
         publisher.send(completion: .failure(MyError()))
-        #expect(failure { try recorder.finished.wait(timeout: short) }?.streamError?.underlying as? MyError == MyError())
+        #expect(
+            failure { try recorder.finished.wait(timeout: short) }?.streamError?.underlying as? MyError == MyError())
         try PassthroughSubject<String, Never>().record().finished.inverted.wait(timeout: short)
         let inverted = failure { try recorder.finished.inverted.wait(timeout: short) }
         #expect(inverted?.reason == .invertedFulfilled)
@@ -83,7 +88,9 @@ struct CombineReadmeTests {
         let array = ["foo", "bar", "baz"].publisher.record()
         #expect(try array.last.wait(timeout: 1) == "baz")
         #expect(try array.last.get() == "baz")
-        #expect(failure { _ = try PassthroughSubject<String, Never>().record().last.wait(timeout: short) }?.reason == .notCompleted)
+        #expect(
+            failure { _ = try PassthroughSubject<String, Never>().record().last.wait(timeout: short) }?.reason
+                == .notCompleted)
         let publisher = PassthroughSubject<String, MyError>()
         let recorder = publisher.record()
         publisher.send(completion: .failure(MyError()))
@@ -97,7 +104,9 @@ struct CombineReadmeTests {
         let again = ["foo", "bar"].publisher.record()
         #expect(try again.next().get() == "foo")
         #expect(try again.next().get() == "bar")
-        #expect(failure { _ = try PassthroughSubject<String, Never>().record().next().wait(timeout: short) }?.reason == .notEnoughElements(expected: 1, actual: 0))
+        #expect(
+            failure { _ = try PassthroughSubject<String, Never>().record().next().wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 1, actual: 0))
         let failing = PassthroughSubject<String, MyError>()
         let failingRecorder = failing.record()
         failing.send(completion: .failure(MyError()))
@@ -105,7 +114,9 @@ struct CombineReadmeTests {
         let finishing = PassthroughSubject<String, Never>()
         let finishingRecorder = finishing.record()
         finishing.send(completion: .finished)
-        #expect(failure { _ = try finishingRecorder.next().wait(timeout: short) }?.reason == .notEnoughElements(expected: 1, actual: 0))
+        #expect(
+            failure { _ = try finishingRecorder.next().wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 1, actual: 0))
         try PassthroughSubject<String, Never>().record().next().inverted.wait(timeout: short)
         let early = PassthroughSubject<String, Never>()
         let earlyRecorder = early.record()
@@ -126,9 +137,13 @@ struct CombineReadmeTests {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("foo")
-        #expect(failure { _ = try recorder.next(2).wait(timeout: short) }?.reason == .notEnoughElements(expected: 2, actual: 1))
+        #expect(
+            failure { _ = try recorder.next(2).wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 2, actual: 1))
         subject.send(completion: .finished)
-        #expect(failure { _ = try recorder.next(2).wait(timeout: short) }?.reason == .notEnoughElements(expected: 2, actual: 1))
+        #expect(
+            failure { _ = try recorder.next(2).wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 2, actual: 1))
         let failing = PassthroughSubject<String, MyError>()
         let failingRecorder = failing.record()
         failing.send("foo")
@@ -143,7 +158,9 @@ struct CombineReadmeTests {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("foo")
-        #expect(failure { _ = try recorder.prefix(2).wait(timeout: short) }?.reason == .notEnoughElements(expected: 2, actual: 1))
+        #expect(
+            failure { _ = try recorder.prefix(2).wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 2, actual: 1))
         let failing = PassthroughSubject<String, MyError>()
         let failingRecorder = failing.record()
         failing.send("foo")
@@ -163,13 +180,17 @@ struct CombineReadmeTests {
         #expect(recording.output == ["foo", "bar", "baz"])
         #expect(recording.completion == .finished)
         #expect(try ["foo", "bar", "baz"].publisher.record().recording.get().output == ["foo", "bar", "baz"])
-        #expect(failure { _ = try PassthroughSubject<String, Never>().record().recording.wait(timeout: short) }?.reason == .notCompleted)
+        #expect(
+            failure { _ = try PassthroughSubject<String, Never>().record().recording.wait(timeout: short) }?.reason
+                == .notCompleted)
     }
 
     @Test func singleExamples() throws {
         #expect(try Just("foo").record().single.wait(timeout: 1) == "foo")
         #expect(try Just("foo").record().single.get() == "foo")
-        #expect(failure { _ = try PassthroughSubject<String, Never>().record().single.wait(timeout: short) }?.reason == .notCompleted)
+        #expect(
+            failure { _ = try PassthroughSubject<String, Never>().record().single.wait(timeout: short) }?.reason
+                == .notCompleted)
         let failing = PassthroughSubject<String, MyError>()
         let failingRecorder = failing.record()
         failing.send(completion: .failure(MyError()))
@@ -183,7 +204,9 @@ struct CombineReadmeTests {
         let none = PassthroughSubject<String, Never>()
         let noneRecorder = none.record()
         none.send(completion: .finished)
-        #expect(failure { _ = try noneRecorder.single.wait(timeout: short) }?.reason == .notEnoughElements(expected: 1, actual: 0))
+        #expect(
+            failure { _ = try noneRecorder.single.wait(timeout: short) }?.reason
+                == .notEnoughElements(expected: 1, actual: 0))
     }
 
     @Test func currentValueSubjectFailAndEmpty() throws {

@@ -52,12 +52,16 @@ import Testing
         #expect(publisher.second.cancelled)
         #expect(recorder.diagnostics.map(\.description) == ["a second subscription (t=+0ns): cancelled, not recorded"])
         let error = try #require(throws: RecordingError.self) { try recorder.next().get() }
-        #expect(error.description == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns); recent: -1-")
+        #expect(
+            error.description
+                == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns); recent: -1-"
+        )
     }
 
     @Test func inputBeforeSubscriptionIsReported() throws {
         let recorder = Misbehaving.SendsBeforeSubscription().record(clock: ManualClock())
-        #expect(recorder.diagnostics.map(\.description) == ["value event before the subscription (t=+0ns), not recorded"])
+        #expect(
+            recorder.diagnostics.map(\.description) == ["value event before the subscription (t=+0ns), not recorded"])
         let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
         #expect(error.reason == .misbehaved)
         #expect(error.message == "the stream misbehaved: the publisher sent a value before the subscription")

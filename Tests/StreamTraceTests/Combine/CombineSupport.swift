@@ -14,9 +14,9 @@ func timerPublisher(every interval: Int) -> AnyPublisher<Date, Never> {
     Deferred { () -> AnyPublisher<Date, Never> in
         let subject = PassthroughSubject<Date, Never>()
         #if canImport(Combine)
-            let queue = DispatchQueue.global()
+        let queue = DispatchQueue.global()
         #else
-            let queue = DispatchQueue.global().ocombine
+        let queue = DispatchQueue.global().ocombine
         #endif
         let repeating = queue.schedule(after: queue.now, interval: .milliseconds(interval)) { subject.send(Date()) }
         return subject.handleEvents(receiveCancel: { repeating.cancel() }).eraseToAnyPublisher()
@@ -80,8 +80,8 @@ enum Misbehaving {
 }
 
 #if canImport(Combine)
-    typealias Combine_Subscription = Combine.Subscription
+typealias Combine_Subscription = Combine.Subscription
 #else
-    typealias Combine_Subscription = OpenCombine.Subscription
+typealias Combine_Subscription = OpenCombine.Subscription
 #endif
 #endif

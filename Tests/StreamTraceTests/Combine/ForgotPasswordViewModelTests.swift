@@ -42,7 +42,8 @@ struct ForgotPasswordViewModel<S: Scheduler> {
         let scheduler = TestScheduler()
         let text = CurrentValueSubject<String, Never>("")
         let viewModel = ForgotPasswordViewModel(
-            uiInputs: .init(emailAddressTextChanged: text.eraseToAnyPublisher(), submitButtonPressed: Empty().eraseToAnyPublisher()),
+            uiInputs: .init(
+                emailAddressTextChanged: text.eraseToAnyPublisher(), submitButtonPressed: Empty().eraseToAnyPublisher()),
             backgroundScheduler: scheduler, uiScheduler: scheduler, api: { Empty().eraseToAnyPublisher() })
         let recorder = viewModel.buttonIsEnabled.record(name: "buttonIsEnabled", clock: scheduler.clock, sink: sink)
         for (second, typed) in [(1, "user@company.com"), (2, "notanemailaddress"), (3, "a@b.c.d.com")] {
@@ -71,7 +72,9 @@ struct ForgotPasswordViewModel<S: Scheduler> {
         let tapped = PassthroughSubject<Void, Never>()
         var apiCalls: [VirtualTime] = []
         let viewModel = ForgotPasswordViewModel(
-            uiInputs: .init(emailAddressTextChanged: Empty().eraseToAnyPublisher(), submitButtonPressed: tapped.eraseToAnyPublisher()),
+            uiInputs: .init(
+                emailAddressTextChanged: Empty().eraseToAnyPublisher(),
+                submitButtonPressed: tapped.eraseToAnyPublisher()),
             backgroundScheduler: scheduler, uiScheduler: scheduler,
             api: {
                 apiCalls.append(scheduler.now)
