@@ -21,7 +21,7 @@ final class StreamingJSONEncoder: Encoder {
         var count: Int
         let id: Int
     }
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     @exclusivity(unchecked) private var nextFrameID = 0
     /// `frames.count` when the value being encoded started.
     @exclusivity(unchecked) private var levelBase = 0
@@ -121,7 +121,7 @@ final class StreamingJSONEncoder: Encoder {
 
     /// Prepares frame `index` for its next member: closes deeper frames and
     /// writes the separator.
-    fileprivate func beginMember(frame index: Int, id: Int) throws {
+    func beginMember(frame index: Int, id: Int) throws {
         guard index < frames.count, frames[index].id == id else {
             throw EncodingError.invalidValue(
                 "",
@@ -134,12 +134,12 @@ final class StreamingJSONEncoder: Encoder {
         frames[index].count += 1
     }
 
-    fileprivate func writeKey(_ key: some CodingKey) {
+    func writeKey(_ key: some CodingKey) {
         output.write(string: key.stringValue)
         output.append(UInt8(ascii: ":"))
     }
 
-    fileprivate func nested(isObject: Bool) -> (index: Int, id: Int) {
+    func nested(isObject: Bool) -> (index: Int, id: Int) {
         push(isObject: isObject)
     }
 
@@ -167,222 +167,11 @@ final class StreamingJSONEncoder: Encoder {
         SingleValueContainer(encoder: self)
     }
 
-    fileprivate func markSingleValueWritten() throws {
+    func markSingleValueWritten() throws {
         guard !levelWrote else {
             throw EncodingError.invalidValue(
                 "", EncodingError.Context(codingPath: codingPath, debugDescription: "a single value was encoded twice"))
         }
         levelWrote = true
     }
-
-    // MARK: Containers
-
-    private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let encoder: StreamingJSONEncoder
-        let frame: Int
-        let id: Int
-        var codingPath: [any CodingKey] { encoder.codingPath }
-
-        func member(_ key: Key) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.writeKey(key)
-        }
-
-        mutating func encodeNil(forKey key: Key) throws {
-            try member(key)
-            encoder.output.append("null")
-        }
-        mutating func encode(_ value: Bool, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(bool: value)
-        }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Double, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Float, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(float: value)
-        }
-        mutating func encode(_ value: Int, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode(_ value: Int64, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(int: value)
-        }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(uint: value)
-        }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try member(key)
-            encoder.codingPath.append(key)
-            defer { encoder.codingPath.removeLast() }
-            try encoder.encode(value)
-        }
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
-        ) -> KeyedEncodingContainer<NestedKey> {
-            try? member(key)
-            let (index, id) = encoder.nested(isObject: true)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            try? member(key)
-            let (index, id) = encoder.nested(isObject: false)
-            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
-        }
-        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-    }
-
-    private struct UnkeyedContainer: UnkeyedEncodingContainer {
-        let encoder: StreamingJSONEncoder
-        let frame: Int
-        let id: Int
-        var codingPath: [any CodingKey] { encoder.codingPath }
-        var count: Int { frame < encoder.frames.count ? encoder.frames[frame].count : 0 }
-
-        mutating func encodeNil() throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.append("null")
-        }
-        mutating func encode(_ value: String) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Int) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode(_ value: Double) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Bool) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(bool: value)
-        }
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            try encoder.encode(value)
-        }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
-            NestedKey
-        > {
-            try? encoder.beginMember(frame: frame, id: id)
-            let (index, id) = encoder.nested(isObject: true)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            try? encoder.beginMember(frame: frame, id: id)
-            let (index, id) = encoder.nested(isObject: false)
-            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
-        }
-        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-    }
-
-    private struct SingleValueContainer: SingleValueEncodingContainer {
-        let encoder: StreamingJSONEncoder
-        var codingPath: [any CodingKey] { encoder.codingPath }
-
-        mutating func encodeNil() throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.append("null")
-        }
-        mutating func encode(_ value: Bool) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(bool: value)
-        }
-        mutating func encode(_ value: String) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Double) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Int) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try encoder.markSingleValueWritten()
-            try encoder.encode(value)
-        }
-    }
-}
-
-/// An encoder for `superEncoder()`, which writing in order cannot support:
-/// any use of it fails, and the value is then written as its description.
-private struct UnsupportedEncoder: Encoder {
-    var codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(Failing<Key>(codingPath: codingPath))
-    }
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
-    func singleValueContainer() -> any SingleValueEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
-
-    static func failure(_ path: [any CodingKey]) -> EncodingError {
-        EncodingError.invalidValue(
-            "", EncodingError.Context(codingPath: path, debugDescription: "superEncoder() is not supported"))
-    }
-
-    struct Failing<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        var codingPath: [any CodingKey]
-        mutating func encodeNil(forKey key: Key) throws { throw failure(codingPath) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw failure(codingPath) }
-        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<
-            N
-        > {
-            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            FailingUnkeyed(codingPath: codingPath)
-        }
-        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-    }
-
-    struct FailingUnkeyed: UnkeyedEncodingContainer, SingleValueEncodingContainer {
-        var codingPath: [any CodingKey]
-        var count: Int { 0 }
-        mutating func encodeNil() throws { throw failure(codingPath) }
-        mutating func encode<T: Encodable>(_ value: T) throws { throw failure(codingPath) }
-        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
-            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
-        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-    }
-}
-
-/// Dictionaries encode their entries sorted by key, so that two runs give
-/// the same bytes (Swift's hashing order changes from run to run).
-protocol SortedKeysEncodable {
-    func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws
-}
-
-extension Dictionary: SortedKeysEncodable where Key: CodingKeyRepresentable, Value: Encodable {
-    func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        for (key, value) in self.map({ ($0.key.codingKey.stringValue, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
-            try container.encode(value, forKey: AnyKey(stringValue: key))
-        }
-    }
-}
-
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.stringValue = String(intValue) }
 }
