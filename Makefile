@@ -8,7 +8,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint
 
 build:
 	$(SWIFT) build
@@ -27,6 +27,10 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
 test-sanitizers: test-tsan test-asan
+
+# The code as swift-format (the toolchain's) formats it, by .swift-format.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 # libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
 fuzz:
