@@ -8,12 +8,11 @@ enum CheckCommand {
             command: "check", valueOptions: ["--spec", "--format", "--color"], flags: ["--quiet", "-q", "--help", "-h"]
         ).scan(arguments)
         if parsed.has("--help", "-h") {
-            Console.out(Help.check)
+            try Console.out(Help.check)
             return .success
         }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json"])
-        let color = try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"])
-        let quiet = parsed.has("--quiet", "-q")
+        Console.palette = Palette(mode: try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"]))
         guard let tracePath = parsed.positionals.first else {
             throw CLIError.usage("missing TRACE: the path of a trace, or - for standard input", command: "check")
         }
@@ -30,86 +29,127 @@ enum CheckCommand {
             throw CLIError.usage("no queries: give at least one QUERY, or --spec FILE", command: "check")
         }
 
-        let report = try TraceChecker(queries: queries).check(TraceReader(path: tracePath))
-        for warning in report.warnings { Console.error(warning.description) }
+        let results = try TraceChecker(queries: queries).evaluations(of: TraceReader(path: tracePath))
+        for warning in results.warnings { Console.error(warning.description) }
+        let counts: CheckResultCounts
         switch format {
-        case "json": printJSON(report, trace: tracePath == "-" ? "<stdin>" : tracePath)
-        default: printText(report, quiet: quiet, palette: Palette(mode: color))
+        case "json": counts = try CheckJSONOutput(trace: tracePath == "-" ? "<stdin>" : tracePath).print(results)
+        default:
+            counts = try CheckTextOutput(queries: queries, quiet: parsed.has("--quiet", "-q")).print(results)
         }
-        return report.failedCount == 0 ? .success : .failures
+        return counts.failed == 0 ? .success : .failures
+    }
+}
+
+/// How many queries passed and failed: all a run keeps of its results.
+struct CheckResultCounts {
+    var passed = 0
+    var failed = 0
+
+    mutating func count(_ result: QueryResult) {
+        if result.status == .pass { passed += 1 } else { failed += 1 }
+    }
+}
+
+/// `check`'s text: one line per query as it is decided (PASS with its
+/// value, or FAIL with why), then `N passed, N failed`.
+struct CheckTextOutput {
+    let quiet: Bool
+    /// The query column: as wide as the widest query, at most 32.
+    let queryWidth: Int
+    /// The terminal's width, or no limit off a terminal.
+    let width: Int?
+
+    init(queries: [Query], quiet: Bool) {
+        self.quiet = quiet
+        queryWidth = min(queries.map { TerminalText.width(TerminalText.escaped($0.text)) }.max() ?? 0, 32)
+        width = Console.isTerminal ? Console.width : nil
     }
 
-    /// One line per query: PASS or FAIL, the query, then the value or the
-    /// reason; then `N passed, N failed`.
-    static func printText(_ report: TraceCheckReport, quiet: Bool, palette: Palette) {
-        let queryWidth = min(report.results.map(\.query.text.count).max() ?? 0, 32)
-        let width = Console.isTerminal ? Console.width : Int.max
-        for result in report.results {
-            let query = result.query.text + String(repeating: " ", count: max(0, queryWidth - result.query.text.count))
-            switch result.status {
-            case .pass:
-                guard !quiet else { continue }
-                guard let output = result.output, !output.bytes.elementsEqual("null".utf8) else {
-                    Console.out(palette.green("PASS") + "  \(result.query.text)")
-                    continue
-                }
-                let head = palette.green("PASS") + "  \(query)"
-                // The value is cut to the terminal's width; off a terminal it
-                // is written whole (it can be the whole trace).
-                let room = width - 6 - query.count - 2
-                if width != Int.max, output.bytes.count > room {
-                    let start = String(decoding: output.bytes.prefix(4 * room), as: UTF8.self)
-                    Console.out(head + "  " + TextLayout.truncated(start, to: max(room, 9)))
-                } else {
-                    Console.out(bytes: Array((head + "  ").utf8) + output.bytes)
-                }
-            case .fail:
-                Console.out(palette.red("FAIL") + "  \(query)  \(result.summary)")
-            }
+    func print(_ results: TraceEvaluations) throws(OutputError) -> CheckResultCounts {
+        var counts = CheckResultCounts()
+        for result in results {
+            counts.count(result)
+            try print(result)
         }
-        Console.out("\(report.passedCount) passed, \(report.failedCount) failed")
+        try Console.out("\(counts.passed) passed, \(counts.failed) failed")
+        return counts
     }
 
-    /// One JSON document with every result and the totals. Values are
-    /// written as the trace holds them, without being decoded.
-    static func printJSON(_ report: TraceCheckReport, trace: String) {
+    private func print(_ result: QueryResult) throws(OutputError) {
+        let query = TerminalText.escaped(result.query.text)
+        let column = TextLayout.padded(query, to: queryWidth)
+        guard result.status == .pass else {
+            try Console.out(.init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+            return
+        }
+        guard !quiet else { return }
+        guard let output = result.output else {
+            try Console.out(.init("PASS", colour: .green), "  \(query)")
+            return
+        }
+        try Console.out(.init("PASS", colour: .green), "  \(column)  \(value(output, after: 6 + TerminalText.width(column) + 2))")
+    }
+
+    /// The value, cut to what is left of a terminal's line (never to fewer
+    /// than 8 columns); off a terminal, whole (it can be the whole trace).
+    private func value(_ output: RawJSON, after used: Int) -> String {
+        guard let width else { return output.text }
+        let room = max(width - used, 8)
+        return TextLayout.truncated(TerminalText.escaped(ValueText.prefix(output, columns: room)), to: room)
+    }
+}
+
+/// `check --format json`: one JSON document, written as the queries are
+/// decided: `{"trace", "status", "results": [...], "passed", "failed"}`.
+/// Values are written as the trace holds them, without being decoded.
+struct CheckJSONOutput {
+    let trace: String
+
+    func print(_ results: TraceEvaluations) throws(OutputError) -> CheckResultCounts {
         var document = JSONOutput()
         document.append("{\"trace\":")
         document.write(string: trace)
         document.append(",\"status\":")
-        document.write(string: report.status.rawValue)
+        document.write(string: results.status.rawValue)
         document.append(",\"results\":[")
-        for (index, result) in report.results.enumerated() {
-            if index > 0 { document.append(",") }
-            document.append("{\"query\":")
-            document.write(string: result.query.text)
-            document.append(",\"status\":")
-            document.write(string: result.status.rawValue)
-            switch result.status {
-            case .pass:
-                document.append(",\"value\":")
-                document.append(raw: result.output?.bytes ?? ArraySlice("null".utf8))
-            case .fail:
-                document.append(",\"message\":")
-                document.write(string: result.failure?.message ?? "")
-                document.append(",\"timeline\":")
-                document.write(string: result.failure?.timeline?.line ?? "")
+        var counts = CheckResultCounts()
+        for result in results {
+            if counts.passed + counts.failed > 0 { document.append(",") }
+            counts.count(result)
+            write(result, to: &document)
+            if document.bytes.count > 1 << 16 {
+                try Console.write(bytes: document.bytes)
+                document.removeAll()
             }
-            document.append(",\"line\":")
-            if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }
-            document.append(",\"t\":")
-            if let location = result.location {
-                document.write(int: location.nanoseconds)
-            } else {
-                document.append("null")
-            }
-            document.append("}")
         }
         document.append("],\"passed\":")
-        document.write(int: Int64(report.passedCount))
+        document.write(int: Int64(counts.passed))
         document.append(",\"failed\":")
-        document.write(int: Int64(report.failedCount))
+        document.write(int: Int64(counts.failed))
         document.append("}")
-        Console.out(bytes: document.bytes)
+        try Console.out(bytes: document.bytes)
+        return counts
+    }
+
+    private func write(_ result: QueryResult, to document: inout JSONOutput) {
+        document.append("{\"query\":")
+        document.write(string: result.query.text)
+        document.append(",\"status\":")
+        document.write(string: result.status.rawValue)
+        if let failure = result.failure {
+            document.append(",\"message\":")
+            document.write(string: failure.message)
+            document.append(",\"timeline\":")
+            document.write(string: failure.timeline?.line ?? "")
+        } else {
+            document.append(",\"value\":")
+            if let output = result.output { document.append(safeJSON: output.bytes) } else { document.append("null") }
+        }
+        document.append(",\"line\":")
+        if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }
+        document.append(",\"t\":")
+        if let location = result.location { document.write(int: location.nanoseconds) } else { document.append("null") }
+        document.append("}")
     }
 }

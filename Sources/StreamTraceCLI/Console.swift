@@ -1,52 +1,100 @@
 import Foundation
+import StreamTrace
 
-/// Standard output and error, and what the terminal can do.
+/// Standard output and error: every line made safe for a terminal, every
+/// write to standard output checked.
+///
+/// Text from a trace never reaches a terminal raw: each line is escaped by
+/// the library's one sanitizer (`TerminalText`), so a value cannot move
+/// the cursor, change colours or forge a result line. Colour, when on, is
+/// added after escaping, around the segments that ask for it. A failed
+/// write to standard output (a full disk; a closed pipe when SIGPIPE is
+/// ignored) throws ``OutputError``, which ends the command with status 3;
+/// with SIGPIPE at its default, a closed pipe ends the process silently,
+/// as it does `grep` and `jq`.
 enum Console {
-    nonisolated(unsafe) private static var buffer: [UInt8] = []
+    /// What a line is made of: text, coloured or not.
+    struct Segment: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+        var text: String
+        var colour: Palette.Colour?
 
-    /// Writes a line to standard output (buffered).
-    static func out(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    /// Writes a line of bytes to standard output (buffered).
-    static func out(bytes: [UInt8]) {
-        if buffer.count + bytes.count > 1 << 16 { flush() }
-        if bytes.count > 1 << 16 {
-            bytes.withUnsafeBytes { writeAll(1, $0) }
-        } else {
-            buffer.append(contentsOf: bytes)
+        init(_ text: String, colour: Palette.Colour? = nil) {
+            self.text = text
+            self.colour = colour
         }
+
+        init(stringLiteral value: String) { self.init(value) }
+    }
+
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+    /// Colours for ``Segment``s that ask for one; off until a command
+    /// turns it on.
+    nonisolated(unsafe) static var palette = Palette(enabled: false)
+    private static let bufferLimit = 1 << 16
+
+    /// Writes lines to standard output (buffered), each escaped: the
+    /// renderers build multi-line text with trace text already escaped in
+    /// it, and nothing else in a line may reach the terminal raw.
+    static func out(_ text: String) throws(OutputError) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            try out(bytes: Array(TerminalText.escaped(line).utf8))
+        }
+    }
+
+    /// Writes a line of segments, each escaped, coloured as the palette says.
+    static func out(_ segments: Segment...) throws(OutputError) {
+        let line = segments.map { palette.paint(TerminalText.escaped($0.text), $0.colour) }.joined()
+        try out(bytes: Array(line.utf8))
+    }
+
+    /// Writes bytes the caller made safe, without a line end.
+    static func write(bytes: some Collection<UInt8>) throws(OutputError) {
+        if buffer.count + bytes.count > bufferLimit { try flush() }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= bufferLimit { try flush() }
+    }
+
+    /// Writes a line of bytes the caller made safe (JSON written by the
+    /// library's JSON output, which escapes what a terminal must not see).
+    static func out(bytes: some Collection<UInt8>) throws(OutputError) {
+        if buffer.count + bytes.count > bufferLimit { try flush() }
+        buffer.append(contentsOf: bytes)
         buffer.append(0x0A)
+        if buffer.count >= bufferLimit { try flush() }
     }
 
-    /// Writes a line to standard error (unbuffered).
-    static func error(_ line: String) {
-        flush()
-        let bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeBytes { writeAll(2, $0) }
-    }
-
-    static func flush() {
+    /// Writes everything buffered to standard output.
+    static func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { writeAll(1, $0) }
+        let failure = buffer.withUnsafeBytes { writeAll(1, $0) }
         buffer.removeAll(keepingCapacity: true)
+        if let failure { throw OutputError(code: failure) }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+    /// Writes a line to standard error (unbuffered), escaped. Standard
+    /// output is flushed first, so the two interleave as written; an error
+    /// writing either here is not reported (there is nowhere to report it).
+    static func error(_ line: String) {
+        try? flush()
+        let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
+        _ = bytes.withUnsafeBytes { writeAll(2, $0) }
+    }
+
+    /// Writes all of `bytes`, retrying interrupted writes; the `errno` of a
+    /// failed write, or `nil`.
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0, errno == EINTR {
                 continue
             } else {
-                return  // a closed pipe: nothing more can be written
+                return n < 0 ? errno : EIO
             }
         }
+        return nil
     }
 
     /// Whether standard output is a terminal.
@@ -63,11 +111,30 @@ enum Console {
     }
 }
 
+/// Standard output could not be written.
+struct OutputError: Error, Equatable, CustomStringConvertible {
+    /// The `errno` of the failed write.
+    var code: Int32
+
+    var description: String { "cannot write to standard output: \(String(cString: strerror(code)))" }
+}
+
 /// Colour for PASS and FAIL: only on a terminal by default, never with
 /// `NO_COLOR` set (unless forced with `--color always`).
 struct Palette {
+    enum Colour: String {
+        case green = "32"
+        case red = "31"
+        case dim = "2"
+    }
+
     let enabled: Bool
 
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// The palette `--color MODE` asks for.
     init(mode: String) {
         switch mode {
         case "always": enabled = true
@@ -78,7 +145,9 @@ struct Palette {
         }
     }
 
-    func green(_ text: String) -> String { enabled ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
-    func red(_ text: String) -> String { enabled ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    /// `text` in `colour`, if colour is on.
+    func paint(_ text: String, _ colour: Colour?) -> String {
+        guard enabled, let colour else { return text }
+        return "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m"
+    }
 }

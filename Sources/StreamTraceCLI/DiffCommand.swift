@@ -8,7 +8,7 @@ enum DiffCommand {
             flags: ["--ignore-time", "--quiet", "-q", "--help", "-h"]
         ).scan(arguments)
         if parsed.has("--help", "-h") {
-            Console.out(Help.diff)
+            try Console.out(Help.diff)
             return .success
         }
         var time = TimeComparison.exact
@@ -47,9 +47,9 @@ enum DiffCommand {
         let comparison = try TraceComparison(
             expected: TraceReader(path: expectedPath), actual: TraceReader(path: actualPath), time: time, limit: limit)
         if comparison.matches || parsed.has("--quiet", "-q") {
-            Console.out(comparison.summary)
+            try Console.out(comparison.summary)
         } else {
-            Console.out(comparison.report)
+            try Console.out(comparison.report)
         }
         return comparison.matches ? .success : .failures
     }

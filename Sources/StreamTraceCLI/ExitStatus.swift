@@ -8,13 +8,14 @@ enum ExitStatus: Int32 {
     case failures = 1
     /// Unknown command or option, a missing argument, a query that does not parse.
     case usage = 2
-    /// The trace could not be read: missing, unreadable, not a trace, malformed.
-    case unreadableTrace = 3
+    /// A trace could not be read (missing, unreadable, not a trace,
+    /// malformed), or the output could not be written.
+    case inputOutput = 3
 
     /// The status for an error a command threw.
     init(for error: any Error) {
         switch error {
-        case is TraceReadError: self = .unreadableTrace
+        case is TraceReadError, is OutputError: self = .inputOutput
         case is CLIError: self = .usage
         default: self = .usage
         }

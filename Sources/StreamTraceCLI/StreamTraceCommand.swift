@@ -7,7 +7,9 @@ enum StreamTraceCommand {
     /// Runs the command line; never throws, never crashes on bad input.
     static func run(_ arguments: [String]) -> ExitStatus {
         do {
-            return try dispatch(arguments)
+            let status = try dispatch(arguments)
+            try Console.flush()
+            return status
         } catch {
             report(error)
             return ExitStatus(for: error)
@@ -26,19 +28,19 @@ enum StreamTraceCommand {
         case "diff": return try DiffCommand.run(rest)
         case "help":
             guard let topic = rest.first else {
-                Console.out(Help.overview)
+                try Console.out(Help.overview)
                 return .success
             }
             guard let text = Help.text(for: topic) else {
                 throw CLIError.usage("unknown command '\(topic)'; commands: check, show, diff, help", command: nil)
             }
-            Console.out(text)
+            try Console.out(text)
             return .success
         case "--help", "-h":
-            Console.out(Help.overview)
+            try Console.out(Help.overview)
             return .success
         case "--version":
-            Console.out("streamtrace \(version)")
+            try Console.out("streamtrace \(version)")
             return .success
         default:
             let hint = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
@@ -54,6 +56,8 @@ enum StreamTraceCommand {
             Console.error("Run 'streamtrace help\(error.command.map { " " + $0 } ?? "")' for usage.")
         case let error as TraceReadError:
             Console.error(error.description)
+        case let error as OutputError:
+            Console.error("streamtrace: error: \(error)")
         default:
             Console.error("streamtrace: error: \(error)")
         }

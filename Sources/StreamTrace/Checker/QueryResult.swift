@@ -6,7 +6,8 @@ public struct QueryResult: Sendable, Equatable {
 
     public var query: Query
     /// The value the expectation passed with, as JSON text (also given
-    /// when only the matcher failed).
+    /// when only the matcher failed); `nil` for an expectation that passes
+    /// with nothing (`finished`).
     public var output: RawJSON?
     /// The event that decided the result.
     public var location: EventLocation?

@@ -21,10 +21,16 @@ public struct TraceChecker: Sendable {
     /// Reads the whole trace (a malformed line anywhere throws before any
     /// query runs), then evaluates every query.
     public func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
-        let log = try TraceLog(reader: reader, retention: TraceRetention(queries: queries))
-        var cursor = 0
-        let results = queries.map { Self.evaluate($0, in: log, cursor: &cursor) }
-        return TraceCheckReport(header: log.header, status: log.status, warnings: log.warnings, results: results)
+        let run = try evaluations(of: reader)
+        return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
+    }
+
+    /// Reads the whole trace (a malformed line anywhere throws before any
+    /// query runs), and returns the queries' results as a sequence that
+    /// evaluates each query when it is reached: a caller that prints each
+    /// result and lets it go keeps none of them.
+    public func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+        TraceEvaluations(log: try TraceLog(reader: reader, retention: TraceRetention(queries: queries)), queries: queries)
     }
 
     /// Evaluates one query in its window, moves the shared cursor as its
@@ -42,12 +48,12 @@ public struct TraceChecker: Sendable {
             return QueryResult(query: query, output: nil, location: error.location, failure: error)
         case .passed(let output, let newCursor, let location):
             if let newCursor { cursor = newCursor }
-            guard let matcher = query.matcher, !matcher.matches(output.value) else {
+            guard let matcher = query.matcher, !matcher.matches(output?.value ?? .null) else {
                 return QueryResult(query: query, output: output, location: location, failure: nil)
             }
             var error = RecordingError(
                 expectation: query.text, reason: .mismatch,
-                message: "expected \(matcher), got \(window.describe(output))",
+                message: "expected \(matcher), got \(window.describe(output ?? .null))",
                 location: location)
             error.timeline = window.recentTimeline()
             return QueryResult(query: query, output: output, location: location, failure: error)

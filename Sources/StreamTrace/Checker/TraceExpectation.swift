@@ -9,40 +9,42 @@
 package protocol TraceExpectation: StreamExpectation where Element == RawJSON, Failure == TraceFailure {
     /// What one pass over a trace must keep so that it can be evaluated.
     var traceNeeds: TraceNeeds { get }
-    /// The value it passes with, as JSON.
-    func json(_ output: Output) -> RawJSON
+    /// The value it passes with, as JSON; `nil` when it passes with
+    /// nothing (`finished`).
+    func json(_ output: Output) -> RawJSON?
 }
 
 /// A trace expectation with an inverted form (`not finished`).
 package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpectation {
-    /// The value the inverted expectation passes with, as JSON.
-    func jsonInverted(_ output: InvertedOutput) -> RawJSON
+    /// The value the inverted expectation passes with, as JSON; `nil`
+    /// for nothing.
+    func jsonInverted(_ output: InvertedOutput) -> RawJSON?
 }
 
 extension TraceExpectation where Output == Void {
-    package func json(_ output: Void) -> RawJSON { .null }
+    package func json(_ output: Void) -> RawJSON? { nil }
 }
 
 extension TraceExpectation where Output: QueryValue {
-    package func json(_ output: Output) -> RawJSON { output.queryJSON }
+    package func json(_ output: Output) -> RawJSON? { output.queryJSON }
 }
 
 extension InvertibleTraceExpectation where InvertedOutput == Void {
-    package func jsonInverted(_ output: Void) -> RawJSON { .null }
+    package func jsonInverted(_ output: Void) -> RawJSON? { nil }
 }
 
 extension InvertibleTraceExpectation where InvertedOutput: QueryValue {
-    package func jsonInverted(_ output: InvertedOutput) -> RawJSON { output.queryJSON }
+    package func jsonInverted(_ output: InvertedOutput) -> RawJSON? { output.queryJSON }
 }
 
 extension StreamExpectations.Inverted: TraceExpectation where Base: InvertibleTraceExpectation {
     package var traceNeeds: TraceNeeds { base.traceNeeds }
-    package func json(_ output: Base.InvertedOutput) -> RawJSON { base.jsonInverted(output) }
+    package func json(_ output: Base.InvertedOutput) -> RawJSON? { base.jsonInverted(output) }
 }
 
 extension TraceExpectation {
-    /// Decides from `window`, with the value as JSON.
-    func check(in window: TraceWindow) -> Verdict<RawJSON> {
+    /// Decides from `window`, with the value as JSON (`nil`: nothing).
+    func check(in window: TraceWindow) -> Verdict<RawJSON?> {
         switch verdict(in: window) {
         case .pending: .pending
         case .failed(let error): .failed(error)

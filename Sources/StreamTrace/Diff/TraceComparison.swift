@@ -52,7 +52,7 @@ public struct TraceComparison: Sendable {
         expectedFile = expected.file
         actualFile = actual.file
         self.time = time
-        if expected.header.stream != actual.header.stream {
+        if !Self.sameName(expected.header.stream, actual.header.stream) {
             note(
                 TraceDifference(
                     expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
@@ -176,6 +176,15 @@ public struct TraceComparison: Sendable {
         case .finished: "finished"
         case .failure(let failure): "failure \(failure)"
         case .cancel: "cancel"
+        }
+    }
+
+    /// Whether two stream names are the same, scalar for scalar.
+    private static func sameName(_ expected: String?, _ actual: String?) -> Bool {
+        switch (expected, actual) {
+        case (nil, nil): true
+        case (let expected?, let actual?): expected.isExactly(actual)
+        default: false
         }
     }
 

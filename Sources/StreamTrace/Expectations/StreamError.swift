@@ -14,7 +14,9 @@ public struct StreamError: Sendable, Equatable, CustomStringConvertible {
         self.underlying = error
     }
 
-    public var description: String { "\(type): \(message)" }
+    /// `Type: message`, with what a terminal must not see escaped (see
+    /// ``TerminalText``).
+    public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     public static func == (lhs: StreamError, rhs: StreamError) -> Bool {
         lhs.type == rhs.type && lhs.message == rhs.message

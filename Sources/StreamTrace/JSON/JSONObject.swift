@@ -1,6 +1,7 @@
 /// A JSON object that keeps its keys in the order they were read or written.
 ///
-/// Equality ignores key order, as JSON equality does.
+/// Equality ignores key order, as JSON equality does; keys are compared by
+/// their Unicode scalars, so `"é"` and `"e\u0301"` are two keys.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public struct Entry: Sendable, Hashable {
         public var key: String
@@ -8,6 +9,16 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
+        }
+
+        /// Keys compare by their Unicode scalars, as JSON's do.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.key.isExactly(rhs.key) && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            key.hashExactly(into: &hasher)
+            hasher.combine(value)
         }
     }
 
@@ -23,7 +34,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// The value for `key`, or `nil`.
     public subscript(key: String) -> JSONValue? {
-        entries.first { $0.key == key }?.value
+        entries.first { $0.key.isExactly(key) }?.value
     }
 
     public mutating func append(key: String, value: JSONValue) {
@@ -35,8 +46,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         if lhs.entries.count <= 8 {
             return lhs.entries.allSatisfy { entry in rhs[entry.key] == entry.value }
         }
-        let table = Dictionary(rhs.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        return lhs.entries.allSatisfy { table[$0.key] == $0.value }
+        let table = Dictionary(rhs.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        return lhs.entries.allSatisfy { table[ExactString($0.key)] == $0.value }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -49,35 +49,97 @@ package struct JSONOutput: Sendable {
 
     // MARK: Scalars
 
-    /// Writes a string with the escapes JSON requires: quote, backslash and
-    /// control characters. Other characters are written as UTF-8.
+    /// Writes a string with the escapes JSON requires (quote, backslash,
+    /// control characters) and `\u` escapes for the other characters that
+    /// must never reach a terminal raw (DEL, C1 controls, bidi controls,
+    /// line and paragraph separators; see ``TerminalText``). Everything else
+    /// is written as UTF-8.
     @usableFromInline
     package mutating func write(string: String) {
         var string = string
         string.withUTF8 { utf8 in
             append(UInt8(ascii: "\""))
             var runStart = 0
-            for i in 0..<utf8.count {
+            var i = 0
+            while i < utf8.count {
                 let byte = utf8[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                runStart = i + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    append(JSONOutput.hexDigits[Int(byte >> 4)])
-                    append(JSONOutput.hexDigits[Int(byte & 0xF)])
+                let length: Int
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+                    length = 1
+                } else if byte >= 0xC2, let sequence = JSONOutput.unsafeSequenceLength(utf8, at: i) {
+                    length = sequence
+                } else {
+                    i += 1
+                    continue
                 }
+                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                writeEscape(UnsafeBufferPointer(rebasing: utf8[i..<i + length]))
+                i += length
+                runStart = i
             }
             if runStart < utf8.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
             append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// The length of the UTF-8 sequence at `i` if it encodes a scalar that
+    /// ``TerminalText/isUnsafe(_:)`` flags (C1 controls, bidi controls,
+    /// separators), else `nil`.
+    @usableFromInline
+    static func unsafeSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let lead = bytes[i]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard i + length <= bytes.count, lead == 0xC2 || lead == 0xD8 || lead == 0xE2 else { return nil }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        guard let scalar = Unicode.Scalar(value), TerminalText.isUnsafe(scalar) else { return nil }
+        return length
+    }
+
+    /// Writes the escape of one character: `\"`, `\\`, `\n` … or `\u` and
+    /// four hex digits.
+    @usableFromInline
+    mutating func writeEscape(_ sequence: UnsafeBufferPointer<UInt8>) {
+        switch sequence.first {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            var value = UInt32(sequence[0])
+            if sequence.count > 1 {
+                value &= sequence.count == 2 ? 0x1F : 0x0F
+                for byte in sequence.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
+            }
+            append("\\u")
+            for shift in [12, 8, 4, 0] { append(JSONOutput.hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
+        }
+    }
+
+    /// Appends JSON text read from a trace, valid as it is, with the
+    /// characters that must not reach a terminal raw escaped (they can only
+    /// stand inside strings, where an escape means the same).
+    package mutating func append(safeJSON bytes: some Collection<UInt8>) {
+        let bytes = Array(bytes)
+        bytes.withUnsafeBufferPointer { text in
+            var runStart = 0
+            var i = 0
+            while i < text.count {
+                let byte = text[i]
+                let escaped = byte == 0x7F ? 1 : byte >= 0xC2 ? JSONOutput.unsafeSequenceLength(text, at: i) : nil
+                guard let length = escaped else {
+                    i += 1
+                    continue
+                }
+                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i])) }
+                writeEscape(UnsafeBufferPointer(rebasing: text[i..<i + length]))
+                i += length
+                runStart = i
+            }
+            if runStart < text.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
         }
     }
 

@@ -94,7 +94,7 @@ package struct JSONParser {
             position += 1
             var entries: [JSONObject.Entry] = []
             // Positions of keys, once there are enough for lookups to matter.
-            var positions: [String: Int] = [:]
+            var positions: [ExactString: Int] = [:]
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
                 position += 1
@@ -112,17 +112,17 @@ package struct JSONParser {
                 // most JSON readers do.
                 let existing =
                     entries.count > 8
-                    ? positions[key] : entries.firstIndex { $0.key == key }
+                    ? positions[ExactString(key)] : entries.firstIndex { $0.key.isExactly(key) }
                 if let existing {
                     entries[existing].value = value
                 } else {
                     entries.append(JSONObject.Entry(key: key, value: value))
                     if entries.count == 9 {
-                        for (i, entry) in entries.enumerated() where positions[entry.key] == nil {
-                            positions[entry.key] = i
+                        for (i, entry) in entries.enumerated() where positions[ExactString(entry.key)] == nil {
+                            positions[ExactString(entry.key)] = i
                         }
                     } else if entries.count > 9 {
-                        positions[key] = entries.count - 1
+                        positions[ExactString(key)] = entries.count - 1
                     }
                 }
                 skipWhitespace()

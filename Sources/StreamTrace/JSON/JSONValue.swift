@@ -1,7 +1,8 @@
 /// A JSON value, as read back from a trace.
 ///
-/// Equality is JSON equality: object key order is ignored and numbers are
-/// compared by value.
+/// Equality is JSON equality: object key order is ignored, numbers are
+/// compared by value, and strings by their Unicode scalars (`"é"` is not
+/// `"e\u0301"`, though Swift's `String` calls them equal).
 ///
 /// ```swift
 /// let a: JSONValue = ["id": 1, "tags": ["x"]]
@@ -66,7 +67,7 @@ public enum JSONValue: Sendable, Hashable {
         case (.array(let elements), _):
             return elements.contains(other) || self == other
         case (.string(let s), .string(let sub)):
-            return sub.isEmpty || s.contains(sub)
+            return s.containsExactly(sub)
         case (.object(let object), .object(let pattern)):
             return JSONValue.object(object).hasSubset(pattern)
         default:
@@ -84,6 +85,31 @@ extension JSONValue {
             guard let value = object[entry.key] else { return false }
             if case .object(let nested) = entry.value, case .object = value { return value.hasSubset(nested) }
             return value == entry.value
+        }
+    }
+}
+
+extension JSONValue {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a.isExactly(b)
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        case .string(let value): value.hashExactly(into: &hasher)
+        case .array(let value): hasher.combine(value)
+        case .object(let value): hasher.combine(value)
         }
     }
 }

@@ -5,7 +5,7 @@
 /// `|` the stream finished, `X` it failed, `!` the subscriber cancelled.
 /// Events that fall in the same column are nudged apart, keeping their
 /// order; only when there are more events than columns do some share a
-/// column, shown as `*`. Drawn by ``MarbleRenderer`` in its terminal theme.
+/// column, shown as `*`. Drawn by ``ScaledMarbleLine`` in the terminal theme.
 ///
 /// ```swift
 /// let diagram = MarbleDiagram(events: [(0, .value), (5, .value), (10, .finished)], width: 11)
@@ -20,6 +20,11 @@ package struct MarbleDiagram: Sendable, Equatable {
 
     /// Draws `events` (time in nanoseconds and kind) in `width` columns.
     package init(events: [(nanoseconds: Int64, kind: EventKind)], width: Int) {
-        (line, legend) = MarbleRenderer(theme: .terminal).scaled(events, width: width)
+        let drawn = events.filter { $0.kind != .subscribe && $0.kind != .request }
+        var marble = ScaledMarbleLine(
+            start: events.first?.nanoseconds ?? 0, end: events.last?.nanoseconds ?? 0, width: width,
+            drawnCount: drawn.count, elementCount: drawn.count { $0.kind == .value })
+        for event in events { marble.append(nanoseconds: event.nanoseconds, kind: event.kind) }
+        (line, legend) = (marble.line, marble.legend)
     }
 }

@@ -1,12 +1,17 @@
-/// How text is fitted into columns: the one truncation and padding policy
-/// of every renderer (show's table, failure messages, shape tables, check's
-/// results).
+/// How text is fitted into terminal columns: the one truncation and padding
+/// policy of every renderer (show's table, failure messages, shape tables,
+/// check's and diff's results).
 ///
-/// Text that does not fit keeps its first `columns - 1` characters and ends
-/// with `…`, so a reader always sees that something was cut.
+/// Columns are measured by ``TerminalText/width(_:)`` (a wide character
+/// takes two), graphemes are never split, and no width traps: a width of 0
+/// or less fits nothing, a huge one fits everything. Text that does not fit
+/// keeps what fits in `columns - 1` columns and ends with `…`, so a reader
+/// always sees that something was cut. Text from a trace is escaped (see
+/// ``TerminalText``) before it is measured.
 ///
 /// ```swift
 /// TextLayout.truncated("swiftui", to: 5)          // "swif…"
+/// TextLayout.truncated("日本語", to: 5)            // "日本…"
 /// TextLayout.padded("t", to: 4, alignment: .right) // "   t"
 /// ```
 package enum TextLayout {
@@ -18,20 +23,30 @@ package enum TextLayout {
     /// What ends a cut text.
     package static let ellipsis: Character = "…"
 
-    /// `text` if it fits in `columns` characters, else its first
-    /// `columns - 1` characters and `…`.
+    /// `text` if it fits in `columns`, else as much of it as fits in
+    /// `columns - 1` and `…`.
     package static func truncated(_ text: some StringProtocol, to columns: Int) -> String {
-        guard text.count > columns else { return String(text) }
-        return String(text.prefix(max(columns - 1, 0))) + String(ellipsis)
+        guard columns > 0 else { return "" }
+        guard TerminalText.width(text) > columns else { return String(text) }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = TerminalText.width(of: character)
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        result.append(ellipsis)
+        return result
     }
 
-    /// `text` padded with spaces to `columns` characters (never cut).
+    /// `text` padded with spaces to `columns` (never cut).
     package static func padded(_ text: some StringProtocol, to columns: Int, alignment: Alignment = .left) -> String {
-        let padding = String(repeating: " ", count: max(0, columns - text.count))
+        let padding = String(repeating: " ", count: max(0, columns - TerminalText.width(text)))
         return alignment == .left ? text + padding : padding + text
     }
 
-    /// `text` cut to `columns` characters, then padded to exactly `columns`.
+    /// `text` cut to `columns`, then padded to exactly `columns`.
     package static func fitted(_ text: some StringProtocol, to columns: Int) -> String {
         padded(truncated(text, to: columns), to: columns)
     }

@@ -1,98 +1,101 @@
-/// A trace laid out for a person: a summary, one row per event, and a
-/// marble diagram. `streamtrace show` prints it; the library only builds
-/// the text.
+/// A trace laid out for a person, one piece at a time: summary lines, one
+/// row per event, and a marble diagram. `streamtrace show` prints it as it
+/// reads the trace's events; the library only builds the text.
+///
+/// Every line fits in ``width`` columns (cut with `…`), whatever the width,
+/// and text from the trace is escaped (see ``TerminalText``).
 ///
 /// ```swift
-/// let timeline = TraceTimeline(trace: try Trace(contentsOf: "run.jsonl"), width: 80)
-/// print(timeline.text)
+/// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
+/// let timeline = TraceTimeline(summary: summary, width: 80)
+/// timeline.summaryLines   // ["stream:    search", "clock:     virtual", …]
 /// ```
 package struct TraceTimeline: Sendable {
-    package let trace: Trace
-    /// The number of columns to fit in: values and the diagram are cut or
-    /// scaled to it.
+    package let summary: TraceSummary
+    /// The number of columns every line fits in.
     package let width: Int
 
-    package init(trace: Trace, width: Int) {
-        self.trace = trace
-        self.width = max(width, 20)
+    package init(summary: TraceSummary, width: Int) {
+        self.summary = summary
+        self.width = max(width, 1)
     }
 
     /// The stream's end, in words: `finished`, `failed (URLError: timed out)`,
     /// `open`, `cancelled`, `truncated (last line cut off)`.
     package var statusText: String {
-        switch trace.status {
-        case .failed:
-            if case .failure(let failure)? = trace.events.last?.event { return "failed (\(failure))" }
-            return "failed"
-        case .truncated: return "truncated (the last line was cut off; the trace is open)"
-        default: return trace.status.rawValue
+        switch summary.status {
+        case .failed: summary.failure.map { "failed (\($0))" } ?? "failed"
+        case .truncated: "truncated (the last line was cut off; the trace is open)"
+        default: summary.status.rawValue
         }
-    }
-
-    /// Time from the first event to the last.
-    package var duration: Int64 {
-        guard let first = trace.events.first, let last = trace.events.last else { return 0 }
-        return last.nanoseconds - first.nanoseconds
     }
 
     /// The summary lines: stream, clock, started, status, elements, duration.
     package var summaryLines: [String] {
         var lines: [String] = []
-        if let stream = trace.header.stream { lines.append("stream:    \(stream)") }
-        lines.append("clock:     \(trace.header.clock ?? "unknown")")
-        if let started = trace.header.started { lines.append("started:   \(started)") }
+        if let stream = summary.header.stream { lines.append("stream:    \(TerminalText.escaped(stream))") }
+        lines.append("clock:     \(TerminalText.escaped(summary.header.clock ?? "unknown"))")
+        if let started = summary.header.started { lines.append("started:   \(TerminalText.escaped(started))") }
         lines.append("status:    \(statusText)")
-        lines.append("elements:  \(trace.elements.count)")
-        lines.append("duration:  \(TimeFormat.short(duration))")
-        return lines
+        lines.append("elements:  \(summary.elementCount)")
+        lines.append("duration:  \(TimeFormat.short(summary.duration))")
+        return lines.map(fit)
     }
 
-    /// One row per event: time since start, time since the previous event,
-    /// kind, and the value or payload cut to the width.
-    package var eventRows: [String] {
-        var rows = ["\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value"]
-        var previous: Int64 = 0
-        for event in trace.events {
-            let payload: String
-            switch event.event {
-            case .value(let value): payload = value.jsonText
-            case .request(let demand): payload = "demand \(demand)"
-            case .failure(let failure): payload = failure.description
-            default: payload = ""
-            }
-            let time = "+" + TimeFormat.short(event.nanoseconds)
-            let delta = "+" + TimeFormat.short(event.nanoseconds - previous)
-            previous = event.nanoseconds
-            let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
-            rows.append(
-                TextLayout.truncated(
-                    payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload, to: width))
+    /// The event table's header row.
+    package var headerRow: String {
+        fit("\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value")
+    }
+
+    /// One event's row: time since start, time since the previous event,
+    /// kind, and the value or payload.
+    package func row(_ event: TraceEvent, previousTime: Int64) -> String {
+        let payload: String
+        switch event.event {
+        case .value(let value): payload = TerminalText.escaped(value.jsonText)
+        case .request(let demand): payload = "demand \(demand)"
+        case .failure(let failure): payload = failure.description
+        default: payload = ""
         }
-        return rows
+        let time = "+" + TimeFormat.short(event.nanoseconds)
+        let delta = "+" + TimeFormat.short(event.nanoseconds - previousTime)
+        let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
+        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
     }
 
-    /// The marble diagram with its legend: on one line when the legend
-    /// leaves the diagram at least 40 columns, else the diagram over the
+    /// A marble line to feed the trace's events, as wide as the diagram
+    /// lines leave it.
+    package func makeMarble() -> ScaledMarbleLine {
+        ScaledMarbleLine(
+            start: summary.firstTime, end: summary.lastTime, width: layout.diagramWidth,
+            drawnCount: summary.drawnCount, elementCount: summary.elementCount)
+    }
+
+    /// The diagram with its legend: on one line when the legend leaves the
+    /// diagram at least 40 columns (at most 72), else the diagram over the
     /// whole width and the legend below.
-    package var diagramLines: [String] {
-        let events = trace.events.map { ($0.nanoseconds, $0.event.kind) }
-        let legend = MarbleDiagram(events: events, width: 1_000).legend
-        let besideLegend = width - legend.count - 3
-        if besideLegend >= 40 {
-            let marble = MarbleDiagram(events: events, width: min(besideLegend, 72))
-            return [marble.legend.isEmpty ? marble.line : marble.line + "   " + marble.legend]
-        }
-        let marble = MarbleDiagram(events: events, width: width)
-        return marble.legend.isEmpty ? [marble.line] : [marble.line, marble.legend]
+    package func diagramLines(_ marble: ScaledMarbleLine) -> [String] {
+        let legend = marble.legend
+        if layout.besideLegend { return [fit(legend.isEmpty ? marble.line : marble.line + "   " + legend)] }
+        return legend.isEmpty ? [marble.line] : [marble.line, fit(legend)]
     }
 
-    /// Everything, as `streamtrace show` prints it.
-    package var text: String {
-        let marbleLines = diagramLines
-        return (summaryLines + [""] + eventRows + [""] + marbleLines).joined(separator: "\n")
+    /// Where the diagram goes: beside its legend, and how wide.
+    private var layout: (besideLegend: Bool, diagramWidth: Int) {
+        let kinds = Set([summary.terminal, summary.elementCount > 0 ? .value : nil].compactMap { $0 })
+        func legend(crowded: Bool) -> String {
+            ScaledMarbleLine.legend(kinds: kinds, elementCount: summary.elementCount, crowded: crowded)
+        }
+        var beside = min(width - legend(crowded: false).count - 3, 72)
+        if summary.drawnCount > beside { beside = min(width - legend(crowded: true).count - 3, 72) }
+        return beside >= 40 ? (true, beside) : (false, width)
     }
 
     private func pad(_ text: String, _ count: Int) -> String {
         TextLayout.padded(text, to: count, alignment: .right)
+    }
+
+    private func fit(_ line: String) -> String {
+        TextLayout.truncated(line, to: width)
     }
 }

@@ -23,8 +23,20 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `Type: message`.
-    public var description: String { "\(type): \(message)" }
+    /// Types and messages compare by their Unicode scalars, as JSON strings do.
+    public static func == (lhs: TraceFailure, rhs: TraceFailure) -> Bool {
+        lhs.type.isExactly(rhs.type) && lhs.message.isExactly(rhs.message) && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        type.hashExactly(into: &hasher)
+        message.hashExactly(into: &hasher)
+        hasher.combine(value)
+    }
+
+    /// `Type: message`, with what a terminal must not see escaped (see
+    /// ``TerminalText``).
+    public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     /// The error as queries see it: `{"type", "message"}`, and `"value"`
     /// when the trace holds the error as JSON.

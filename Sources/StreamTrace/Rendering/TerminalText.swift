@@ -1,0 +1,91 @@
+/// Text from a trace made safe and measurable for a terminal or a text
+/// report: the one sanitizer of every renderer and of the command line.
+///
+/// A trace is input from anywhere: a value, a stream name or an error
+/// message may hold an escape sequence that clears the screen, a newline
+/// that forges a result line, or a bidi override that reorders what is
+/// read. ``escaped(_:)`` shows every such character as an escape (`\n`,
+/// `\u001b`, `\u202e`), so what reaches the terminal is what the trace
+/// holds, visibly. ``width(_:)`` measures text in terminal columns, a
+/// grapheme at a time: East Asian wide and emoji characters take two
+/// columns, combining marks none.
+///
+/// ```swift
+/// TerminalText.escaped("ok\u{1B}[2J\nPASS")   // "ok\u001b[2J\nPASS", one line
+/// TerminalText.width("日本")                   // 4
+/// ```
+package enum TerminalText {
+    /// Whether a scalar must never reach a terminal as itself: C0 controls,
+    /// DEL, C1 controls, bidi embeddings, overrides, isolates and marks,
+    /// and the line and paragraph separators.
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else
+    /// `\u` and four hex digits.
+    package static func escaped(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isUnsafe(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            result.append(contentsOf: escape(scalar).unicodeScalars)
+        }
+        return String(result)
+    }
+
+    /// The escape of one unsafe scalar.
+    package static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default:
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+    }
+
+    /// The columns `text` takes on a terminal, once escaped.
+    package static func width(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The columns one grapheme takes: 2 for East Asian wide and full-width
+    /// characters and for emoji shown as pictures, 0 for a lone combining
+    /// mark or zero-width character, else 1 (an unsafe scalar counts as its
+    /// escape).
+    package static func width(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if isUnsafe(first) { return character.unicodeScalars.reduce(0) { $0 + (isUnsafe($1) ? escape($1).count : 1) } }
+        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .format
+            || first.properties.generalCategory == .enclosingMark
+        {
+            return 0
+        }
+        if character.unicodeScalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
+        return isWide(first) ? 2 : 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's
+    /// EastAsianWidth.txt, coalesced.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+            0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default: false
+        }
+    }
+}

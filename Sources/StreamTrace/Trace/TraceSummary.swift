@@ -1,0 +1,55 @@
+/// What one pass over a trace learns without keeping its events: the
+/// header, how it ends, how many events and elements it holds and when, in
+/// constant memory whatever the trace's size.
+///
+/// `streamtrace show` reads a trace twice: this summary first (which also
+/// checks every line, so a malformed trace prints nothing but its error),
+/// then its events, one at a time.
+///
+/// ```swift
+/// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
+/// summary.elementCount   // 3
+/// summary.status         // .finished
+/// ```
+package struct TraceSummary: Sendable, Equatable {
+    package var header: TraceHeader
+    package var status: TraceStatus
+    package var warnings: [TraceReadWarning]
+    package var eventCount = 0
+    package var elementCount = 0
+    /// The time of the first and the last event (0 without events).
+    package var firstTime: Int64 = 0
+    package var lastTime: Int64 = 0
+    /// The kind of the terminal event, if any.
+    package var terminal: EventKind?
+    /// The error of a failure event.
+    package var failure: TraceFailure?
+
+    /// Reads the rest of `reader` (values checked, not built).
+    package init(reading reader: TraceReader) throws(TraceReadError) {
+        var summary = TraceSummary(header: reader.header, status: .open, warnings: [])
+        while let head = try reader.nextHead() {
+            if summary.eventCount == 0 { summary.firstTime = head.nanoseconds }
+            summary.lastTime = head.nanoseconds
+            summary.eventCount += 1
+            if head.kind == .value { summary.elementCount += 1 }
+            if head.kind.isTerminal { summary.terminal = head.kind }
+            if let failure = head.failure { summary.failure = failure }
+        }
+        summary.status = reader.status
+        summary.warnings = reader.warnings
+        self = summary
+    }
+
+    package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning]) {
+        self.header = header
+        self.status = status
+        self.warnings = warnings
+    }
+
+    /// Time from the first event to the last.
+    package var duration: Int64 { lastTime - firstTime }
+
+    /// The events a marble line draws: elements and the terminal event.
+    package var drawnCount: Int { elementCount + (terminal == nil ? 0 : 1) }
+}
