@@ -6,8 +6,8 @@
 /// with `…`, so a reader always sees that something was cut.
 ///
 /// ```swift
-/// TextLayout.truncated("swiftui", to: 5)          // "swif…"
-/// TextLayout.padded("t", to: 4, alignment: .right) // "   t"
+/// let cut = TextLayout.truncated("swiftui", to: 5)  // "swif…"
+/// let padded = TextLayout.padded("t", to: 4, alignment: .right)  // "   t"
 /// ```
 package enum TextLayout {
     /// Where padding goes.
