@@ -6,8 +6,8 @@ import Testing
 /// Testing:
 ///
 /// ```swift
-/// let elements = try await wait(for: recorder.elements, timeout: 1)
-/// try await wait(for: recorder.finished.inverted, timeout: 0.1)
+/// let firstTwo = try await wait(for: recorder.next(2), timeout: 1)
+/// try await wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
 /// ```
 ///
 /// Suspends until the expectation is decided (woken by the recorder's

@@ -8,7 +8,7 @@ import XCTest
 /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`.
 ///
 /// ```swift
-/// try expectEventually(actual: { model.rowCount }, expected: 2)
+/// expectEventually(actual: { model.rowCount }, expected: 2)
 /// ```
 ///
 /// Errors `actual` throws are rethrown. See ``EventualEquality``.

@@ -6,8 +6,8 @@ extension XCTestCase {
     /// CombineExpectations spells it:
     ///
     /// ```swift
-    /// let elements = try wait(for: recorder.elements, timeout: 1)
-    /// try wait(for: recorder.finished.inverted, timeout: 0.1)
+    /// let firstTwo = try wait(for: recorder.next(2), timeout: 1)
+    /// try wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
     /// ```
     ///
     /// Blocks the calling thread until the expectation is decided (woken by

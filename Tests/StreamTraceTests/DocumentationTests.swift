@@ -2,84 +2,138 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// The examples of the doc comments, run as written.
+/// The examples of the doc comments of the recorder and the expectations,
+/// as written (DocumentationExamplesTests checks that they are), with what
+/// their comments promise.
 @Suite struct DocumentationTests {
-    @Test func recorderExample() throws {
+    /// Recorder.swift: fed by hand, read with expectations.
+    @Test func aRecorderFedByHandIsReadWithExpectations() throws {
         let recorder = Recorder<String, Never>()
         recorder.receive("foo")
-        #expect(try recorder.next().get() == "foo")
+        let element = try recorder.next().get()  // "foo"
         recorder.receive(completion: .finished)
         try recorder.finished.wait(timeout: 1)
+        #expect(element == "foo")
     }
 
-    @Test func recorderExpectationExample() async throws {
+    /// Recorder.swift: a recorder with a sink writes its trace as it goes.
+    @Test func aRecorderWithAFileSinkWritesTheTraceFile() throws {
+        let directory = try temporaryDirectory()
+        try inDirectory(directory) {
+            let recorder = Recorder<Int, Never>(name: "ticks", sink: try FileTraceSink(path: "ticks.jsonl"))
+            recorder.receive(1)
+            recorder.receive(completion: .finished)
+        }
+        let trace = try Trace(contentsOf: directory + "/ticks.jsonl")
+        #expect(trace.header.stream == "ticks")
+        #expect(trace.elements == [1])
+        #expect(trace.status == .finished)
+    }
+
+    /// RecorderExpectation.swift: read now, or wait.
+    @Test func anExpectationIsReadNowOrAwaited() async throws {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
-        let first = try recorder.next().get()
-        #expect(first == 1)
+        let first = try recorder.next().get()  // 1
         let done: Void = try await recorder.finished.inverted.value(timeout: .milliseconds(10))
+        #expect(first == 1)
         #expect(done == ())
     }
 
-    @Test func recordingErrorExample() {
-        let recorder = Recorder<String, Never>()
-        recorder.receive("a")
-        recorder.receive("b")
-        recorder.receive(completion: .finished)
-        do {
-            _ = try recorder.single.get()
-            Issue.record("single should fail")
-        } catch {
-            #expect(error.description.hasPrefix("single: expected exactly one element, got 2 (event 3, t=+"))
-        }
-    }
-
-    @Test func asyncSequenceRecordExample() async throws {
+    /// AsyncSequence+Record.swift.
+    @Test func aRecordedSequenceHasItsElements() async throws {
         let numbers = AsyncStream<Int> { continuation in
             for i in 1...3 { continuation.yield(i) }
             continuation.finish()
         }
         let recorder = numbers.record()
-        let elements = try await recorder.elements.value(timeout: 30)
+        let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
         #expect(elements == [1, 2, 3])
     }
 
-    @Test func traceSinkExample() {
-        let sink = MemoryTraceSink()
-        let recorder = Recorder<Int, Never>(sink: sink)
-        recorder.receive(1)
-        #expect(sink.lines.count == 2)
-    }
+    /// RecordingError.swift: what a failure prints.
+    @Test func aFailurePrintsWhatWasExpectedTheDecidingEventAndTheRecentEvents() {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
 
-    @Test func fileSinkAndReaderExamples() throws {
-        let path = temporaryPath("search.trace.jsonl")
-        let sink = try FileTraceSink(path: path)
-        let recorder = Recorder<String, Never>(name: "search", sink: sink)
-        recorder.receive("swift")
+        let recorder = Recorder<String, Never>(clock: TestClock())
+        recorder.receive("a")
+        recorder.receive("b")
         recorder.receive(completion: .finished)
-
-        let reader = try TraceReader(path: path)
-        var kinds: [EventKind] = []
-        while let event = try reader.next() { kinds.append(event.event.kind) }
-        #expect(kinds == [.value, .finished])
-        #expect(reader.status == .finished)
-
-        let trace = try Trace(contentsOf: path)
-        #expect(trace.status == .finished)
-        #expect(trace.elements == ["swift"])
+        do { _ = try recorder.single.get() } catch {
+            print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
+        }
+        #expect(printed == [#"single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|"#])
     }
 
-    @Test func lineEncoderExample() {
-        let encoder = TraceLineEncoder<Int, Never>()
-        var line = JSONOutput()
-        encoder.encode(RecordedEvent(nanoseconds: 1200, event: .value(42)), into: &line)
-        #expect(line.string == #"{"t":1200,"event":"value","value":42}"#)
+    /// A recorder on a manual clock: 1 at 0 s, 2 at 1 s, then finished.
+    func oneThenTwoASecondLater() -> Recorder<Int, Never> {
+        let clock = ManualClock()
+        let recorder = Recorder<Int, Never>(clock: clock)
+        recorder.receive(1)
+        clock.advance(by: .seconds(1))
+        recorder.receive(2)
+        recorder.receive(completion: .finished)
+        return recorder
     }
 
-    @Test func jsonExamples() throws {
-        #expect(JSONNumber(parsing: "1.0") == JSONNumber(1))
-        let a: JSONValue = ["id": 1, "tags": ["x"]]
-        let b = try JSONValue(parsing: #"{"tags":["x"],"id":1.0}"#)
-        #expect(a == b)
+    /// ExpectedEvent.swift.
+    @Test func anExpectedShapeMatchesElementsCompletionAndTimesGiven() throws {
+        let recorder = oneThenTwoASecondLater()
+        let shape: [ExpectedEvent<Int, Never>] = [.value(1), .value(2, at: .seconds(1)), .finished]
+        try recorder.shape(equal: shape).get()
+        #expect(throws: RecordingError.self) { try recorder.shape(equal: [.value(1), .value(2, at: .zero)]).get() }
+    }
+
+    /// ShapeEqual.swift.
+    @Test func shapeEqualTakesTheExpectedEventsInline() throws {
+        let recorder = oneThenTwoASecondLater()
+        try recorder.shape(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
+    }
+
+    /// A loading screen's states.
+    enum ScreenState: Sendable, Equatable {
+        case loading
+        case loaded(String)
+        case error
+        var isLoaded: Bool { if case .loaded = self { true } else { false } }
+        var isError: Bool { self == .error }
+    }
+
+    /// NextWhere.swift.
+    @Test func nextWhereFindsTheFirstElementItAcceptsAndItsInvertedFormNone() async throws {
+        let recorder = Recorder<ScreenState, Never>()
+        recorder.receive(.loading)
+        recorder.receive(.loaded("swift"))
+        let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
+        try recorder.next(where: { $0.isError }).inverted.get()  // no error so far
+        #expect(loaded == .loaded("swift"))
+        recorder.receive(.error)
+        #expect(throws: RecordingError.self) { try recorder.next(where: { $0.isError }).inverted.get() }
+    }
+
+    /// StreamExpectation.swift: an expectation of one's own.
+    @Test func anExpectationOfOnesOwnIsDecidedByTheSameEngine() throws {
+        let recorder = Recorder<Int, Never>()
+        try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
+        recorder.receive(7)
+        let error = #expect(throws: RecordingError.self) {
+            try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
+        }
+        #expect(error?.reason == .tooManyElements(actual: 1))
+        #expect(error?.description.hasPrefix("nothing: expected no element (event 1, t=+") == true)
+    }
+}
+
+/// StreamExpectation.swift's example, as written.
+struct Nothing<Element, Failure: Error>: StreamExpectation {
+    var name: String { "nothing" }
+    func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        window.elementCount == 0
+            ? .passed((), cursor: nil, at: nil)
+            : .failed(
+                RecordingError(
+                    expectation: name, reason: .tooManyElements(actual: window.elementCount),
+                    message: "expected no element", location: window.elementLocation(at: 0)))
     }
 }

@@ -92,3 +92,27 @@ func temporaryPath(_ name: String) -> String {
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir.appendingPathComponent(name).path
 }
+
+/// A new, empty directory for one test's files.
+func temporaryDirectory() throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
+        .appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.path
+}
+
+/// Runs `body` in `directory`, for documentation examples that name
+/// relative paths, then returns to the previous current directory. The
+/// current directory is the process's: one body at a time, and no other
+/// test may depend on it (they use absolute paths).
+func inDirectory<T>(_ directory: String, _ body: () throws -> T) throws -> T {
+    currentDirectoryLock.lock()
+    defer { currentDirectoryLock.unlock() }
+    let manager = FileManager.default
+    let previous = manager.currentDirectoryPath
+    guard manager.changeCurrentDirectoryPath(directory) else { throw CocoaError(.fileNoSuchFile) }
+    defer { _ = manager.changeCurrentDirectoryPath(previous) }
+    return try body()
+}
+
+private let currentDirectoryLock = NSLock()

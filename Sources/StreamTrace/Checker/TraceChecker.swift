@@ -9,7 +9,7 @@
 /// ```swift
 /// let checker = TraceChecker(queries: [try Query("next == 1"), try Query("finished")])
 /// let report = try checker.check(TraceReader(path: "run.jsonl"))
-/// report.failedCount   // 0
+/// let failures = report.failedCount  // 0
 /// ```
 public struct TraceChecker: Sendable {
     public var queries: [Query]

@@ -14,9 +14,9 @@ extension Publisher {
     ///
     /// ```swift
     /// let recorder = [1, 2, 3, 4, 5].publisher.record(initialDemand: .max(2))
-    /// try recorder.availableElements.get()   // [1, 2]
+    /// let available = try recorder.availableElements.get()  // [1, 2]
     /// recorder.request(3)
-    /// try recorder.elements.get()            // [1, 2, 3, 4, 5]
+    /// let elements = try recorder.elements.get()  // [1, 2, 3, 4, 5]
     /// ```
     ///
     /// - Parameters:

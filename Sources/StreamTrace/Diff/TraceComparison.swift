@@ -15,8 +15,8 @@
 /// ```swift
 /// let comparison = try TraceComparison(
 ///     expected: TraceReader(path: "golden.jsonl"), actual: TraceReader(path: "run.jsonl"), time: .ignored)
-/// comparison.matches   // false
-/// comparison.report    // event 3: values differ …
+/// let matches = comparison.matches  // false
+/// let report = comparison.report  // event 3: values differ …
 /// ```
 public struct TraceComparison: Sendable {
     /// How far ahead, in events of each trace, the comparison looks for

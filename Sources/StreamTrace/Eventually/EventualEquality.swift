@@ -18,9 +18,12 @@ import Foundation
 ///
 /// ```swift
 /// var reads = 0
-/// let outcome = EventualEquality.poll(expected: 3, timeout: 1, interval: 0.01) { reads += 1; return reads }
-/// outcome.matched   // true
-/// outcome.tries     // 3
+/// let outcome = EventualEquality.poll(expected: 3, timeout: 1, interval: 0.01) {
+///     reads += 1
+///     return reads
+/// }
+/// let matched = outcome.matched  // true
+/// let tries = outcome.tries  // 3
 /// ```
 package struct EventualEquality<Value: Equatable> {
     /// The value waited for.

@@ -95,7 +95,7 @@ extension Recorder {
     ///
     /// ```swift
     /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
-    /// try recorder.next(where: { $0.isError }).inverted.get()   // no error so far
+    /// try recorder.next(where: { $0.isError }).inverted.get()  // no error so far
     /// ```
     public func next(
         where predicate: @escaping @Sendable (Input) -> Bool

@@ -2,10 +2,12 @@
 /// instead, and the event that decided it.
 ///
 /// ```swift
-/// let recorder = Recorder<String, Never>()
-/// recorder.receive("a"); recorder.receive("b"); recorder.receive(completion: .finished)
+/// let recorder = Recorder<String, Never>(clock: TestClock())
+/// recorder.receive("a")
+/// recorder.receive("b")
+/// recorder.receive(completion: .finished)
 /// do { _ = try recorder.single.get() } catch {
-///     print(error)   // single: expected exactly one element, got 2 (event 3, t=+…); recent: -"a"-"b"-|
+///     print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {

@@ -11,9 +11,12 @@
 /// struct Nothing<Element, Failure: Error>: StreamExpectation {
 ///     var name: String { "nothing" }
 ///     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-///         window.elementCount == 0 ? .passed((), cursor: nil, at: nil)
-///             : .failed(RecordingError(expectation: name, reason: .tooManyElements(actual: window.elementCount),
-///                                      message: "expected no element", location: window.elementLocation(at: 0)))
+///         window.elementCount == 0
+///             ? .passed((), cursor: nil, at: nil)
+///             : .failed(
+///                 RecordingError(
+///                     expectation: name, reason: .tooManyElements(actual: window.elementCount),
+///                     message: "expected no element", location: window.elementLocation(at: 0)))
 ///     }
 /// }
 /// ```

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// let golden = GoldenTrace(path: "Tests/Traces/search.jsonl", time: .ignored)
-/// try golden.verify(recorder.traceText)     // .matched, or throws with the diff
+/// try golden.verify(recorder.traceText)  // .matched, or throws with the diff
 /// ```
 public struct GoldenTrace: Sendable {
     /// The environment variable that turns recording on: `STREAMTRACE_RECORD=1`.

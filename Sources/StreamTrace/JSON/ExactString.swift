@@ -3,8 +3,8 @@
 /// strings, where Swift's `==` calls them equal.
 ///
 /// ```swift
-/// "é" == "e\u{301}"                                       // true in Swift
-/// ExactString("é") == ExactString("e\u{301}")              // false in JSON
+/// let swift = "é" == "e\u{301}"  // true
+/// let json = ExactString("é") == ExactString("e\u{301}")  // false
 /// ```
 package struct ExactString: Hashable, Sendable {
     package let string: String

@@ -5,7 +5,7 @@
 /// `1`, `1.0` and `10e-1` are equal:
 ///
 /// ```swift
-/// JSONNumber(parsing: "1.0") == JSONNumber(1)   // true
+/// let equal = JSONNumber(parsing: "1.0") == JSONNumber(1)  // true
 /// ```
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's JSON text, for example `-12`, `3.5` or `1e300`.

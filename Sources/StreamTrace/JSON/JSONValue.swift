@@ -7,7 +7,7 @@
 /// ```swift
 /// let a: JSONValue = ["id": 1, "tags": ["x"]]
 /// let b = try JSONValue(parsing: #"{"tags":["x"],"id":1.0}"#)
-/// a == b   // true
+/// let equal = a == b  // true
 /// ```
 public enum JSONValue: Sendable, Hashable {
     case null

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// let raw = RawJSON(["id": 1])
-/// raw.text    // {"id":1}
-/// raw.value   // ["id": 1]
+/// let text = raw.text  // {"id":1}
+/// let value = raw.value  // ["id": 1]
 /// ```
 public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The compact or original JSON text, as UTF-8.

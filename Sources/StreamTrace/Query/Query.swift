@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let query = try Query("next 2 within 500ms == [1, 2]")
-/// query.expectationName   // "next 2"
-/// query.within            // .milliseconds(500)
+/// let name = query.expectationName  // "next 2"
+/// let within = query.within  // .milliseconds(500)
 /// ```
 ///
 /// The grammar and the meaning of each expectation are those of

@@ -13,7 +13,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///     continuation.finish()
     /// }
     /// let recorder = numbers.record()
-    /// let elements = try await recorder.elements.value(timeout: 1)   // [1, 2, 3]
+    /// let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
     /// ```
     ///
     /// - Parameters:

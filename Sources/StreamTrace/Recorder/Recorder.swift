@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let recorder = Recorder<String, Never>()
 /// recorder.receive("foo")
-/// try recorder.next().get()                    // "foo"
+/// let element = try recorder.next().get()  // "foo"
 /// recorder.receive(completion: .finished)
 /// try recorder.finished.wait(timeout: 1)
 /// ```

@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let recorder = Recorder<Int, Never>()
 /// recorder.receive(1)
-/// let first = try recorder.next().get()                 // 1
+/// let first = try recorder.next().get()  // 1
 /// let done: Void = try await recorder.finished.inverted.value(timeout: .milliseconds(10))
 /// ```
 public struct RecorderExpectation<Base: StreamExpectation> {

@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// let diagram = MarbleDiagram(events: [(0, .value), (5, .value), (10, .finished)], width: 11)
-/// diagram.line     // "a----b----|"
-/// diagram.legend   // "a, b: elements   |: finished"
+/// let line = diagram.line  // "a----b----|"
+/// let legend = diagram.legend  // "a, b: elements   |: finished"
 /// ```
 package struct MarbleDiagram: Sendable, Equatable {
     /// The diagram.

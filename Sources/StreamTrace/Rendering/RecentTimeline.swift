@@ -13,10 +13,12 @@
 ///
 /// ```swift
 /// let timeline = RecentTimeline(
-///     events: [.init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
-///              .init(nanoseconds: 10, mark: .finished)],
+///     events: [
+///         .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+///         .init(nanoseconds: 10, mark: .finished),
+///     ],
 ///     omitted: 0, isOpen: false)
-/// timeline.line   // "-1---2-|"
+/// let line = timeline.line  // "-1---2-|"
 /// ```
 public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     /// What an event draws.

@@ -11,8 +11,8 @@
 /// columns, combining marks none.
 ///
 /// ```swift
-/// TerminalText.escaped("ok\u{1B}[2J\nPASS")   // "ok\u001b[2J\nPASS", one line
-/// TerminalText.width("日本")                   // 4
+/// let safe = TerminalText.escaped("ok\u{1B}[2J\nPASS")  // #"ok\u001b[2J\nPASS"#, one line
+/// let width = TerminalText.width("日本")  // 4
 /// ```
 package enum TerminalText {
     /// Whether a scalar must never reach a terminal as itself: C0 controls,

@@ -10,9 +10,9 @@
 /// ``TerminalText``) before it is measured.
 ///
 /// ```swift
-/// TextLayout.truncated("swiftui", to: 5)          // "swif…"
-/// TextLayout.truncated("日本語", to: 5)            // "日本…"
-/// TextLayout.padded("t", to: 4, alignment: .right) // "   t"
+/// let cut = TextLayout.truncated("swiftui", to: 5)  // "swif…"
+/// let wide = TextLayout.truncated("日本語", to: 5)  // "日本…"
+/// let padded = TextLayout.padded("t", to: 4, alignment: .right)  // "   t"
 /// ```
 package enum TextLayout {
     /// Where padding goes.

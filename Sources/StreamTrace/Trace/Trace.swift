@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let trace = try Trace(contentsOf: "search.trace.jsonl")
-/// trace.status          // .finished
-/// trace.elements        // [JSONValue]
+/// let status = trace.status  // .finished
+/// let elements = trace.elements  // [JSONValue]
 /// ```
 public struct Trace: Sendable, Equatable {
     public var header: TraceHeader

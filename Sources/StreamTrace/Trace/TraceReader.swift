@@ -12,7 +12,7 @@ import Foundation
 /// while let event = try reader.next() {
 ///     print(event.nanoseconds, event.event.kind)
 /// }
-/// print(reader.status)   // finished, failed, cancelled, open or truncated
+/// print(reader.status)  // finished, failed, cancelled, open or truncated
 /// ```
 public final class TraceReader {
     // A reader is used by one thread at a time (it is not Sendable): the

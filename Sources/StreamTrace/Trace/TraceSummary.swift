@@ -8,8 +8,8 @@
 ///
 /// ```swift
 /// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
-/// summary.elementCount   // 3
-/// summary.status         // .finished
+/// let count = summary.elementCount  // 2
+/// let status = summary.status  // .finished
 /// ```
 package struct TraceSummary: Sendable, Equatable {
     package var header: TraceHeader

@@ -5,13 +5,18 @@ import Foundation
 ///
 /// `sleep(until:)` suspends until ``advance(by:)``, ``advance(to:)`` or
 /// ``run()`` reaches the deadline. A recorder timed by a test clock writes
-/// `"clock":"virtual"` and no wall-clock start.
+/// `"clock":"virtual"` and no wall-clock start. For exact times, move time
+/// on once the tasks the test drives are asleep on the clock
+/// (``sleeperCount``):
 ///
 /// ```swift
 /// let clock = TestClock()
 /// let recorder = ticks(clock: clock).record(clock: clock)
-/// await clock.advance(by: .seconds(3))
-/// try recorder.prefix(3).get()      // three ticks, at t=1s, 2s, 3s
+/// for _ in 1...3 {
+///     while clock.sleeperCount == 0 { await Task.yield() }  // time moves on once the ticker sleeps
+///     await clock.advance(by: .seconds(1))
+/// }
+/// let three = try await recorder.prefix(3).value(timeout: 60)  // three ticks, at t=1s, 2s, 3s
 /// ```
 public final class TestClock: TraceClock, @unchecked Sendable {
     public struct Instant: InstantProtocol, Sendable {

@@ -20,7 +20,7 @@ import Foundation
 /// let scheduler = TestScheduler()
 /// let recorder = Just(1).delay(for: 1, scheduler: scheduler).record(clock: scheduler.clock)
 /// scheduler.advance(by: 1)
-/// try recorder.single.get()   // 1, recorded at t=+1s
+/// let value = try recorder.single.get()  // 1, recorded at t=+1s
 /// ```
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     public typealias SchedulerTimeType = VirtualTime

@@ -10,7 +10,7 @@
 /// let encoder = TraceLineEncoder<Int, Never>()
 /// var line = JSONOutput()
 /// encoder.encode(RecordedEvent(nanoseconds: 1200, event: .value(42)), into: &line)
-/// line.string   // {"t":1200,"event":"value","value":42}
+/// let text = line.string  // {"t":1200,"event":"value","value":42}
 /// ```
 @usableFromInline
 package struct TraceLineEncoder<Value, Failure: Error>: Sendable {

@@ -8,7 +8,7 @@
 /// let sink = MemoryTraceSink()
 /// let recorder = Recorder<Int, Never>(sink: sink)
 /// recorder.receive(1)
-/// sink.lines.count   // 2: the header and the value
+/// let count = sink.lines.count  // 2: the header and the value
 /// ```
 public protocol TraceSink: AnyObject, Sendable {
     /// Receives one line of JSON, without its newline. `isTerminal` is true

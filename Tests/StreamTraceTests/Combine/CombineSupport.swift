@@ -23,6 +23,11 @@ func timerPublisher(every interval: Int) -> AnyPublisher<Date, Never> {
     }.eraseToAnyPublisher()
 }
 
+/// A search screen's view model: the results it publishes.
+struct SearchViewModel {
+    let results: AnyPublisher<String, Never>
+}
+
 /// Publishers that break Combine's rules, one way each.
 enum Misbehaving {
     final class Subscription: Combine_Subscription, @unchecked Sendable {

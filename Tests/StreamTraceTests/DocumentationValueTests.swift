@@ -1,0 +1,126 @@
+import Foundation
+import StreamTrace
+import Testing
+
+/// A tick a second on `clock`, counting from 1, until the consumer is cancelled.
+func ticks(clock: TestClock) -> Ticks { Ticks(clock: clock) }
+
+struct Ticks: AsyncSequence, Sendable {
+    let clock: TestClock
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let clock: TestClock
+        var count = 0
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
+            do { try await clock.sleep(for: .seconds(1)) } catch { return nil }
+            count += 1
+            return count
+        }
+
+        mutating func next() async -> Int? { await next(isolation: nil) }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(clock: clock) }
+}
+
+/// The examples of the doc comments about values, rendering, polling and
+/// virtual time, as written, with what their comments promise.
+@Suite struct DocumentationValueTests {
+    /// JSONNumber.swift.
+    @Test func numbersAreEqualByValue() {
+        let equal = JSONNumber(parsing: "1.0") == JSONNumber(1)  // true
+        #expect(equal)
+    }
+
+    /// JSONValue.swift.
+    @Test func valuesAreEqualWhateverTheKeyOrderAndNumberSpelling() throws {
+        let a: JSONValue = ["id": 1, "tags": ["x"]]
+        let b = try JSONValue(parsing: #"{"tags":["x"],"id":1.0}"#)
+        let equal = a == b  // true
+        #expect(equal)
+    }
+
+    /// RawJSON.swift.
+    @Test func rawJSONKeepsTheTextAndDecodesOnDemand() {
+        let raw = RawJSON(["id": 1])
+        let text = raw.text  // {"id":1}
+        let value = raw.value  // ["id": 1]
+        #expect(text == #"{"id":1}"#)
+        #expect(value == ["id": 1])
+    }
+
+    /// MarbleDiagram.swift.
+    @Test func aMarbleDiagramScalesTimeToItsWidth() {
+        let diagram = MarbleDiagram(events: [(0, .value), (5, .value), (10, .finished)], width: 11)
+        let line = diagram.line  // "a----b----|"
+        let legend = diagram.legend  // "a, b: elements   |: finished"
+        #expect(line == "a----b----|")
+        #expect(legend == "a, b: elements   |: finished")
+    }
+
+    /// RecentTimeline.swift.
+    @Test func aRecentTimelineDrawsValuesAndTheEnd() {
+        let timeline = RecentTimeline(
+            events: [
+                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+                .init(nanoseconds: 10, mark: .finished),
+            ],
+            omitted: 0, isOpen: false)
+        let line = timeline.line  // "-1---2-|"
+        #expect(line == "-1---2-|")
+    }
+
+    /// TextLayout.swift.
+    @Test func textIsCutWithAnEllipsisAndPaddedWithSpaces() {
+        let cut = TextLayout.truncated("swiftui", to: 5)  // "swif…"
+        let wide = TextLayout.truncated("日本語", to: 5)  // "日本…"
+        let padded = TextLayout.padded("t", to: 4, alignment: .right)  // "   t"
+        #expect(cut == "swif…")
+        #expect(wide == "日本…")
+        #expect(padded == "   t")
+    }
+
+    /// TerminalText.swift.
+    @Test func terminalTextIsEscapedAndMeasuredInColumns() {
+        let safe = TerminalText.escaped("ok\u{1B}[2J\nPASS")  // #"ok\u001b[2J\nPASS"#, one line
+        let width = TerminalText.width("日本")  // 4
+        #expect(safe == #"ok\u001b[2J\nPASS"#)
+        #expect(width == 4)
+    }
+
+    /// ExactString.swift.
+    @Test func jsonStringsCompareByScalars() {
+        let swift = "é" == "e\u{301}"  // true
+        let json = ExactString("é") == ExactString("e\u{301}")  // false
+        #expect(swift)
+        #expect(!json)
+    }
+
+    /// EventualEquality.swift.
+    @Test func pollingStopsAtTheFirstMatch() {
+        var reads = 0
+        let outcome = EventualEquality.poll(expected: 3, timeout: 1, interval: 0.01) {
+            reads += 1
+            return reads
+        }
+        let matched = outcome.matched  // true
+        let tries = outcome.tries  // 3
+        #expect(matched)
+        #expect(tries == 3)
+    }
+
+    /// TestClock.swift.
+    @Test(.timeLimit(.minutes(1))) func aTestClockTimesTicksExactly() async throws {
+        let clock = TestClock()
+        let recorder = ticks(clock: clock).record(clock: clock)
+        for _ in 1...3 {
+            while clock.sleeperCount == 0 { await Task.yield() }  // time moves on once the ticker sleeps
+            await clock.advance(by: .seconds(1))
+        }
+        let three = try await recorder.prefix(3).value(timeout: 60)  // three ticks, at t=1s, 2s, 3s
+        #expect(three == [1, 2, 3])
+        #expect(
+            recorder.events.prefix(4).map(\.nanoseconds) == [0, 1_000_000_000, 2_000_000_000, 3_000_000_000])
+    }
+}
