@@ -8,7 +8,7 @@
 /// ```swift
 /// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
 /// let timeline = TraceTimeline(summary: summary, width: 80)
-/// let lines = timeline.summaryLines  // ["clock:     unknown", "status:    finished", …]
+/// let lines = timeline.summaryLines  // ["stream:    search", "clock:     virtual", …]
 /// ```
 package struct TraceTimeline: Sendable {
     package let summary: TraceSummary
