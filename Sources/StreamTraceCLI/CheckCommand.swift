@@ -88,7 +88,8 @@ struct CheckTextOutput {
             try Console.out(.init("PASS", colour: .green), "  \(query)")
             return
         }
-        try Console.out(.init("PASS", colour: .green), "  \(column)  \(value(output, after: 6 + TerminalText.width(column) + 2))")
+        try Console.out(
+            .init("PASS", colour: .green), "  \(column)  \(value(output, after: 6 + TerminalText.width(column) + 2))")
     }
 
     /// The value, cut to what is left of a terminal's line (never to fewer

@@ -93,6 +93,7 @@ final class TraceInput {
     }
 
     private static func failure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
-        TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(String(cString: strerror(code)))")
+        TraceReadError(
+            kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(String(cString: strerror(code)))")
     }
 }

@@ -30,7 +30,8 @@ public struct TraceChecker: Sendable {
     /// evaluates each query when it is reached: a caller that prints each
     /// result and lets it go keeps none of them.
     public func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
-        TraceEvaluations(log: try TraceLog(reader: reader, retention: TraceRetention(queries: queries)), queries: queries)
+        TraceEvaluations(
+            log: try TraceLog(reader: reader, retention: TraceRetention(queries: queries)), queries: queries)
     }
 
     /// Evaluates one query in its window, moves the shared cursor as its

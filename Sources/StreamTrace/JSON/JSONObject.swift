@@ -46,7 +46,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         if lhs.entries.count <= 8 {
             return lhs.entries.allSatisfy { entry in rhs[entry.key] == entry.value }
         }
-        let table = Dictionary(rhs.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let table = Dictionary(
+            rhs.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         return lhs.entries.allSatisfy { table[ExactString($0.key)] == $0.value }
     }
 

@@ -200,7 +200,9 @@ protocol SortedKeysEncodable {
 extension Dictionary: SortedKeysEncodable where Key: CodingKeyRepresentable, Value: Encodable {
     func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
-        for (key, value) in self.map({ ($0.key.codingKey.stringValue, $0.value) }).sorted(by: { $0.0.precedesExactly($1.0) }) {
+        for (key, value) in self.map({ ($0.key.codingKey.stringValue, $0.value) }).sorted(by: {
+            $0.0.precedesExactly($1.0)
+        }) {
             try container.encode(value, forKey: AnyKey(stringValue: key))
         }
     }

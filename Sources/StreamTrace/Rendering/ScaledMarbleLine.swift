@@ -25,7 +25,9 @@ package struct ScaledMarbleLine: Sendable {
     /// A line over `width` columns for events from `start` to `end`, of
     /// which `drawnCount` (elements and the end) will be drawn,
     /// `elementCount` of them elements.
-    package init(start: Int64, end: Int64, width: Int, drawnCount: Int, elementCount: Int, theme: MarbleTheme = .terminal) {
+    package init(
+        start: Int64, end: Int64, width: Int, drawnCount: Int, elementCount: Int, theme: MarbleTheme = .terminal
+    ) {
         self.theme = theme
         self.start = start
         self.span = max(end - start, 0)
