@@ -29,6 +29,7 @@ struct CLIError: Error, Equatable, CustomStringConvertible {
 
     /// The query, and a caret under the problem.
     private static func pointer(_ error: QueryParseError) -> [String] {
-        ["  " + error.query, "  " + String(repeating: " ", count: max(0, error.column - 1)) + "^"]
+        let (line, caret) = error.excerpt
+        return ["  " + line, "  " + caret]
     }
 }

@@ -44,8 +44,9 @@ enum DiffCommand {
         guard expectedPath != "-" || actualPath != "-" else {
             throw CLIError.usage("only one of EXPECTED and ACTUAL can be - (standard input)", command: "diff")
         }
-        let comparison = try TraceComparison(
-            expected: TraceReader(path: expectedPath), actual: TraceReader(path: actualPath), time: time, limit: limit)
+        let (expected, actual) = (try TraceReader(path: expectedPath), try TraceReader(path: actualPath))
+        let comparison = try TraceComparison(expected: expected, actual: actual, time: time, limit: limit)
+        for warning in expected.warnings + actual.warnings { Console.error(warning.description) }
         if comparison.matches || parsed.has("--quiet", "-q") {
             try Console.out(comparison.summary)
         } else {

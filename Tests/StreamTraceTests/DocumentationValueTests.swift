@@ -89,6 +89,16 @@ struct Ticks: AsyncSequence, Sendable {
         #expect(width == 4)
     }
 
+    /// CanonicalJSON.swift.
+    @Test func canonicalJSONIsEqualExactlyWhenTheValuesAre() throws {
+        let a = CanonicalJSON(try JSONValue(parsing: #"{"b":1.0,"a":[2]}"#))
+        let b = CanonicalJSON(try JSONValue(parsing: #"{"a":[2],"b":1}"#))
+        let equal = a == b  // true
+        #expect(equal)
+        #expect(CanonicalJSON("é") != CanonicalJSON("e\u{301}"))
+        #expect(CanonicalJSON(1) == CanonicalJSON(try JSONValue(parsing: "10e-1")))
+    }
+
     /// ExactString.swift.
     @Test func jsonStringsCompareByScalars() {
         let swift = "é" == "e\u{301}"  // true

@@ -145,6 +145,18 @@ struct TraceLog {
         return low == 0 ? nil : (eventKinds[low - 1], eventLocation(low - 1))
     }
 
+    /// The first event after `end` (needs `keepsEventTimes`).
+    func firstEvent(after end: Int64) -> (kind: EventKind, location: EventLocation)? {
+        guard keepsEventTimes else { return nil }
+        var low = 0
+        var high = eventTimes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if eventTimes[middle] <= end { low = middle + 1 } else { high = middle }
+        }
+        return low < eventTimes.count ? (eventKinds[low], eventLocation(low)) : nil
+    }
+
     /// The value of element `index`, which the retention kept.
     func value(_ index: Int) -> RawJSON {
         if index < valueEnds.count {

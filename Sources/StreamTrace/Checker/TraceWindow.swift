@@ -44,6 +44,8 @@ struct TraceWindow: EventWindow {
 
     var violation: (message: String, location: EventLocation)? { nil }
 
+    var nextEvent: (kind: EventKind, location: EventLocation)? { endTime.flatMap(log.firstEvent(after:)) }
+
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         log.timelineElement(index)
     }

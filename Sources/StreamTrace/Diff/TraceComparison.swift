@@ -71,17 +71,21 @@ public struct TraceComparison: Sendable {
             // The timelines stop a little after the first difference.
             if comparison.differenceCount == 0 || tails.stepsAfterFirstDifference > 0 {
                 if differed { tails.stepsAfterFirstDifference -= 1 }
-                if let expected { tails.expected.append(expected.event) }
-                if let actual { tails.actual.append(actual.event) }
+                if let mark = expected?.mark, let expected {
+                    tails.expected.append(.init(nanoseconds: expected.nanoseconds, mark: mark))
+                }
+                if let mark = actual?.mark, let actual {
+                    tails.actual.append(.init(nanoseconds: actual.nanoseconds, mark: mark))
+                }
             }
         }
         while true {
             try left.fill(Self.window)
             try right.fill(Self.window)
             if left.isEmpty, right.isEmpty { break }
-            if left.isEmpty || right.isEmpty || Self.samePayload(left[0], right[0]) {
+            if left.isEmpty || right.isEmpty || EventAlignment.samePayload(left[0], right[0]) {
                 step(left.popFirst(), right.popFirst(), into: &self)
-            } else if let (skipExpected, skipActual) = Self.nearestAgreement(left, right) {
+            } else if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(left, right) {
                 let paired = min(skipExpected, skipActual)
                 for _ in 0..<paired { step(left.popFirst(), right.popFirst(), into: &self) }
                 for _ in paired..<skipExpected { step(left.popFirst(), nil, into: &self) }
@@ -97,86 +101,27 @@ public struct TraceComparison: Sendable {
         actualEventCount = right.count
         expectedTimeline = tails.expected.timeline()
         actualTimeline = tails.actual.timeline()
+        if let difference = Self.truncation(expected, actual) { note(difference, limit: limit) }
     }
 
-    /// Whether two events have the same kind and payload (times aside).
-    private static func samePayload(_ expected: TraceLookahead.Event, _ actual: TraceLookahead.Event) -> Bool {
-        expected.event.event == actual.event.event
-    }
-
-    /// How many events of each trace to pass over before the two agree
-    /// again: the fewest in all; among those, as many of each as possible
-    /// (so a changed event pairs with its replacement), then expected's
-    /// first. `nil` if they do not agree again within the window.
-    private static func nearestAgreement(_ left: TraceLookahead, _ right: TraceLookahead) -> (Int, Int)? {
-        let last = (left.buffered - 1) + (right.buffered - 1)
-        guard last > 0 else { return nil }
-        for skipped in 1...last {
-            for i in searchOrder[skipped] where i < left.buffered && skipped - i < right.buffered {
-                if samePayload(left[i], right[skipped - i]) { return (i, skipped - i) }
-            }
+    /// A difference when one trace's last line was cut off mid-write and
+    /// the other's was not: the recording that died is not the same.
+    private static func truncation(_ expected: TraceReader, _ actual: TraceReader) -> TraceDifference? {
+        let cut = (expected.status == .truncated, actual.status == .truncated)
+        guard cut.0 != cut.1 else { return nil }
+        func side(_ reader: TraceReader) -> TraceDifference.Side? {
+            guard reader.status == .truncated, let warning = reader.warnings.last else { return nil }
+            return .init(file: reader.file, line: warning.line, text: "(cut off mid-line, ignored)")
         }
-        return nil
-    }
-
-    /// For each number of events passed over in all, how many of them to
-    /// take from expected, in the order ``nearestAgreement(_:_:)`` tries
-    /// them: the most balanced split first, expected's larger share first.
-    private static let searchOrder: [[Int]] = (0...(2 * window - 2)).map { skipped in
-        (0...skipped).sorted { (abs(2 * $0 - skipped), -$0) < (abs(2 * $1 - skipped), -$1) }
+        return TraceDifference(
+            expectedEvent: nil, actualEvent: nil,
+            reason: "the last line of \(cut.0 ? "expected" : "actual") is truncated: its writer stopped mid-line",
+            expected: side(expected), actual: side(actual), part: "end")
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {
         if differences.count < limit { differences.append(difference) }
         differenceCount += 1
-    }
-
-    private func compare(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?) -> TraceDifference? {
-        let reason: String
-        switch (expected?.event, actual?.event) {
-        case (nil, nil): return nil
-        case (_?, nil): reason = "only in expected"
-        case (nil, _?): reason = "only in actual"
-        case (let expected?, let actual?):
-            if expected.event.kind != actual.event.kind {
-                reason = "kinds differ"
-            } else if expected.event != actual.event {
-                switch expected.event.kind {
-                case .value: reason = "values differ"
-                case .request: reason = "demands differ"
-                default: reason = "errors differ"
-                }
-            } else if !time.agree(expected.nanoseconds, actual.nanoseconds) {
-                let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
-                let allowed =
-                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.short(tolerance)))" } else {
-                        ""
-                    }
-                reason = "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"
-            } else {
-                return nil
-            }
-        }
-        return TraceDifference(
-            expectedEvent: expected?.index, actualEvent: actual?.index, reason: reason,
-            expected: expected.map { side($0.event, expectedFile) }, actual: actual.map { side($0.event, actualFile) })
-    }
-
-    private func side(_ event: TraceEvent, _ file: String) -> TraceDifference.Side {
-        .init(
-            file: file, line: event.line ?? 0,
-            text: "\(TimeFormat.offset(event.nanoseconds))  \(Self.text(event.event))")
-    }
-
-    static func text(_ event: StreamEvent<JSONValue, TraceFailure>) -> String {
-        switch event {
-        case .subscribe: "subscribe"
-        case .request(let demand): "request \(demand)"
-        case .value(let value): "value \(value.jsonText)"
-        case .finished: "finished"
-        case .failure(let failure): "failure \(failure)"
-        case .cancel: "cancel"
-        }
     }
 
     /// Whether two stream names are the same, scalar for scalar.
@@ -217,26 +162,11 @@ public struct TraceComparison: Sendable {
             return "traces match: \(expectedEventCount) events, \(time)"
         }
         let noun = differenceCount == 1 ? "difference" : "differences"
-        let place = first.place ?? "the header"
+        let place = first.place ?? "the \(first.part)"
         let lines = [
             first.expected.map { "line \($0.line) of expected" }, first.actual.map { "line \($0.line) of actual" },
         ]
         .compactMap { $0 }.joined(separator: ", ")
         return "traces differ: \(differenceCount) \(noun) (\(time)), first at \(place) (\(lines))"
-    }
-}
-
-extension RecentTimeline.Builder {
-    /// Draws `event` if it is an element or the stream's end.
-    mutating func append(_ event: TraceEvent) {
-        let mark: RecentTimeline.Mark
-        switch event.event {
-        case .value(let value): mark = .value(ValueText.label(value.jsonText))
-        case .finished: mark = .finished
-        case .failure: mark = .failure
-        case .cancel: mark = .cancel
-        case .subscribe, .request: return
-        }
-        append(.init(nanoseconds: event.nanoseconds, mark: mark))
     }
 }

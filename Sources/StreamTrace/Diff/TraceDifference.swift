@@ -13,6 +13,9 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
     public var expected: Side?
     /// The actual side.
     public var actual: Side?
+    /// For a difference that is not an event: the part of the traces it is
+    /// in, `header` or `end`.
+    public var part: String
 
     /// One trace's side of a difference.
     public struct Side: Sendable, Hashable {
@@ -24,7 +27,10 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
         public var text: String
     }
 
-    public init(expectedEvent: Int?, actualEvent: Int?, reason: String, expected: Side?, actual: Side?) {
+    public init(
+        expectedEvent: Int?, actualEvent: Int?, reason: String, expected: Side?, actual: Side?, part: String = "header"
+    ) {
+        self.part = part
         self.expectedEvent = expectedEvent
         self.actualEvent = actualEvent
         self.reason = reason
@@ -51,7 +57,7 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
 
     /// The lines, with locations padded to `width`.
     func lines(width: Int) -> [String] {
-        var lines = [(place ?? "header") + ": " + reason]
+        var lines = [(place ?? part) + ": " + reason]
         for (sign, side) in [("-", expected), ("+", actual)] {
             guard let side else { continue }
             let location = "\(side.file):\(side.line)"

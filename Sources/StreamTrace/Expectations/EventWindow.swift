@@ -25,6 +25,9 @@ public protocol EventWindow<Element, Failure> {
     /// A broken contract that makes every expectation fail: an event the
     /// stream sent after it completed.
     var violation: (message: String, location: EventLocation)? { get }
+    /// The first event after the window's end, when the source knows it
+    /// (a trace read from disk); `nil` for a live recording.
+    var nextEvent: (kind: EventKind, location: EventLocation)? { get }
     /// A short text for an element, for messages.
     func describe(_ element: Element) -> String
     /// The element at `index` as a failure message's timeline draws it: its
@@ -33,6 +36,8 @@ public protocol EventWindow<Element, Failure> {
 }
 
 extension EventWindow {
+    public var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
+
     public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (ValueText.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
     }
@@ -106,7 +111,12 @@ extension EventWindow {
             return error(expectation, .notCompleted, "not completed: the subscriber cancelled", at: location)
         }
         guard let last = lastEvent else {
-            return error(expectation, .notCompleted, "not completed\(end.phrase): no events were recorded", at: nil)
+            guard let next = nextEvent else {
+                return error(expectation, .notCompleted, "not completed\(end.phrase): no events were recorded", at: nil)
+            }
+            return error(
+                expectation, .notCompleted,
+                "not completed\(end.phrase): no event in the window, the first is \(next.kind)", at: next.location)
         }
         return error(
             expectation, .notCompleted, "not completed\(end.phrase): last event is \(last.kind)", at: last.location)

@@ -24,6 +24,26 @@ public struct QueryParseError: Error, Equatable, CustomStringConvertible {
 
     /// The query, and a caret under the problem followed by the message.
     public var pointer: String {
-        query + "\n" + String(repeating: " ", count: max(0, column - 1)) + "^ " + message
+        let (line, caret) = excerpt
+        return line + "\n" + caret + " " + message
+    }
+
+    /// The query as a terminal shows it (escaped; a long one cut to the 60
+    /// characters before the problem and the 40 after, marked with `…`),
+    /// and a line with a caret under the problem.
+    package var excerpt: (line: String, caret: String) {
+        let characters = Array(query)
+        let problem = min(max(column - 1, 0), characters.count)
+        let first = max(0, problem - 60)
+        let last = min(characters.count, problem + 40)
+        var line = first > 0 ? "…" : ""
+        var caretColumn = TerminalText.width(line)
+        for (index, character) in characters[first..<last].enumerated() {
+            if first + index == problem { caretColumn = TerminalText.width(line) }
+            line += TerminalText.escaped(String(character))
+        }
+        if problem == last { caretColumn = TerminalText.width(line) }
+        if last < characters.count { line += "…" }
+        return (line, String(repeating: " ", count: caretColumn) + "^")
     }
 }

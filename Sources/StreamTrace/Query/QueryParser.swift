@@ -59,7 +59,8 @@ struct QueryParser {
                 guard Self.matcherSymbols.contains(next) else {
                     let expected = within == nil ? "'within' or a matcher" : "a matcher"
                     throw failure(
-                        "unexpected '\(next)'; expected \(expected) (==, !=, contains, <, <=, >, >=)", at: nextColumn)
+                        "unexpected \(QueryWords.quote(next)); expected \(expected) (==, !=, contains, <, <=, >, >=)",
+                        at: nextColumn)
                 }
                 candidates = candidates.filter { !$0.takesWhere }
                 matcher = try parseMatcher(next, column: nextColumn, numeric: candidates.first?.isNumeric ?? false)
@@ -88,7 +89,8 @@ struct QueryParser {
             ? "; keywords are lowercase: \(lowered)"
             : synonym.map { "; did you mean \($0.keyword)?" } ?? ""
         throw failure(
-            "unknown expectation '\(word)'; expected one of \(keywords.joined(separator: ", "))\(hint)", at: column)
+            "unknown expectation \(QueryWords.quote(word)); expected one of \(keywords.joined(separator: ", "))\(hint)",
+            at: column)
     }
 
     /// The whole number after a keyword that takes one: required when every
@@ -103,7 +105,7 @@ struct QueryParser {
         }
         _ = words.take()
         guard word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), let count = Int(word) else {
-            throw failure("expected a whole number after '\(keyword)', found '\(word)'", at: column)
+            throw failure("expected a whole number after '\(keyword)', found \(QueryWords.quote(word))", at: column)
         }
         return count
     }
@@ -116,10 +118,12 @@ struct QueryParser {
         }
         switch TimeFormat.parseDuration(duration) {
         case .duration(let duration): return duration
-        case .tooLong: throw failure("duration '\(duration)' is too long", at: column)
+        case .tooLong: throw failure("duration \(QueryWords.quote(duration)) is too long", at: column)
+        case .subNanosecond:
+            throw failure("duration \(QueryWords.quote(duration)) is not a whole number of nanoseconds", at: column)
         case .invalid:
             throw failure(
-                "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '\(duration)'",
+                "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found \(QueryWords.quote(duration))",
                 at: column)
         }
     }
@@ -131,7 +135,7 @@ struct QueryParser {
         }
         guard Self.matcherSymbols.contains(symbol) else {
             throw failure(
-                "unexpected '\(symbol)'; expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)",
+                "unexpected \(QueryWords.quote(symbol)); expected a matcher after 'where' (==, !=, contains, <, <=, >, >=)",
                 at: symbolColumn)
         }
         return try parseMatcher(symbol, column: symbolColumn, numeric: true)
@@ -144,7 +148,7 @@ struct QueryParser {
     {
         let (operandText, operandColumn) = words.rest()
         guard !operandText.isEmpty else {
-            throw failure("expected a JSON value after '\(symbol)'", at: operandColumn)
+            throw failure("expected a JSON value after \(QueryWords.quote(symbol))", at: operandColumn)
         }
         let operand: JSONValue
         do {
@@ -152,15 +156,16 @@ struct QueryParser {
         } catch {
             let offsetColumn =
                 operandColumn + String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self).count
-            throw failure("invalid JSON after '\(symbol)': \(error.message)", at: offsetColumn)
+            throw failure("invalid JSON after \(QueryWords.quote(symbol)): \(error.message)", at: offsetColumn)
         }
         if let matcher = QueryMatcher(symbol: symbol, operand: operand) { return matcher }
         guard numeric else {
             let owners = QueryLanguage.expectations.filter(\.isNumeric).map(\.keyword).joined(separator: ", ")
-            throw failure("'\(symbol)' compares numbers and applies to \(owners) only", at: column)
+            throw failure("\(QueryWords.quote(symbol)) compares numbers and applies to \(owners) only", at: column)
         }
         guard case .number(let number) = operand else {
-            throw failure("expected a number after '\(symbol)', found \(operand.typeName)", at: operandColumn)
+            throw failure(
+                "expected a number after \(QueryWords.quote(symbol)), found \(operand.typeName)", at: operandColumn)
         }
         return QueryMatcher(symbol: symbol, number: number)
     }
@@ -179,6 +184,12 @@ struct QueryWords {
 
     func failure(_ message: String, at column: Int) -> QueryParseError {
         QueryParseError(query: text, column: column, message: message)
+    }
+
+    /// A word of the query in a message: `'word'`, escaped, at most 40
+    /// characters of it.
+    static func quote(_ word: String) -> String {
+        "'" + TextLayout.truncated(TerminalText.escaped(word), to: 40) + "'"
     }
 
     /// The column just after the last character, for "found nothing".

@@ -29,6 +29,12 @@ package enum ValueText {
         return String(decoding: json.bytes[..<end], as: UTF8.self) + String(TextLayout.ellipsis)
     }
 
+    /// Input quoted in an error message: escaped, in double quotes, at most
+    /// 40 characters of it (an error must not echo a megabyte of input).
+    package static func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
+        "\"" + TextLayout.truncated(TerminalText.escaped(text), to: limit) + "\""
+    }
+
     /// A value on a marble line: at most 16 characters.
     package static func label(_ json: some StringProtocol) -> String {
         TextLayout.truncated(TerminalText.escaped(json), to: labelLimit)

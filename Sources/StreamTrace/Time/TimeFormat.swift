@@ -50,21 +50,55 @@ enum TimeFormat {
     enum ParsedDuration: Equatable {
         case duration(Duration)
         case tooLong
+        /// A duration that is not a whole number of nanoseconds (`1.5ns`).
+        case subNanosecond
         case invalid
     }
 
-    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`): `250ms`, `1.5s`.
+    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`): `250ms`,
+    /// `1.5s`, exactly: the number is read as a decimal, never rounded.
     static func parseDuration(_ word: String) -> ParsedDuration {
-        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9)]
-        for (unit, scale) in units where word.hasSuffix(unit) {
+        let units: [(String, exponent: Int, factor: UInt64)] = [
+            ("ns", 0, 1), ("us", 3, 1), ("ms", 6, 1), ("s", 9, 1), ("m", 9, 60),
+        ]
+        for (unit, exponent, factor) in units where word.hasSuffix(unit) {
             let number = String(word.dropLast(unit.count))
             // "1.5ms" also ends in "s": only accept a suffix that leaves a number.
-            guard let parsed = JSONNumber(parsing: number), !number.hasPrefix("-") else { continue }
-            let nanoseconds = parsed.doubleValue * scale
-            guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return .tooLong }
-            return .duration(.nanoseconds(Int64(nanoseconds.rounded())))
+            guard JSONNumber(parsing: number) != nil, !number.hasPrefix("-") else { continue }
+            return nanoseconds(JSONNumber.Canonical(number), exponent: exponent, factor: factor)
         }
         return .invalid
+    }
+
+    /// `digits × 10^(exponent + unit) × factor` nanoseconds, if a whole
+    /// number that fits.
+    private static func nanoseconds(_ number: JSONNumber.Canonical, exponent unit: Int, factor: UInt64)
+        -> ParsedDuration
+    {
+        guard !number.digits.isEmpty else { return .duration(.zero) }
+        let exponent = number.exponent + unit
+        // Without trailing zeros, a negative exponent is a fraction of a
+        // nanosecond unless the factor (60 for minutes) makes it whole.
+        guard number.digits.count <= 19, exponent > -19, exponent < 19 else {
+            return exponent < 0 ? .subNanosecond : .tooLong
+        }
+        var mantissa: UInt64 = 0
+        for digit in number.digits { mantissa = mantissa * 10 + UInt64(digit - UInt8(ascii: "0")) }
+        let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return .tooLong }
+        var power: UInt64 = 1
+        for _ in 0..<abs(exponent) { power *= 10 }
+        let value: UInt64
+        if exponent >= 0 {
+            let (product, overflow) = scaled.multipliedReportingOverflow(by: power)
+            guard !overflow else { return .tooLong }
+            value = product
+        } else {
+            guard scaled % power == 0 else { return .subNanosecond }
+            value = scaled / power
+        }
+        guard value <= UInt64(Int64.max) else { return .tooLong }
+        return .duration(.nanoseconds(Int64(value)))
     }
 
     /// Seconds as a duration; infinite, NaN or huge values become the

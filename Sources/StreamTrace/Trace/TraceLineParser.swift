@@ -221,7 +221,7 @@ struct TraceLineParser {
         if let kind = EventKind(rawValue: name) { return kind }
         throw JSONSyntaxError(
             ruleViolation:
-                "unknown event kind \"\(name)\"; expected subscribe, request, value, finished, failure or cancel",
+                "unknown event kind \(ValueText.quoted(name)); expected subscribe, request, value, finished, failure or cancel",
             offset: offset)
     }
 
