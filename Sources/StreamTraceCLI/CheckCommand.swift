@@ -18,6 +18,9 @@ enum CheckCommand {
         }
         var queries: [Query] = []
         for (number, text) in parsed.positionals.dropFirst().enumerated() {
+            guard CommandLineArguments.bytes(of: text) == nil else {
+                throw CLIError.usage("query \(number + 1) is not UTF-8 text: \(text)", command: "check")
+            }
             do {
                 queries.append(try Query(text))
             } catch {
@@ -29,7 +32,7 @@ enum CheckCommand {
             throw CLIError.usage("no queries: give at least one QUERY, or --spec FILE", command: "check")
         }
 
-        let results = try TraceChecker(queries: queries).evaluations(of: TraceReader(path: tracePath))
+        let results = try TraceChecker(queries: queries).evaluations(of: TraceInput(tracePath).reader())
         for warning in results.warnings { Console.error(warning.description) }
         let counts: CheckResultCounts
         switch format {

@@ -44,7 +44,8 @@ enum DiffCommand {
         guard expectedPath != "-" || actualPath != "-" else {
             throw CLIError.usage("only one of EXPECTED and ACTUAL can be - (standard input)", command: "diff")
         }
-        let (expected, actual) = (try TraceReader(path: expectedPath), try TraceReader(path: actualPath))
+        let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
+        let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
         let comparison = try TraceComparison(expected: expected, actual: actual, time: time, limit: limit)
         for warning in expected.warnings + actual.warnings { Console.error(warning.description) }
         if comparison.matches || parsed.has("--quiet", "-q") {

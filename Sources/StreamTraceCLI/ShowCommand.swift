@@ -28,7 +28,7 @@ enum ShowCommand {
         // Two passes: the first checks every line (a malformed trace prints
         // nothing but its error) and sums the trace up; the second prints
         // its events one at a time.
-        let input = try TraceInput(path)
+        let input = try TraceInput(path, passes: 2)
         let summary = try TraceSummary(reading: input.reader())
         for warning in summary.warnings { Console.error(warning.description) }
         switch format {

@@ -2,39 +2,81 @@ import Foundation
 import StreamTrace
 
 /// A file of queries: one per line, `#` starts a comment (outside JSON
-/// strings), blank lines are skipped.
+/// strings), blank lines are skipped. Lines may end in `\n` or `\r\n`, a
+/// byte-order mark may start the file, and the file may be a FIFO,
+/// `/dev/stdin` or a process substitution: it is read once, as a stream.
 enum SpecFile {
     static func queries(at path: String) throws(CLIError) -> [Query] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
-            let reason =
-                !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                ? "no such file"
-                : isDirectory.boolValue ? "is a directory" : "cannot be read"
-            throw .usage("cannot read spec file \(path): \(reason)", command: "check")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .usage("spec file \(path) is not UTF-8 text", command: "check")
-        }
         var queries: [Query] = []
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = withoutComment(String(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine))
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for (number, line) in try lines(at: path) {
+            let text = withoutComment(line)
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
-            let leading = line.prefix { $0 == " " || $0 == "\t" }.count
+            let leading = text.prefix { $0 == " " || $0 == "\t" }.count
             do {
                 queries.append(try Query(trimmed))
             } catch {
                 var shifted = error
                 shifted.column += leading
-                shifted.query = line
-                throw CLIError.query(shifted, file: path, line: number + 1)
+                shifted.query = text
+                throw CLIError.query(shifted, file: path, line: number)
             }
         }
         return queries
+    }
+
+    /// The file's lines, numbered from 1, without their line ends (and
+    /// without a byte-order mark).
+    static func lines(at path: String) throws(CLIError) -> [(number: Int, text: String)] {
+        let bytes = try read(path)
+        var lines: [(Int, String)] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 1
+        while start <= bytes.count {
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+                throw .usage("spec file \(path), line \(number): not UTF-8 text", command: "check")
+            }
+            lines.append((number, text))
+            number += 1
+            start = next
+        }
+        return lines
+    }
+
+    /// Reads the whole file, whatever kind of file it is.
+    private static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        let fd = CommandLineArguments.open(path, O_RDONLY)
+        guard fd >= 0 else { throw cannotRead(path, errno) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw cannotRead(path, EISDIR) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw cannotRead(path, errno)
+            }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// `cannot read spec file F: no such file` (permission denied, is a
+    /// directory, or the system's words for anything else).
+    private static func cannotRead(_ path: String, _ code: Int32) -> CLIError {
+        let reason =
+            switch code {
+            case ENOENT: "no such file"
+            case EACCES: "permission denied"
+            case EISDIR: "is a directory"
+            default: String(cString: strerror(code))
+            }
+        return .usage("cannot read spec file \(path): \(reason)", command: "check")
     }
 
     /// The line up to a `#` that is not inside a JSON string.

@@ -1,78 +1,74 @@
 import Foundation
 import StreamTrace
 
-/// A trace a command reads more than once, in memory bounded by a line: a
-/// regular file as it is; standard input, a FIFO, `/dev/stdin` or a process
-/// substitution copied to a temporary file first, in chunks — to disk, not
-/// memory.
+/// A trace named on the command line, opened for one pass or for several.
+///
+/// A path is opened by the bytes the process was given (see
+/// ``CommandLineArguments``); `-` is standard input. For several passes, a
+/// regular file is read again from its start, and standard input, a FIFO,
+/// `/dev/stdin` or a process substitution are first copied to a temporary
+/// file, in chunks — to disk, not memory.
 final class TraceInput {
     /// The trace as messages name it: its path, or `<stdin>` for `-`.
     let name: String
-    private let path: String
-    private let isCopy: Bool
-    private var descriptors: [Int32] = []
+    private let argument: String
+    private var descriptor: Int32?
+    private var copy: String?
+    private var readers = 0
 
-    /// Opens `argument` (a path, or `-` for standard input).
-    init(_ argument: String) throws(TraceReadError) {
+    /// Opens `argument` (a path, or `-`); `passes` is how many times it
+    /// will be read.
+    init(_ argument: String, passes: Int = 1) throws(TraceReadError) {
+        self.argument = argument
         name = argument == "-" ? "<stdin>" : argument
-        if argument != "-", Self.isRegularFile(argument) {
-            path = argument
-            isCopy = false
-            return
+        guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
+        let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
+        guard fd >= 0 else { throw Self.openFailure(name, errno) }
+        descriptor = fd
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Self.readFailure(name, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw Self.readFailure(name, EISDIR) }
+        if passes > 1, (info.st_mode & S_IFMT) != S_IFREG {
+            let path = try Self.copy(from: fd, name: name)
+            close(fd)
+            descriptor = CommandLineArguments.open(path, O_RDONLY)
+            copy = path
         }
-        path = try Self.copy(argument == "-" ? "/dev/stdin" : argument, name: name)
-        isCopy = true
     }
 
     deinit {
-        for fd in descriptors { close(fd) }
-        if isCopy { unlink(path) }
+        if let descriptor { close(descriptor) }
+        if let copy { unlink(copy) }
     }
 
     /// A reader from the start of the trace.
     func reader() throws(TraceReadError) -> TraceReader {
-        guard isCopy else { return try TraceReader(path: path) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw Self.failure(name, errno) }
-        descriptors.append(fd)
-        return try TraceReader(fileDescriptor: fd, name: name)
+        defer { readers += 1 }
+        guard let descriptor else { return try TraceReader(path: argument) }
+        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
+        // The reader keeps a descriptor of its own: it may outlive this input.
+        let own = dup(descriptor)
+        guard own >= 0 else { throw Self.readFailure(name, errno) }
+        return try TraceReader(closingFileDescriptor: own, name: name)
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Copies what `source` holds to a new temporary file; its path.
-    private static func copy(_ source: String, name: String) throws(TraceReadError) -> String {
-        var info = stat()
-        let input = open(source, O_RDONLY)
-        guard input >= 0, fstat(input, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
-            // Missing, forbidden, a directory: the reader says which, as it says it for any trace.
-            if input >= 0 { close(input) }
-            _ = try TraceReader(path: source)
-            throw failure(name, errno)
-        }
-        defer { close(input) }
+    /// Copies what `fd` holds to a new temporary file; its path.
+    private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
         var template = Array((NSTemporaryDirectory() + "/streamtrace-input-XXXXXX").utf8CString)
         let output = mkstemp(&template)
-        guard output >= 0 else { throw failure(name, errno, "cannot make a temporary copy") }
+        guard output >= 0 else { throw readFailure(name, errno, "cannot make a temporary copy") }
         defer { close(output) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count == 0 { return path }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
+            if count < 0, errno == EINTR { continue }
+            let failure: Int32? =
+                count < 0 ? errno : chunk.withUnsafeBytes { writeAll(output, .init(rebasing: $0[..<count])) }
+            if let failure {
                 unlink(path)
-                throw failure(name, code)
-            }
-            let written = chunk.withUnsafeBytes { writeAll(output, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            if let code = written {
-                unlink(path)
-                throw failure(name, code, "cannot make a temporary copy")
+                throw readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
             }
         }
     }
@@ -92,8 +88,15 @@ final class TraceInput {
         return nil
     }
 
-    private static func failure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
-        TraceReadError(
-            kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(String(cString: strerror(code)))")
+    /// `cannot open: no such file`, as the reader words it for a path.
+    private static func openFailure(_ name: String, _ code: Int32) -> TraceReadError {
+        let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
+        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "cannot open: \(reason)")
+    }
+
+    /// `cannot read: is a directory`, as the reader words it.
+    private static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
+        let reason = code == EISDIR ? "is a directory" : String(cString: strerror(code))
+        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(reason)")
     }
 }

@@ -2,5 +2,5 @@ import Foundation
 
 // A thin layer over the library: parse arguments, run a command, map its
 // outcome to an exit status (in `ExitStatus`, the only place that does).
-let status = StreamTraceCommand.run(Array(CommandLine.arguments.dropFirst()))
+let status = StreamTraceCommand.run(CommandLineArguments.read())
 exit(status.rawValue)

@@ -81,6 +81,16 @@ public final class TraceReader {
         try self.init(source: LineSource(bytes: bytes, options: options), name: name, options: options)
     }
 
+    /// Reads a trace from an open file descriptor, which the reader closes
+    /// when it is done with it.
+    package convenience init(
+        closingFileDescriptor fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions()
+    ) throws(TraceReadError) {
+        try self.init(
+            source: LineSource(fileDescriptor: fileDescriptor, ownsDescriptor: true, options: options), name: name,
+            options: options)
+    }
+
     private init(source: LineSource, name: String, options: TraceReaderOptions) throws(TraceReadError) {
         self.source = source
         self.file = name

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The command line's arguments as the process received them.
+///
+/// An argument that is not UTF-8 (a file name in another encoding) cannot
+/// be a Swift `String`: it is shown with its odd bytes as `\xNN`, and the
+/// bytes themselves are kept, so that the file it names is opened, not a
+/// look-alike with U+FFFD in its name.
+enum CommandLineArguments {
+    /// The bytes of each argument that is not UTF-8, by its shown form.
+    nonisolated(unsafe) private static var rawBytes: [String: [UInt8]] = [:]
+
+    /// Every argument after the program's name.
+    static func read() -> [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            let shown = shownForm(bytes)
+            rawBytes[shown] = bytes
+            return shown
+        }
+    }
+
+    /// The bytes of `argument` if it was not UTF-8 text, else `nil`.
+    static func bytes(of argument: String) -> [UInt8]? {
+        rawBytes[argument]
+    }
+
+    /// Opens the file an argument names, by its bytes: like `open(2)`.
+    static func open(_ argument: String, _ flags: Int32) -> Int32 {
+        guard let bytes = bytes(of: argument) else { return Foundation.open(argument, flags) }
+        return (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { Foundation.open($0.baseAddress!, flags) }
+        }
+    }
+
+    /// The bytes as text: valid UTF-8 as it is, each other byte as `\xNN`.
+    private static func shownForm(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            var end = min(index + 4, bytes.count)
+            while end > index, String(validating: bytes[index..<end], as: UTF8.self) == nil { end -= 1 }
+            if end > index, let valid = String(validating: bytes[index..<end], as: UTF8.self) {
+                text += valid
+                index = end
+            } else {
+                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                index += 1
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to count: Int) -> String {
+        String(repeating: "0", count: max(0, count - self.count)) + self
+    }
+}
