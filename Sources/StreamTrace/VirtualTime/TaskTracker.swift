@@ -47,6 +47,7 @@ package final class TaskTracker: @unchecked Sendable {
     package func makeDomain() -> UInt64 {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
+        _ = GlobalEnqueueHook.slot  // dlsym, once, outside the lock
         return lock.withLock {
             if domains.isEmpty, previousHook == nil, let previous = GlobalEnqueueHook.install() {
                 previousHook = .some(previous)

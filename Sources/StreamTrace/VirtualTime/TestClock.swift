@@ -41,7 +41,10 @@ import Foundation
 ///   the main actor run what is queued on it, so `@MainActor` models are
 ///   deterministic when their tests are `@MainActor` too;
 /// - a task that never suspends: one settling step gives up after 10 s of
-///   wall-clock time.
+///   wall-clock time;
+/// - anything, where the runtime's hook cannot be found (Windows, WASI, a
+///   runtime linked statically without its symbols exported): `advance`
+///   then only yields to other tasks, as it used to.
 ///
 /// For those, wait for the sleepers explicitly with
 /// ``waitForSleepers(atLeast:timeout:isolation:)``: it fails with a
