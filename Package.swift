@@ -48,7 +48,11 @@ let package = Package(
         .testTarget(
             name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"], exclude: ["__Traces__"]),
         .testTarget(
-            name: "StreamTraceTestingTests", dependencies: ["StreamTrace", "StreamTraceTesting"],
+            name: "StreamTraceTestingTests",
+            dependencies: [
+                "StreamTrace", "StreamTraceTesting",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
             exclude: ["__Traces__"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,28 +2,6 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// A tick a second on `clock`, counting from 1, until the consumer is cancelled.
-func ticks(clock: TestClock) -> Ticks { Ticks(clock: clock) }
-
-struct Ticks: AsyncSequence, Sendable {
-    let clock: TestClock
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let clock: TestClock
-        var count = 0
-
-        mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
-            do { try await clock.sleep(for: .seconds(1)) } catch { return nil }
-            count += 1
-            return count
-        }
-
-        mutating func next() async -> Int? { await next(isolation: nil) }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(clock: clock) }
-}
-
 /// The examples of the doc comments about values, rendering, polling and
 /// virtual time, as written, with what their comments promise.
 @Suite struct DocumentationValueTests {
@@ -118,19 +96,5 @@ struct Ticks: AsyncSequence, Sendable {
         let tries = outcome.tries  // 3
         #expect(matched)
         #expect(tries == 3)
-    }
-
-    /// TestClock.swift.
-    @Test(.timeLimit(.minutes(1))) func aTestClockTimesTicksExactly() async throws {
-        let clock = TestClock()
-        let recorder = ticks(clock: clock).record(clock: clock)
-        for _ in 1...3 {
-            while clock.sleeperCount == 0 { await Task.yield() }  // time moves on once the ticker sleeps
-            await clock.advance(by: .seconds(1))
-        }
-        let three = try await recorder.prefix(3).value(timeout: 60)  // three ticks, at t=1s, 2s, 3s
-        #expect(three == [1, 2, 3])
-        #expect(
-            recorder.events.prefix(4).map(\.nanoseconds) == [0, 1_000_000_000, 2_000_000_000, 3_000_000_000])
     }
 }

@@ -3,21 +3,55 @@ import Foundation
 /// A clock whose time moves only when a test moves it: instant, repeatable
 /// tests, and traces that are the same bytes from run to run.
 ///
-/// `sleep(until:)` suspends until ``advance(by:)``, ``advance(to:)`` or
-/// ``run()`` reaches the deadline. A recorder timed by a test clock writes
-/// `"clock":"virtual"` and no wall-clock start. For exact times, move time
-/// on once the tasks the test drives are asleep on the clock
-/// (``sleeperCount``):
+/// `sleep(until:)` suspends until ``advance(by:isolation:)``,
+/// ``advance(to:isolation:)`` or ``run(isolation:)`` reaches the deadline. A
+/// recorder timed by a test clock writes `"clock":"virtual"` and no
+/// wall-clock start.
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let recorder = ticks(clock: clock).record(clock: clock)
-/// for _ in 1...3 {
-///     while clock.sleeperCount == 0 { await Task.yield() }  // time moves on once the ticker sleeps
-///     await clock.advance(by: .seconds(1))
-/// }
-/// let three = try await recorder.prefix(3).value(timeout: 60)  // three ticks, at t=1s, 2s, 3s
+/// let model = SearchModel(clock: clock)  // debounces with clock.sleep(for: .milliseconds(300))
+/// let recorder = model.results.record(clock: clock)
+/// model.type("swift")  // starts a Task that sleeps on the clock
+/// await clock.advance(by: .milliseconds(300))  // returns once that task has run on
+/// #expect(try await wait(for: recorder.next(), timeout: 5) == ["swift"])
 /// ```
+///
+/// ## Deterministic advancing
+///
+/// The clock follows its tasks: the task that creates it, every task that
+/// sleeps on it or advances it, and every task those start or resume. Before
+/// it moves the time, and after each sleeper it wakes, `advance` waits until
+/// none of them is running or waiting to run — each has finished or is
+/// suspended (asleep on the clock, or awaiting something else). So a task
+/// that the test started but that has not reached its `sleep` yet gets there
+/// before the time moves, and a woken task has done its work, and slept
+/// again, before the next sleeper wakes and before `advance` returns. No
+/// wrapper is needed, and other tests running in parallel are not slowed
+/// down or serialized.
+///
+/// Tasks are followed through the Swift runtime's global-executor hook
+/// (`swift_task_enqueueGlobal_hook`, on Linux and Apple platforms alike).
+/// What it cannot see, `advance` does not wait for:
+/// - work started outside any task of the clock: from a Dispatch queue, a
+///   thread, a Combine `sink` on a `DispatchQueue`, or a task that already
+///   existed before the clock and never touched it;
+/// - jobs on the main actor or on custom executors — except that an
+///   `advance` called from the main actor (a `@MainActor` test) first lets
+///   the main actor run what is queued on it, so `@MainActor` models are
+///   deterministic when their tests are `@MainActor` too;
+/// - a task that never suspends: one settling step gives up after 10 s of
+///   wall-clock time;
+/// - anything, where the runtime's hook cannot be found (Windows, WASI, a
+///   runtime linked statically without its symbols exported): `advance`
+///   then only yields to other tasks, as it used to.
+///
+/// For those, wait for the sleepers explicitly with
+/// ``waitForSleepers(atLeast:timeout:isolation:)``: it fails with a
+/// ``SleepersTimeout`` rather than hanging. The hook is installed while a
+/// test clock or test scheduler exists; `withMainSerialExecutor` from
+/// swift-concurrency-extras replaces it for its scope, so do not combine the
+/// two in one test.
 public final class TestClock: TraceClock, @unchecked Sendable {
     public struct Instant: InstantProtocol, Sendable {
         /// The time since the clock was created.
@@ -32,102 +66,74 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private struct Sleeper {
-        let id: UInt64
-        let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
-    }
+    private let core: VirtualClockCore
 
-    private let lock = NSLock()
-    private var current: Instant
-    private var sleepers: [Sleeper] = []
-    private var nextID: UInt64 = 0
-
-    /// Creates a clock at `now` (default: zero).
+    /// Creates a clock at `now` (default: zero). The current task, if any,
+    /// is the first the clock follows: create the clock before the code
+    /// under test starts its tasks.
     public init(now: Instant = Instant(offset: .zero)) {
-        current = now
+        core = VirtualClockCore(now: now.offset)
     }
 
     public var traceName: String { "virtual" }
     public var minimumResolution: Duration { .zero }
 
-    public var now: Instant {
-        lock.withLock { current }
-    }
+    public var now: Instant { Instant(offset: core.timeline.now) }
 
-    /// How many tasks are sleeping on the clock.
-    public var sleeperCount: Int {
-        lock.withLock { sleepers.count }
-    }
+    /// How many tasks are sleeping on the clock now.
+    public var sleeperCount: Int { core.timeline.sleeperCount }
 
     /// Suspends until the clock reaches `deadline`; at once if it already has.
-    /// Throws `CancellationError` if the task is cancelled first.
+    /// Throws `CancellationError` if the task is cancelled first — before,
+    /// during or after it comes to sleep.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try Task.checkCancellation()
-        let id = lock.withLock { () -> UInt64 in
-            nextID += 1
-            return nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = lock.withLock { () -> Bool in
-                    if deadline <= current { return true }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let sleeper = lock.withLock { () -> Sleeper? in
-                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-                return sleepers.remove(at: index)
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
-        }
+        try await core.sleep(until: deadline.offset)
     }
 
     /// Moves time forward by `duration`, waking every sleeper on the way in
-    /// deadline order. Between wake-ups it yields, so that woken tasks can run
-    /// (and sleep again) before time moves on; a test that needs certainty
-    /// advances once the tasks it drives are sleeping (see ``sleeperCount``).
-    public func advance(by duration: Duration = .zero) async {
-        await advance(to: now.advanced(by: duration))
+    /// deadline order, and returns once every task the clock follows has
+    /// finished or suspended again (see "Deterministic advancing").
+    ///
+    /// ```swift
+    /// model.startTimer()  // a Task: sleep 1 s, count += 1, repeat
+    /// await clock.advance(by: .seconds(3))
+    /// #expect(model.count == 3)
+    /// ```
+    ///
+    /// - Parameter isolation: the caller's actor, passed implicitly; leave it out.
+    public func advance(by duration: Duration = .zero, isolation: isolated (any Actor)? = #isolation) async {
+        await core.advance(to: core.timeline.now + duration)
     }
 
     /// Moves time forward to `deadline` (never backwards), waking sleepers
-    /// in deadline order.
-    public func advance(to deadline: Instant) async {
-        while true {
-            await Self.yieldToOtherTasks()
-            let next = lock.withLock { () -> Sleeper? in
-                guard let index = sleepers.indices.min(by: { sleepers[$0].deadline < sleepers[$1].deadline }),
-                    sleepers[index].deadline <= deadline
-                else {
-                    if current < deadline { current = deadline }
-                    return nil
-                }
-                let sleeper = sleepers.remove(at: index)
-                if current < sleeper.deadline { current = sleeper.deadline }
-                return sleeper
-            }
-            guard let next else { return }
-            next.continuation.resume()
-        }
+    /// in deadline order; returns as ``advance(by:isolation:)`` does.
+    public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) async {
+        await core.advance(to: deadline.offset)
     }
 
-    /// Advances until no task is sleeping on the clock.
-    public func run() async {
-        while true {
-            await Self.yieldToOtherTasks()
-            let last = lock.withLock { sleepers.map(\.deadline).max() }
-            guard let last else { return }
-            await advance(to: last)
-        }
+    /// Advances until no task is sleeping on the clock. A task that sleeps
+    /// again every time it wakes (a timer) keeps it running: cancel it first.
+    public func run(isolation: isolated (any Actor)? = #isolation) async {
+        await core.run()
     }
 
-    /// Gives woken tasks the chance to run, and to sleep again, before time
-    /// moves on.
-    static func yieldToOtherTasks() async {
-        for _ in 0..<50 { await Task.yield() }
+    /// Suspends until at least `count` tasks sleep on the clock, then until
+    /// the clock's tasks have settled; throws ``SleepersTimeout`` if they are
+    /// not there within `timeout` of wall-clock time.
+    ///
+    /// `advance` already waits for the tasks it can follow. This is for the
+    /// rest: a sleeper started from a Dispatch queue, a thread, a Combine
+    /// `sink` on a `DispatchQueue`, or the main actor when the test is not
+    /// on it.
+    ///
+    /// ```swift
+    /// DispatchQueue.global().async { model.refresh() }  // sleeps 1 s on the clock, off any task of the test
+    /// try await clock.waitForSleepers(atLeast: 1)
+    /// await clock.advance(by: .seconds(1))
+    /// ```
+    public func waitForSleepers(
+        atLeast count: Int = 1, timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation
+    ) async throws {
+        try await core.waitForSleepers(atLeast: count, timeout: timeout)
     }
 }

@@ -22,39 +22,37 @@ import Foundation
 /// scheduler.advance(by: 1)
 /// let value = try recorder.single.get()  // 1, recorded at t=+1s
 /// ```
+///
+/// The synchronous `advance` runs the scheduled work and returns: enough
+/// for a pipeline that is Combine all the way. When the work starts or wakes
+/// Swift tasks — a `sink` that starts a `Task`, a task sleeping on
+/// ``clock`` — advance with `await scheduler.clock.advance(by:)` instead,
+/// which also waits for those tasks (see ``TestClock``'s "Deterministic
+/// advancing"; the scheduler follows the tasks of the task that created it).
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     public typealias SchedulerTimeType = VirtualTime
     public typealias SchedulerOptions = Never
 
-    private struct Action {
-        let id: UInt64
-        let time: VirtualTime
-        let run: () -> Void
-    }
-
-    private let lock = NSLock()
-    private var current: VirtualTime
-    private var actions: [Action] = []
-    private var nextID: UInt64 = 0
+    let core: VirtualClockCore
 
     public init(now: VirtualTime = VirtualTime(nanoseconds: 0)) {
-        current = now
+        core = VirtualClockCore(now: .nanoseconds(now.nanoseconds))
     }
 
-    public var now: VirtualTime { lock.withLock { current } }
+    public var now: VirtualTime { VirtualTime(core.timeline.now) }
     public var minimumTolerance: VirtualTime.Stride { .zero }
 
-    /// How many actions wait to run.
-    public var pendingCount: Int { lock.withLock { actions.count } }
+    /// How many actions wait to run (tasks sleeping on ``clock`` included).
+    public var pendingCount: Int { core.timeline.entryCount }
 
     public func schedule(options: Never?, _ action: @escaping () -> Void) {
-        enqueue(at: now, action)
+        core.timeline.schedule(at: core.timeline.now, action)
     }
 
     public func schedule(
         after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?, _ action: @escaping () -> Void
     ) {
-        enqueue(at: date, action)
+        core.timeline.schedule(at: .nanoseconds(date.nanoseconds), action)
     }
 
     public func schedule(
@@ -64,7 +62,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         let repetition = Repetition()
         let interval = max(interval, .nanoseconds(1))
         func schedule(at time: VirtualTime) {
-            enqueue(at: time) { [weak self] in
+            core.timeline.schedule(at: .nanoseconds(time.nanoseconds)) { [weak self] in
                 guard !repetition.isCancelled else { return }
                 action()
                 guard !repetition.isCancelled, self != nil else { return }
@@ -76,7 +74,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Runs, in time order, every action due until `now + stride`, then
-    /// sets the time there.
+    /// sets the time there. Tasks it wakes run later: to wait for them, use
+    /// `await clock.advance(by:)`.
     public func advance(by stride: VirtualTime.Stride = .zero) {
         advance(to: now.advanced(by: stride))
     }
@@ -84,68 +83,27 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// Runs every action due until `time`, in time order, then sets the time
     /// there (never backwards). Actions scheduled meanwhile run too if due.
     public func advance(to time: VirtualTime) {
-        while let action = takeNext(until: time) {
-            action.run()
-        }
-        lock.withLock { if current < time { current = time } }
+        core.advanceWithoutSettling(to: .nanoseconds(time.nanoseconds))
     }
 
     /// Runs every scheduled action, moving time as far as they need.
     /// Repeating actions would run forever: cancel them first.
     public func run() {
-        while let last = lock.withLock({ actions.map(\.time).max() }) {
-            advance(to: last)
+        while let last = core.timeline.lastDeadline {
+            core.advanceWithoutSettling(to: last)
         }
     }
 
     /// A clock that reads this scheduler's time (`"clock":"virtual"`), for
-    /// recorders.
+    /// recorders, for tasks to sleep on, and for tests to advance the
+    /// scheduler and wait for the tasks it wakes.
     public var clock: Clock { Clock(scheduler: self) }
-
-    private func enqueue(at time: VirtualTime, _ run: @escaping () -> Void) {
-        lock.withLock {
-            nextID += 1
-            actions.append(Action(id: nextID, time: time, run: run))
-        }
-    }
-
-    private func takeNext(until time: VirtualTime) -> Action? {
-        lock.withLock {
-            let due = actions.indices.filter { actions[$0].time <= time }
-            guard let index = due.min(by: { (actions[$0].time, actions[$0].id) < (actions[$1].time, actions[$1].id) })
-            else {
-                return nil
-            }
-            let action = actions.remove(at: index)
-            if current < action.time { current = action.time }
-            return action
-        }
-    }
 
     private final class Repetition: @unchecked Sendable {
         private let lock = NSLock()
         private var cancelled = false
         var isCancelled: Bool { lock.withLock { cancelled } }
         func cancel() { lock.withLock { cancelled = true } }
-    }
-
-    /// A Swift clock that reads a test scheduler's virtual time.
-    public struct Clock: TraceClock, Sendable {
-        let scheduler: TestScheduler
-
-        public typealias Instant = TestClock.Instant
-        public var traceName: String { "virtual" }
-        public var minimumResolution: Duration { .zero }
-        public var now: Instant { Instant(offset: .nanoseconds(scheduler.now.nanoseconds)) }
-
-        /// Sleeping is the scheduler's business: this waits until the
-        /// scheduler's time reaches `deadline`.
-        public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-            let time = VirtualTime(nanoseconds: TimeFormat.nanoseconds(deadline.offset))
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                scheduler.schedule(after: time, tolerance: .zero, options: nil) { continuation.resume() }
-            }
-        }
     }
 }
 

@@ -1,0 +1,62 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The Swift runtime's `swift_task_enqueueGlobal_hook`: a function that, when
+/// set, receives every job bound for the global concurrent executor (a task
+/// that starts or resumes off any actor, or a default actor that has work)
+/// instead of that executor.
+///
+/// The runtime has exported this variable since Swift 5.5, on Darwin as on
+/// Linux (swift-concurrency-extras' `withMainSerialExecutor` sets it too), so
+/// it exists on every OS the package supports. It is found with `dlsym`, and
+/// where it cannot be found ``slot`` is `nil` and virtual time falls back to
+/// letting other tasks run (see ``TaskTracker``).
+///
+/// Jobs for the main actor or for custom executors do not pass through it.
+enum GlobalEnqueueHook {
+    typealias Original = @convention(thin) (UnownedJob) -> Void
+    typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+    /// The runtime's variable, or `nil` where it cannot be found.
+    nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? = {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") else {
+            return nil
+        }
+        return symbol.assumingMemoryBound(to: Hook?.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// StreamTrace's hook: every job goes to ``TaskTracker``.
+    nonisolated(unsafe) static let tracking: Hook = { job, original in
+        TaskTracker.shared.enqueue(job, original: original)
+    }
+
+    /// Sets ``tracking`` and returns the hook it replaces, which it passes
+    /// untracked jobs on to; `nil` if there is no slot.
+    static func install() -> Hook?? {
+        guard let slot else { return nil }
+        let previous = slot.pointee
+        slot.pointee = tracking
+        return .some(previous)
+    }
+
+    /// Puts `previous` back, unless someone else has replaced ``tracking``
+    /// since (their hook is then left alone).
+    static func uninstall(restoring previous: Hook?) {
+        guard let slot, isTracking(slot.pointee) else { return }
+        slot.pointee = previous
+    }
+
+    private static func isTracking(_ hook: Hook?) -> Bool {
+        guard let hook else { return false }
+        return unsafeBitCast(hook, to: Int.self) == unsafeBitCast(tracking, to: Int.self)
+    }
+}

@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+
+/// The time and the queue of a virtual clock (``TestClock``, and
+/// `TestScheduler`): sleeping tasks and scheduled actions, each due at a
+/// deadline, taken in deadline order (and in the order they came at equal
+/// deadlines).
+///
+/// A sleeper is registered and its cancellation checked under one lock, so a
+/// cancelled sleeper is always woken with `CancellationError`: cancelled
+/// before it registers, it finds its cancellation when it does; cancelled
+/// after, its handler takes it out of the queue.
+package final class VirtualTimeline: @unchecked Sendable {
+    /// What a deadline brings: a sleeper to wake, or an action to run.
+    package enum Work {
+        case wake(CheckedContinuation<Void, any Error>)
+        case run(() -> Void)
+    }
+
+    private struct Entry {
+        let id: UInt64
+        let deadline: Duration
+        let work: Work
+        var isSleeper: Bool {
+            if case .wake = work { return true }
+            return false
+        }
+    }
+
+    private struct SleeperWaiter {
+        let atLeast: Int
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current: Duration
+    private var entries: [Entry] = []
+    /// Sleepers and waiters announced but not yet registered: `true` once
+    /// cancelled.
+    private var announced: [UInt64: Bool] = [:]
+    private var sleeperWaiters: [UInt64: SleeperWaiter] = [:]
+    private var nextID: UInt64 = 0
+
+    package init(now: Duration) {
+        current = now
+    }
+
+    package var now: Duration { lock.withLock { current } }
+
+    package var sleeperCount: Int { lock.withLock { entries.count { $0.isSleeper } } }
+
+    package var entryCount: Int { lock.withLock { entries.count } }
+
+    /// The latest deadline in the queue.
+    package var lastDeadline: Duration? { lock.withLock { entries.map(\.deadline).max() } }
+
+    /// Suspends until the time reaches `deadline` (at once if it has); throws
+    /// `CancellationError` if the task is cancelled first, whenever that is.
+    package func sleep(until deadline: Duration) async throws {
+        let id = announce()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome {
+                    case cancelled, due
+                    case asleep([CheckedContinuation<Void, any Error>])
+                }
+                let outcome = lock.withLock { () -> Outcome in
+                    if announced.removeValue(forKey: id) == true { return .cancelled }
+                    if deadline <= current { return .due }
+                    entries.append(Entry(id: id, deadline: deadline, work: .wake(continuation)))
+                    return .asleep(takeSatisfiedWaiters())
+                }
+                switch outcome {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .due: continuation.resume()
+                case .asleep(let waiters): for waiter in waiters { waiter.resume() }
+                }
+            }
+        } onCancel: {
+            let sleeper = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+                if announced[id] != nil {
+                    announced[id] = true
+                    return nil
+                }
+                guard let index = entries.firstIndex(where: { $0.id == id }),
+                    case .wake(let continuation) = entries[index].work
+                else { return nil }
+                entries.remove(at: index)
+                return continuation
+            }
+            sleeper?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Queues `action` to run at `deadline`.
+    package func schedule(at deadline: Duration, _ action: @escaping () -> Void) {
+        lock.withLock {
+            nextID += 1
+            entries.append(Entry(id: nextID, deadline: deadline, work: .run(action)))
+        }
+    }
+
+    /// Takes the first entry due by `deadline`, moving the time to its
+    /// deadline (never backwards); `nil` if none is due.
+    package func takeNext(until deadline: Duration) -> Work? {
+        lock.withLock {
+            let due = entries.indices.filter { entries[$0].deadline <= deadline }
+            guard
+                let index = due.min(by: {
+                    (entries[$0].deadline, entries[$0].id) < (entries[$1].deadline, entries[$1].id)
+                })
+            else { return nil }
+            let entry = entries.remove(at: index)
+            if current < entry.deadline { current = entry.deadline }
+            return entry.work
+        }
+    }
+
+    /// Moves the time to `time`, unless it is already later.
+    package func move(to time: Duration) {
+        lock.withLock { if current < time { current = time } }
+    }
+
+    /// Suspends until at least `count` tasks sleep here. After `timeout` of
+    /// wall-clock time it throws ``SleepersTimeout`` instead; cancelled, it
+    /// throws `CancellationError`.
+    package func waitForSleepers(atLeast count: Int, timeout: Duration) async throws {
+        let id = announce()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case cancelled, arrived, waiting }
+                let outcome = lock.withLock { () -> Outcome in
+                    if announced.removeValue(forKey: id) == true { return .cancelled }
+                    if entries.count(where: \.isSleeper) >= count { return .arrived }
+                    sleeperWaiters[id] = SleeperWaiter(atLeast: count, continuation: continuation)
+                    return .waiting
+                }
+                switch outcome {
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .arrived: continuation.resume()
+                case .waiting: expire(id, expected: count, after: timeout)
+                }
+            }
+        } onCancel: {
+            let waiter = lock.withLock { () -> SleeperWaiter? in
+                if announced[id] != nil { announced[id] = true }
+                return sleeperWaiters.removeValue(forKey: id)
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    private func expire(_ id: UInt64, expected: Int, after timeout: Duration) {
+        let nanoseconds = Int(TimeFormat.nanoseconds(timeout))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            let (waiter, found) = self.lock.withLock {
+                (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
+            }
+            waiter?.continuation.resume(throwing: SleepersTimeout(expected: expected, found: found, timeout: timeout))
+        }
+    }
+
+    private func announce() -> UInt64 {
+        lock.withLock {
+            nextID += 1
+            announced[nextID] = false
+            return nextID
+        }
+    }
+
+    /// Under `lock`.
+    private func takeSatisfiedWaiters() -> [CheckedContinuation<Void, any Error>] {
+        let sleepers = entries.count(where: \.isSleeper)
+        let satisfied = sleeperWaiters.filter { $0.value.atLeast <= sleepers }
+        for id in satisfied.keys { sleeperWaiters[id] = nil }
+        return satisfied.values.map(\.continuation)
+    }
+}
+
+/// Thrown by `waitForSleepers(atLeast:timeout:)` when fewer tasks than
+/// expected came to sleep on a virtual clock in time.
+public struct SleepersTimeout: Error, Equatable, CustomStringConvertible {
+    /// How many sleepers the test waited for.
+    public var expected: Int
+    /// How many were sleeping when the wait gave up.
+    public var found: Int
+    /// The wall-clock time the wait allowed.
+    public var timeout: Duration
+
+    public var description: String {
+        "waitForSleepers: expected at least \(expected) task(s) sleeping on the clock within "
+            + "\(TimeFormat.short(timeout)) of wall-clock time, found \(found)"
+    }
+}
