@@ -35,17 +35,21 @@ struct CommandRunner {
     }()
 
     /// Runs the binary, waiting for it on a thread of its own.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws
-        -> Result
-    {
-        try await onOwnThread { try runBlocking(arguments, stdin: stdin, environment: environment) }
+    /// Runs the binary (or `executable`, given the binary's path where it
+    /// needs it), waiting for it on a thread of its own.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String? = nil
+    ) async throws -> Result {
+        try await onOwnThread {
+            try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable)
+        }
     }
 
-    private static func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws
-        -> Result
-    {
+    private static func runBlocking(
+        _ arguments: [String], stdin: String?, environment: [String: String], executable: String?
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
