@@ -29,8 +29,11 @@ let package = Package(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
-        .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace"]),
-        .target(name: "StreamTraceTesting", dependencies: ["StreamTrace"]),
+        // What both glue libraries share: one expectEventually, and failures
+        // reported to whichever framework runs the test.
+        .target(name: "StreamTraceTestSupport", dependencies: ["StreamTrace"]),
+        .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
+        .target(name: "StreamTraceTesting", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
         .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
@@ -46,7 +49,8 @@ let package = Package(
         ),
         // __Traces__: golden traces, read through #filePath.
         .testTarget(
-            name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest"], exclude: ["__Traces__"]),
+            name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest", "StreamTraceTesting"],
+            exclude: ["__Traces__"]),
         .testTarget(
             name: "StreamTraceTestingTests",
             dependencies: [

@@ -32,7 +32,11 @@ enum CheckCommand {
             throw CLIError.usage("no queries: give at least one QUERY, or --spec FILE", command: "check")
         }
 
-        let results = try TraceChecker(queries: queries).evaluations(of: TraceInput(tracePath).reader())
+        // A query with `within` may need to read the trace again for its failure's timeline.
+        let windowed = queries.contains { $0.within != nil }
+        let input = try TraceInput(tracePath, passes: windowed ? 2 : 1)
+        let reopen: (() throws -> TraceReader)? = windowed ? { try input.reader() } : nil
+        let results = try TraceChecker(queries: queries).evaluations(of: input.reader(), reopen: reopen)
         for warning in results.warnings { Console.error(warning.description) }
         let counts: CheckResultCounts
         switch format {
@@ -145,7 +149,7 @@ struct CheckJSONOutput {
             document.append(",\"message\":")
             document.write(string: failure.message)
             document.append(",\"timeline\":")
-            document.write(string: failure.timeline?.line ?? "")
+            document.write(string: failure.timeline?.description ?? "")
         } else {
             document.append(",\"value\":")
             if let output = result.output { document.append(safeJSON: output.bytes) } else { document.append("null") }

@@ -1,6 +1,6 @@
 import Foundation
 import StreamTrace
-import Testing
+import StreamTraceTestSupport
 
 /// Waits for a recorder's expectation and returns its value, in Swift
 /// Testing:
@@ -11,30 +11,27 @@ import Testing
 /// ```
 ///
 /// Suspends until the expectation is decided (woken by the recorder's
-/// events) or `timeout` seconds pass. If it fails, an issue is recorded at
-/// the caller's source location with the ``RecordingError/report``
-/// (expected vs. actual, the deciding event, the recent timeline), and the
-/// test stops there as after a failed `#require`.
+/// events) or `timeout` seconds pass. If it fails, the failure is recorded
+/// once, at the caller's line, with the ``RecordingError/report`` (what was
+/// expected, what the recording holds, the deciding event, the recent
+/// timeline), the recording is attached as a `.jsonl` trace, and the test
+/// stops there.
 ///
 /// To assert that an expectation fails, use the recorder's own
-/// `value(timeout:)`, which throws the ``RecordingError`` without recording
-/// an issue.
+/// `value(timeout:)`, which throws the ``RecordingError`` without failing
+/// the test.
 @discardableResult
 public func wait<E: StreamExpectation>(
-    for expectation: RecorderExpectation<E>, timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation
+    for expectation: RecorderExpectation<E>, timeout: TimeInterval, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async throws -> E.Output {
     do {
         return try await expectation.value(timeout: timeout)
     } catch {
-        try stop(with: error, at: sourceLocation)
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        TestFailure.record(
+            (error as? RecordingError)?.report ?? "\(error)", at: location,
+            recording: TraceAttachment(expectation.recorder))
+        try TestFailure.stop(at: location)
     }
-}
-
-/// Records `error` at `sourceLocation` and throws the error Swift Testing
-/// throws after a failed `#require`, so that the test stops without a
-/// second issue.
-func stop(with error: RecordingError, at sourceLocation: SourceLocation) throws -> Never {
-    let streamExpectationFulfilled = false
-    try #require(streamExpectationFulfilled, Comment(rawValue: error.report), sourceLocation: sourceLocation)
-    throw error  // Not reached: #require threw.
 }

@@ -1,5 +1,5 @@
 import StreamTrace
-import XCTest
+import StreamTraceTestSupport
 
 /// Asserts the whole shape of a recording in one line: its elements and
 /// its completion (or cancel) equal `expected`, times too where an expected
@@ -9,18 +9,17 @@ import XCTest
 /// happened already; for a live stream, `wait(for: recorder.shape(equal:
 /// …), timeout:)` waits instead. On a difference the failure, at the
 /// caller's line, names the first differing event and shows expected and
-/// actual side by side, then both as marble lines.
+/// actual side by side, then both as marble lines; on Apple platforms the
+/// recording is attached to the test.
 ///
 /// ```swift
 /// assertEvents(recorder, [.value(1), .value(2, at: .seconds(1)), .finished])
 /// ```
 public func assertEvents<Input: Equatable, Failure: Error>(
     _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero,
-    file: StaticString = #filePath, line: UInt = #line
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    do {
-        try recorder.shape(equal: expected, tolerance: tolerance).get()
-    } catch {
-        XCTFail(error.report, file: file, line: line)
-    }
+    ShapeAssertion.check(
+        recorder, expected, tolerance: tolerance, named: "assertEvents",
+        at: TestLocation(fileID: fileID, filePath: file, line: line, column: column))
 }

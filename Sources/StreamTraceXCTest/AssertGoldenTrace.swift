@@ -1,35 +1,34 @@
 import StreamTrace
-import XCTest
+import StreamTraceTestSupport
 
 /// Asserts that a recorder's trace matches the golden trace `name`,
 /// `__Traces__/name.jsonl` next to the test file; with
-/// `STREAMTRACE_RECORD=1` in the environment, writes that file instead.
+/// `STREAMTRACE_RECORD=1` in the environment, writes that file instead and
+/// says so.
 ///
 /// Compare `exact`ly (times too), with times `.ignored`, or within a
-/// `.tolerance(…)`. A failure, at the caller's line, gives the event-by-event
-/// diff with line numbers, as `streamtrace diff` prints it. Record under
-/// virtual time so the file is the same on every run.
+/// `.tolerance(…)`. A failure, at the caller's line, gives the
+/// event-by-event diff with line numbers, as `streamtrace diff` prints it.
+/// Record under virtual time so the file is the same on every run.
 ///
 /// ```swift
 /// assertGoldenTrace(of: recorder, named: "forgot-password")
 /// ```
 public func assertGoldenTrace<Input, Failure: Error>(
     of recorder: Recorder<Input, Failure>, named name: String, time: TimeComparison = .exact,
-    file: StaticString = #filePath, line: UInt = #line
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     assertGoldenTrace(
-        of: recorder, at: GoldenTrace.path(named: name, nextTo: "\(file)"), time: time, file: file, line: line)
+        of: recorder, at: GoldenTrace.path(named: name, nextTo: "\(file)"), time: time, fileID: fileID, file: file,
+        line: line, column: column)
 }
 
-/// Like ``assertGoldenTrace(of:named:time:file:line:)``, with the golden
-/// file's path given.
+/// Like ``assertGoldenTrace(of:named:time:fileID:file:line:column:)``, with
+/// the golden file's path given.
 public func assertGoldenTrace<Input, Failure: Error>(
     of recorder: Recorder<Input, Failure>, at path: String, time: TimeComparison = .exact,
-    file: StaticString = #filePath, line: UInt = #line
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    do {
-        try GoldenTrace(path: path, time: time).verify(recorder.traceText)
-    } catch {
-        XCTFail(error.report, file: file, line: line)
-    }
+    GoldenAssertion.check(
+        recorder, at: path, time: time, at: TestLocation(fileID: fileID, filePath: file, line: line, column: column))
 }

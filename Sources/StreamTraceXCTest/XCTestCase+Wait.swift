@@ -1,4 +1,6 @@
+import Foundation
 import StreamTrace
+import StreamTraceTestSupport
 import XCTest
 
 extension XCTestCase {
@@ -13,15 +15,15 @@ extension XCTestCase {
     /// Blocks the calling thread until the expectation is decided (woken by
     /// the recorder's events) or `timeout` seconds pass; on the main thread
     /// the main run loop and main queue keep running. If the expectation
-    /// fails, the failure is recorded at the caller's `file` and `line`
-    /// with the ``RecordingError/report`` (expected vs. actual, the deciding
-    /// event, the recent timeline) and the test stops there, as with
-    /// `XCTUnwrap`: the message starts `XCTUnwrap failed: expected non-nil
-    /// value of type "Output"`.
+    /// fails, the failure is recorded once, at the caller's line, with the
+    /// ``RecordingError/report`` (what was expected, what the recording
+    /// holds, the deciding event, the recent timeline), and the test stops
+    /// there. In `async` tests, use ``fulfillment(of:timeout:description:file:line:)``.
     ///
     /// To assert that an expectation fails, use the recorder's own
-    /// `wait(timeout:)`, which throws the ``RecordingError`` without
-    /// recording anything.
+    /// `wait(timeout:)`, which throws the ``RecordingError`` without failing
+    /// the test.
+    @available(*, noasync, message: "wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)")
     @discardableResult
     public func wait<E: StreamExpectation>(
         for expectation: RecorderExpectation<E>, timeout: TimeInterval, description: String = "",
@@ -30,7 +32,7 @@ extension XCTestCase {
         do {
             return try expectation.wait(timeout: timeout)
         } catch {
-            return try fail(with: error, description: description, file: file, line: line)
+            try fail(with: error, of: expectation.recorder, description: description, file: file, line: line)
         }
     }
 
@@ -45,16 +47,20 @@ extension XCTestCase {
         do {
             return try await expectation.value(timeout: timeout)
         } catch {
-            return try fail(with: error, description: description, file: file, line: line)
+            try fail(with: error, of: expectation.recorder, description: description, file: file, line: line)
         }
     }
 
-    /// Records `error` at `file`:`line` and stops the test without a second
-    /// failure for the thrown error.
-    private func fail<Output>(with error: RecordingError, description: String, file: StaticString, line: UInt) throws
-        -> Output
-    {
-        let message = description.isEmpty ? error.report : "\(description): \(error.report)"
-        return try XCTUnwrap(Output?.none, message, file: file, line: line)
+    /// Records `error` once at `file`:`line` and stops the test.
+    private func fail<Input, Failure: Error>(
+        with error: any Error, of recorder: Recorder<Input, Failure>, description: String, file: StaticString,
+        line: UInt
+    ) throws -> Never {
+        let report = (error as? RecordingError)?.report ?? "\(error)"
+        let location = TestLocation(fileID: "", filePath: file, line: line, column: 1)
+        TestFailure.record(
+            description.isEmpty ? report : "\(description): \(report)", at: location,
+            recording: TraceAttachment(recorder))
+        try TestFailure.stop(at: location)
     }
 }

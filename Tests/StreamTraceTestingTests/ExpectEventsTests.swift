@@ -34,7 +34,7 @@ import Testing
         #expect(
             issues.map(\.message) == [
                 """
-                shape(equal:): expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
+                expectEvents: expected #3 to be value 4, got value 3 (event 4, t=+3s); recent: ---1---2---3-|
                      expected  actual
                   1  value 1   value 1 at t=+1s
                   2  value 2   value 2 at t=+2s
@@ -55,9 +55,9 @@ import Testing
         }
         #expect(
             issues.map { $0.message.split(separator: "\n").first.map(String.init) ?? "" } == [
-                "shape(equal:): expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
-                "shape(equal:): expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
-                "shape(equal:): expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
+                "expectEvents: expected #2 to be value 2 at t=+1.5s, got value 2 at t=+2s (event 3, t=+2s); recent: ---1---2---3-|",
+                "expectEvents: expected 5 events, got 4: #5 cancel is missing (event 5, t=+3s); recent: ---1---2---3-|",
+                "expectEvents: expected 3 events, got more: #4 is finished (event 5, t=+3s); recent: ---1---2---3-|",
             ])
     }
 
@@ -69,7 +69,7 @@ import Testing
         let issues = synchronousIssues { expectEvents(recorder, [.value(1), .finished]) }
         #expect(
             issues.first?.message.hasPrefix(
-                "shape(equal:): expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X"
+                "expectEvents: expected #2 to be finished, got failure Timeout: the service timed out (event 2, t=+0ns); recent: -1-X"
             ) == true)
     }
 

@@ -56,7 +56,7 @@ import Testing
 
     @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
         let recorder = Recorder<String, Never>()
-        let task = Task { () throws(RecordingError) -> [String] in
+        let task = Task { () throws -> [String] in
             try await recorder.elements.value(timeout: .seconds(60))
         }
         task.cancel()

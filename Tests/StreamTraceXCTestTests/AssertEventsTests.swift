@@ -30,7 +30,7 @@ final class AssertEventsTests: FailureCapturingTestCase {
             [
                 Failure(
                     message: """
-                        failed - shape(equal:): expected #2 to be value "swift", got value "sw" (event 2, t=+2s); recent: ---"s"---"sw"-|
+                        failed - assertEvents: expected #2 to be value "swift", got value "sw" (event 2, t=+2s); recent: ---"s"---"sw"-|
                              expected       actual
                           1  value "s"      value "s" at t=+1s
                         > 2  value "swift"  value "sw" at t=+2s

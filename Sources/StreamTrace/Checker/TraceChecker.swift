@@ -29,9 +29,16 @@ public struct TraceChecker: Sendable {
     /// query runs), and returns the queries' results as a sequence that
     /// evaluates each query when it is reached: a caller that prints each
     /// result and lets it go keeps none of them.
-    public func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+    ///
+    /// - Parameter reopen: reads the same trace again from its start; given,
+    ///   a failing query whose window ends mid-trace shows the values of
+    ///   its recent timeline even where one pass did not keep them.
+    public func evaluations(
+        of reader: TraceReader, reopen: (() throws -> TraceReader)? = nil
+    ) throws(TraceReadError) -> TraceEvaluations {
         TraceEvaluations(
-            log: try TraceLog(reader: reader, retention: TraceRetention(queries: queries)), queries: queries)
+            log: try TraceLog(reader: reader, retention: TraceRetention(queries: queries), reopen: reopen),
+            queries: queries)
     }
 
     /// Evaluates one query in its window, moves the shared cursor as its

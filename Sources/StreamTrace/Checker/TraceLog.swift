@@ -26,19 +26,20 @@ struct TraceLog {
     private(set) var elementEvents: [Int32] = []
     let keepsEventTimes: Bool
 
-    /// For failure messages' timelines: the first bytes of the last few
-    /// elements' texts, in a ring; with `eventTimes` (windows may end
-    /// anywhere), the first 20 bytes of every element's, at a fixed stride.
-    private(set) var labelBytes: [UInt8] = []
-    private(set) var labelLengths: [UInt8] = []
-    private var ring = LabelRing()
-    fileprivate static let labelBytesLimit = 64
-    private static let shortLabelBytes = 20
+    /// For failure messages' timelines: the last few elements' values,
+    /// whole, in a ring (memory bounded by a few lines) …
+    private var recent = RecentValues()
+    /// … and, for windows that end mid-trace, values read again from the
+    /// trace when a timeline needs them.
+    private let refetch: ValueRefetch?
 
     /// Reads the whole trace (so that a malformed line anywhere is an
     /// error before anything is evaluated), keeping what `retention` says.
-    init(reader: TraceReader, retention: TraceRetention) throws(TraceReadError) {
+    init(
+        reader: TraceReader, retention: TraceRetention, reopen: (() throws -> TraceReader)? = nil
+    ) throws(TraceReadError) {
         keepsEventTimes = retention.eventTimes
+        refetch = reopen.map(ValueRefetch.init)
         while let head = try reader.nextHead() {
             let location = head.location(index: eventCount)
             if keepsEventTimes {
@@ -55,16 +56,7 @@ struct TraceLog {
                     valueLocations.append(location)
                 }
                 if retention.lastValue { last = (reader.rawValue(), location) }
-                if keepsEventTimes {
-                    let start = labelBytes.count
-                    labelBytes.append(contentsOf: repeatElement(0, count: Self.shortLabelBytes))
-                    let count = labelBytes.withUnsafeMutableBytes {
-                        reader.copyRawValuePrefix(into: .init(rebasing: $0[start...]))
-                    }
-                    labelLengths.append(UInt8(count))
-                } else if !retention.allValues {
-                    ring.keep(reader, location, index: elementCount)
-                }
+                if !retention.allValues { recent.keep(reader, location, index: elementCount) }
                 elementCount += 1
             case .finished: completion = (.finished, location)
             case .failure: completion = (.failure(head.failure ?? TraceFailure(type: "", message: "")), location)
@@ -79,28 +71,14 @@ struct TraceLog {
         warnings = reader.warnings
     }
 
-    /// Element `index` as a failure message's timeline draws it.
+    /// Element `index` as a failure message's timeline draws it: its value
+    /// when the pass kept it (`nil` otherwise), and its time.
     func timelineElement(_ index: Int) -> (label: String?, nanoseconds: Int64) {
-        func label(_ bytes: some Collection<UInt8>, limit: Int = Self.labelBytesLimit) -> String {
-            ValueText.label(prefix: bytes, byteLimit: limit)
-        }
-        if keepsEventTimes {
-            let start = index * Self.shortLabelBytes
-            let bytes = labelBytes[start..<start + Int(labelLengths[index])]
-            return (label(bytes, limit: Self.shortLabelBytes), elementTime(index))
-        }
         if index < valueEnds.count {
-            let start = index == 0 ? 0 : valueEnds[index - 1]
-            return (
-                label(valueBytes[start..<valueEnds[index]].prefix(Self.labelBytesLimit)),
-                valueLocations[index].nanoseconds
-            )
+            return (ValueText.message(value(index)), valueLocations[index].nanoseconds)
         }
-        if index >= elementCount - ring.count {
-            let slot = index % RecentTimeline.defaultLimit
-            return (label(ring.bytes(slot)), ring.locations[slot].nanoseconds)
-        }
-        return (nil, elementLocation(index).nanoseconds)
+        if let (value, location) = recent.value(index) { return (ValueText.message(value), location.nanoseconds) }
+        return (refetch?.value(index).map(ValueText.message), elementLocation(index).nanoseconds)
     }
 
     // MARK: Windows
@@ -169,29 +147,51 @@ struct TraceLog {
     }
 }
 
-/// The first bytes and the locations of the last few elements of a trace,
-/// kept with one copy per element into a buffer allocated once.
-private struct LabelRing {
-    private var storage = [UInt8](repeating: 0, count: RecentTimeline.defaultLimit * TraceLog.labelBytesLimit)
-    private var lengths = [Int](repeating: 0, count: RecentTimeline.defaultLimit)
-    private(set) var locations = [EventLocation](
-        repeating: EventLocation(index: 0, nanoseconds: 0), count: RecentTimeline.defaultLimit)
-    /// How many slots hold an element.
-    private(set) var count = 0
+/// The values and locations of the last few elements of a trace, for
+/// failure messages' recent timelines: one buffer per slot, reused, so that
+/// keeping an element copies its bytes and allocates nothing once warm.
+private struct RecentValues {
+    private var slots = [[UInt8]](repeating: [], count: RecentTimeline.defaultLimit)
+    private var locations = [EventLocation?](repeating: nil, count: RecentTimeline.defaultLimit)
+    private var indices = [Int](repeating: -1, count: RecentTimeline.defaultLimit)
 
     /// Keeps the current value of `reader`, element `index`.
     mutating func keep(_ reader: TraceReader, _ location: EventLocation, index: Int) {
         let slot = index % RecentTimeline.defaultLimit
-        let start = slot * TraceLog.labelBytesLimit
-        lengths[slot] = storage.withUnsafeMutableBytes {
-            reader.copyRawValuePrefix(into: .init(rebasing: $0[start..<start + TraceLog.labelBytesLimit]))
-        }
+        slots[slot].removeAll(keepingCapacity: true)
+        reader.appendRawValue(to: &slots[slot])
         locations[slot] = location
-        count = min(count + 1, RecentTimeline.defaultLimit)
+        indices[slot] = index
     }
 
-    func bytes(_ slot: Int) -> ArraySlice<UInt8> {
-        let start = slot * TraceLog.labelBytesLimit
-        return storage[start..<start + lengths[slot]]
+    func value(_ index: Int) -> (RawJSON, EventLocation)? {
+        let slot = index % RecentTimeline.defaultLimit
+        guard indices[slot] == index, let location = locations[slot] else { return nil }
+        return (RawJSON(validated: slots[slot][...]), location)
+    }
+}
+
+/// Values a pass did not keep, read again from the trace when a failure's
+/// timeline needs them: one pass per request that misses, collecting the
+/// element asked for and the few after it (a timeline asks in order).
+private final class ValueRefetch {
+    private let reopen: () throws -> TraceReader
+    private var values: [Int: RawJSON] = [:]
+
+    init(_ reopen: @escaping () throws -> TraceReader) {
+        self.reopen = reopen
+    }
+
+    func value(_ index: Int) -> RawJSON? {
+        if let value = values[index] { return value }
+        values.removeAll()
+        guard let reader = try? reopen() else { return nil }
+        var element = 0
+        while element < index + RecentTimeline.defaultLimit, let head = try? reader.nextHead() {
+            guard head.kind == .value else { continue }
+            if element >= index { values[element] = reader.rawValue() }
+            element += 1
+        }
+        return values[index]
     }
 }

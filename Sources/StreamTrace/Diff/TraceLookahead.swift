@@ -73,7 +73,7 @@ struct TraceLookahead {
             let shown = TerminalText.escaped(ValueText.prefix(reader.rawValue(), columns: Self.valueColumns))
             payload = .value(CanonicalJSON(try reader.decodeValue()))
             text = "value " + TextLayout.truncated(shown, to: Self.valueColumns)
-            mark = .value(ValueText.label(shown))
+            mark = .value(TextLayout.truncated(shown, to: Self.valueColumns))
         case .request:
             let demand = event.demand ?? .unlimited
             payload = .demand(demand)

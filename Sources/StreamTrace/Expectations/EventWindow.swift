@@ -28,10 +28,11 @@ public protocol EventWindow<Element, Failure> {
     /// The first event after the window's end, when the source knows it
     /// (a trace read from disk); `nil` for a live recording.
     var nextEvent: (kind: EventKind, location: EventLocation)? { get }
-    /// A short text for an element, for messages.
+    /// An element as a message shows it: its compact JSON, whole, escaped
+    /// for a terminal (see ``ValueText``).
     func describe(_ element: Element) -> String
     /// The element at `index` as a failure message's timeline draws it: its
-    /// text cut short (`nil` if not known), and its time.
+    /// text (`nil` if not known), and its time.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64)
 }
 
@@ -39,7 +40,7 @@ extension EventWindow {
     public var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
 
     public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
-        (ValueText.label(describe(element(at: index))), elementLocation(at: index).nanoseconds)
+        (describe(element(at: index)), elementLocation(at: index).nanoseconds)
     }
 
     var unconsumedCount: Int { elementCount - consumedCount }

@@ -86,7 +86,7 @@ extension StreamExpectations {
         {
             let mark: RecentTimeline.Mark
             switch event.kind {
-            case .value(let element): mark = .value(ValueText.label(window.describe(element)))
+            case .value(let element): mark = .value(window.describe(element))
             case .finished: mark = .finished
             case .failure: mark = .failure
             case .cancel: mark = .cancel

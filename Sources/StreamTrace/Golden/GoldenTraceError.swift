@@ -38,9 +38,11 @@ public struct GoldenTraceError: Error, CustomStringConvertible {
         }
     }
 
-    /// The description, and for a difference the whole diff.
+    /// The description; for a difference, what to do and the whole diff
+    /// (which ends with its summary and both timelines, once).
     public var report: String {
-        if case .differs(let comparison) = kind { return description + "\n" + comparison.report }
-        return description
+        guard case .differs(let comparison) = kind else { return description }
+        return "golden trace \(path) differs; run with \(GoldenTrace.recordVariable)=1 to accept the new trace\n"
+            + comparison.report
     }
 }

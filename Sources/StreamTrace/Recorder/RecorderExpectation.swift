@@ -30,7 +30,7 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     /// waiting.
     ///
     /// - Throws: ``RecordingError`` if it is not fulfilled.
-    public func get() throws(RecordingError) -> Base.Output {
+    public func get() throws -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
         storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now) }
         return try outcome.resolve(expectation.name)
@@ -41,7 +41,10 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     /// main queue running meanwhile.
     ///
     /// - Throws: ``RecordingError`` if it is not fulfilled in time.
-    public func wait(timeout: Duration) throws(RecordingError) -> Base.Output {
+    @available(
+        *, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:), which suspends"
+    )
+    public func wait(timeout: Duration) throws -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let onMainThread = Thread.isMainThread
         let semaphore = DispatchSemaphore(value: 0)
@@ -70,7 +73,10 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     }
 
     /// Blocks for at most `timeout` seconds. See ``wait(timeout:)-(Duration)``.
-    public func wait(timeout: TimeInterval) throws(RecordingError) -> Base.Output {
+    @available(
+        *, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:), which suspends"
+    )
+    public func wait(timeout: TimeInterval) throws -> Base.Output {
         try wait(timeout: TimeFormat.duration(seconds: timeout))
     }
 
@@ -78,7 +84,7 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     /// Cancelling the waiting task ends the wait like a timeout.
     ///
     /// - Throws: ``RecordingError`` if it is not fulfilled in time.
-    public func value(timeout: Duration) async throws(RecordingError) -> Base.Output {
+    public func value(timeout: Duration) async throws -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let storage = self.storage
         await withTaskCancellationHandler {
@@ -105,7 +111,7 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     }
 
     /// Suspends for at most `timeout` seconds. See ``value(timeout:)-(Duration)``.
-    public func value(timeout: TimeInterval) async throws(RecordingError) -> Base.Output {
+    public func value(timeout: TimeInterval) async throws -> Base.Output {
         try await value(timeout: TimeFormat.duration(seconds: timeout))
     }
 

@@ -15,9 +15,16 @@ package struct MarbleRenderer: Sendable {
 
     /// The timeline as one line: `…` when earlier events are hidden, the
     /// events with their gaps, and a trailing tick when the recording had
-    /// not ended.
-    package func compact(_ timeline: RecentTimeline) -> String {
-        guard !timeline.events.isEmpty else { return "(no events)" }
+    /// not ended. Values stand on the line when they are all short;
+    /// otherwise letters do, and the legend names each value whole:
+    /// `-a---b-|`, `a = {"query":"s","results":[]}, b = …`.
+    package func compact(_ timeline: RecentTimeline) -> (line: String, legend: String) {
+        guard !timeline.events.isEmpty else { return ("(no events)", "") }
+        let values = timeline.events.compactMap { event -> String? in
+            if case .value(let text?) = event.mark { text } else { nil }
+        }
+        let lettered = values.contains { TerminalText.width($0) > ValueText.labelLimit }
+        var legend: [String] = []
         var gaps: [Int64] = []
         var previous = timeline.start
         for event in timeline.events {
@@ -29,9 +36,15 @@ package struct MarbleRenderer: Sendable {
         for (event, gap) in zip(timeline.events, gaps) {
             let ticks = longest == 0 ? 1 : 1 + Int((Double(gap) / Double(longest) * 2).rounded())
             text += String(repeating: theme.tick, count: ticks)
-            text += theme.text(event.mark)
+            if lettered, case .value(let value?) = event.mark {
+                let letter = String(ScaledMarbleLine.letter(legend.count))
+                legend.append("\(letter) = \(value)")
+                text += letter
+            } else {
+                text += theme.text(event.mark)
+            }
         }
-        if timeline.isOpen { text.append(theme.tick) }
-        return text
+        if timeline.isCut { text.append(theme.omitted) } else if timeline.isOpen { text.append(theme.tick) }
+        return (text, legend.joined(separator: ", "))
     }
 }

@@ -10,7 +10,8 @@ package struct MarbleTheme: Sendable {
     package enum Elements: Sendable {
         /// `a`, `b`, `c` … (`o` past 26), explained by a legend.
         case letters
-        /// Each element's value, as ``ValueText/label(_:)`` cuts it.
+        /// Each element's value, when every one is short (``ValueText/labelLimit``);
+        /// else letters, with a legend of the whole values.
         case values
     }
 

@@ -59,18 +59,30 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     /// When the first drawn event's gap starts: the omitted event before
     /// it, or the subscription (0).
     public var start: Int64
+    /// Whether more events follow the last one drawn (a trailing `…`, not
+    /// the trailing `-` of a recording that had not ended).
+    public var isCut: Bool
 
-    public init(events: [Event], omitted: Int, isOpen: Bool, start: Int64 = 0) {
+    public init(events: [Event], omitted: Int, isOpen: Bool, start: Int64 = 0, isCut: Bool = false) {
         self.events = events
         self.omitted = omitted
         self.isOpen = isOpen
         self.start = start
+        self.isCut = isCut
     }
 
-    /// The marble line.
-    public var line: String { MarbleRenderer(theme: .message).compact(self) }
+    /// The marble line: `-1---2-|`, or `-a---b-|` when a value is long.
+    public var line: String { MarbleRenderer(theme: .message).compact(self).line }
 
-    public var description: String { line }
+    /// The values the line shows by letters, whole: `a = {"id":1}, b = …`;
+    /// empty when the line shows them itself.
+    public var legend: String { MarbleRenderer(theme: .message).compact(self).legend }
+
+    /// The line, then its legend if it has one.
+    public var description: String {
+        let (line, legend) = MarbleRenderer(theme: .message).compact(self)
+        return legend.isEmpty ? line : "\(line)  \(legend)"
+    }
 
     /// Keeps the last events appended (at most `limit`), remembering how
     /// many went before and when the last of those happened.
@@ -99,11 +111,12 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
             events.append(event)
         }
 
-        /// The timeline; open unless told, or unless its last event ends the stream.
-        package func timeline(isOpen: Bool? = nil) -> RecentTimeline {
+        /// The timeline; open unless its last event ends the stream, and cut
+        /// when more events follow it.
+        package func timeline(isCut: Bool = false) -> RecentTimeline {
             RecentTimeline(
-                events: events, omitted: omitted, isOpen: isOpen ?? !(events.last?.mark.isTerminal ?? false),
-                start: start)
+                events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start,
+                isCut: isCut)
         }
     }
 }

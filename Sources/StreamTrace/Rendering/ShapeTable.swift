@@ -62,6 +62,6 @@ struct ShapeTable {
         var builder = RecentTimeline.Builder(limit: 2 * context)
         builder.skip(start, lastAt: start > 0 ? times[start - 1] : 0)
         for row in start..<end { builder.append(.init(nanoseconds: times[row], mark: rows[row].mark)) }
-        return builder.timeline()
+        return builder.timeline(isCut: end < rows.count)
     }
 }

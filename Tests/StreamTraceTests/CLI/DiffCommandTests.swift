@@ -64,8 +64,8 @@ import Testing
                 "event 6: only in expected",
                 "- \(e):7  t=+3ms  finished",
                 "traces differ: 3 differences (exact times), first at event 4 (line 5 of expected, line 5 of actual)",
-                #"expected: ---{"query":"s","h…---"sw"---"swi"-|"#,
-                #"actual:   --{"query":"s","h…---"sw"--"swift"-"#,
+                #"expected: ---a---b---c-|  a = {"query":"s","hits":1}, b = "sw", c = "swi""#,
+                #"actual:   --a---b--c-  a = {"query":"s","hits":1}, b = "sw", c = "swift""#,
             ], "\(result)")
         #expect(result.stderr == "")
     }
@@ -86,8 +86,8 @@ import Testing
                 #"+ \#(actual):5  t=+1.5ms  value "s""#,
                 "traces differ: 1 difference (exact times), first at event 4 (line 5 of actual)",
                 // Both timelines stop two events after the first difference.
-                #"expected: ---{"query":"s","h…---"sw"---"swi"-"#,
-                #"actual:   ---{"query":"s","h…--"s"--"sw"---"swi"-"#,
+                #"expected: ---a---b---c-  a = {"query":"s","hits":1}, b = "sw", c = "swi""#,
+                #"actual:   ---a--b--c---d-  a = {"query":"s","hits":1}, b = "s", c = "sw", d = "swi""#,
             ], "\(result)")
     }
 

@@ -42,7 +42,7 @@ enum TerminalRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        close(slave)
+        close(slave)  // the child has it; the master then reads to the child's end
         nonisolated(unsafe) var errData = Data()
         let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
         reader.start()
@@ -57,14 +57,17 @@ enum TerminalRunner {
     /// A pseudo-terminal pair in raw mode (no `\r\n` translation), its
     /// window `columns` wide.
     private static func openTerminal(columns: Int) throws -> (master: Int32, slave: Int32) {
-        let master = PseudoTerminal.openMaster(O_RDWR | O_NOCTTY)
+        let master = PseudoTerminal.openMaster(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var name = [CChar](repeating: 0, count: 128)
+        // ptsname_r, not ptsname: tests open terminals in parallel, and
+        // ptsname answers in one static buffer.
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
-            let name = PseudoTerminal.slaveName(master)
+            PseudoTerminal.slaveName(master, &name, name.count) == 0
         else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        let slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw Failure(description: "cannot open \(String(cString: name))") }
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else { throw Failure(description: "cannot open the terminal's slave side") }
         var attributes = termios()
         tcgetattr(slave, &attributes)
         cfmakeraw(&attributes)
@@ -97,7 +100,7 @@ enum TerminalRunner {
 private enum PseudoTerminal {
     typealias OpenMaster = @convention(c) (Int32) -> Int32
     typealias OnMaster = @convention(c) (Int32) -> Int32
-    typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    typealias Name = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
     private static func function<F>(_ name: String, as type: F.Type) -> F {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { fatalError("the C library has no \(name)") }
@@ -107,5 +110,5 @@ private enum PseudoTerminal {
     static let openMaster = function("posix_openpt", as: OpenMaster.self)
     static let grant = function("grantpt", as: OnMaster.self)
     static let unlock = function("unlockpt", as: OnMaster.self)
-    static let slaveName = function("ptsname", as: Name.self)
+    static let slaveName = function("ptsname_r", as: Name.self)
 }

@@ -1,27 +1,29 @@
 import Foundation
 import StreamTrace
-import Testing
 
 /// Expects that `actual` eventually equals `expected`: reads it at once,
 /// then every `interval` seconds, and passes at the first match. After
-/// `timeout` seconds it records an issue at the caller's source location
-/// with the last value compared:
-/// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`.
+/// `timeout` seconds it fails at the caller's line with the last value it
+/// compared: `Expected 2, but was 1 after 93 tries, timing out after 1.0
+/// seconds`. One function for Swift Testing and XCTest: it fails the test
+/// of whichever framework runs it.
 ///
 /// ```swift
 /// expectEventually(actual: { model.rowCount }, expected: 2)
 /// ```
 ///
-/// Errors `actual` throws are rethrown. See ``EventualEquality``.
+/// Errors `actual` throws are rethrown.
 public func expectEventually<T: Equatable>(
     actual: () throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) rethrows {
     let outcome = try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual)
-    if !outcome.matched { Issue.record(Comment(rawValue: outcome.message), sourceLocation: sourceLocation) }
+    guard !outcome.matched else { return }
+    TestFailure.record(
+        outcome.message, at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The asynchronous ``expectEventually(actual:expected:timeout:interval:sourceLocation:)``:
+/// The asynchronous ``expectEventually(actual:expected:timeout:interval:fileID:filePath:line:column:)``:
 /// suspends between tries. With a `clock`, it waits in virtual time,
 /// advancing the test clock by `interval` between tries.
 ///
@@ -30,9 +32,12 @@ public func expectEventually<T: Equatable>(
 /// ```
 public func expectEventually<T: Equatable>(
     actual: () async throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
-    clock: TestClock? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    clock: TestClock? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
 ) async rethrows {
     let outcome = try await EventualEquality.poll(
         expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual)
-    if !outcome.matched { Issue.record(Comment(rawValue: outcome.message), sourceLocation: sourceLocation) }
+    guard !outcome.matched else { return }
+    TestFailure.record(
+        outcome.message, at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -1,0 +1,85 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import StreamTrace
+import StreamTraceTesting
+import Testing
+
+/// What a failing or recording test leaves behind, seen from outside: the
+/// suite runs one of the tests below in a child process of its own test
+/// binary (they only do something when the child's environment asks).
+@Suite struct ChildRunTests {
+    static let role = ProcessInfo.processInfo.environment["STREAMTRACE_CHILD"]
+    static let directory = ProcessInfo.processInfo.environment["STREAMTRACE_CHILD_DIRECTORY"] ?? ""
+
+    @Test(.enabled(if: role == "failing-wait"))
+    func aWaitThatFails() async throws {
+        let recorder = Recorder<String, Never>(name: "search", clock: TestClock())
+        recorder.receiveSubscription()
+        recorder.receive("s")
+        recorder.receive("sw")
+        try await wait(for: recorder.next(3), timeout: 0.01)
+    }
+
+    @Test(.enabled(if: role == "recording-golden"))
+    func aGoldenTraceRecorded() {
+        let recorder = Recorder<Int, Never>(name: "countdown", clock: TestClock())
+        recorder.receive(3)
+        recorder.receive(completion: .finished)
+        expectGoldenTrace(of: recorder, at: Self.directory + "/countdown.jsonl")
+    }
+
+    @Test func aFailedExpectationAttachesTheRecordingAsATrace() async throws {
+        let directory = try temporaryDirectory()
+        let child = try await runChild("failing-wait", test: "aWaitThatFails", directory: directory, attachments: true)
+        #expect(child.status != 0, "the child test fails: \(child.output)")
+        #expect(child.output.contains("next(3): expected 3 more elements, got 2 within 10ms"), "\(child.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+        #expect(files.count == 1, "\(files)")
+        let trace = try Trace(contentsOf: directory + "/" + (files.first ?? ""))
+        #expect(trace.header.stream == "search")
+        #expect(trace.elements == ["s", "sw"])
+        #expect(trace.status == .open)
+    }
+
+    @Test func recordModeSaysWhichFileItWrote() async throws {
+        let directory = try temporaryDirectory()
+        let child = try await runChild(
+            "recording-golden", test: "aGoldenTraceRecorded", directory: directory, record: true)
+        #expect(child.status == 0, "\(child.output)")
+        #expect(
+            child.output.contains("StreamTrace: recorded golden trace \(directory)/countdown.jsonl"), "\(child.output)")
+        #expect(try Trace(contentsOf: directory + "/countdown.jsonl").elements == [3])
+    }
+
+    /// Runs one test of this test binary in a child process.
+    func runChild(
+        _ role: String, test: String, directory: String, attachments: Bool = false, record: Bool = false
+    ) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+                        process.arguments =
+                            ["--testing-library", "swift-testing", "--filter", "ChildRunTests/\(test)"]
+                            + (attachments ? ["--attachments-path", directory] : [])
+                        var environment = ProcessInfo.processInfo.environment
+                        environment["STREAMTRACE_CHILD"] = role
+                        environment["STREAMTRACE_CHILD_DIRECTORY"] = directory
+                        environment["STREAMTRACE_RECORD"] = record ? "1" : nil
+                        process.environment = environment
+                        let output = Pipe()
+                        process.standardOutput = output
+                        process.standardError = output
+                        try process.run()
+                        let data = output.fileHandleForReading.readDataToEndOfFile()
+                        process.waitUntilExit()
+                        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+                    })
+            }
+            thread.start()
+        }
+    }
+}
+#endif

@@ -1,0 +1,67 @@
+#if os(macOS) || os(Linux)
+import Foundation
+import Testing
+
+/// Code that must not compile, compiled against the built library: the
+/// compiler's own error is the behaviour under test.
+@Suite struct CompileCheckTests {
+    /// Type-checks `source` against the package's built modules; the
+    /// compiler's exit status and diagnostics.
+    func typecheck(_ source: String) async throws -> (status: Int32, diagnostics: String) {
+        let file = temporaryPath("compile-check-\(UUID().uuidString).swift")
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
+        let modules = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("Modules").path
+        let result = try await CommandRunner.run(
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, file], executable: "/usr/bin/env")
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test func aBlockingWaitInAsyncCodeIsAnErrorThatNamesTheAsyncWait() async throws {
+        let (status, diagnostics) = try await typecheck(
+            """
+            import StreamTrace
+            func waitsInAsyncCode(_ recorder: Recorder<Int, Never>) async throws {
+                _ = try recorder.next().wait(timeout: 1)
+            }
+            """)
+        #expect(status != 0)
+        #expect(
+            diagnostics.contains(
+                "wait(timeout:) blocks its thread; in async code use value(timeout:), which suspends"),
+            "\(diagnostics)")
+    }
+
+    @Test func xctestsBlockingWaitInAnAsyncTestIsAnErrorThatNamesFulfillment() async throws {
+        let (status, diagnostics) = try await typecheck(
+            """
+            import StreamTrace
+            import StreamTraceXCTest
+            import XCTest
+            final class AsyncTests: XCTestCase {
+                func testWaits() async throws {
+                    let recorder = Recorder<Int, Never>()
+                    try wait(for: recorder.finished, timeout: 1)
+                }
+            }
+            """)
+        #expect(status != 0)
+        #expect(
+            diagnostics.contains("wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)"),
+            "\(diagnostics)")
+    }
+
+    @Test func theSameWaitInSynchronousCodeCompiles() async throws {
+        let (status, diagnostics) = try await typecheck(
+            """
+            import StreamTrace
+            func waitsInSynchronousCode(_ recorder: Recorder<Int, Never>) throws {
+                _ = try recorder.next().wait(timeout: 1)
+            }
+            func awaitsInAsyncCode(_ recorder: Recorder<Int, Never>) async throws {
+                _ = try await recorder.next().value(timeout: 1)
+            }
+            """)
+        #expect(status == 0, "\(diagnostics)")
+    }
+}
+#endif
