@@ -12,7 +12,7 @@ import Testing
 /// expectEventually(actual: { model.rowCount }, expected: 2)
 /// ```
 ///
-/// Errors `actual` throws are rethrown. See ``EventualEquality``.
+/// Errors `actual` throws are rethrown. See `EventualEquality`.
 public func expectEventually<T: Equatable>(
     actual: () throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
     sourceLocation: SourceLocation = #_sourceLocation

@@ -12,12 +12,12 @@ import Testing
 ///
 /// Suspends until the expectation is decided (woken by the recorder's
 /// events) or `timeout` seconds pass. If it fails, an issue is recorded at
-/// the caller's source location with the ``RecordingError/report``
+/// the caller's source location with the `RecordingError.report`
 /// (expected vs. actual, the deciding event, the recent timeline), and the
 /// test stops there as after a failed `#require`.
 ///
 /// To assert that an expectation fails, use the recorder's own
-/// `value(timeout:)`, which throws the ``RecordingError`` without recording
+/// `value(timeout:)`, which throws the `RecordingError` without recording
 /// an issue.
 @discardableResult
 public func wait<E: StreamExpectation>(

@@ -11,7 +11,7 @@ import XCTest
 /// expectEventually(actual: { model.rowCount }, expected: 2)
 /// ```
 ///
-/// Errors `actual` throws are rethrown. See ``EventualEquality``.
+/// Errors `actual` throws are rethrown. See `EventualEquality`.
 public func expectEventually<T: Equatable>(
     actual: () throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
     file: StaticString = #filePath, line: UInt = #line

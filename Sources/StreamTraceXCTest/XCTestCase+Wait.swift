@@ -14,13 +14,13 @@ extension XCTestCase {
     /// the recorder's events) or `timeout` seconds pass; on the main thread
     /// the main run loop and main queue keep running. If the expectation
     /// fails, the failure is recorded at the caller's `file` and `line`
-    /// with the ``RecordingError/report`` (expected vs. actual, the deciding
+    /// with the `RecordingError.report` (expected vs. actual, the deciding
     /// event, the recent timeline) and the test stops there, as with
     /// `XCTUnwrap`: the message starts `XCTUnwrap failed: expected non-nil
     /// value of type "Output"`.
     ///
     /// To assert that an expectation fails, use the recorder's own
-    /// `wait(timeout:)`, which throws the ``RecordingError`` without
+    /// `wait(timeout:)`, which throws the `RecordingError` without
     /// recording anything.
     @discardableResult
     public func wait<E: StreamExpectation>(

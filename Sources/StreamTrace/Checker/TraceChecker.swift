@@ -2,7 +2,7 @@
 /// a live ``Recorder``.
 ///
 /// The trace is read once, front to back, keeping only what the queries'
-/// expectations say they need (see ``TraceNeeds``); then the queries run
+/// expectations say they need (see `TraceNeeds`); then the queries run
 /// in order and share one cursor, so `next`, `next`, `finished` reads like
 /// a test that waits three times.
 ///
