@@ -8,7 +8,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs
 
 build:
 	$(SWIFT) build
@@ -31,6 +31,12 @@ test-sanitizers: test-tsan test-asan
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+# The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
+# in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
+# then `docc convert` with warnings as errors. Offline, no plugin.
+docs:
+	SWIFT=$(SWIFT) Scripts/build-docs.sh
 
 # libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
 fuzz:

@@ -12,13 +12,13 @@ import StreamTraceTestSupport
 ///
 /// Suspends until the expectation is decided (woken by the recorder's
 /// events) or `timeout` seconds pass. If it fails, the failure is recorded
-/// once, at the caller's line, with the ``RecordingError/report`` (what was
+/// once, at the caller's line, with the `RecordingError.report` (what was
 /// expected, what the recording holds, the deciding event, the recent
 /// timeline), the recording is attached as a `.jsonl` trace, and the test
 /// stops there.
 ///
 /// To assert that an expectation fails, use the recorder's own
-/// `value(timeout:)`, which throws the ``RecordingError`` without failing
+/// `value(timeout:)`, which throws the `RecordingError` without failing
 /// the test.
 @discardableResult
 public func wait<E: StreamExpectation>(

@@ -16,12 +16,12 @@ extension XCTestCase {
     /// the recorder's events) or `timeout` seconds pass; on the main thread
     /// the main run loop and main queue keep running. If the expectation
     /// fails, the failure is recorded once, at the caller's line, with the
-    /// ``RecordingError/report`` (what was expected, what the recording
+    /// `RecordingError.report` (what was expected, what the recording
     /// holds, the deciding event, the recent timeline), and the test stops
     /// there. In `async` tests, use ``fulfillment(of:timeout:description:file:line:)``.
     ///
     /// To assert that an expectation fails, use the recorder's own
-    /// `wait(timeout:)`, which throws the ``RecordingError`` without failing
+    /// `wait(timeout:)`, which throws the `RecordingError` without failing
     /// the test.
     @available(*, noasync, message: "wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)")
     @discardableResult

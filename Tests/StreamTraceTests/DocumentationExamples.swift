@@ -1,7 +1,7 @@
 import Foundation
 
-/// A ```swift block of the README or of a `///` doc comment, and what the
-/// document says about it. See DocumentationExamplesTests for the rules.
+/// A ```swift block of the README, of a DocC article or of a `///` doc
+/// comment, and what the document says about it. See DocumentationExamplesTests for the rules.
 struct DocumentationExample: CustomStringConvertible {
     /// What the line right above the block says.
     enum Marker: Equatable {

@@ -1,12 +1,13 @@
 // Every code example is compiled and run by a test.
 //
-// Users copy the examples of README.md and of the doc comments, so each
-// ```swift block of README.md and of a `///` comment under Sources/ must
-// appear in a test file under Tests/, where it is compiled and run with the
-// scaffolding it needs around it and assertions on what its comments promise
-// (`// [1, 2, 3]` → `#expect(… == [1, 2, 3])` right after it). This suite
-// fails, at the example's line, for an example no test holds: adding or
-// changing an example means adding or changing its test.
+// Users copy the examples of README.md, of the DocC articles and of the doc
+// comments, so each ```swift block of README.md, of a Markdown file of a
+// catalog (Sources/MODULE/MODULE.docc) and of a `///` comment under
+// Sources/ must appear in a test file under Tests/, where it is compiled and
+// run with the scaffolding it needs around it and assertions on what its
+// comments promise (`// [1, 2, 3]` → `#expect(… == [1, 2, 3])` right after
+// it). This suite fails, at the example's line, for an example no test
+// holds: adding or changing an example means adding or changing its test.
 //
 // - An example and a test file are compared as normalized lines: `///` and
 //   indentation stripped, each line trimmed, blank lines dropped. The example
@@ -18,13 +19,15 @@
 //   by area (Combine ones in Combine/); the StreamTraceTesting and
 //   StreamTraceXCTest glue's in those targets' DocumentationTests.swift.
 //   README examples: ReadmeSnippetTests.swift (Combine ones in Combine/).
-// - `<!-- example: Tests/PATH.swift -->` right above a README block: the
-//   block is that whole file (ReadmeSyncTests also check it verbatim).
+//   Article examples: GettingStartedSnippetTests.swift and the like, in the
+//   target whose module the example imports.
+// - `<!-- example: Tests/PATH.swift -->` right above a README or article
+//   block: the block is that whole file, verbatim.
 // - An example that cannot be compiled in a test (a manifest fragment,
 //   pseudo-code) is exempted where it stands, with a reason, on the line
 //   right above its ```swift:
-//     README.md:     <!-- example: not compiled (REASON) -->
-//     doc comments:  /// - Note: not compiled (REASON)
+//     README.md and articles:  <!-- example: not compiled (REASON) -->
+//     doc comments:            /// - Note: not compiled (REASON)
 import Foundation
 import Testing
 
@@ -54,6 +57,17 @@ import Testing
         DocumentationExamples.markdown(try read("README.md"), file: "README.md")
     }
 
+    /// The Markdown files of the catalogs: Sources/MODULE/MODULE.docc/….md.
+    static func articles() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Sources").path)
+        let files = (enumerator?.allObjects as? [String] ?? []).filter { $0.contains(".docc/") && $0.hasSuffix(".md") }
+        return files.map { "Sources/" + $0 }.sorted()
+    }
+
+    static func articleExamples() throws -> [DocumentationExample] {
+        try articles().flatMap { DocumentationExamples.markdown(try read($0), file: $0) }
+    }
+
     static func docCommentExamples() throws -> [DocumentationExample] {
         try swiftFiles(under: "Sources").flatMap { DocumentationExamples.docComments(try read($0), file: $0) }
     }
@@ -67,7 +81,7 @@ import Testing
             return nil
         case .malformed(let line):
             return "\(example): the marker above this example is malformed: \(line)\n"
-                + "Exempt an example with `<!-- example: not compiled (REASON) -->` (README) "
+                + "Exempt an example with `<!-- example: not compiled (REASON) -->` (README, articles) "
                 + "or `/// - Note: not compiled (REASON)` (doc comments), giving the reason."
         case .file(let path):
             let file = tests.first { $0.path == path }
@@ -97,6 +111,31 @@ import Testing
         let examples = try Self.readmeExamples()
         #expect(!examples.isEmpty)
         try check(examples)
+    }
+
+    @Test func everyArticleExampleIsRunByATestOrExemptedWithAReason() throws {
+        #expect(Self.articles().contains("Sources/StreamTrace/StreamTrace.docc/GettingStarted.md"))
+        let examples = try Self.articleExamples()
+        #expect(!examples.isEmpty)
+        try check(examples)
+    }
+
+    /// A block marked `<!-- example: Tests/PATH.swift -->` is that file, byte
+    /// for byte: what users copy is what `make test` runs.
+    @Test func anExampleMarkedAsATestFileIsThatFileVerbatim() throws {
+        for example in try Self.readmeExamples() + Self.articleExamples() {
+            guard case .file(let path) = example.marker else { continue }
+            let file = try Self.read(path)
+            let shown = example.text.joined(separator: "\n") + "\n"
+            guard shown != file else { continue }
+            Issue.record(
+                Comment(
+                    rawValue: "\(example) differs from \(path), which it is marked as: copy the file into the block"),
+                sourceLocation: SourceLocation(
+                    fileID: "StreamTrace/\(example.file)",
+                    filePath: Self.root.appendingPathComponent(example.file).path,
+                    line: example.line, column: 1))
+        }
     }
 
     @Test func everyDocCommentExampleIsRunByATestOrExemptedWithAReason() throws {

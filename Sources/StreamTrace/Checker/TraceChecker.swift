@@ -2,7 +2,7 @@
 /// a live ``Recorder``.
 ///
 /// The trace is read once, front to back, keeping only what the queries'
-/// expectations say they need (see ``TraceNeeds``); then the queries run
+/// expectations say they need (see `TraceNeeds`); then the queries run
 /// in order and share one cursor, so `next`, `next`, `finished` reads like
 /// a test that waits three times.
 ///
@@ -30,9 +30,11 @@ public struct TraceChecker: Sendable {
     /// evaluates each query when it is reached: a caller that prints each
     /// result and lets it go keeps none of them.
     ///
-    /// - Parameter reopen: reads the same trace again from its start; given,
-    ///   a failing query whose window ends mid-trace shows the values of
-    ///   its recent timeline even where one pass did not keep them.
+    /// - Parameters:
+    ///   - reader: the trace, read once.
+    ///   - reopen: reads the same trace again from its start; given, a
+    ///     failing query whose window ends mid-trace shows the values of its
+    ///     recent timeline even where one pass did not keep them.
     public func evaluations(
         of reader: TraceReader, reopen: (() throws -> TraceReader)? = nil
     ) throws(TraceReadError) -> TraceEvaluations {

@@ -1,6 +1,6 @@
 /// The results of a list of queries against one trace, evaluated one at a
 /// time as the sequence is iterated, in order, sharing one cursor (see
-/// ``TraceChecker/evaluations(of:)``). Iterate it once.
+/// ``TraceChecker/evaluations(of:reopen:)``). Iterate it once.
 public struct TraceEvaluations: Sequence {
     let log: TraceLog
     let queries: [Query]

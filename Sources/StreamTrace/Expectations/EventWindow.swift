@@ -29,7 +29,7 @@ public protocol EventWindow<Element, Failure> {
     /// (a trace read from disk); `nil` for a live recording.
     var nextEvent: (kind: EventKind, location: EventLocation)? { get }
     /// An element as a message shows it: its compact JSON, whole, escaped
-    /// for a terminal (see ``ValueText``).
+    /// for a terminal.
     func describe(_ element: Element) -> String
     /// The element at `index` as a failure message's timeline draws it: its
     /// text (`nil` if not known), and its time.

@@ -46,7 +46,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// The stream's error, when the stream failed.
     public var streamError: StreamError?
     /// The last events of the window the expectation read, as a marble
-    /// line (set by ``Expectation/verdict(in:)``).
+    /// line (set by ``StreamExpectation/verdict(in:)``).
     public var timeline: RecentTimeline?
     /// More lines for a person (a whole-shape comparison's side-by-side
     /// table), shown by ``report``.

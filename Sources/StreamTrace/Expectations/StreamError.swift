@@ -15,7 +15,7 @@ public struct StreamError: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `Type: message`, with what a terminal must not see escaped (see
-    /// ``TerminalText``).
+    /// `TerminalText`).
     public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     public static func == (lhs: StreamError, rhs: StreamError) -> Bool {

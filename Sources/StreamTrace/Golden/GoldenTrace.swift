@@ -57,8 +57,10 @@ public struct GoldenTrace: Sendable {
 
     /// Compares `trace` (JSON Lines text) with the file, or records it.
     ///
-    /// - Parameter record: write the file instead of failing; by default
-    ///   ``isRecording``.
+    /// - Parameters:
+    ///   - trace: the trace to compare, as JSON Lines text.
+    ///   - record: write the file instead of failing; by default
+    ///     ``isRecording``.
     /// - Throws: ``GoldenTraceError`` when the file is missing, does not
     ///   match, or cannot be read or written, or `trace` is not a trace.
     @discardableResult

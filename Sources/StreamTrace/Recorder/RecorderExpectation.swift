@@ -1,7 +1,8 @@
 import Foundation
 
 /// An expectation bound to a recorder: read it now with ``get()``, or wait
-/// for it with ``wait(timeout:)`` (blocking) or ``value(timeout:)`` (async).
+/// for it with ``wait(timeout:)-(TimeInterval)`` (blocking) or
+/// ``value(timeout:)-(TimeInterval)`` (async).
 ///
 /// Waits are woken by the recorder's events, never by polling, and return
 /// at once when the expectation is already decided. The timeout is

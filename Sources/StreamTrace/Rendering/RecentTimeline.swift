@@ -8,8 +8,8 @@
 /// so that its sign is not read as time); `|` the stream finished, `X` it
 /// failed, `!` the subscriber cancelled. A leading `…` says that earlier
 /// events are not shown; a trailing `-` that the recording had not ended.
-/// Drawn by ``MarbleRenderer`` in its message theme; built by a
-/// ``Builder`` wherever events come from.
+/// Drawn by `MarbleRenderer` in its message theme; built by a
+/// `RecentTimeline.Builder` wherever events come from.
 ///
 /// ```swift
 /// let timeline = RecentTimeline(

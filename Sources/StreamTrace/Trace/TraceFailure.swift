@@ -35,7 +35,7 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     }
 
     /// `Type: message`, with what a terminal must not see escaped (see
-    /// ``TerminalText``).
+    /// `TerminalText`).
     public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     /// The error as queries see it: `{"type", "message"}`, and `"value"`

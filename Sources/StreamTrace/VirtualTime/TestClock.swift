@@ -100,7 +100,9 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     /// #expect(model.count == 3)
     /// ```
     ///
-    /// - Parameter isolation: the caller's actor, passed implicitly; leave it out.
+    /// - Parameters:
+    ///   - duration: how far to move time (`.zero` by default).
+    ///   - isolation: the caller's actor, passed implicitly; leave it out.
     public func advance(by duration: Duration = .zero, isolation: isolated (any Actor)? = #isolation) async {
         await core.advance(to: core.timeline.now + duration)
     }

@@ -43,7 +43,9 @@ extension TestScheduler {
         /// scheduler follows has finished or suspended again — as
         /// ``TestClock/advance(by:isolation:)`` does, with the same limits.
         ///
-        /// - Parameter isolation: the caller's actor, passed implicitly; leave it out.
+        /// - Parameters:
+        ///   - duration: how far to move time (`.zero` by default).
+        ///   - isolation: the caller's actor, passed implicitly; leave it out.
         public func advance(by duration: Duration = .zero, isolation: isolated (any Actor)? = #isolation) async {
             await scheduler.core.advance(to: scheduler.core.timeline.now + duration)
         }

@@ -44,11 +44,16 @@ enum TerminalRunner {
         try process.run()
         close(slave)  // the child has it; the master then reads to the child's end
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        // The semaphore, not polling `isFinished`, orders the thread's write before the read below.
+        let readerDone = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            readerDone.signal()
+        }
         reader.start()
         let output = readAll(master)
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        readerDone.wait()
         return Result(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
