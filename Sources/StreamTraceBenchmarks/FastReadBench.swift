@@ -1,0 +1,96 @@
+import Foundation
+import StreamTrace
+
+/// `--only fastread`: what `check finished` and `check count` need (event
+/// and element counts, the terminal event, the last event), read through
+/// ``TraceScan`` in parallel and sequentially and through the reader's
+/// `nextHead()`, beside `wc -l`, `cat`, `grep -c` and `jq` on the same
+/// file in the same run.
+struct FastReadBench {
+    let directory: String
+    let sizes: [Int]
+    let runs: Int
+
+    func run() -> String {
+        var rows = ["| trace | what | MB/s | peak RSS | vs `wc -l` | vs `cat` | vs `grep -c` | vs jq |", "|---|---|---|---|---|---|---|---|"]
+        for megabytes in sizes { rows += table(megabytes: megabytes) }
+        return rows.joined(separator: "\n")
+    }
+
+    private func table(megabytes: Int) -> [String] {
+        let path = directory + "/realistic-\(megabytes)MB.jsonl"
+        let size = RealisticTrace.ensure(path: path, megabytes: megabytes)
+        let mb = Double(size) / 1e6
+        let me = CommandLine.arguments[0]
+        _ = Measure.spawn(["/usr/bin/env", "cat", path])  // into the page cache
+        let wc = best(["/usr/bin/env", "wc", "-l", path])
+        let cat = best(["/usr/bin/env", "cat", path])
+        let grep = best(["/usr/bin/env", "grep", "-c", "\"event\":\"value\"", path])
+        var rows: [String] = []
+        var outputs: [String: String] = [:]
+        for query in ["finished", "count"] {
+            let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", Self.jq[query]!, path])
+            for mode in ["parallel", "sequential", "nextHead"] {
+                let output = directory + "/summary-\(mode)-\(query).txt"
+                let result = best([me, "--summary", mode, query, path], stdout: output)
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                if let other = outputs[query], other != text { rows.append("| MISMATCH \(query) \(mode): \(text) vs \(other) |") }
+                outputs[query] = text
+                func ratio(_ base: Measure.ChildResult) -> String { String(format: "%.2f×", base.seconds / result.seconds) }
+                rows.append(
+                    "| \(String(format: "%.0f MB", mb)) | `check \(query)` via \(mode)\(result.status == 0 ? "" : " (exit \(result.status)!)") | "
+                        + String(format: "%.0f", mb / result.seconds) + " | \(Measure.megabytes(result)) | \(ratio(wc)) | \(ratio(cat)) | "
+                        + "\(ratio(grep)) | \(jq.status == 0 ? ratio(jq) : "n/a") |")
+            }
+            rows.append(
+                "| \(String(format: "%.0f MB", mb)) | jq for `\(query)` | " + String(format: "%.0f", mb / jq.seconds)
+                    + " | \(Measure.megabytes(jq)) | | | | |")
+        }
+        for (name, result) in [("`wc -l`", wc), ("`cat`", cat), ("`grep -c '\"event\":\"value\"'`", grep)] {
+            rows.append("| \(String(format: "%.0f MB", mb)) | \(name) | " + String(format: "%.0f", mb / result.seconds) + " | \(Measure.megabytes(result)) | | | | |")
+        }
+        rows.append("| \(String(format: "%.0f MB", mb)) | result | \(outputs["count"] ?? "") | | | | | |")
+        return rows
+    }
+
+    private func best(_ command: [String], stdout: String? = nil) -> Measure.ChildResult {
+        (0..<runs).map { _ in Measure.spawn(command, stdout: stdout) }.min { $0.seconds < $1.seconds }!
+    }
+
+    static let jq = [
+        "finished": #"reduce inputs as $e (null; $e) | .event == "finished""#,
+        "count": #"reduce (inputs | select(.event == "value")) as $e (0; . + 1)"#,
+    ]
+
+    /// Child mode: prints what `check QUERY` needs, read by `mode`.
+    static func summary(mode: String, query: String, path: String) -> Int32 {
+        do {
+            var summary = TraceScanSummary()
+            var status = TraceStatus.open
+            switch mode {
+            case "parallel", "sequential":
+                let options = TraceScanOptions(parallelism: mode == "parallel" ? ProcessInfo.processInfo.activeProcessorCount : 1)
+                let scan = try TraceScan.scan(path: path, options: options) { TraceScanSummary() }
+                summary = scan.consumer
+                status = scan.status
+            default:
+                let reader = try TraceReader(path: path)
+                while let head = try reader.nextHead() {
+                    summary.consume(TraceScanEvent(nanoseconds: head.nanoseconds, kind: head.kind, line: head.line, index: summary.eventCount, text: UnsafeRawBufferPointer(start: nil, count: 0)))
+                }
+                status = reader.status
+            }
+            let end = summary.terminal.map { "\($0.kind) on line \($0.line) at t=\($0.nanoseconds)" } ?? "none"
+            let last = summary.last.map { "\($0.kind) #\($0.index) on line \($0.line)" } ?? "none"
+            if query == "count" {
+                print("\(summary.elementCount) elements, \(summary.eventCount) events, \(status); terminal \(end); last \(last)")
+            } else {
+                print("\(status == .finished ? "finished" : "not finished (\(status))"): terminal \(end); last \(last)")
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 3
+        }
+    }
+}
