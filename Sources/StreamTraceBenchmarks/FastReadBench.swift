@@ -70,7 +70,7 @@ struct FastReadBench {
             switch mode {
             case "parallel", "sequential":
                 let options = TraceScanOptions(parallelism: mode == "parallel" ? ProcessInfo.processInfo.activeProcessorCount : 1)
-                let scan = try TraceScan.scan(path: path, options: options) { TraceScanSummary() }
+                let scan = try TraceScan.summary(path: path, options: options)
                 summary = scan.consumer
                 status = scan.status
             default:

@@ -28,20 +28,20 @@ struct FastEventLine {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// The little-endian word of up to 8 ASCII bytes.
-    static func pattern(_ text: StaticString) -> UInt64 {
-        var value: UInt64 = 0
-        for k in 0..<text.utf8CodeUnitCount { value |= UInt64(text.utf8Start[k]) << UInt64(8 * k) }
-        return value
-    }
-
-    static let open = pattern("{\"t\":")
-    static let eventKey = pattern(",\"event\"")
-    static let valueKind = pattern("value\",\"")
-    static let valueKey = pattern("\"value\":")
-    static let finished = pattern("finished")
-    static let subscribe = pattern("subscrib")
-    static let cancel = pattern("cancel\"}")
+    // The fixed parts as little-endian words (literals: a `static let`
+    // would cost a `swift_once` check per line).
+    /// `{"t":` (5 bytes).
+    @inline(__always) static var open: UInt64 { 0x3A_2274_227B }
+    /// `,"event"`, then `:"`.
+    @inline(__always) static var eventKey: UInt64 { 0x2274_6E65_7665_222C }
+    /// `value","`, then `"value":` from 7 bytes on.
+    @inline(__always) static var valueKind: UInt64 { 0x222C_2265_756C_6176 }
+    @inline(__always) static var valueKey: UInt64 { 0x3A22_6575_6C61_7622 }
+    /// `finished`, `subscrib` and `scribe"}` from 3 bytes on, `cancel"}`.
+    @inline(__always) static var finished: UInt64 { 0x6465_6873_696E_6966 }
+    @inline(__always) static var subscribe: UInt64 { 0x6269_7263_7362_7573 }
+    @inline(__always) static var subscribeEnd: UInt64 { 0x7D22_6562_6972_6373 }
+    @inline(__always) static var cancel: UInt64 { 0x7D22_6C65_636E_6163 }
 
     /// Reads the line that starts at `start`; `validator` shares its base.
     @inline(__always)
@@ -70,7 +70,7 @@ struct FastEventLine {
         if kindWord == finished, base.load(fromByteOffset: i + 8, as: UInt8.self) == UInt8(ascii: "\"") {
             return finish(base, kind: .finished, time, valueStart: 0, closing: i + 9)
         }
-        if kindWord == subscribe, word(base, i + 3) == pattern("scribe\"}") {
+        if kindWord == subscribe, word(base, i + 3) == subscribeEnd {
             return finish(base, kind: .subscribe, time, valueStart: 0, closing: i + 10)
         }
         if kindWord == cancel { return finish(base, kind: .cancel, time, valueStart: 0, closing: i + 7) }

@@ -60,12 +60,13 @@ struct TraceChunkScanner: ~Copyable {
         }
         report.lastTime = fast.nanoseconds
         report.eventCount = count + 1
-        if fast.kind.isTerminal { report.terminal = (fast.kind, line) }
+        if fast.kind.isTerminalKind { report.terminal = (fast.kind, line) }
         let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd - start)
         let range = fast.kind == .value ? (fast.valueStart - start)..<(fast.valueEnd - start) : nil
         consumer.consume(
             TraceScanEvent(
-                nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range))
+                nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range,
+                maximumDepth: options.maximumDepth))
         buffer.start = fast.next
         return true
     }
@@ -110,11 +111,11 @@ struct TraceChunkScanner: ~Copyable {
         if count == 0 { report.firstEvent = (parsed.nanoseconds, parsed.kind, number, timeColumn) }
         report.lastTime = parsed.nanoseconds
         report.eventCount = count + 1
-        if parsed.kind.isTerminal { report.terminal = (parsed.kind, number) }
+        if parsed.kind.isTerminalKind { report.terminal = (parsed.kind, number) }
         consumer.consume(
             TraceScanEvent(
                 nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, index: count, demand: parsed.demand,
-                failure: parsed.failure, text: line, valueRange: parsed.valueRange))
+                text: line, valueRange: parsed.valueRange, maximumDepth: options.maximumDepth))
     }
 
     /// The next line without its `\n`, and whether it had one; `nil` at

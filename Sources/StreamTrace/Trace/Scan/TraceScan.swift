@@ -67,6 +67,14 @@ package enum TraceScan {
         return try scan(fileDescriptor: fd, name: path, options: options, makeConsumer: makeConsumer)
     }
 
+    /// What `check finished` and `check count` need, specialized here (a
+    /// generic call from another module runs unspecialized).
+    package static func summary(
+        path: String, options: TraceScanOptions = TraceScanOptions()
+    ) throws(TraceReadError) -> TraceScanResult<TraceScanSummary> {
+        try scan(path: path, options: options) { TraceScanSummary() }
+    }
+
     /// Scans from an open descriptor (not closed): split and parallel for a
     /// regular file, from its current offset; sequential otherwise.
     package static func scan<C: TraceScanConsumer>(

@@ -13,8 +13,6 @@ package struct TraceScanEvent {
     package var index: Int
     /// The demand of a `request` event.
     package var demand: Demand?
-    /// The error of a `failure` event.
-    package var failure: TraceFailure?
     /// The line's text (no line end), valid only during the call.
     package var text: UnsafeRawBufferPointer
     /// Where the `"value"` is in `text`: validated JSON, for `value` and
@@ -22,17 +20,28 @@ package struct TraceScanEvent {
     package var valueRange: Range<Int>?
 
     package init(
-        nanoseconds: Int64, kind: EventKind, line: Int, index: Int, demand: Demand? = nil, failure: TraceFailure? = nil,
-        text: UnsafeRawBufferPointer, valueRange: Range<Int>? = nil
+        nanoseconds: Int64, kind: EventKind, line: Int, index: Int, demand: Demand? = nil,
+        text: UnsafeRawBufferPointer, valueRange: Range<Int>? = nil, maximumDepth: Int = JSONParser.defaultMaximumDepth
     ) {
         self.nanoseconds = nanoseconds
         self.kind = kind
         self.line = line
         self.index = index
         self.demand = demand
-        self.failure = failure
         self.text = text
         self.valueRange = valueRange
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The reader's depth limit, for ``failure``.
+    package var maximumDepth: Int
+
+    /// The error of a `failure` event, read from the line again on demand
+    /// (once per trace at most): keeping it out of the event keeps the
+    /// event trivial to copy.
+    package var failure: TraceFailure? {
+        guard kind == .failure else { return nil }
+        return (try? TraceLineParser(maximumDepth: maximumDepth).parseEvent(text))?.failure
     }
 
     /// The value's bytes, valid only during the call.
@@ -86,7 +95,7 @@ package struct TraceScanSummary: TraceScanConsumer, Equatable, Sendable {
         let mark = Mark(kind: event.kind, line: event.line, index: event.index, nanoseconds: event.nanoseconds)
         eventCount += 1
         if event.kind == .value { elementCount += 1 }
-        if event.kind.isTerminal { terminal = mark }
+        if event.kind.isTerminalKind { terminal = mark }
         last = mark
     }
 
@@ -98,5 +107,16 @@ package struct TraceScanSummary: TraceScanConsumer, Equatable, Sendable {
         elementCount += later.elementCount
         if let mark = shifted(later.terminal) { terminal = mark }
         if let mark = shifted(later.last) { last = mark }
+    }
+}
+
+extension EventKind {
+    /// ``isTerminal``, as a switch the optimizer sees through.
+    @inline(__always)
+    var isTerminalKind: Bool {
+        switch self {
+        case .finished, .failure, .cancel: true
+        case .subscribe, .request, .value: false
+        }
     }
 }
