@@ -61,7 +61,11 @@ import Testing
 
     @Test func malformedLinesAtEveryChunkBorderGiveTheReadersError() {
         let good = #"{"t":1,"event":"value","value":{"id":1,"name":"x\"y","tags":["a","b"]}}"#
-        for bad in [#"{"t":1,"event":"value","value":{"id":1,,}}"#, #"{"t":0,"event":"finished"}"#, "\u{1}"] {
+        let tooLong = #"{"t":1,"event":"value","value":""# + String(repeating: "z", count: 300) + "\"}"
+        for bad in [
+            #"{"t":1,"event":"value","value":{"id":1,,}}"#, #"{"t":1,"event":"finished"}"#, #"{"t":0,"event":"value","value":2}"#,
+            #"{"t":1,"event":"subscribe"}"#, "\u{1}", tooLong, #"{"t":1,"event":"value","value":"\#u{1}"}"#,
+        ] {
             let text = #"{"streamtrace":1}"# + "\n" + Array(repeating: good, count: 6).joined(separator: "\n") + "\n" + bad + "\n" + good + "\n"
             // Chunk borders fall on every byte: minimum chunk of one byte, many chunks.
             for parallelism in 2...12 {
