@@ -69,7 +69,8 @@ struct FastReadBench {
             var status = TraceStatus.open
             switch mode {
             case "parallel", "sequential":
-                let options = TraceScanOptions(parallelism: mode == "parallel" ? ProcessInfo.processInfo.activeProcessorCount : 1)
+                var options = mode == "parallel" ? TraceScanOptions() : TraceScanOptions(parallelism: 1)
+                if let size = ProcessInfo.processInfo.environment["STREAMTRACE_READ_SIZE"].flatMap({ Int($0) }) { options.readSize = size }
                 let scan = try TraceScan.summary(path: path, options: options)
                 summary = scan.consumer
                 status = scan.status

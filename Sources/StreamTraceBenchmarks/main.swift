@@ -33,6 +33,11 @@ let megabytes = Int(option("--megabytes") ?? "200") ?? 200
 let events = Int(option("--events") ?? "2000000") ?? 2_000_000
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 let sections = Set((option("--only") ?? "recorder,writer,reader,cli").split(separator: ",").map(String.init))
+if let size = option("--generate").flatMap({ Int($0) }) {
+    // Only writes the realistic trace of that many MB (as --only fastread does).
+    print(RealisticTrace.ensure(path: directory + "/realistic-\(size)MB.jsonl", megabytes: size))
+    exit(0)
+}
 if sections.contains("fastread") {
     let sizes = (option("--fastread-sizes") ?? "200,2000").split(separator: ",").compactMap { Int($0) }
     print(FastReadBench(directory: directory, sizes: sizes, runs: Int(option("--runs") ?? "3") ?? 3).run())

@@ -105,4 +105,31 @@ import Testing
         #expect(summary.consumer.last?.line == events.last?.head.line)
         #expect(summary.consumer.last?.index == events.count - 1)
     }
+
+    @Test func aPipeIsReadInOneSequentialPass() throws {
+        var random = RandomTrace(seed: 7)
+        let text = Array((random.trace(events: 2000).joined(separator: "\n") + "\n").utf8)
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let writer = Thread {
+            text.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(writeEnd, raw.baseAddress! + offset, raw.count - offset)
+                    if n <= 0 { break }
+                    offset += n
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(readEnd) }
+        let options = TraceScanOptions(parallelism: 4, readSize: 777, minimumChunkBytes: 1)
+        let scan = try TraceScan.scan(fileDescriptor: readEnd, name: "<pipe>", options: options) { TraceScanReference.Collector() }
+        guard case .read(_, let status, _, let events) = TraceScanReference.sequential(text, name: "<pipe>", options: TraceReaderOptions())
+        else { Issue.record("the generated trace does not read"); return }
+        #expect(scan.status == status)
+        #expect(scan.consumer.events == events)
+    }
 }

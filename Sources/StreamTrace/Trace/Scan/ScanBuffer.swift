@@ -41,11 +41,21 @@ struct ScanBuffer: ~Copyable {
         case .stream: sourceOffset = 0
         }
         capacity = self.readSize
-        base = .allocate(byteCount: capacity + Self.padding, alignment: 64)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: capacity + Self.padding)
+        base = Self.map(capacity + Self.padding)
     }
 
-    deinit { base.deallocate() }
+    deinit { munmap(base, capacity + Self.padding) }
+
+    /// Zeroed memory straight from the kernel, given back at once by
+    /// `munmap`: with `malloc`, each of the threads that scan chunks would
+    /// keep its freed buffers in an arena of its own, and the peak memory
+    /// would grow with the number of chunks.
+    private static func map(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let pointer = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pointer != MAP_FAILED
+        else { fatalError("out of memory: cannot map \(byteCount) bytes") }
+        return pointer
+    }
 
     /// The source offset of `base[start]`.
     var startOffset: Int { sourceOffset - (end - start) }
@@ -72,10 +82,9 @@ struct ScanBuffer: ~Copyable {
 
     private mutating func grow(to newCapacity: Int) {
         guard newCapacity > capacity else { return }
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity + Self.padding, alignment: 64)
+        let grown = Self.map(newCapacity + Self.padding)
         grown.copyMemory(from: base, byteCount: end)
-        (grown + end).initializeMemory(as: UInt8.self, repeating: 0, count: newCapacity + Self.padding - end)
-        base.deallocate()
+        munmap(base, capacity + Self.padding)
         base = grown
         capacity = newCapacity
     }

@@ -4,8 +4,9 @@ import Foundation
 package struct TraceScanOptions: Sendable {
     /// The reader's limits: longest line, deepest nesting.
     package var reader: TraceReaderOptions
-    /// How many chunks a regular file is split into, scanned at once (by
-    /// default one per active processor).
+    /// How many chunks a large regular file is split into (1: none).
+    /// Dispatch scans one per core at a time; the default, 4 per active
+    /// processor, keeps every core busy when one is slowed by other work.
     package var parallelism: Int
     /// Bytes per read (default 1 MiB); each chunk's buffer holds one read
     /// plus an unfinished line.
@@ -16,7 +17,7 @@ package struct TraceScanOptions: Sendable {
 
     package init(
         reader: TraceReaderOptions = TraceReaderOptions(),
-        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        parallelism: Int = 4 * ProcessInfo.processInfo.activeProcessorCount,
         readSize: Int = 1 << 20, minimumChunkBytes: Int = 8 << 20
     ) {
         self.reader = reader
