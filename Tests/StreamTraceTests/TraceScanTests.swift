@@ -132,4 +132,20 @@ import Testing
         #expect(scan.status == status)
         #expect(scan.consumer.events == events)
     }
+
+    @Test func timesOfEveryLengthReadTheSame() {
+        var times: [String] = ["0"]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            times += [String(power), String(power + 3), String(power * 9 + (power - 1))]
+            power *= 10
+        }
+        times += [String(Int64.max - 1), String(Int64.max)]
+        let lines = times.map { #"{"t":\#($0),"event":"value","value":\#($0)}"# }
+        let text = #"{"streamtrace":1}"# + "\n" + lines.joined(separator: "\n") + "\n"
+        expectSame(Array(text.utf8), options: TraceReaderOptions())
+        for tail in ["9223372036854775808", "00", "01", "1e3", "-0"] {
+            expectSame(Array((text + #"{"t":\#(tail),"event":"finished"}"# + "\n").utf8), options: TraceReaderOptions(), "t \(tail)")
+        }
+    }
 }

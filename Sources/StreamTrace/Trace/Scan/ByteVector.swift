@@ -58,29 +58,15 @@ enum ByteVector {
         ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
     }
 
-    /// The offset of the first byte at or after `offset` that needs
-    /// attention inside a string (see ``stringSpecials(_:)``). Short strings
-    /// are done in one 16-byte step; long runs of plain text go 64 bytes a
-    /// step, testing four vectors at once.
+    /// Bit `k` set where byte `block + k` needs attention inside a string
+    /// (see ``stringSpecials(_:)``): 64 bytes classified at once.
     @inline(__always)
-    static func firstStringSpecial(_ base: UnsafeRawPointer, from offset: Int) -> Int {
-        var offset = offset
-        let first = bitmask(stringSpecials(load(base, offset)))
-        if first != 0 { return offset + first.trailingZeroBitCount }
-        offset += 16
-        while true {
-            let a = stringSpecials(load(base, offset))
-            let b = stringSpecials(load(base, offset + 16))
-            let c = stringSpecials(load(base, offset + 32))
-            let d = stringSpecials(load(base, offset + 48))
-            if any(a | b | c | d) {
-                let low = bitmask(a) | bitmask(b) << 16
-                let high = bitmask(c) | bitmask(d) << 16
-                let mask = low | high << 32
-                return offset + mask.trailingZeroBitCount
-            }
-            offset += 64
-        }
+    static func stringSpecials64(_ base: UnsafeRawPointer, _ block: Int) -> UInt64 {
+        let a = bitmask(stringSpecials(load(base, block)))
+        let b = bitmask(stringSpecials(load(base, block + 16)))
+        let c = bitmask(stringSpecials(load(base, block + 32)))
+        let d = bitmask(stringSpecials(load(base, block + 48)))
+        return a | b << 16 | c << 32 | d << 48
     }
 
     /// The offset of the first `\n` at or after `offset`, before `end`, or

@@ -37,10 +37,10 @@ extension FastJSONValidator {
     /// is at `offset`, or `nil` for a string the exact parser would reject
     /// (or that runs into the sentinel).
     @inline(__always)
-    func string(at offset: Int) -> Int? {
+    mutating func string(at offset: Int) -> Int? {
         var i = offset + 1
         while true {
-            i = ByteVector.firstStringSpecial(base, from: i)
+            i = blocks.nextStringSpecial(base, from: i)
             let b = byte(i)
             if b == UInt8(ascii: "\"") { return i + 1 }
             if b == UInt8(ascii: "\\") {

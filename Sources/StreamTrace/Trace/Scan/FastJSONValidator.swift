@@ -10,9 +10,9 @@
 /// nested deeper than 64 levels, whitespace before a value, …).
 ///
 /// How it stays fast: strings, where most bytes of a trace are, are crossed
-/// 16 or 64 bytes a step with ``ByteVector/firstStringSpecial(_:from:)``,
-/// stopping only at a quote, a backslash, a control character or a
-/// non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
+/// with the bit masks of ``BlockClassifier`` (64 bytes classified at once
+/// with SIMD), stopping only at a quote, a backslash, a control character
+/// or a non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
 /// the same table as the exact parser). Structure is a loop over bytes with
 /// an explicit stack of container kinds in one 64-bit word (no recursion).
 ///
@@ -24,10 +24,13 @@ struct FastJSONValidator {
     /// `maximumDepth - 1` (the line's object is the first level), this one
     /// at most 64.
     let maximumNesting: Int
+    /// Where strings end, block by block.
+    var blocks: BlockClassifier
 
-    init(base: UnsafeRawPointer, maximumDepth: Int) {
+    init(base: UnsafeRawPointer, maximumDepth: Int, blocks: BlockClassifier = BlockClassifier()) {
         self.base = base
         self.maximumNesting = max(0, min(maximumDepth - 1, 64))
+        self.blocks = blocks
     }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
@@ -35,7 +38,7 @@ struct FastJSONValidator {
     /// The offset just past the value that starts at `start` (no white
     /// space before it), or `nil` when the value is not plainly valid.
     @inline(__always)
-    func value(at start: Int) -> Int? {
+    mutating func value(at start: Int) -> Int? {
         var i = start
         var depth = 0
         // Bit d is set when the container at nesting d is an object.
@@ -96,7 +99,7 @@ struct FastJSONValidator {
     /// Skips `"key" :` and the white space after it: the offset of the
     /// member's value.
     @inline(__always)
-    private func member(at offset: Int) -> Int? {
+    private mutating func member(at offset: Int) -> Int? {
         guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
         let colon = space(end)
         guard byte(colon) == UInt8(ascii: ":") else { return nil }

@@ -17,6 +17,8 @@ struct TraceChunkScanner: ~Copyable {
     let parser: TraceLineParser
     let options: TraceReaderOptions
     var report = ChunkReport()
+    /// The classification of the buffer's blocks, reset at each refill.
+    private var blocks = BlockClassifier()
 
     init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
         buffer = ScanBuffer(source: source, readSize: readSize, maximumLineLength: options.maximumLineLength)
@@ -45,9 +47,10 @@ struct TraceChunkScanner: ~Copyable {
     @inline(__always)
     private mutating func takeFastLine<C: TraceScanConsumer>(_ consumer: inout C) -> Bool {
         let start = buffer.start
-        let validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth)
-        guard let fast = FastEventLine.parse(validator, at: start), fast.next - 1 - start <= options.maximumLineLength
-        else { return false }
+        var validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth, blocks: blocks)
+        let parsed = FastEventLine.parse(&validator, at: start)
+        blocks = validator.blocks
+        guard let fast = parsed, fast.next - 1 - start <= options.maximumLineLength else { return false }
         let count = report.eventCount
         if count > 0 {
             guard fast.nanoseconds >= report.lastTime, fast.kind != .subscribe else { return false }
@@ -140,6 +143,7 @@ struct TraceChunkScanner: ~Copyable {
                 return (UnsafeRawBufferPointer(start: buffer.base + start, count: pending), false)
             }
             guard pending <= limit else { return tooLong(report.lineCount + 1) }
+            blocks.reset()
             _ = try buffer.fill()
         }
     }
