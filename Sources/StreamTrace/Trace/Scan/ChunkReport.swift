@@ -18,6 +18,9 @@ struct ChunkReport {
     var truncatedLine: Int?
     /// The first problem; the scan of the chunk stopped there.
     var problem: ScanProblem?
+    /// Whether the scan stopped early because an earlier chunk has a
+    /// problem: the merge never gets this far.
+    var stopped = false
 }
 
 /// A problem found in a chunk, made into a ``TraceReadError`` once the
@@ -102,6 +105,7 @@ struct ChunkMerger {
         if let problem = report.problem {
             throw problem.error(file: file, lineOffset: lineOffset, eventOffset: eventCount)
         }
+        precondition(!report.stopped, "a chunk stopped early although no earlier chunk has a problem")
         total.append(consumer, eventOffset: eventCount, lineOffset: lineOffset)
         if report.eventCount > 0 { lastTime = report.lastTime }
         eventCount += report.eventCount

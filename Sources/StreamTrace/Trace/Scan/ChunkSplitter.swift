@@ -75,13 +75,29 @@ enum ParallelScan {
         reports.withUnsafeMutableBufferPointer { reportSlots in
             consumers.withUnsafeMutableBufferPointer { consumerSlots in
                 let slots = Slots(reports: reportSlots.baseAddress!, consumers: consumerSlots.baseAddress!)
+                let firstProblem = FirstProblem()
                 DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                     var scanner = TraceChunkScanner(source: chunks[index], options: options.reader, readSize: options.readSize)
+                    scanner.shouldStop = { firstProblem.isBefore(index) }
                     scanner.scan(into: &slots.consumers[index])
+                    if scanner.report.problem != nil { firstProblem.record(index) }
                     slots.reports[index] = scanner.report
                 }
             }
         }
         return reports
     }
+}
+
+/// The first chunk (in file order) known to have a problem. A later chunk
+/// stops at its next read: the merge throws at or before that chunk and
+/// never looks at the later ones, so a malformed trace is not read to its
+/// end in parallel.
+final class FirstProblem: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index = Int.max
+
+    func record(_ chunk: Int) { lock.withLock { index = min(index, chunk) } }
+
+    func isBefore(_ chunk: Int) -> Bool { lock.withLock { index < chunk } }
 }

@@ -19,6 +19,9 @@ struct TraceChunkScanner: ~Copyable {
     var report = ChunkReport()
     /// The classification of the buffer's blocks, reset at each refill.
     private var blocks = BlockClassifier()
+    /// Asked before each read: true stops the scan (its result will not
+    /// be used; see ``FirstProblem``).
+    var shouldStop: (() -> Bool)?
 
     init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
         buffer = ScanBuffer(source: source, readSize: readSize, maximumLineLength: options.maximumLineLength)
@@ -143,6 +146,10 @@ struct TraceChunkScanner: ~Copyable {
                 return (UnsafeRawBufferPointer(start: buffer.base + start, count: pending), false)
             }
             guard pending <= limit else { return tooLong(report.lineCount + 1) }
+            if let shouldStop, shouldStop() {
+                report.stopped = true
+                return nil
+            }
             blocks.reset()
             _ = try buffer.fill()
         }
