@@ -22,20 +22,26 @@ struct FastReadBench {
         let size = RealisticTrace.ensure(path: path, megabytes: megabytes)
         let mb = Double(size) / 1e6
         let me = CommandLine.arguments[0]
+        var rows = ["| \(String(format: "%.0f MB", mb)) | load average before | \(Self.loadAverage()) | | | | | |"]
         _ = Measure.spawn(["/usr/bin/env", "cat", path])  // into the page cache
         let wc = best(["/usr/bin/env", "wc", "-l", path])
         let cat = best(["/usr/bin/env", "cat", path])
-        let grep = best(["/usr/bin/env", "grep", "-c", "\"event\":\"value\"", path])
-        var rows: [String] = []
+        // Not into /dev/null: GNU grep stops at the first match when its output is /dev/null.
+        let grep = best(["/usr/bin/env", "grep", "-c", "\"event\":\"value\"", path], stdout: directory + "/grep-count.txt")
+        let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("streamtrace").path
         var outputs: [String: String] = [:]
         for query in ["finished", "count"] {
             let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", Self.jq[query]!, path])
-            for mode in ["parallel", "sequential", "nextHead"] {
-                let output = directory + "/summary-\(mode)-\(query).txt"
-                let result = best([me, "--summary", mode, query, path], stdout: output)
+            for mode in ["parallel", "sequential", "nextHead", "streamtrace check"] {
+                let output = directory + "/summary-\(mode.split(separator: " ").last!)-\(query).txt"
+                let command = mode == "streamtrace check" ? [cli, "check", path, query] : [me, "--summary", mode, query, path]
+                if mode == "streamtrace check", !FileManager.default.isExecutableFile(atPath: cli) { continue }
+                let result = best(command, stdout: output)
                 let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                if let other = outputs[query], other != text { rows.append("| MISMATCH \(query) \(mode): \(text) vs \(other) |") }
-                outputs[query] = text
+                if mode != "streamtrace check", let other = outputs[query], other != text {
+                    rows.append("| MISMATCH \(query) \(mode): \(text) vs \(other) |")
+                }
+                if mode != "streamtrace check" { outputs[query] = text }
                 func ratio(_ base: Measure.ChildResult) -> String { String(format: "%.2f×", base.seconds / result.seconds) }
                 rows.append(
                     "| \(String(format: "%.0f MB", mb)) | `check \(query)` via \(mode)\(result.status == 0 ? "" : " (exit \(result.status)!)") | "
@@ -49,8 +55,14 @@ struct FastReadBench {
         for (name, result) in [("`wc -l`", wc), ("`cat`", cat), ("`grep -c '\"event\":\"value\"'`", grep)] {
             rows.append("| \(String(format: "%.0f MB", mb)) | \(name) | " + String(format: "%.0f", mb / result.seconds) + " | \(Measure.megabytes(result)) | | | | |")
         }
-        rows.append("| \(String(format: "%.0f MB", mb)) | result | \(outputs["count"] ?? "") | | | | | |")
+        rows.append("| \(String(format: "%.0f MB", mb)) | result | \(outputs["count"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") | | | | | |")
+        rows.append("| \(String(format: "%.0f MB", mb)) | load average after | \(Self.loadAverage()) | | | | | |")
         return rows
+    }
+
+    /// The machine's load: other work on it skews every number above.
+    static func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     private func best(_ command: [String], stdout: String? = nil) -> Measure.ChildResult {
