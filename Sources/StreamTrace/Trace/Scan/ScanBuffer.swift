@@ -69,7 +69,9 @@ struct ScanBuffer: ~Copyable {
             start = 0
             end = pending
         }
-        if capacity - end < readSize {
+        // Grown only when less than half a read fits after an unfinished
+        // line: the buffer stays one read long unless a line is longer.
+        if capacity - end < max(readSize / 2, 1) {
             grow(to: min(max(capacity * 2, end + readSize), max(maximumLineLength + readSize + 1, end + 1)))
         }
         let count = try read(into: base + end, count: capacity - end)
