@@ -148,4 +148,20 @@ import Testing
             expectSame(Array((text + #"{"t":\#(tail),"event":"finished"}"# + "\n").utf8), options: TraceReaderOptions(), "t \(tail)")
         }
     }
+
+    @Test func missingFilesDirectoriesAndEmptyFilesGiveTheReadersErrors() throws {
+        let directory = NSTemporaryDirectory() + "/scan-dir-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let empty = directory + "/empty.jsonl"
+        _ = FileManager.default.createFile(atPath: empty, contents: Data("\n  \n".utf8))
+        for path in [directory + "/missing.jsonl", directory, empty] {
+            var expected: String?
+            do { _ = try TraceReader(path: path) } catch { expected = error.description }
+            var actual: String?
+            do { _ = try TraceScan.summary(path: path) } catch { actual = error.description }
+            #expect(actual != nil)
+            #expect(actual == expected)
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct FastEventLine {
     var next: Int
 
     /// The column of `t`'s digits, for a message about them.
-    static let timeColumn = 6
+    static var timeColumn: Int { 6 }
 
     @inline(__always)
     static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
