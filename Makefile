@@ -8,7 +8,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread
 
 build:
 	$(SWIFT) build
@@ -61,6 +61,13 @@ bench:
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
 	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
+
+# Reading for `check finished` / `check count` on 200 MB and 2 GB traces:
+# TraceScan in parallel and sequentially, nextHead(), wc -l, cat, grep -c, jq.
+bench-fastread:
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	mkdir -p $(BENCH_DIR)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --only fastread --fastread-sizes 200,2000
 
 clean:
 	rm -rf .build .build-* 

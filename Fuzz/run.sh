@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds the libFuzzer targets from the library's sources and
 # runs each for FUZZ_SECONDS (default 60) on the seed corpus in Fuzz/Seeds.
-# FUZZ_TARGETS picks some of them (default: reader query check layout).
+# FUZZ_TARGETS picks some of them (default: reader query check layout scanner).
 # A crash leaves its input in FUZZ_DIR/artifacts-TARGET and fails the run:
 # turn it into a regression test before fixing it.
 set -euo pipefail
@@ -12,7 +12,7 @@ mkdir -p "$out"
 sources=$(find Sources/StreamTrace -name '*.swift' | sort)
 export SWIFT_BACKTRACE=enable=no
 status=0
-for target in ${FUZZ_TARGETS:-reader query check layout}; do
+for target in ${FUZZ_TARGETS:-reader query check layout scanner}; do
     entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
     binary="$out/fuzz-$target"
     echo "== building $binary"

@@ -47,7 +47,7 @@ enum Measure {
     /// peak memory and its exit status. The peak comes from GNU time when it
     /// is installed: the kernel's ru_maxrss of a child spawned from this
     /// (large) process would include this process's own memory.
-    static func spawn(_ command: [String]) -> ChildResult {
+    static func spawn(_ command: [String], stdout: String? = nil) -> ChildResult {
         let timeTool = "/usr/bin/time"
         let report = NSTemporaryDirectory() + "/streamtrace-bench-\(getpid()).time"
         let hasTime = FileManager.default.isExecutableFile(atPath: timeTool)
@@ -55,7 +55,7 @@ enum Measure {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }

@@ -7,6 +7,9 @@ import StreamTrace
 //   StreamTraceBenchmarks [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli]
 //   StreamTraceBenchmarks --read FILE      (child mode: read a trace, building values)
 //   StreamTraceBenchmarks --scan FILE      (child mode: read a trace, checking values only)
+//   StreamTraceBenchmarks --only fastread [--fastread-sizes 200,2000] [--runs 3]
+//                                      (TraceScan vs nextHead vs wc -l, cat, grep -c, jq)
+//   StreamTraceBenchmarks --summary parallel|sequential|nextHead finished|count FILE   (child mode)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -18,6 +21,9 @@ func option(_ name: String) -> String? {
 if let file = option("--read") {
     exit(Benchmarks.readTrace(file, decode: true))
 }
+if let index = arguments.firstIndex(of: "--summary"), index + 3 < arguments.count {
+    exit(FastReadBench.summary(mode: arguments[index + 1], query: arguments[index + 2], path: arguments[index + 3]))
+}
 if let file = option("--scan") {
     exit(Benchmarks.readTrace(file, decode: false))
 }
@@ -27,5 +33,15 @@ let megabytes = Int(option("--megabytes") ?? "200") ?? 200
 let events = Int(option("--events") ?? "2000000") ?? 2_000_000
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 let sections = Set((option("--only") ?? "recorder,writer,reader,cli").split(separator: ",").map(String.init))
+if let size = option("--generate").flatMap({ Int($0) }) {
+    // Only writes the realistic trace of that many MB (as --only fastread does).
+    print(RealisticTrace.ensure(path: directory + "/realistic-\(size)MB.jsonl", megabytes: size))
+    exit(0)
+}
+if sections.contains("fastread") {
+    let sizes = (option("--fastread-sizes") ?? "200,2000").split(separator: ",").compactMap { Int($0) }
+    print(FastReadBench(directory: directory, sizes: sizes, runs: Int(option("--runs") ?? "3") ?? 3).run())
+    exit(0)
+}
 let table = Benchmarks(directory: directory, megabytes: megabytes, events: events, sections: sections).run()
 print(table)

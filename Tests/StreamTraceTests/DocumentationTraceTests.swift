@@ -144,6 +144,20 @@ private func events(_ values: [String]) -> [String] {
         #expect(Array(lines.prefix(2)) == ["stream:    search", "clock:     virtual"])
     }
 
+    /// TraceScan.swift.
+    @Test func aScanReadsAWholeTraceAndFeedsItsConsumer() throws {
+        let printed = try inDirectory(try temporaryDirectory()) {
+            try writeTrace(events(["1", "2"]), to: "big.jsonl")
+            var printed: [String] = []
+            func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+            let scan = try TraceScan.scan(path: "big.jsonl") { TraceScanSummary() }
+            print(scan.status, scan.consumer.elementCount)
+            return printed
+        }
+        #expect(printed == ["finished 2"])
+    }
+
     /// TraceSummary.swift.
     @Test func aTraceSummaryCountsWithoutKeepingEvents() throws {
         let (count, status) = try inDirectory(try temporaryDirectory()) {

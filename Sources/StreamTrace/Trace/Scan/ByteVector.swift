@@ -1,0 +1,90 @@
+/// Byte classification 16 bytes at a time, written so that the compiler
+/// emits plain SSE2 (x86-64's baseline) or NEON: `pcmpeqb`/`pcmpgtb` for
+/// the comparisons, `por` to combine them, and a multiply that gathers the
+/// top bit of each byte into a bit mask (SSE2's `pmovmskb` is not
+/// reachable from Swift's SIMD types; the multiply costs two instructions
+/// per 8 bytes).
+///
+/// Every load may read up to 63 bytes past the position it starts at: the
+/// scanner's buffers keep ``ScanBuffer/padding`` readable bytes after the
+/// data, and a NUL sentinel right after it, so loops stop there.
+enum ByteVector {
+    typealias Bytes = SIMD16<UInt8>
+
+    @inline(__always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> Bytes {
+        base.loadUnaligned(fromByteOffset: offset, as: Bytes.self)
+    }
+
+    /// 0xFF where a byte equals `byte`, else 0.
+    @inline(__always)
+    static func equal(_ bytes: Bytes, _ byte: UInt8) -> Bytes {
+        unsafeBitCast(bytes .== Bytes(repeating: byte), to: Bytes.self)
+    }
+
+    /// 0xFF where a byte is below 0x20 (a control character) or at least
+    /// 0x80 (part of a multi-byte UTF-8 character): one signed comparison.
+    @inline(__always)
+    static func controlOrNonASCII(_ bytes: Bytes) -> Bytes {
+        let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
+        return unsafeBitCast(signed .< SIMD16<Int8>(repeating: 0x20), to: Bytes.self)
+    }
+
+    /// 0xFF where a byte inside a string needs attention: a quote, a
+    /// backslash, a control character or a non-ASCII byte.
+    @inline(__always)
+    static func stringSpecials(_ bytes: Bytes) -> Bytes {
+        equal(bytes, UInt8(ascii: "\"")) | equal(bytes, UInt8(ascii: "\\")) | controlOrNonASCII(bytes)
+    }
+
+    /// Bit `i` set where byte `i` of a 0x00/0xFF vector is 0xFF.
+    @inline(__always)
+    static func bitmask(_ flags: Bytes) -> UInt64 {
+        let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
+        return gather(words[0]) | gather(words[1]) << 8
+    }
+
+    /// Whether any byte of a 0x00/0xFF vector is set.
+    @inline(__always)
+    static func any(_ flags: Bytes) -> Bool {
+        let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The top bits of 8 bytes, as 8 bits (the classic multiply trick: the
+    /// magic constant shifts bit 8k+7 to bit 56+k, without carries).
+    @inline(__always)
+    private static func gather(_ word: UInt64) -> UInt64 {
+        ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+    }
+
+    /// Bit `k` set where byte `block + k` needs attention inside a string
+    /// (see ``stringSpecials(_:)``): 64 bytes classified at once.
+    @inline(__always)
+    static func stringSpecials64(_ base: UnsafeRawPointer, _ block: Int) -> UInt64 {
+        let a = bitmask(stringSpecials(load(base, block)))
+        let b = bitmask(stringSpecials(load(base, block + 16)))
+        let c = bitmask(stringSpecials(load(base, block + 32)))
+        let d = bitmask(stringSpecials(load(base, block + 48)))
+        return a | b << 16 | c << 32 | d << 48
+    }
+
+    /// The offset of the first `\n` at or after `offset`, before `end`, or
+    /// `nil`. 64 bytes a step.
+    static func firstNewline(_ base: UnsafeRawPointer, from offset: Int, before end: Int) -> Int? {
+        var offset = offset
+        while offset < end {
+            let a = equal(load(base, offset), 0x0A)
+            let b = equal(load(base, offset + 16), 0x0A)
+            let c = equal(load(base, offset + 32), 0x0A)
+            let d = equal(load(base, offset + 48), 0x0A)
+            if any(a | b | c | d) {
+                let mask = bitmask(a) | bitmask(b) << 16 | bitmask(c) << 32 | bitmask(d) << 48
+                let found = offset + mask.trailingZeroBitCount
+                return found < end ? found : nil
+            }
+            offset += 64
+        }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+/// Numbers and strings for ``FastJSONValidator``: the grammar of
+/// ``JSONParser/scanNumber()`` and ``JSONParser/scanString()``, answering
+/// only yes or no.
+extension FastJSONValidator {
+    @inline(__always)
+    private func isDigit(_ offset: Int) -> Bool { byte(offset) &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    private func digits(from offset: Int) -> Int {
+        var i = offset
+        while isDigit(i) { i += 1 }
+        return i
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after
+    /// a leading `0` ends the number here; the byte after a value is checked
+    /// by the caller, which rejects it.
+    func number(at offset: Int) -> Int? {
+        var i = offset
+        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(i) else { return nil }
+        i = byte(i) == UInt8(ascii: "0") ? i + 1 : digits(from: i + 1)
+        if byte(i) == UInt8(ascii: ".") {
+            guard isDigit(i + 1) else { return nil }
+            i = digits(from: i + 2)
+        }
+        if byte(i) | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { return nil }
+            i = digits(from: i + 1)
+        }
+        return i
+    }
+
+    /// The offset after the closing quote of the string whose opening quote
+    /// is at `offset`, or `nil` for a string the exact parser would reject
+    /// (or that runs into the sentinel).
+    @inline(__always)
+    mutating func string(at offset: Int) -> Int? {
+        var i = offset + 1
+        while true {
+            i = blocks.nextStringSpecial(base, from: i)
+            let b = byte(i)
+            if b == UInt8(ascii: "\"") { return i + 1 }
+            if b == UInt8(ascii: "\\") {
+                guard let next = escape(at: i) else { return nil }
+                i = next
+            } else if b >= 0x80 {
+                guard let next = utf8Scalar(at: i) else { return nil }
+                i = next
+            } else {
+                return nil  // a control character, or the sentinel
+            }
+        }
+    }
+
+    /// One escape sequence; `\u` escapes must be 4 hex digits, surrogates
+    /// in high-low pairs.
+    private func escape(at offset: Int) -> Int? {
+        switch byte(offset + 1) {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return offset + 2
+        case UInt8(ascii: "u"):
+            guard let unit = hex4(at: offset + 2) else { return nil }
+            if unit >= 0xDC00, unit <= 0xDFFF { return nil }
+            guard unit >= 0xD800, unit <= 0xDBFF else { return offset + 6 }
+            guard byte(offset + 6) == UInt8(ascii: "\\"), byte(offset + 7) == UInt8(ascii: "u"),
+                let low = hex4(at: offset + 8), low >= 0xDC00, low <= 0xDFFF
+            else { return nil }
+            return offset + 12
+        default:
+            return nil
+        }
+    }
+
+    private func hex4(at offset: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let b = byte(offset + k)
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// One multi-byte UTF-8 character, with the exact parser's rules: no
+    /// overlong forms, no surrogates, nothing above U+10FFFF.
+    private func utf8Scalar(at offset: Int) -> Int? {
+        let lead = byte(offset)
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            upper = 0x8F
+        default: return nil
+        }
+        let second = byte(offset + 1)
+        guard second >= lower, second <= upper else { return nil }
+        for k in 2..<length where byte(offset + k) & 0xC0 != 0x80 { return nil }
+        return offset + length
+    }
+}

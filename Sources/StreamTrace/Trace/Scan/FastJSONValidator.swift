@@ -1,0 +1,138 @@
+/// Checks a JSON value in place without building it: the fast path of the
+/// scanner.
+///
+/// It accepts a subset of what ``JSONParser/skipValue()`` accepts and
+/// rejects everything else by returning `nil`, never a message: the
+/// scanner then hands the whole line to the exact parser, which either
+/// accepts it after all or explains the problem with its usual message and
+/// column. So a value this validator accepts is one the exact parser
+/// accepts, with the same extent; the converse need not hold (values
+/// nested deeper than 64 levels, whitespace before a value, …).
+///
+/// How it stays fast: strings, where most bytes of a trace are, are crossed
+/// with the bit masks of ``BlockClassifier`` (64 bytes classified at once
+/// with SIMD), stopping only at a quote, a backslash, a control character
+/// or a non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
+/// the same table as the exact parser). Structure is a loop over bytes with
+/// an explicit stack of container kinds in one 64-bit word (no recursion).
+///
+/// The bytes must end in a NUL sentinel within the buffer's padding: NUL is
+/// never valid in JSON outside or inside a string, so every loop stops there.
+struct FastJSONValidator {
+    let base: UnsafeRawPointer
+    /// How many containers may nest inside a value: the exact parser allows
+    /// `maximumDepth - 1` (the line's object is the first level), this one
+    /// at most 64.
+    let maximumNesting: Int
+    /// Where strings end, block by block.
+    var blocks: BlockClassifier
+
+    init(base: UnsafeRawPointer, maximumDepth: Int, blocks: BlockClassifier = BlockClassifier()) {
+        self.base = base
+        self.maximumNesting = max(0, min(maximumDepth - 1, 64))
+        self.blocks = blocks
+    }
+
+    @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+
+    /// The offset just past the value that starts at `start` (no white
+    /// space before it), or `nil` when the value is not plainly valid.
+    @inline(__always)
+    mutating func value(at start: Int) -> Int? {
+        var i = start
+        var depth = 0
+        // Bit d is set when the container at nesting d is an object.
+        var objects: UInt64 = 0
+        while true {
+            // A value starts at i.
+            switch byte(i) {
+            case UInt8(ascii: "\""):
+                guard let end = string(at: i) else { return nil }
+                i = end
+            case UInt8(ascii: "{"):
+                guard depth < maximumNesting else { return nil }
+                i = space(i + 1)
+                if byte(i) == UInt8(ascii: "}") {
+                    i += 1
+                } else {
+                    objects |= 1 << UInt64(depth)
+                    depth += 1
+                    guard let next = member(at: i) else { return nil }
+                    i = next
+                    continue
+                }
+            case UInt8(ascii: "["):
+                guard depth < maximumNesting else { return nil }
+                i = space(i + 1)
+                if byte(i) == UInt8(ascii: "]") {
+                    i += 1
+                } else {
+                    objects &= ~(1 << UInt64(depth))
+                    depth += 1
+                    continue
+                }
+            default:
+                guard let end = scalar(at: i) else { return nil }
+                i = end
+            }
+            // After a value: close containers until a comma opens the next.
+            while true {
+                if depth == 0 { return i }
+                i = space(i)
+                let isObject = objects >> UInt64(depth - 1) & 1 == 1
+                let next = byte(i)
+                if next == UInt8(ascii: ",") {
+                    i = space(i + 1)
+                    if isObject {
+                        guard let afterKey = member(at: i) else { return nil }
+                        i = afterKey
+                    }
+                    break
+                }
+                guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                depth -= 1
+                i += 1
+            }
+        }
+    }
+
+    /// Skips `"key" :` and the white space after it: the offset of the
+    /// member's value.
+    @inline(__always)
+    private mutating func member(at offset: Int) -> Int? {
+        guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
+        let colon = space(end)
+        guard byte(colon) == UInt8(ascii: ":") else { return nil }
+        return space(colon + 1)
+    }
+
+    /// Skips white space within a line: space, tab and carriage return (a
+    /// line holds no `\n`). Compact JSON has none: one comparison.
+    @inline(__always)
+    private func space(_ offset: Int) -> Int {
+        var i = offset
+        while true {
+            let b = byte(i)
+            guard b == 0x20 || b == 0x09 || b == 0x0D else { return i }
+            i += 1
+        }
+    }
+
+    /// A number or a literal.
+    @inline(__always)
+    private func scalar(at offset: Int) -> Int? {
+        switch byte(offset) {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(at: offset)
+        case UInt8(ascii: "t"): return literal(at: offset, "true")
+        case UInt8(ascii: "f"): return literal(at: offset, "false")
+        case UInt8(ascii: "n"): return literal(at: offset, "null")
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private func literal(at offset: Int, _ text: StaticString) -> Int? {
+        for k in 0..<text.utf8CodeUnitCount where byte(offset + k) != text.utf8Start[k] { return nil }
+        return offset + text.utf8CodeUnitCount
+    }
+}

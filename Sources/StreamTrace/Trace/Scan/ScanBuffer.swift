@@ -1,0 +1,121 @@
+import Foundation
+
+/// Where a scanner's bytes come from: a byte range of a regular file (read
+/// with `pread`, so that several scanners share one descriptor), a stream
+/// (standard input, a FIFO: `read`), or bytes in memory (copied piece by
+/// piece, so that tests exercise the same refills as files).
+enum ScanSource: @unchecked Sendable {
+    case file(fd: Int32, range: Range<Int>)
+    case stream(fd: Int32)
+    case memory(UnsafeRawBufferPointer, range: Range<Int>)
+}
+
+/// A window on a source's bytes that always ends in a NUL sentinel followed
+/// by readable padding, so that the fast path can load 16–64 bytes at a
+/// time without bounds checks (see ``ByteVector``).
+///
+/// It holds one read's worth of bytes plus the unfinished line before them;
+/// it grows only for a line longer than a read, and never past the longest
+/// line allowed plus one read.
+struct ScanBuffer: ~Copyable {
+    static let padding = 128
+
+    private(set) var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// The unread bytes are `start..<end`; `base[end]` is 0.
+    var start = 0
+    private(set) var end = 0
+    private(set) var atEOF = false
+    private var source: ScanSource
+    /// The source offset of `base[end]`.
+    private(set) var sourceOffset: Int
+    private let readSize: Int
+    private let maximumLineLength: Int
+
+    init(source: ScanSource, readSize: Int, maximumLineLength: Int) {
+        self.source = source
+        self.readSize = max(readSize, 1)
+        self.maximumLineLength = maximumLineLength
+        switch source {
+        case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
+        case .stream: sourceOffset = 0
+        }
+        capacity = self.readSize
+        base = Self.map(capacity + Self.padding)
+    }
+
+    deinit { munmap(base, capacity + Self.padding) }
+
+    /// Zeroed memory straight from the kernel, given back at once by
+    /// `munmap`: with `malloc`, each of the threads that scan chunks would
+    /// keep its freed buffers in an arena of its own, and the peak memory
+    /// would grow with the number of chunks.
+    private static func map(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let pointer = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pointer != MAP_FAILED
+        else { fatalError("out of memory: cannot map \(byteCount) bytes") }
+        return pointer
+    }
+
+    /// The source offset of `base[start]`.
+    var startOffset: Int { sourceOffset - (end - start) }
+
+    /// Keeps the unread bytes, and reads more after them. Returns false at
+    /// the end of the source (then `atEOF` is set); throws `errno`'s text.
+    mutating func fill() throws(ScanFailure) -> Bool {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { memmove(base, base + start, pending) }
+            start = 0
+            end = pending
+        }
+        // Grown only when less than half a read fits after an unfinished
+        // line: the buffer stays one read long unless a line is longer.
+        if capacity - end < max(readSize / 2, 1) {
+            grow(to: min(max(capacity * 2, end + readSize), max(maximumLineLength + readSize + 1, end + 1)))
+        }
+        let count = try read(into: base + end, count: capacity - end)
+        end += count
+        sourceOffset += count
+        base.storeBytes(of: 0, toByteOffset: end, as: UInt8.self)
+        if count == 0 { atEOF = true }
+        return count > 0
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        guard newCapacity > capacity else { return }
+        let grown = Self.map(newCapacity + Self.padding)
+        grown.copyMemory(from: base, byteCount: end)
+        munmap(base, capacity + Self.padding)
+        base = grown
+        capacity = newCapacity
+    }
+
+    private func read(into pointer: UnsafeMutableRawPointer, count: Int) throws(ScanFailure) -> Int {
+        switch source {
+        case .memory(let bytes, let range):
+            let n = min(count, readSize, range.upperBound - sourceOffset)
+            if n > 0 { pointer.copyMemory(from: bytes.baseAddress! + sourceOffset, byteCount: n) }
+            return n
+        case .file(let fd, let range):
+            let wanted = min(count, range.upperBound - sourceOffset)
+            guard wanted > 0 else { return 0 }
+            while true {
+                let n = pread(fd, pointer, wanted, off_t(sourceOffset))
+                if n >= 0 { return n }
+                if errno != EINTR { throw .io(String(cString: strerror(errno))) }
+            }
+        case .stream(let fd):
+            while true {
+                let n = Foundation.read(fd, pointer, count)
+                if n >= 0 { return n }
+                if errno != EINTR { throw .io(String(cString: strerror(errno))) }
+            }
+        }
+    }
+}
+
+/// Why a buffer could not deliver a line.
+enum ScanFailure: Error {
+    case io(String)
+}

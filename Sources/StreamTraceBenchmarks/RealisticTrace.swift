@@ -1,0 +1,64 @@
+import Foundation
+
+/// Writes a large trace in the writer's layout with the values apps
+/// record: integers and decimals, strings with escapes and non-ASCII,
+/// nested objects and arrays; one request, a terminal `finished`.
+/// Written as bytes (fast enough for 2 GB); the reader checks it in the
+/// benchmark's old-path run.
+enum RealisticTrace {
+    static func ensure(path: String, megabytes: Int) -> Int {
+        let target = megabytes * 1_000_000
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size >= target {
+            return size
+        }
+        guard let file = fopen(path + ".partial", "w") else { fatalError("cannot write \(path)") }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 21)
+        func line(_ text: String) {
+            out.append(contentsOf: text.utf8)
+            out.append(0x0A)
+        }
+        line(
+            #"{"streamtrace":1,"stream":"search results","clock":"continuous","started":"2026-11-22T10:00:00.123456Z"}"#
+        )
+        line(#"{"t":0,"event":"subscribe"}"#)
+        line(#"{"t":120000,"event":"request","demand":"unlimited"}"#)
+        var written = 0
+        var i = 0
+        var t = 1_000_000
+        while written < target {
+            t += 250 + (i % 7) * 1000
+            line("{\"t\":\(t),\"event\":\"value\",\"value\":\(value(i))}")
+            i += 1
+            if out.count >= 1 << 20 {
+                written += out.count
+                fwrite(out, 1, out.count, file)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        line("{\"t\":\(t + 5000),\"event\":\"finished\"}")
+        fwrite(out, 1, out.count, file)
+        fclose(file)
+        rename(path + ".partial", path)
+        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    static func value(_ i: Int) -> String {
+        switch i % 8 {
+        case 0: return String(i &* 7919 % 1_000_003)
+        case 1: return "\(Double(i % 10_000) / 16)"
+        case 2: return "\"search result \(i) \\u2013 caf\u{E9} \\\"quoted\\\" C:\\\\path\\nnext line\""
+        case 3:
+            return
+                "{\"id\":\(i),\"user\":{\"name\":\"Ann \\\"A\\\" \u{00D8}stby\",\"tags\":[\"swift\",\"ios\",\"\u{1F680}\"]},"
+                + "\"score\":\(Double(i % 1000) / 8),\"ok\":\(i % 3 == 0),\"note\":null}"
+        case 4: return "[\(i),\(i + 1),\(i + 2),-\(i % 97),1.5e-3]"
+        case 5:
+            return
+                "{\"query\":\"swift concurrency\",\"page\":\(i % 50),\"results\":[{\"title\":\"Actors\",\"rank\":1},{\"title\":\"Tasks\\tand groups\",\"rank\":2}]}"
+        case 6: return "\"\(String(repeating: "lorem ipsum dolor sit amet ", count: 1 + i % 4))\""
+        default:
+            return "{\"type\":\"tick\",\"at\":\"2026-11-22T10:00:\(10 + i % 50).000Z\",\"values\":[true,false,null]}"
+        }
+    }
+}
