@@ -36,7 +36,9 @@ enum CheckCommand {
         let windowed = queries.contains { $0.within != nil }
         let input = try TraceInput(tracePath, passes: windowed ? 2 : 1)
         let reopen: (() throws -> TraceReader)? = windowed ? { try input.reader() } : nil
-        let results = try TraceChecker(queries: queries).evaluations(of: input.reader(), reopen: reopen)
+        let fd = try input.openDescriptor()
+        defer { close(fd) }
+        let results = try TraceChecker(queries: queries).evaluations(scanning: fd, name: input.name, reopen: reopen)
         for warning in results.warnings { Console.error(warning.description) }
         let counts: CheckResultCounts
         switch format {

@@ -52,6 +52,26 @@ final class TraceInput {
         return try TraceReader(closingFileDescriptor: own, name: name)
     }
 
+    /// A descriptor of its own, at the trace's start, for the caller to
+    /// read and close.
+    func openDescriptor() throws(TraceReadError) -> Int32 {
+        defer { readers += 1 }
+        guard let descriptor else {
+            let fd = argument == "-" ? dup(0) : open(argument, O_RDONLY)
+            guard fd >= 0 else { throw Self.openFailure(name, errno) }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw Self.readFailure(name, EISDIR)
+            }
+            return fd
+        }
+        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
+        let own = dup(descriptor)
+        guard own >= 0 else { throw Self.readFailure(name, errno) }
+        return own
+    }
+
     /// Copies what `fd` holds to a new temporary file; its path.
     private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
         var template = Array((NSTemporaryDirectory() + "/streamtrace-input-XXXXXX").utf8CString)

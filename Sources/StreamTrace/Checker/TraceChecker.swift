@@ -43,6 +43,38 @@ public struct TraceChecker: Sendable {
             queries: queries)
     }
 
+    /// Like ``evaluations(of:reopen:)``, reading the trace with
+    /// ``TraceScan``: only what the queries need is taken from each line,
+    /// and a regular file is read in chunks on every core. The descriptor
+    /// is read from its current offset and not closed.
+    package func evaluations(
+        scanning fileDescriptor: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),
+        reopen: (() throws -> TraceReader)? = nil
+    ) throws(TraceReadError) -> TraceEvaluations {
+        let retention = TraceRetention(queries: queries)
+        let scan = try TraceScan.scan(fileDescriptor: fileDescriptor, name: name, options: options) {
+            TraceRecord(retention: retention)
+        }
+        return evaluations(scan, reopen: reopen)
+    }
+
+    /// The same over bytes in memory (tests, fuzzing).
+    package func evaluations(
+        scanning bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions()
+    ) throws(TraceReadError) -> TraceEvaluations {
+        let retention = TraceRetention(queries: queries)
+        let scan = try TraceScan.scan(bytes: bytes, name: name, options: options) { TraceRecord(retention: retention) }
+        return evaluations(scan) { try TraceReader(bytes: bytes, name: name, options: options.reader) }
+    }
+
+    private func evaluations(
+        _ scan: TraceScanResult<TraceRecord>, reopen: (() throws -> TraceReader)?
+    ) -> TraceEvaluations {
+        let log = TraceLog(
+            header: scan.header, status: scan.status, warnings: scan.warnings, record: scan.consumer, reopen: reopen)
+        return TraceEvaluations(log: log, queries: queries)
+    }
+
     /// Evaluates one query in its window, moves the shared cursor as its
     /// expectation says, then applies its matcher.
     static func evaluate(_ query: Query, in log: TraceLog, cursor: inout Int) -> QueryResult {

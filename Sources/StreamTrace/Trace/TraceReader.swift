@@ -204,20 +204,10 @@ public final class TraceReader {
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range]))
     }
 
-    /// Copies the start of the current value's text into `buffer`, cut at
-    /// a character boundary; returns how many bytes it copied.
-    func copyRawValuePrefix(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        guard let (line, range) = currentValue else {
-            preconditionFailure("rawValue() needs the value event nextHead() just returned")
-        }
-        var end = min(range.upperBound, range.lowerBound + buffer.count)
-        if end < range.upperBound {
-            // Not inside a multi-byte character.
-            while end > range.lowerBound, line[end] & 0xC0 == 0x80 { end -= 1 }
-        }
-        let count = end - range.lowerBound
-        if count > 0 { buffer.baseAddress!.copyMemory(from: line.baseAddress! + range.lowerBound, byteCount: count) }
-        return count
+    /// The current value's bytes, valid until the next call to the reader;
+    /// `nil` unless ``nextHead()`` just returned a `value` event.
+    var currentValueBytes: UnsafeRawBufferPointer? {
+        currentValue.map { UnsafeRawBufferPointer(rebasing: $0.line[$0.range]) }
     }
 
     // MARK: Lines
