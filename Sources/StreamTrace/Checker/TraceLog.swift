@@ -30,12 +30,17 @@ struct TraceLog {
     /// Reads the whole trace from `reader` (so that a malformed line
     /// anywhere is an error before anything is evaluated), keeping what
     /// `retention` says.
-    init(reader: TraceReader, retention: TraceRetention, reopen: (() throws -> TraceReader)? = nil) throws(TraceReadError) {
+    init(reader: TraceReader, retention: TraceRetention, reopen: (() throws -> TraceReader)? = nil)
+        throws(TraceReadError)
+    {
         var record = TraceRecord(retention: retention)
         while let head = try reader.nextHead() {
-            record.record(head.kind, at: head.nanoseconds, line: head.line, value: reader.currentValueBytes, failure: head.failure)
+            record.record(
+                head.kind, at: head.nanoseconds, line: head.line, value: reader.currentValueBytes, failure: head.failure
+            )
         }
-        self.init(header: reader.header, status: reader.status, warnings: reader.warnings, record: record, reopen: reopen)
+        self.init(
+            header: reader.header, status: reader.status, warnings: reader.warnings, record: record, reopen: reopen)
     }
 
     /// Element `index` as a failure message's timeline draws it: its value
@@ -44,7 +49,9 @@ struct TraceLog {
         if index < record.valueEnds.count {
             return (ValueText.message(value(index)), record.valueLocations[index].nanoseconds)
         }
-        if let (value, location) = record.recent.value(index) { return (ValueText.message(value), location.nanoseconds) }
+        if let (value, location) = record.recent.value(index) {
+            return (ValueText.message(value), location.nanoseconds)
+        }
         return (refetch?.value(index).map(ValueText.message), elementLocation(index).nanoseconds)
     }
 
