@@ -34,28 +34,12 @@ package struct CanonicalJSON: Hashable, Sendable {
     }
 
     private static func write(_ value: JSONValue, to output: inout JSONOutput) {
-        switch value {
-        case .null: output.append("null")
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        case .string(let string): output.write(string: string)
-        case .number(let number): write(number, to: &output)
-        case .array(let elements):
-            output.append("[")
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(",") }
-                write(element, to: &output)
+        value.walk(sortingKeys: true) { token in
+            if case .scalar(.number(let number)) = token {
+                write(number, to: &output)
+            } else {
+                output.write(token)
             }
-            output.append("]")
-        case .object(let object):
-            output.append("{")
-            let entries = object.entries.sorted { $0.key.precedesExactly($1.key) }
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { output.append(",") }
-                output.write(string: entry.key)
-                output.append(":")
-                write(entry.value, to: &output)
-            }
-            output.append("}")
         }
     }
 

@@ -20,6 +20,11 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
             key.hashExactly(into: &hasher)
             hasher.combine(value)
         }
+
+        func hash(into hasher: inout Hasher, levels: Int) {
+            key.hashExactly(into: &hasher)
+            value.hash(into: &hasher, levels: levels)
+        }
     }
 
     public private(set) var entries: [Entry]
@@ -42,22 +47,22 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.entries.count == rhs.entries.count else { return false }
-        if lhs.entries.count <= 8 {
-            return lhs.entries.allSatisfy { entry in rhs[entry.key] == entry.value }
-        }
-        let table = Dictionary(
-            rhs.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        return lhs.entries.allSatisfy { table[ExactString($0.key)] == $0.value }
+        JSONValue.areEqual(.object(lhs), .object(rhs))
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Order-independent, to agree with ==.
+        hash(into: &hasher, levels: 8)
+    }
+
+    /// Order-independent, to agree with ==; values hashed `levels` deep.
+    func hash(into hasher: inout Hasher, levels: Int) {
         var combined = 0
-        for entry in entries {
-            var h = Hasher()
-            h.combine(entry)
-            combined ^= h.finalize()
+        if levels > 0 {
+            for entry in entries {
+                var h = Hasher()
+                entry.hash(into: &h, levels: levels - 1)
+                combined ^= h.finalize()
+            }
         }
         hasher.combine(entries.count)
         hasher.combine(combined)

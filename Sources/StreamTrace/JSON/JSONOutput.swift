@@ -209,27 +209,25 @@ package struct JSONOutput: Sendable {
     /// Writes a JSON value compactly, object keys in their stored order.
     @usableFromInline
     package mutating func write(_ value: JSONValue) {
-        switch value {
-        case .null: append("null")
-        case .bool(let b): write(bool: b)
-        case .number(let n): buffer.append(contentsOf: n.text.utf8)
-        case .string(let s): write(string: s)
-        case .array(let elements):
-            append(UInt8(ascii: "["))
-            for (i, element) in elements.enumerated() {
-                if i > 0 { append(UInt8(ascii: ",")) }
-                write(element)
-            }
-            append(UInt8(ascii: "]"))
-        case .object(let object):
-            append(UInt8(ascii: "{"))
-            for (i, entry) in object.entries.enumerated() {
-                if i > 0 { append(UInt8(ascii: ",")) }
-                write(string: entry.key)
-                append(UInt8(ascii: ":"))
-                write(entry.value)
-            }
-            append(UInt8(ascii: "}"))
+        value.walk { token in write(token) }
+    }
+
+    /// Writes one step of a walk through a value.
+    package mutating func write(_ token: JSONToken) {
+        switch token {
+        case .scalar(.null): append("null")
+        case .scalar(.bool(let b)): write(bool: b)
+        case .scalar(.number(let n)): buffer.append(contentsOf: n.text.utf8)
+        case .scalar(.string(let s)): write(string: s)
+        case .scalar: break  // arrays and objects come as begin/end
+        case .beginArray: append(UInt8(ascii: "["))
+        case .endArray: append(UInt8(ascii: "]"))
+        case .beginObject: append(UInt8(ascii: "{"))
+        case .endObject: append(UInt8(ascii: "}"))
+        case .separator: append(UInt8(ascii: ","))
+        case .key(let key):
+            write(string: key)
+            append(UInt8(ascii: ":"))
         }
     }
 }

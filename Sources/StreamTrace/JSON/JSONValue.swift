@@ -63,53 +63,32 @@ public enum JSONValue: Sendable, Hashable {
     /// the same subset rule applies, recursively). Any other value contains
     /// `other` if it equals it.
     public func contains(_ other: JSONValue) -> Bool {
-        switch (self, other) {
-        case (.array(let elements), _):
-            return elements.contains(other) || self == other
-        case (.string(let s), .string(let sub)):
-            return s.containsExactly(sub)
-        case (.object(let object), .object(let pattern)):
-            return JSONValue.object(object).hasSubset(pattern)
-        default:
-            return self == other
-        }
-    }
-}
-
-extension JSONValue {
-    /// Whether this object has every key of `pattern` with an equal value,
-    /// nested objects compared the same way.
-    fileprivate func hasSubset(_ pattern: JSONObject) -> Bool {
-        guard case .object(let object) = self else { return false }
-        return pattern.allSatisfy { entry in
-            guard let value = object[entry.key] else { return false }
-            if case .object(let nested) = entry.value, case .object = value { return value.hasSubset(nested) }
-            return value == entry.value
-        }
+        JSONValue.contains(self, other)
     }
 }
 
 extension JSONValue {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a.isExactly(b)
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a == b
-        default: false
-        }
+        areEqual(lhs, rhs)
     }
 
+    /// Hashes the value's outer levels (at most eight deep): equal values
+    /// hash alike, and no value is deep enough to exhaust a thread's stack.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, levels: 8)
+    }
+
+    func hash(into hasher: inout Hasher, levels: Int) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
         case .string(let value): value.hashExactly(into: &hasher)
-        case .array(let value): hasher.combine(value)
-        case .object(let value): hasher.combine(value)
+        case .array(let elements):
+            hasher.combine(elements.count)
+            guard levels > 0 else { return }
+            for element in elements { element.hash(into: &hasher, levels: levels - 1) }
+        case .object(let object): object.hash(into: &hasher, levels: levels)
         }
     }
 }

@@ -1,0 +1,201 @@
+extension JSONParser {
+    /// An array or object being read: what it holds so far.
+    private enum Container {
+        case array([JSONValue])
+        case object(ObjectBuilder)
+    }
+
+    /// Parses one value, building it.
+    package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        try parseValue(depth: 0)
+    }
+
+    /// Parses one value that stands inside `depth` containers already.
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        var open: [Container] = []
+        while true {
+            var value: JSONValue
+            switch try startValue(depth: depth + open.count) {
+            case .scalar(let scalar): value = scalar
+            case .emptyArray: value = .array([])
+            case .emptyObject: value = .object(JSONObject())
+            case .array:
+                open.append(.array([]))
+                continue
+            case .object:
+                open.append(.object(ObjectBuilder(firstKey: try parseKey())))
+                continue
+            }
+            // A whole value: it joins the container it stands in; a
+            // container that closes is in turn a whole value.
+            while true {
+                guard let container = open.popLast() else { return value }
+                switch container {
+                case .array(var elements):
+                    elements.append(value)
+                    if try nextMember(closing: UInt8(ascii: "]"), in: "an array") {
+                        open.append(.array(elements))
+                        break
+                    }
+                    value = .array(elements)
+                    continue
+                case .object(var object):
+                    object.add(value)
+                    if try nextMember(closing: UInt8(ascii: "}"), in: "an object") {
+                        object.key = try parseKey()
+                        open.append(.object(object))
+                        break
+                    }
+                    value = .object(object.object)
+                    continue
+                }
+                break
+            }
+        }
+    }
+
+    /// Checks one value without building it.
+    package mutating func skipValue() throws(JSONSyntaxError) {
+        try skipValue(depth: 0)
+    }
+
+    /// Checks one value that stands inside `depth` containers already.
+    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        // The closing byte of each open container, innermost last.
+        var closers: [UInt8] = []
+        while true {
+            switch try startValue(depth: depth + closers.count, building: false) {
+            case .scalar, .emptyArray, .emptyObject: break
+            case .array:
+                closers.append(UInt8(ascii: "]"))
+                continue
+            case .object:
+                try scanKey()
+                closers.append(UInt8(ascii: "}"))
+                continue
+            }
+            while let closer = closers.last {
+                let isObject = closer == UInt8(ascii: "}")
+                guard try nextMember(closing: closer, in: isObject ? "an object" : "an array") else {
+                    closers.removeLast()
+                    continue
+                }
+                if isObject { try scanKey() }
+                break
+            }
+            if closers.isEmpty { return }
+        }
+    }
+
+    /// How a value starts: a whole scalar, an empty container, or a
+    /// container opened (its first member follows).
+    private enum Start {
+        case scalar(JSONValue)
+        case emptyArray, emptyObject, array, object
+    }
+
+    /// Reads the start of a value standing inside `depth` containers; a
+    /// scalar is read whole (and built only when `building`).
+    private mutating func startValue(depth: Int, building: Bool = true) throws(JSONSyntaxError) -> Start {
+        skipWhitespace()
+        guard let byte = peek() else { throw error("expected a JSON value, found end of line") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            if building { return .scalar(.string(try parseString())) }
+            _ = try scanString()
+            return .scalar(.null)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try checkDepth(depth)
+            position += 1
+            skipWhitespace()
+            let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            if peek() == closer {
+                position += 1
+                return byte == UInt8(ascii: "{") ? .emptyObject : .emptyArray
+            }
+            return byte == UInt8(ascii: "{") ? .object : .array
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .scalar(.bool(true))
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .scalar(.bool(false))
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .scalar(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let range = try scanNumber()
+            guard building else { return .scalar(.null) }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return .scalar(.number(JSONNumber(validatedText: text)))
+        default:
+            throw error("expected a JSON value, found \(found())")
+        }
+    }
+
+    /// After a member: `true` for a comma (another member follows), `false`
+    /// for the container's closing byte.
+    private mutating func nextMember(closing closer: UInt8, in container: StaticString) throws(JSONSyntaxError) -> Bool
+    {
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        if peek() == closer {
+            position += 1
+            return false
+        }
+        let expected = closer == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'"
+        throw error("expected \(expected) in \(container), found \(found())")
+    }
+
+    /// A member's key and its colon, read.
+    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
+        let key = try parseString()
+        try expect(UInt8(ascii: ":"), "':' after a key")
+        return key
+    }
+
+    /// A member's key and its colon, checked.
+    private mutating func scanKey() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
+        _ = try scanString()
+        try expect(UInt8(ascii: ":"), "':' after a key")
+    }
+}
+
+/// An object being read. A repeated key keeps its first place and its last
+/// value, as most JSON readers do; keys compare by their scalars.
+private struct ObjectBuilder {
+    private var entries: [JSONObject.Entry] = []
+    /// Positions of keys, once there are enough for lookups to matter.
+    private var positions: [ExactString: Int] = [:]
+    /// The key of the member being read.
+    var key: String
+
+    init(firstKey: String) {
+        key = firstKey
+    }
+
+    var object: JSONObject { JSONObject(entries) }
+
+    mutating func add(_ value: JSONValue) {
+        let existing = entries.count > 8 ? positions[ExactString(key)] : entries.firstIndex { $0.key.isExactly(key) }
+        if let existing {
+            entries[existing].value = value
+            return
+        }
+        entries.append(JSONObject.Entry(key: key, value: value))
+        if entries.count == 9 {
+            for (i, entry) in entries.enumerated() where positions[ExactString(entry.key)] == nil {
+                positions[ExactString(entry.key)] = i
+            }
+        } else if entries.count > 9 {
+            positions[ExactString(key)] = entries.count - 1
+        }
+    }
+}
