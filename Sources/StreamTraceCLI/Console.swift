@@ -66,7 +66,7 @@ enum Console {
     /// Writes everything buffered to standard output.
     static func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        let failure = buffer.withUnsafeBytes { writeAll(1, $0) }
+        let failure = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: 1) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw OutputError(code: failure) }
     }
@@ -77,24 +77,7 @@ enum Console {
     static func error(_ line: String) {
         try? flush()
         let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
-        _ = bytes.withUnsafeBytes { writeAll(2, $0) }
-    }
-
-    /// Writes all of `bytes`, retrying interrupted writes; the `errno` of a
-    /// failed write, or `nil`.
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                return n < 0 ? errno : EIO
-            }
-        }
-        return nil
+        _ = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: 2) }
     }
 
     /// Whether standard output is a terminal.

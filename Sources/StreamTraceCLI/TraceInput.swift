@@ -85,27 +85,13 @@ final class TraceInput {
             if count == 0 { return path }
             if count < 0, errno == EINTR { continue }
             let failure: Int32? =
-                count < 0 ? errno : chunk.withUnsafeBytes { writeAll(output, .init(rebasing: $0[..<count])) }
+                count < 0
+                ? errno : chunk.withUnsafeBytes { FileDescriptorWrite.all(.init(rebasing: $0[..<count]), to: output) }
             if let failure {
                 unlink(path)
                 throw readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
             }
         }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                return n < 0 ? errno : EIO
-            }
-        }
-        return nil
     }
 
     /// `cannot open: no such file`, as the reader words it for a path.

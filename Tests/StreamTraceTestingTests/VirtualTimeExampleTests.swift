@@ -43,7 +43,7 @@ import Testing
         let clock = TestClock()
         let model = RefreshModel(clock: clock)
         DispatchQueue.global().async { model.refresh() }  // sleeps 1 s on the clock, off any task of the test
-        try await clock.waitForSleepers(atLeast: 1)
+        try await clock.waitForSleepers(atLeast: 1, timeout: .seconds(60))  // 60 s only bounds a failure
         await clock.advance(by: .seconds(1))
         #expect(try await wait(for: model.refreshed.next(), timeout: 5) == 1)
     }

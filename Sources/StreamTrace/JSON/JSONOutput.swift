@@ -59,27 +59,35 @@ package struct JSONOutput: Sendable {
         var string = string
         string.withUTF8 { utf8 in
             append(UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            while i < utf8.count {
-                let byte = utf8[i]
-                let length: Int
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
-                    length = 1
-                } else if byte >= 0xC2, let sequence = JSONOutput.unsafeSequenceLength(utf8, at: i) {
-                    length = sequence
-                } else {
-                    i += 1
-                    continue
-                }
-                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                writeEscape(UnsafeBufferPointer(rebasing: utf8[i..<i + length]))
-                i += length
-                runStart = i
-            }
-            if runStart < utf8.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+            appendEscaping(utf8, insideString: true)
             append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Appends `text`, escaping what a terminal must not see raw; inside a
+    /// string literal also what JSON requires (quote, backslash, controls).
+    @usableFromInline
+    mutating func appendEscaping(_ text: UnsafeBufferPointer<UInt8>, insideString: Bool) {
+        var runStart = 0
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            let length: Int
+            if byte == 0x7F || insideString && (byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))
+            {
+                length = 1
+            } else if byte >= 0xC2, let sequence = JSONOutput.unsafeSequenceLength(text, at: i) {
+                length = sequence
+            } else {
+                i += 1
+                continue
+            }
+            if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i])) }
+            writeEscape(UnsafeBufferPointer(rebasing: text[i..<i + length]))
+            i += length
+            runStart = i
+        }
+        if runStart < text.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
     }
 
     /// The length of the UTF-8 sequence at `i` if it encodes a scalar that
@@ -123,24 +131,7 @@ package struct JSONOutput: Sendable {
     /// characters that must not reach a terminal raw escaped (they can only
     /// stand inside strings, where an escape means the same).
     package mutating func append(safeJSON bytes: some Collection<UInt8>) {
-        let bytes = Array(bytes)
-        bytes.withUnsafeBufferPointer { text in
-            var runStart = 0
-            var i = 0
-            while i < text.count {
-                let byte = text[i]
-                let escaped = byte == 0x7F ? 1 : byte >= 0xC2 ? JSONOutput.unsafeSequenceLength(text, at: i) : nil
-                guard let length = escaped else {
-                    i += 1
-                    continue
-                }
-                if runStart < i { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i])) }
-                writeEscape(UnsafeBufferPointer(rebasing: text[i..<i + length]))
-                i += length
-                runStart = i
-            }
-            if runStart < text.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
-        }
+        Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) }
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

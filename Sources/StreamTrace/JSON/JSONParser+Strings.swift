@@ -114,37 +114,16 @@ extension JSONParser {
 
     /// Validates one multi-byte UTF-8 scalar at `position` and skips it.
     mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
-        let b0 = bytes[position]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F  // no surrogates
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: throw error("invalid UTF-8: unexpected \(found())")
+        guard let sequence = UTF8Sequence(lead: bytes[position]) else {
+            throw error("invalid UTF-8: unexpected \(found())")
         }
-        for i in 1..<length {
+        for i in 1..<sequence.length {
             guard position + i < bytes.count else { throw error("invalid UTF-8: sequence cut short") }
-            let b = bytes[position + i]
-            let (lo, hi) = i == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-            guard b >= lo, b <= hi else {
+            guard sequence.range(ofByte: i).contains(bytes[position + i]) else {
                 throw error("invalid UTF-8: unexpected \(found(at: position + i))", at: position + i)
             }
         }
-        position += length
+        position += sequence.length
     }
 
     @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? {

@@ -130,7 +130,7 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     ///
     /// ```swift
     /// DispatchQueue.global().async { model.refresh() }  // sleeps 1 s on the clock, off any task of the test
-    /// try await clock.waitForSleepers(atLeast: 1)
+    /// try await clock.waitForSleepers(atLeast: 1, timeout: .seconds(60))  // 60 s only bounds a failure
     /// await clock.advance(by: .seconds(1))
     /// ```
     public func waitForSleepers(

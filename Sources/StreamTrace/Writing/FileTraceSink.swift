@@ -85,19 +85,8 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
 
     private func flushLocked() {
         guard fd >= 0, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0, errno == EINTR {
-                    continue
-                } else {
-                    if writeError == nil { writeError = String(cString: strerror(errno)) }
-                    return
-                }
-            }
+        if let code = buffer.withUnsafeBytes({ FileDescriptorWrite.all($0, to: fd) }), writeError == nil {
+            writeError = String(cString: strerror(code))
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -89,7 +89,7 @@ import Testing
                 woken.update { $0 = true }
             }
         }
-        try await clock.waitForSleepers(atLeast: 1)
+        try await clock.waitForSleepers(atLeast: 1, timeout: .seconds(60))  // bounds a failure only
         await clock.advance(by: .seconds(1))
         #expect(woken.current)
     }

@@ -94,31 +94,8 @@ extension FastJSONValidator {
     /// One multi-byte UTF-8 character, with the exact parser's rules: no
     /// overlong forms, no surrogates, nothing above U+10FFFF.
     private func utf8Scalar(at offset: Int) -> Int? {
-        let lead = byte(offset)
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: return nil
-        }
-        let second = byte(offset + 1)
-        guard second >= lower, second <= upper else { return nil }
-        for k in 2..<length where byte(offset + k) & 0xC0 != 0x80 { return nil }
-        return offset + length
+        guard let sequence = UTF8Sequence(lead: byte(offset)) else { return nil }
+        for k in 1..<sequence.length where !sequence.range(ofByte: k).contains(byte(offset + k)) { return nil }
+        return offset + sequence.length
     }
 }
