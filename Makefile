@@ -8,7 +8,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread
+.PHONY: test-app-package build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread
 
 build:
 	$(SWIFT) build
@@ -18,6 +18,13 @@ build:
 test:
 	$(SWIFT) test
 	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine
+
+# The app-style package in Examples/AppPackage: it depends on StreamTrace as
+# the README's "Use StreamTrace in your package" says (the app links only
+# StreamTrace, its test targets the glue, OpenCombine's trait on Linux,
+# golden-trace folders excluded) and tests four models the way a user would.
+test-app-package:
+	$(SWIFT) test --package-path Examples/AppPackage
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
@@ -30,7 +37,8 @@ test-sanitizers: test-tsan test-asan
 
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
+		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
 # in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
