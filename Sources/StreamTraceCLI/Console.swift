@@ -36,6 +36,7 @@ enum Console {
     /// renderers build multi-line text with trace text already escaped in
     /// it, and nothing else in a line may reach the terminal raw.
     static func out(_ text: String) throws(OutputError) {
+        if TerminalText.isPrintableASCII(text) { return try out(bytes: text.utf8) }  // nothing to escape or split
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             try out(bytes: Array(TerminalText.escaped(line).utf8))
         }

@@ -10,10 +10,23 @@ import Testing
     func typecheck(_ source: String) async throws -> (status: Int32, diagnostics: String) {
         let file = temporaryPath("compile-check-\(UUID().uuidString).swift")
         try source.write(toFile: file, atomically: true, encoding: .utf8)
-        let modules = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("Modules").path
+        let products = CommandRunner.binary.deletingLastPathComponent()
+        let modules = products.appendingPathComponent("Modules").path
         let result = try await CommandRunner.run(
-            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, file], executable: "/usr/bin/env")
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules] + cModuleMaps(in: products) + [file],
+            executable: "/usr/bin/env")
         return (result.status, result.stdout + result.stderr)
+    }
+
+    /// The module maps of the build's C targets (OpenCombine's helpers when
+    /// built with its trait), which a Swift module importing them needs.
+    func cModuleMaps(in products: URL) -> [String] {
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? []
+        return targets.sorted().flatMap { target -> [String] in
+            let map = products.appendingPathComponent(target).appendingPathComponent("module.modulemap").path
+            guard target.hasSuffix(".build"), FileManager.default.fileExists(atPath: map) else { return [] }
+            return ["-Xcc", "-fmodule-map-file=\(map)"]
+        }
     }
 
     @Test func aBlockingWaitInAsyncCodeIsAnErrorThatNamesTheAsyncWait() async throws {

@@ -30,6 +30,7 @@ package enum TerminalText {
     /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else
     /// `\u` and four hex digits.
     package static func escaped(_ text: some StringProtocol) -> String {
+        if isPrintableASCII(text) { return String(text) }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -56,14 +57,29 @@ package enum TerminalText {
 
     /// The columns `text` takes on a terminal, once escaped.
     package static func width(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`): then
+    /// nothing needs escaping and each byte takes one column — the common
+    /// case, measured without Unicode's tables.
+    package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy(isPrintableASCII)
+    }
+
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy(isPrintableASCII)
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// The columns one grapheme takes: 2 for East Asian wide and full-width
     /// characters and for emoji shown as pictures, 0 for a lone combining
     /// mark or zero-width character, else 1 (an unsafe scalar counts as its
     /// escape).
     package static func width(of character: Character) -> Int {
+        if let byte = character.utf8.first, byte >= 0x20, byte < 0x7F, character.utf8.count == 1 { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if isUnsafe(first) { return character.unicodeScalars.reduce(0) { $0 + (isUnsafe($1) ? escape($1).count : 1) } }
         if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .format

@@ -27,17 +27,23 @@ package enum TextLayout {
     /// `columns - 1` and `…`.
     package static func truncated(_ text: some StringProtocol, to columns: Int) -> String {
         guard columns > 0 else { return "" }
-        guard TerminalText.width(text) > columns else { return String(text) }
-        var result = ""
-        var used = 0
-        for character in text {
-            let width = TerminalText.width(of: character)
-            if used + width > columns - 1 { break }
-            result.append(character)
-            used += width
+        if TerminalText.isPrintableASCII(text) {
+            guard text.utf8.count > columns else { return String(text) }
+            return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis)
         }
-        result.append(ellipsis)
-        return result
+        // One walk, which stops once the text is known not to fit: where
+        // the cut would go is remembered on the way.
+        var cut = text.startIndex
+        var used = 0
+        for index in text.indices {
+            let width = TerminalText.width(of: text[index])
+            if used + width > columns {
+                return String(text[..<cut]) + String(ellipsis)
+            }
+            used += width
+            if used <= columns - 1 { cut = text.index(after: index) }
+        }
+        return String(text)
     }
 
     /// `text` padded with spaces to `columns` (never cut).
