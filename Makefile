@@ -1,7 +1,8 @@
 # StreamTrace: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
 BENCH_DIR ?= $(CURDIR)/.build-bench-data
-BENCH_MB ?= 200
+# Trace sizes (MB) for the `check` rows: generated once into BENCH_DIR, then reused.
+BENCH_SIZES ?= 200,2000
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
@@ -63,19 +64,23 @@ demo:
 	@echo '$$ streamtrace check --spec samples/demo.spec .build-demo/search.jsonl'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/demo.spec $(DEMO_DIR)/search.jsonl
 
-# Release build; prints the benchmark table (see README "Performance").
+# Release build; prints one table (see README "Performance"): the
+# recorder and the writer against bare baselines, `streamtrace check
+# finished`/`count` on BENCH_SIZES traces against wc -l, grep -c, cat and
+# jq with peak memory, the reader, start-up. Medians; a few minutes.
 bench:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES)
 
-# Reading for `check finished` / `check count` on 200 MB and 2 GB traces:
-# TraceScan in parallel and sequentially, nextHead(), wc -l, cat, grep -c, jq.
+# The detail behind the check rows: TraceScan in parallel and sequentially
+# and nextHead(), beside wc -l, cat, grep -c and jq.
 bench-fastread:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --only fastread --fastread-sizes 200,2000
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --only fastread --fastread-sizes $(BENCH_SIZES)
 
 clean:
 	rm -rf .build .build-* 

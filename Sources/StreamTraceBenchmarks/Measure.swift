@@ -10,8 +10,28 @@ enum Measure {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    static func best(of runs: Int, _ body: () -> Void) -> Double {
-        (0..<runs).map { _ in seconds(body) }.min() ?? 0
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Runs every body once per round, in order, for `rounds` rounds: a
+    /// measurement and its baseline see the same load. Returns the seconds
+    /// of each body (outer index) in each round (inner index).
+    static func rounds(_ rounds: Int, _ bodies: [() -> Void]) -> [[Double]] {
+        var times = Array(repeating: [Double](), count: bodies.count)
+        for _ in 0..<rounds {
+            for (index, body) in bodies.enumerated() { times[index].append(seconds(body)) }
+        }
+        return times
+    }
+
+    /// The median over rounds of `baseline / measured`: how fast the
+    /// measured run is beside its baseline in the same round.
+    static func ratio(_ baseline: [Double], _ measured: [Double]) -> Double {
+        median(zip(baseline, measured).map { $0 / $1 })
     }
 
     /// Runs async work to completion from synchronous code.
@@ -35,6 +55,14 @@ enum Measure {
     /// The fastest of `runs` runs of a command.
     static func fastest(of runs: Int, _ command: [String]) -> ChildResult {
         (0..<runs).map { _ in spawn(command) }.min { $0.seconds < $1.seconds }!
+    }
+
+    /// The machine: its cores and its load (other work skews every number).
+    static var machine: String {
+        let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ")
+            .prefix(3).joined(separator: " ")
+        let info = ProcessInfo.processInfo
+        return "\(info.activeProcessorCount) cores (\(info.processorCount) online), load average \(load)"
     }
 
     /// Formats a peak memory in MB, or n/a.

@@ -150,19 +150,9 @@ package struct JSONOutput: Sendable {
     /// Writes an unsigned integer in decimal.
     @usableFromInline
     package mutating func write(uint value: UInt64) {
-        if value < 10 {
-            append(UInt8(ascii: "0") &+ UInt8(value))
-            return
-        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var v = value
-            var i = 20
-            while v > 0 {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
-                v /= 10
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<20]))
+            let count = DecimalText.write(value, to: digits.baseAddress!)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: digits.baseAddress, count: count))
         }
     }
 

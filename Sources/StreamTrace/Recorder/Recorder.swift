@@ -46,7 +46,7 @@ public final class Recorder<Input, Failure: Error> {
 
     deinit {
         // A recorder that goes away while its stream is live stops listening.
-        if storage.withLock({ storage.state.onCancel != nil && storage.state.terminalIndex == nil }) {
+        if storage.withLock({ storage.state.onCancel != nil && storage.state.terminal == nil }) {
             storage.record(.cancel)
         }
         storage.sink?.flush()

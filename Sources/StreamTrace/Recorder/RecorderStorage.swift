@@ -4,7 +4,7 @@ import Foundation
 /// waits in progress.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = RecordingLock()
     /// Guarded by `lock`, which is what makes access exclusive: the
     /// runtime's own exclusivity checks would only add cost.
     @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()
@@ -21,10 +21,12 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         if let sink { encoder.write(header, to: sink, line: &state.line) }
     }
 
+    deinit {
+        lock.deallocate()
+    }
+
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock(body)
     }
 
     // MARK: Recording
@@ -102,8 +104,9 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         while index < state.waiters.count {
             let waiter = state.waiters[index]
             let relevant =
-                state.cancelIndex != nil
-                || waiter.wakeCondition.isMet(by: kind, elementCount: state.values.count, consumedCount: state.consumed)
+                state.cancel != nil
+                || waiter.wakeCondition.isMet(
+                    by: kind, elementCount: state.elements.count, consumedCount: state.consumed)
             if relevant, waiter.decide(.open) {
                 state.waiters.remove(at: index)
                 finishLocked(waiter)

@@ -5,29 +5,32 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
     let requestedEnd: WindowEnd
     let encoder: TraceLineEncoder<Input, Failure>
 
-    var elementCount: Int { state.values.count }
+    var elementCount: Int { state.elements.count }
     var consumedCount: Int { state.consumed }
 
-    func element(at index: Int) -> Input { state.values[index] }
+    func element(at index: Int) -> Input { state.elements[index].value }
 
     func elementLocation(at index: Int) -> EventLocation {
-        state.location(ofEntry: state.valueEntries[index])
+        let element = state.elements[index]
+        return EventLocation(index: element.index, nanoseconds: element.nanoseconds)
     }
 
     var completion: (completion: StreamCompletion<Failure>, location: EventLocation)? {
-        guard let index = state.completionIndex else { return nil }
-        let location = state.location(ofEntry: index)
+        guard let location = state.completion?.location else { return nil }
         if let failure = state.failure { return (.failure(failure), location) }
         return (.finished, location)
     }
 
     var lastEvent: (kind: EventKind, location: EventLocation)? {
-        guard let last = state.entries.last else { return nil }
-        return (last.kind, state.location(ofEntry: state.entries.count - 1))
+        if let control = state.controls.last, control.index == state.eventCount - 1 {
+            return (control.kind, control.location)
+        }
+        guard let element = state.elements.last else { return nil }
+        return (.value, EventLocation(index: element.index, nanoseconds: element.nanoseconds))
     }
 
     var end: WindowEnd {
-        if let index = state.cancelIndex { return .cancelled(state.location(ofEntry: index)) }
+        if let cancel = state.cancel { return .cancelled(cancel.location) }
         return requestedEnd
     }
 

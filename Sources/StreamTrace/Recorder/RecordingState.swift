@@ -4,18 +4,37 @@
 /// access; always used under the recorder's lock.
 @usableFromInline
 struct RecordingState<Input, Failure: Error> {
-    /// One event without its value (values live in `values`).
+    /// One element, with its time and its position among the events.
     @usableFromInline
-    struct Entry {
+    struct Element {
+        @usableFromInline var value: Input
+        @usableFromInline var nanoseconds: Int64
+        @usableFromInline var index: Int
+
+        @inlinable init(value: Input, nanoseconds: Int64, index: Int) {
+            self.value = value
+            self.nanoseconds = nanoseconds
+            self.index = index
+        }
+    }
+
+    /// One event that is not an element (subscribe, request, completion,
+    /// cancel), with its position among the events.
+    @usableFromInline
+    struct Control {
+        @usableFromInline var index: Int
         @usableFromInline var nanoseconds: Int64
         @usableFromInline var kind: EventKind
         @usableFromInline var demand: Demand?
 
-        @inlinable init(nanoseconds: Int64, kind: EventKind, demand: Demand?) {
+        @inlinable init(index: Int, nanoseconds: Int64, kind: EventKind, demand: Demand?) {
+            self.index = index
             self.nanoseconds = nanoseconds
             self.kind = kind
             self.demand = demand
         }
+
+        var location: EventLocation { EventLocation(index: index, nanoseconds: nanoseconds) }
     }
 
     /// What became of an event given to ``append(_:at:sink:encoder:)``.
@@ -29,13 +48,14 @@ struct RecordingState<Input, Failure: Error> {
         case rejected(Int64)
     }
 
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var values: [Input] = []
-    /// For each element, the index of its event in `entries`.
-    @usableFromInline var valueEntries: [Int] = []
+    /// The elements in order: an element costs one append, the hot path.
+    @usableFromInline var elements: [Element] = []
+    /// The other events in order.
+    @usableFromInline var controls: [Control] = []
+    @usableFromInline var eventCount = 0
     @usableFromInline var failure: Failure?
-    @usableFromInline var completionIndex: Int?
-    @usableFromInline var cancelIndex: Int?
+    /// The terminal event (finished, failure or cancel), once recorded.
+    @usableFromInline var terminal: Control?
     @usableFromInline var lastTime: Int64 = 0
     @usableFromInline var waiters: [Waiter] = []
     /// The element count from which a wait may be decided by a value (or any
@@ -54,7 +74,10 @@ struct RecordingState<Input, Failure: Error> {
 
     @usableFromInline init() {}
 
-    @usableFromInline var terminalIndex: Int? { completionIndex ?? cancelIndex }
+    /// The completion (finished or failure), once recorded.
+    var completion: Control? { terminal?.kind == .cancel ? nil : terminal }
+    /// The subscriber's cancel, once recorded.
+    var cancel: Control? { terminal?.kind == .cancel ? terminal : nil }
 
     /// Records `event` at `now` (never before the previous event) and
     /// writes its trace line to `sink`.
@@ -64,30 +87,38 @@ struct RecordingState<Input, Failure: Error> {
         encoder: TraceLineEncoder<Input, Failure>
     ) -> AppendResult {
         let t = max(now, lastTime)
-        let kind = event.kind
-        if completionIndex != nil || cancelIndex != nil || (kind == .subscribe && !entries.isEmpty)
-            || (kind == .request && !event.hasValidDemand)
-        {
-            return .rejected(t)
-        }
-        let index = entries.count
-        var demand: Demand?
-        switch event {
-        case .value(let value):
-            values.append(value)
-            valueEntries.append(index)
-        case .request(let requested): demand = requested
-        case .finished: completionIndex = index
-        case .failure(let error):
-            failure = error
-            completionIndex = index
-        case .cancel: cancelIndex = index
-        case .subscribe: break
-        }
-        entries.append(Entry(nanoseconds: t, kind: kind, demand: demand))
+        guard case .value(let value) = event else { return appendControl(event, at: t, sink: sink, encoder: encoder) }
+        if terminal != nil { return .rejected(t) }
+        elements.append(Element(value: value, nanoseconds: t, index: eventCount))
+        eventCount &+= 1
         lastTime = t
         if let sink { encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line) }
-        return kind.isTerminal || values.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
+        return elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
+    }
+
+    /// ``append(_:at:sink:encoder:)`` for an event that is not an element.
+    @inlinable
+    mutating func appendControl(
+        _ event: StreamEvent<Input, Failure>, at t: Int64, sink: (any TraceSink)?,
+        encoder: TraceLineEncoder<Input, Failure>
+    ) -> AppendResult {
+        let kind = event.kind
+        if terminal != nil || (kind == .subscribe && eventCount != 0) || !event.hasValidDemand {
+            return .rejected(t)
+        }
+        var demand: Demand?
+        switch event {
+        case .request(let requested): demand = requested
+        case .failure(let error): failure = error
+        default: break
+        }
+        let control = Control(index: eventCount, nanoseconds: t, kind: kind, demand: demand)
+        controls.append(control)
+        if kind.isTerminal { terminal = control }
+        eventCount &+= 1
+        lastTime = t
+        if let sink { encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line) }
+        return kind.isTerminal || elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
     /// Recomputes ``wakeThreshold`` after the waits or the cursor changed.
@@ -109,8 +140,7 @@ struct RecordingState<Input, Failure: Error> {
     /// Keeps a diagnostic for an event that could not be recorded.
     @usableFromInline
     mutating func reject(_ event: StreamEvent<Input, Failure>, at t: Int64) {
-        if let terminal = terminalIndex {
-            let terminalKind = entries[terminal].kind
+        if let terminalKind = terminal?.kind {
             if case .cancel = event { return }  // cancelling a recording that already ended
             if terminalKind == .cancel {
                 diagnostics.append(
@@ -122,7 +152,7 @@ struct RecordingState<Input, Failure: Error> {
             if violation == nil {
                 violation = (
                     "\(event.kind) event after it \(terminalKind == .failure ? "failed" : "finished")",
-                    EventLocation(index: entries.count, nanoseconds: t)
+                    EventLocation(index: eventCount, nanoseconds: t)
                 )
             }
         } else if case .request(.max(let n)) = event {
@@ -136,33 +166,35 @@ struct RecordingState<Input, Failure: Error> {
     /// show (a second subscription, input nobody asked for…).
     mutating func reportMisbehavior(_ kind: RecorderDiagnostic.Kind, message: String, at t: Int64) {
         diagnostics.append(RecorderDiagnostic(kind: kind, nanoseconds: t))
-        if violation == nil { violation = (message, EventLocation(index: entries.count, nanoseconds: t)) }
-    }
-
-    func location(ofEntry index: Int) -> EventLocation {
-        EventLocation(index: index, nanoseconds: entries[index].nanoseconds)
+        if violation == nil { violation = (message, EventLocation(index: eventCount, nanoseconds: t)) }
     }
 
     /// Every event recorded, with its value.
     func recordedEvents() -> [RecordedEvent<Input, Failure>] {
         var events: [RecordedEvent<Input, Failure>] = []
-        events.reserveCapacity(entries.count)
-        var nextValue = 0
-        for entry in entries {
+        events.reserveCapacity(eventCount)
+        var nextElement = 0
+        for control in controls {
+            while nextElement < elements.count, elements[nextElement].index < control.index {
+                let element = elements[nextElement]
+                events.append(RecordedEvent(nanoseconds: element.nanoseconds, event: .value(element.value)))
+                nextElement += 1
+            }
             let event: StreamEvent<Input, Failure>
-            switch entry.kind {
+            switch control.kind {
             case .subscribe: event = .subscribe
-            case .request: event = .request(entry.demand ?? .unlimited)
-            case .value:
-                event = .value(values[nextValue])
-                nextValue += 1
+            case .request: event = .request(control.demand ?? .unlimited)
+            case .value: continue
             case .finished: event = .finished
             case .failure:
                 guard let failure else { continue }
                 event = .failure(failure)
             case .cancel: event = .cancel
             }
-            events.append(RecordedEvent(nanoseconds: entry.nanoseconds, event: event))
+            events.append(RecordedEvent(nanoseconds: control.nanoseconds, event: event))
+        }
+        for element in elements[nextElement...] {
+            events.append(RecordedEvent(nanoseconds: element.nanoseconds, event: .value(element.value)))
         }
         return events
     }

@@ -21,7 +21,13 @@ extension SuspendingClock: TraceClock {
 /// Nanoseconds since a start instant, read from an injected clock.
 @usableFromInline
 struct TimeSource: Sendable {
-    @usableFromInline let elapsed: @Sendable () -> Int64
+    /// The POSIX clock read directly for `ContinuousClock` and
+    /// `SuspendingClock`, or `nil` for any other clock.
+    @usableFromInline let systemClock: clockid_t?
+    /// The start on `systemClock`, in nanoseconds.
+    @usableFromInline let systemStart: Int64
+    /// Reads any other clock (`nil` for a system clock).
+    @usableFromInline let read: (@Sendable () -> Int64)?
     @usableFromInline let clockName: String
 
     /// Inlinable so that reading the clock is specialized for its type.
@@ -29,14 +35,23 @@ struct TimeSource: Sendable {
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
         // The system clocks are read directly: the same clock, without the
-        // cost of `Duration` arithmetic on every event.
-        if let id = TimeSource.systemClockID(C.self) {
-            let start = TimeSource.nanoseconds(of: id)
-            elapsed = { TimeSource.nanoseconds(of: id) &- start }
+        // cost of `Duration` arithmetic or a closure call on every event.
+        systemClock = TimeSource.systemClockID(C.self)
+        if let id = systemClock {
+            systemStart = TimeSource.nanoseconds(of: id)
+            read = nil
         } else {
+            systemStart = 0
             let start = clock.now
-            elapsed = { TimeFormat.nanoseconds(start.duration(to: clock.now)) }
+            read = { TimeFormat.nanoseconds(start.duration(to: clock.now)) }
         }
+    }
+
+    /// Nanoseconds since the start.
+    @inlinable
+    func elapsed() -> Int64 {
+        if let id = systemClock { return TimeSource.nanoseconds(of: id) &- systemStart }
+        return read.unsafelyUnwrapped()
     }
 
     /// The POSIX clock behind `ContinuousClock` or `SuspendingClock`.
@@ -52,7 +67,7 @@ struct TimeSource: Sendable {
         return nil
     }
 
-    @usableFromInline
+    @inlinable
     static func nanoseconds(of id: clockid_t) -> Int64 {
         var now = timespec()
         clock_gettime(id, &now)

@@ -9,6 +9,7 @@ public struct RecordedEvent<Value, Failure: Error> {
     /// event recorded in memory.
     public var line: Int?
 
+    @inlinable
     public init(nanoseconds: Int64, event: StreamEvent<Value, Failure>, line: Int? = nil) {
         self.nanoseconds = nanoseconds
         self.event = event

@@ -15,7 +15,7 @@ public enum StreamEvent<Value, Failure: Error> {
 
     /// The event's name in a trace: `subscribe`, `request`, `value`,
     /// `finished`, `failure` or `cancel`.
-    public var kind: Kind {
+    @inlinable public var kind: Kind {
         switch self {
         case .subscribe: .subscribe
         case .request: .request
@@ -33,7 +33,7 @@ public enum StreamEvent<Value, Failure: Error> {
     }
 
     /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
-    public var isTerminal: Bool { kind.isTerminal }
+    @inlinable public var isTerminal: Bool { kind.isTerminal }
 
     public typealias Kind = EventKind
 }
@@ -47,6 +47,6 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case subscribe, request, value, finished, failure, cancel
 
     /// Whether an event of this kind ends the recording.
-    public var isTerminal: Bool { self == .finished || self == .failure || self == .cancel }
+    @inlinable public var isTerminal: Bool { self == .finished || self == .failure || self == .cancel }
     public var description: String { rawValue }
 }

@@ -14,12 +14,15 @@ import Foundation
 public final class FileTraceSink: TraceSink, @unchecked Sendable {
     /// The file's path.
     public let path: String
-    private let lock = NSLock()
-    private var fd: Int32
-    private var buffer: [UInt8] = []
+    // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
+    private let lock = RecordingLock()
+    @exclusivity(unchecked) private var fd: Int32
+    /// Whole lines not yet written, `count` bytes of `bufferSize`.
+    private let buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var count = 0
     private let bufferSize: Int
     private let flushEveryEvent: Bool
-    private var writeError: String?
+    @exclusivity(unchecked) private var writeError: String?
 
     /// Why the sink could not be opened.
     public struct OpenError: Error, Equatable, CustomStringConvertible {
@@ -40,40 +43,49 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         self.path = path
         self.flushEveryEvent = flushEveryEvent
         self.bufferSize = max(bufferSize, 1)
-        buffer.reserveCapacity(self.bufferSize)
+        buffer = .allocate(capacity: self.bufferSize)
     }
 
     deinit {
         closeLocked()
+        buffer.deallocate()
+        lock.deallocate()
     }
 
     /// The first write error, if any (for example a full disk).
     public var lastError: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return writeError
+        lock.withLock { writeError }
     }
 
     public func write(line: UnsafeRawBufferPointer, isTerminal: Bool) {
         lock.lock()
         defer { lock.unlock() }
         guard fd >= 0 else { return }
-        if buffer.count + line.count + 1 > bufferSize, !buffer.isEmpty { flushLocked() }
-        buffer.append(contentsOf: line)
-        buffer.append(0x0A)
-        if isTerminal || flushEveryEvent || buffer.count >= bufferSize { flushLocked() }
+        let length = line.count &+ 1
+        if count &+ length > bufferSize, count > 0 { flushLocked() }
+        if length > bufferSize {
+            // Longer than the buffer: written with its newline in one write.
+            let whole = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+            defer { whole.deallocate() }
+            whole.copyMemory(from: line)
+            whole[line.count] = 0x0A
+            writeLocked(UnsafeRawBufferPointer(whole))
+        } else {
+            if let start = line.baseAddress {
+                UnsafeMutableRawPointer(buffer + count).copyMemory(from: start, byteCount: line.count)
+            }
+            buffer[count &+ line.count] = 0x0A
+            count &+= length
+        }
+        if isTerminal || flushEveryEvent || count >= bufferSize { flushLocked() }
     }
 
     public func flush() {
-        lock.lock()
-        flushLocked()
-        lock.unlock()
+        lock.withLock { flushLocked() }
     }
 
     public func close() {
-        lock.lock()
-        closeLocked()
-        lock.unlock()
+        lock.withLock { closeLocked() }
     }
 
     private func closeLocked() {
@@ -84,10 +96,15 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     }
 
     private func flushLocked() {
-        guard fd >= 0, !buffer.isEmpty else { return }
-        if let code = buffer.withUnsafeBytes({ FileDescriptorWrite.all($0, to: fd) }), writeError == nil {
+        guard fd >= 0, count > 0 else { return }
+        writeLocked(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+    }
+
+    /// Writes all of `bytes`, retrying short writes; keeps the first error.
+    private func writeLocked(_ bytes: UnsafeRawBufferPointer) {
+        if let code = FileDescriptorWrite.all(bytes, to: fd), writeError == nil {
             writeError = String(cString: strerror(code))
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -97,6 +97,7 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     /// Writes `event` to `sink` as a whole line, using `line` as the buffer.
     @inlinable
     package func write(_ event: RecordedEvent<Value, Failure>, to sink: any TraceSink, line: inout JSONOutput) {
+        if hasFixedLine(event.event) { return writeFixed(event, to: sink) }
         line.removeAll()
         encode(event, into: &line)
         line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }

@@ -11,16 +11,20 @@ import Foundation
 /// writer.write(.finished)
 /// ```
 public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
-    private let lock = NSLock()
-    private let time: TimeSource
-    private let sink: any TraceSink
-    private let encoder = TraceLineEncoder<Value, Failure>()
-    private var line = JSONOutput()
-    private var lastTime: Int64 = 0
-    private var ended = false
-    private var afterEnd = 0
+    // The writing path is inlinable so that it is specialized for the
+    // writer's types (unspecialized, `make bench` measured it 3× slower).
+    // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
+    @usableFromInline let lock = RecordingLock()
+    @usableFromInline let time: TimeSource
+    @usableFromInline let sink: any TraceSink
+    @usableFromInline let encoder = TraceLineEncoder<Value, Failure>()
+    @usableFromInline @exclusivity(unchecked) var line = JSONOutput()
+    @usableFromInline @exclusivity(unchecked) var lastTime: Int64 = 0
+    @usableFromInline @exclusivity(unchecked) var ended = false
+    @usableFromInline @exclusivity(unchecked) var afterEnd = 0
 
     /// Writes the header; times count from now on `clock`.
+    @inlinable
     public init<C: Clock>(name: String? = nil, clock: C, sink: any TraceSink, meta: JSONObject? = nil)
     where C.Duration == Duration {
         time = TimeSource(clock)
@@ -29,12 +33,18 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Writes the header; times count from now on `ContinuousClock`.
+    @inlinable
     public convenience init(name: String? = nil, sink: any TraceSink, meta: JSONObject? = nil) {
         self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
     }
 
+    deinit {
+        lock.deallocate()
+    }
+
     /// Writes one event, stamped now. Events after the terminal event cannot
     /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
+    @inlinable
     public func write(_ event: StreamEvent<Value, Failure>) {
         lock.lock()
         defer { lock.unlock() }
@@ -50,9 +60,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
 
     /// How many events arrived after the terminal event.
     public var eventsAfterEnd: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return afterEnd
+        lock.withLock { afterEnd }
     }
 }
 

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The benchmark's command line. Unknown options and bad values are usage
+/// errors (exit 2); `--help` prints the usage and exits 0.
+struct BenchOptions {
+    var directory = NSTemporaryDirectory()
+    var sections: Set<String> = Set(BenchOptions.allSections)
+    var events = 2_000_000
+    var repeats = 5
+    var checkSizes = [200, 2000]
+    var jqMaxMegabytes = 200
+    var fastreadSizes = [200, 2000]
+    /// `--generate MB`: only write the realistic trace of that size.
+    var generate: Int?
+    /// `--profile WORKLOAD`: run one workload once, for a profiler.
+    var profile: String?
+    var help = false
+
+    static let allSections = ["recorder", "writer", "check", "reader", "startup"]
+    static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
+
+    static let usage = """
+        usage: StreamTraceBenchmarks [options]
+
+        Measures StreamTrace against baselines run in the same invocation and
+        prints one Markdown table (`make bench`). Medians of --repeats runs.
+
+        options:
+          --dir DIR               where traces are generated and cached (default: the temporary directory)
+          --only SECTIONS         comma-separated, of: \(allSections.joined(separator: ",")), fastread
+                                  (default: all but fastread)
+          --events N              events per recorder and writer run (default 2000000)
+          --repeats N             runs of each measurement; medians are printed (default 5)
+          --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
+          --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
+          --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
+          --generate MB           write the realistic trace of MB megabytes into --dir, and exit
+          --profile WORKLOAD      run one workload once, for valgrind or perf, and exit:
+                                  \(workloads.joined(separator: ", ")) (with --events)
+          -h, --help              print this and exit
+
+        child modes (used by the benchmark itself):
+          --read FILE             read a trace, building every value
+          --scan FILE             read a trace, checking values only
+          --summary parallel|sequential|nextHead finished|count FILE
+          --check-results parallel|sequential|reader FILE QUERY
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        func value(_ name: String) throws(UsageError) -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
+            return next
+        }
+        func number(_ name: String) throws(UsageError) -> Int {
+            let text = try value(name)
+            guard let n = Int(text), n > 0 else { throw UsageError(description: "\(name): not a count: \(text)") }
+            return n
+        }
+        func numbers(_ name: String) throws(UsageError) -> [Int] {
+            let text = try value(name)
+            let list = text.split(separator: ",").map { Int($0) }
+            guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                throw UsageError(description: "\(name): not a list of sizes: \(text)")
+            }
+            return list.map { $0! }
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--dir": options.directory = try value(argument)
+            case "--only":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                let unknown = names.filter { !(allSections + ["fastread"]).contains($0) }
+                guard unknown.isEmpty, !names.isEmpty else {
+                    throw UsageError(description: "--only: unknown section \(unknown.first ?? "(none)")")
+                }
+                options.sections = Set(names)
+            case "--events": options.events = try number(argument)
+            case "--repeats": options.repeats = try number(argument)
+            case "--check-sizes": options.checkSizes = try numbers(argument)
+            case "--jq-max-mb": options.jqMaxMegabytes = try number(argument)
+            case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
+            case "--generate": options.generate = try number(argument)
+            case "--profile":
+                let workload = try value(argument)
+                guard workloads.contains(workload) else {
+                    throw UsageError(description: "--profile: unknown workload \(workload)")
+                }
+                options.profile = workload
+            case "--help", "-h": options.help = true
+            default: throw UsageError(description: "unknown option \(argument)")
+            }
+        }
+        return options
+    }
+}

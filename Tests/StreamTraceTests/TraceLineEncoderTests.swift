@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import StreamTrace
+
+/// The writer's two ways to a line, built on the stack for events of
+/// bounded size and in a growable buffer for the others, write the same
+/// bytes; and the sink keeps lines whole whatever their length.
+@Suite struct TraceLineEncoderTests {
+    static let numbers: [Int64] = [
+        0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 9_999, 10_000, 10_001, 123_456_789, 999_999_999_999,
+        1_000_000_000_000_000_000, .max, .max - 1, -1, -9, -10, -100, -12_345, .min, .min + 1,
+    ]
+
+    /// The line the sink receives, and the line the general encoder builds.
+    func lines<V>(_ event: RecordedEvent<V, Never>) -> (sent: String, encoded: String) {
+        let encoder = TraceLineEncoder<V, Never>()
+        let sink = MemoryTraceSink()
+        var scratch = JSONOutput()
+        encoder.write(event, to: sink, line: &scratch)
+        var encoded = JSONOutput()
+        encoder.encode(event, into: &encoded)
+        return (sink.lines.joined(separator: "|"), encoded.string)
+    }
+
+    @Test func integersAreWrittenAsTheirDescription() {
+        var powers: [UInt64] = [0, .max, .max - 1]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            powers += [power - 1, power, power + 1]
+        }
+        for value in powers {
+            var out = JSONOutput()
+            out.write(uint: value)
+            #expect(out.string == String(value))
+        }
+        for value in Self.numbers {
+            var out = JSONOutput()
+            out.write(int: value)
+            #expect(out.string == String(value))
+        }
+    }
+
+    @Test func fixedLinesAreTheEncodersLines() {
+        for t in Self.numbers {
+            let events: [StreamEvent<Int, Never>] = [
+                .subscribe, .request(.unlimited), .request(.max(Int(t))), .value(Int(t)), .value(.min), .finished,
+                .cancel,
+            ]
+            for event in events {
+                let (sent, encoded) = lines(RecordedEvent(nanoseconds: t, event: event))
+                #expect(sent == encoded)
+            }
+            let (sent64, encoded64) = lines(RecordedEvent<Int64, Never>(nanoseconds: t, event: .value(t)))
+            #expect(sent64 == encoded64)
+            for flag in [true, false] {
+                let (sent, encoded) = lines(RecordedEvent<Bool, Never>(nanoseconds: t, event: .value(flag)))
+                #expect(sent == encoded)
+            }
+        }
+        #expect(
+            lines(RecordedEvent<Int, Never>(nanoseconds: 1200, event: .value(-42))).sent
+                == #"{"t":1200,"event":"value","value":-42}"#)
+    }
+
+    @Test func otherValuesGoThroughTheGrowableBuffer() {
+        let string = lines(RecordedEvent<String, Never>(nanoseconds: 5, event: .value("a\"b")))
+        #expect(string.sent == #"{"t":5,"event":"value","value":"a\"b"}"#)
+        #expect(string.sent == string.encoded)
+        let double = lines(RecordedEvent<Double, Never>(nanoseconds: 5, event: .value(0.1)))
+        #expect(double.sent == #"{"t":5,"event":"value","value":0.1}"#)
+    }
+
+    @Test func aLineLongerThanTheBufferIsWrittenWholeInItsPlace() throws {
+        let path = temporaryPath("sink-longer-than-its-buffer.jsonl")
+        let sink = try FileTraceSink(path: path, bufferSize: 16)
+        let long = String(repeating: "x", count: 100)
+        for line in ["a", long, "b", String(repeating: "y", count: 15), "c"] {
+            Array(line.utf8).withUnsafeBytes { sink.write(line: $0, isTerminal: false) }
+        }
+        sink.close()
+        let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        #expect(text == "a\n\(long)\nb\n\(String(repeating: "y", count: 15))\nc\n")
+    }
+
+    @Test func elementsAndOtherEventsKeepTheirOrder() throws {
+        let sink = MemoryTraceSink()
+        let recorder = Recorder<Int, Never>(clock: ManualClock(), sink: sink)
+        recorder.receiveSubscription()
+        recorder.receive(request: .max(1))
+        recorder.receive(1)
+        recorder.receive(request: .max(2))
+        recorder.receive(2)
+        recorder.receive(3)
+        recorder.receive(request: .unlimited)
+        recorder.receive(completion: .finished)
+        let kinds = recorder.events.map(\.event.kind)
+        #expect(kinds == [.subscribe, .request, .value, .request, .value, .value, .request, .finished])
+        let trace = try Trace(text: sink.text)
+        #expect(trace.events.map(\.event.kind) == kinds)
+        #expect(trace.events.map(\.nanoseconds) == recorder.events.map(\.nanoseconds))
+        #expect(try recorder.next().get() == 1)
+        #expect(try recorder.next(2).get() == [2, 3])
+        #expect(throws: RecordingError.self) { try recorder.next().get() }
+    }
+}
