@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -322,3 +324,4 @@ import Testing
         #expect(checked == 15)
     }
 }
+#endif
