@@ -8,7 +8,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint lint-availability apple-typecheck
 
 build:
 	$(SWIFT) build
@@ -31,6 +31,19 @@ test-sanitizers: test-tsan test-asan
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+# APIs newer than the declared minimums (macOS 13, iOS 16, tvOS 16,
+# watchOS 9) used without a guard, and Process outside macOS/Linux code: the
+# script's own fixtures first, then Sources and Tests (POSIX sh and awk).
+lint-availability:
+	scripts/lint-availability --self-test
+	scripts/lint-availability
+
+# Every target and test compiled (no code generation) for macOS 13, iOS 16,
+# tvOS 16 and watchOS 9 on Linux, against the toolchain's standard library
+# and Swift Testing interfaces rebuilt for Apple targets (see the script).
+apple-typecheck:
+	scripts/apple-typecheck
 
 # libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
 fuzz:
