@@ -45,12 +45,19 @@ enum TerminalRunner {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         close(slave)
+        // Standard error is read on a thread of its own; the semaphore hands
+        // its data over (a happens-before ThreadSanitizer sees, where polling
+        // `isFinished` was a data race).
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let errRead = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errRead.signal()
+        }
         reader.start()
         let output = readAll(master)
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
+        errRead.wait()
         return Result(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
@@ -59,13 +66,18 @@ enum TerminalRunner {
     /// A pseudo-terminal pair in raw mode (no `\r\n` translation), its
     /// window `columns` wide.
     private static func openTerminal(columns: Int) throws -> (master: Int32, slave: Int32) {
+        // Close-on-exec, both ends: a program another test starts meanwhile must
+        // not inherit the terminal (the slave held open elsewhere would keep
+        // `readAll` from ever seeing the end). The child gets the slave as its
+        // standard output, which exec keeps.
         let master = PseudoTerminal.openMaster(O_RDWR | O_NOCTTY)
+        if master >= 0 { _ = fcntl(master, F_SETFD, FD_CLOEXEC) }
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
             let name = PseudoTerminal.slaveName(master)
         else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        let slave = open(name, O_RDWR | O_NOCTTY)
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw Failure(description: "cannot open \(String(cString: name))") }
         var attributes = termios()
         tcgetattr(slave, &attributes)
