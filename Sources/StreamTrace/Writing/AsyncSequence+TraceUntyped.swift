@@ -35,14 +35,18 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
     let base: Base
     let makeWriter: @Sendable () -> TraceWriter<Element, any Error>?
 
+    /// An iterator; the first one made writes the trace, later ones pass through untraced.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
     }
 
+    /// Iterates the base, writing `subscribe` on the first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
 
+        /// The base's next element (written as a value), or `nil` when it
+        /// ends (written as `finished`); its error is written, then rethrown.
         public mutating func next() async throws -> Element? {
             tracer?.startIfNeeded()
             do {
@@ -86,14 +90,18 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     let base: AsyncStream<Element>
     let makeWriter: @Sendable () -> TraceWriter<Element, Never>?
 
+    /// An iterator; the first one made writes the trace, later ones pass through untraced.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
     }
 
+    /// Iterates the stream, writing `subscribe` on the first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
 
+        /// The stream's next element (written as a value), or `nil` when it
+        /// ends (written as `finished`).
         public mutating func next() async -> Element? {
             tracer?.startIfNeeded()
             guard let element = await base.next() else {
