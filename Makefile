@@ -9,7 +9,7 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: test-app-package build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread
+.PHONY: build test test-app-package test-tsan test-asan test-sanitizers bench bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs
 
 build:
 	$(SWIFT) build
@@ -45,7 +45,20 @@ lint:
 # in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
 # then `docc convert` with warnings as errors. Offline, no plugin.
 docs:
-	SWIFT=$(SWIFT) Scripts/build-docs.sh
+	SWIFT=$(SWIFT) scripts/build-docs.sh
+
+# APIs newer than the declared minimums (macOS 13, iOS 16, tvOS 16,
+# watchOS 9) used without a guard, and Process outside macOS/Linux code: the
+# script's own fixtures first, then Sources and Tests (POSIX sh and awk).
+lint-availability:
+	scripts/lint-availability --self-test
+	scripts/lint-availability
+
+# Every target and test compiled (no code generation) for macOS 13, iOS 16,
+# tvOS 16 and watchOS 9 on Linux, against the toolchain's standard library
+# and Swift Testing interfaces rebuilt for Apple targets (see the script).
+apple-typecheck:
+	scripts/apple-typecheck
 
 # libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
 fuzz:

@@ -15,7 +15,7 @@ enum CommandLineArguments {
         (1..<Int(CommandLine.argc)).map { index in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
             let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
-            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            if let text = String(utf8: bytes) { return text }
             let shown = shownForm(bytes)
             rawBytes[shown] = bytes
             return shown
@@ -41,8 +41,8 @@ enum CommandLineArguments {
         var index = 0
         while index < bytes.count {
             var end = min(index + 4, bytes.count)
-            while end > index, String(validating: bytes[index..<end], as: UTF8.self) == nil { end -= 1 }
-            if end > index, let valid = String(validating: bytes[index..<end], as: UTF8.self) {
+            while end > index, String(utf8: bytes[index..<end]) == nil { end -= 1 }
+            if end > index, let valid = String(utf8: bytes[index..<end]) {
                 text += valid
                 index = end
             } else {
@@ -55,6 +55,16 @@ enum CommandLineArguments {
 }
 
 extension String {
+    /// `bytes` as text if they are valid UTF-8, else `nil`: the standard
+    /// library's `String(validating:as:)` needs macOS 15 / iOS 18. Decoding
+    /// repairs each invalid sequence with U+FFFD, so the bytes were valid
+    /// exactly when decoding gave them back unchanged.
+    init?(utf8 bytes: some Collection<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else { return nil }
+        self = text
+    }
+
     fileprivate func leftPadded(to count: Int) -> String {
         String(repeating: "0", count: max(0, count - self.count)) + self
     }

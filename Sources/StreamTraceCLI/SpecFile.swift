@@ -36,7 +36,7 @@ enum SpecFile {
             var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             let next = end + 1
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+            guard let text = String(utf8: bytes[start..<end]) else {
                 throw .usage("spec file \(path), line \(number): not UTF-8 text", command: "check")
             }
             lines.append((number, text))

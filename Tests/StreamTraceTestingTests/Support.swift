@@ -1,11 +1,14 @@
 import Foundation
 import StreamTrace
-import Synchronization
 import Testing
 
-/// The issues a block recorded: their comments and lines.
-private final class IssueLog: Sendable {
-    let issues = Mutex<[(message: String, line: Int?)]>([])
+/// The issues a block recorded: their comments and lines. Behind an
+/// `NSLock`: `Synchronization.Mutex` needs macOS 15 / iOS 18.
+private final class IssueLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: [(message: String, line: Int?)] = []
+
+    var issues: [(message: String, line: Int?)] { lock.withLock { noted } }
 
     /// Takes every issue as a known one, noting it — but for the error a
     /// helper throws to stop the test after its failure (`Test.cancel`),
@@ -13,12 +16,12 @@ private final class IssueLog: Sendable {
     func match(_ issue: Issue) -> Bool {
         if case .errorCaught(let error) = issue.kind, "\(type(of: error))" == "SkipInfo" { return true }
         let message = issue.comments.map(\.rawValue).joined(separator: "\n")
-        issues.withLock { $0.append((message, issue.sourceLocation?.line)) }
+        lock.withLock { noted.append((message, issue.sourceLocation?.line)) }
         return true
     }
 
     func noteRethrown(_ error: any Error) {
-        issues.withLock { $0.append(("rethrown: \(error)", nil)) }
+        lock.withLock { noted.append(("rethrown: \(error)", nil)) }
     }
 }
 
@@ -35,7 +38,7 @@ func recordedIssues(_ body: () async throws -> Void) async -> [(message: String,
     } catch {
         log.noteRethrown(error)
     }
-    return log.issues.withLock { $0 }
+    return log.issues
 }
 
 /// The same for synchronous code.
@@ -50,7 +53,7 @@ func synchronousIssues(_ body: () throws -> Void) -> [(message: String, line: In
     } catch {
         log.noteRethrown(error)
     }
-    return log.issues.withLock { $0 }
+    return log.issues
 }
 
 /// `count` ticks, one a second on `clock`, then finished.

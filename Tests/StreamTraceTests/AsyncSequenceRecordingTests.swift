@@ -3,6 +3,8 @@ import StreamTrace
 import Testing
 
 @Suite struct AsyncSequenceRecordingTests {
+    /// Typed throws (a `ScriptedSequence` records as `Recorder<Int, Never>`).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func recordsSubscribeValuesAndFinished() async throws {
         let clock = ManualClock()
         let sink = MemoryTraceSink()
@@ -29,6 +31,7 @@ import Testing
         recorder.cancel()
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func aThrownErrorBecomesTheFailureEvent() async throws {
         let recorder = ScriptedSequence(elements: ["a"], error: MyError(code: 3)).record()
         let failure: MyError = try await recorder.failure.value(timeout: 60)
@@ -66,7 +69,10 @@ import Testing
     }
 }
 
+/// The typed `trace(to:)` (a `ScriptedSequence` keeps its `Failure`).
+/// Swift Testing takes `@available` on tests, not on suites.
 @Suite struct AsyncSequenceTracingTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func traceForwardsElementsAndWritesThem() async throws {
         let sink = MemoryTraceSink()
         let clock = ManualClock()
@@ -84,6 +90,7 @@ import Testing
             ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func aThrownErrorIsWrittenAndRethrown() async throws {
         let sink = MemoryTraceSink()
         let traced = ScriptedSequence(elements: ["a"], error: MyError(code: 4)).trace(to: sink, clock: ManualClock())
@@ -93,6 +100,7 @@ import Testing
         #expect(try Trace(bytes: sink.bytes).status == .failed)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func stoppingEarlyWritesCancel() async throws {
         let sink = MemoryTraceSink()
         for await element in ScriptedSequence([1, 2, 3]).trace(to: sink, clock: ManualClock()) where element == 2 {

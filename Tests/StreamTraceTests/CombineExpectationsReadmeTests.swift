@@ -4,13 +4,13 @@ import Testing
 
 /// Every passing and failing example of CombineExpectations' README, against
 /// hand-fed recorders and AsyncSequences. A "publisher" that sends nothing is
-/// a recorder nobody feeds; `["foo", "bar"].publisher` is a scripted sequence.
+/// a recorder nobody feeds; `["foo", "bar"].publisher` is a scripted stream.
 @Suite("CombineExpectations README examples")
 struct CombineExpectationsReadmeTests {
     let short = Duration.milliseconds(20)
 
     func arrayRecorder(_ elements: [String]) async throws -> Recorder<String, Never> {
-        let recorder = ScriptedSequence(elements).record()
+        let recorder = AsyncStream(scripted: elements).record()
         // The sequence is consumed in a task: wait for it, as the README's wait(for:) does.
         try await recorder.finished.value(timeout: 60)
         return recorder
@@ -27,7 +27,7 @@ struct CombineExpectationsReadmeTests {
     }
 
     @Test func waitingSeveralTimesForOnePublisher() async throws {
-        let recorder = ScriptedSequence(["Hello", "World!"]).record()
+        let recorder = AsyncStream(scripted: ["Hello", "World!"]).record()
         #expect(try await recorder.next().value(timeout: 60) == "Hello")
         #expect(try await recorder.next().value(timeout: 60) == "World!")
         try await recorder.finished.value(timeout: 60)
@@ -67,7 +67,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: completion
 
     @Test func arrayPublisherCompletesWithSuccess() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         let completion = try await recorder.completion.value(timeout: 60)
         #expect(completion == .finished)
     }
@@ -87,7 +87,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: elements
 
     @Test func arrayPublisherPublishesArrayElements() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         #expect(try await recorder.elements.value(timeout: 60) == ["foo", "bar", "baz"])
     }
 
@@ -113,7 +113,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: finished
 
     @Test func arrayPublisherFinishesWithoutError() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         try await recorder.finished.value(timeout: 60)
     }
 
@@ -152,7 +152,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: last
 
     @Test func arrayPublisherPublishesLastElementLast() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         #expect(try await recorder.last.value(timeout: 60) == "baz")
     }
 
@@ -178,7 +178,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: next()
 
     @Test func arrayOfTwoElementsPublishesElementsInOrder() async throws {
-        let recorder = ScriptedSequence(["foo", "bar"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar"]).record()
         #expect(try await recorder.next().value(timeout: 60) == "foo")
         #expect(try await recorder.next().value(timeout: 60) == "bar")
     }
@@ -233,7 +233,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: next(count)
 
     @Test func arrayOfThreeElementsPublishesTwoThenOneElement() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         #expect(try await recorder.next(2).value(timeout: 60) == ["foo", "bar"])
         #expect(try await recorder.next(1).value(timeout: 60) == ["baz"])
     }
@@ -271,7 +271,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: prefix(maxLength)
 
     @Test func arrayOfThreeElementsPublishesTwoFirstElementsWithoutError() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         #expect(try await recorder.prefix(2).value(timeout: 60) == ["foo", "bar"])
     }
 
@@ -324,7 +324,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: recording
 
     @Test func arrayPublisherRecording() async throws {
-        let recorder = ScriptedSequence(["foo", "bar", "baz"]).record()
+        let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
         let recording = try await recorder.recording.value(timeout: 60)
         #expect(recording.output == ["foo", "bar", "baz"])
         #expect(recording.completion == .finished)
@@ -346,7 +346,7 @@ struct CombineExpectationsReadmeTests {
     // MARK: single
 
     @Test func justPublishesExactlyOneElement() async throws {
-        let recorder = ScriptedSequence(["foo"]).record()
+        let recorder = AsyncStream(scripted: ["foo"]).record()
         #expect(try await recorder.single.value(timeout: 60) == "foo")
     }
 

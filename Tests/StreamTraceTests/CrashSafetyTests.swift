@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTrace
 import Testing
@@ -64,3 +66,4 @@ import Testing
         #expect(statuses.values.reduce(0, +) == runs)
     }
 }
+#endif

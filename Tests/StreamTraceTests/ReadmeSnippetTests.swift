@@ -39,6 +39,26 @@ final class CallbackAPI {
         #expect(first == "swift")
     }
 
+    @Test func atTheMinimumARecorderKeepsAnyErrorAndWithTypedThrowsTheSequencesOwn() async throws {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        let numbers = AsyncStream(scripted: [1])
+        let moreNumbers = AsyncStream(scripted: [10])
+
+        // Any error, on every OS version:
+        let recorder: Recorder<Int, any Error> = numbers.map { $0 * 2 }.record()
+        // The sequence's own error type where typed throws exist:
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            let typed: Recorder<Int, Never> = moreNumbers.map { $0 * 2 }.record()
+            print(try await typed.elements.value(timeout: 60))  // [20]
+        }
+
+        #expect(try await recorder.elements.value(timeout: 60) == [2])
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            #expect(printed == ["[20]"])
+        }
+    }
+
     /// The README's callback example, for one run of the API.
     func recordCallbacks(of api: CallbackAPI) -> Recorder<String, MyError> {
         let recorder = Recorder<String, MyError>(name: "callbacks")

@@ -1,6 +1,5 @@
 import Foundation
 import StreamTrace
-import Synchronization
 
 /// A clock the test moves by hand, so that recorded times are exact.
 final class ManualClock: Clock, @unchecked Sendable {
@@ -35,7 +34,10 @@ struct Boom: Error, CustomStringConvertible {
     var description: String { "boom: the \"engine\" stalled" }
 }
 
-/// An AsyncSequence of the given elements, then an optional error.
+/// An AsyncSequence of the given elements, then an optional error, with
+/// typed throws: `record()` and `trace(to:)` keep its `Failure` where typed
+/// throws exist (macOS 15, iOS 18, tvOS 18, watchOS 11, Linux); tests that
+/// rely on it are `@available` there.
 struct ScriptedSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
     let elements: [Element]
     let error: Failure?
@@ -63,6 +65,18 @@ extension ScriptedSequence where Failure == Never {
     init(_ elements: [Element]) {
         self.elements = elements
         self.error = nil
+    }
+}
+
+extension AsyncStream where Element: Sendable {
+    /// A stream of `elements`, then finished. Recorded as
+    /// `Recorder<Element, Never>` on every OS version, where a
+    /// `ScriptedSequence` is only with typed throws (macOS 15, iOS 18).
+    init(scripted elements: [Element]) {
+        self.init { continuation in
+            for element in elements { continuation.yield(element) }
+            continuation.finish()
+        }
     }
 }
 

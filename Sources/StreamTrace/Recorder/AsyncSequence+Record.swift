@@ -1,5 +1,6 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-    /// Starts consuming the sequence into a new recorder, in a task.
+    /// Starts consuming the sequence into a new recorder, in a task, with
+    /// the sequence's own error type: `Recorder<Element, Failure>`.
     ///
     /// `subscribe` is recorded at once, at the time of the call (so that
     /// its time does not depend on when the task gets to run); the task
@@ -16,6 +17,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
     /// ```
     ///
+    /// This overload reads the sequence with `next(isolation:)`, whose typed
+    /// throws need macOS 15, iOS 18, tvOS 18 or watchOS 11 (or Linux).
+    /// Where it is available the compiler chooses it; before those
+    /// versions the same call resolves to the overload that records
+    /// `Recorder<Element, any Error>`, and an `AsyncStream` is recorded as
+    /// `Recorder<Element, Never>` on every version.
+    ///
     /// - Parameters:
     ///   - name: the stream's name in the trace header.
     ///   - clock: the clock of the event times.
@@ -25,10 +33,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C, sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
-        let recorder = Recorder<Element, Failure>(name: name, clock: clock, sink: sink)
-        let storage = recorder.storage
-        storage.record(.subscribe)
-        let task = Task {
+        Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
             do throws(Failure) {
                 while let element = try await iterator.next(isolation: nil) {
@@ -39,15 +44,31 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
                 storage.record(.failure(error))
             }
         }
-        recorder.onCancel { task.cancel() }
-        return recorder
     }
 
     /// Starts consuming the sequence into a new recorder timed by
-    /// `ContinuousClock`. See ``record(name:clock:sink:)``.
+    /// `ContinuousClock`, with the sequence's own error type. See
+    /// `record(name:clock:sink:)`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @inlinable
     public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, Failure> {
         record(name: name, clock: ContinuousClock(), sink: sink)
+    }
+}
+
+extension Recorder {
+    /// A new recorder that has recorded `subscribe`, fed by `consume` in a
+    /// task that cancelling the recorder (or releasing it) cancels.
+    @inlinable
+    static func started<C: Clock>(
+        name: String?, clock: C, sink: (any TraceSink)?,
+        consume: @escaping @Sendable (RecorderStorage<Input, Failure>) async -> Void
+    ) -> Recorder where C.Duration == Duration {
+        let recorder = Recorder(name: name, clock: clock, sink: sink)
+        let storage = recorder.storage
+        storage.record(.subscribe)
+        let task = Task { await consume(storage) }
+        recorder.onCancel { task.cancel() }
+        return recorder
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension AsyncSequence where Self: Sendable {
     /// Passes every element through unchanged, and writes the first
     /// iteration's events to `sink` as they happen. Nothing is kept in
@@ -7,6 +5,13 @@ extension AsyncSequence where Self: Sendable {
     ///
     /// An iteration that stops early (a `break`, or a cancelled task)
     /// writes `cancel` when its iterator is released.
+    ///
+    /// This overload keeps the sequence's typed throws (`Failure`), which
+    /// need macOS 15, iOS 18, tvOS 18 or watchOS 11 (or Linux); the compiler
+    /// chooses it there. Before those versions the same call resolves to
+    /// the overload that returns an ``UntypedTracedAsyncSequence`` (any
+    /// error), and an `AsyncStream` is traced as a ``TracedAsyncStream``
+    /// on every version.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C) -> TracedAsyncSequence<Self>
     where C.Duration == Duration {
@@ -16,14 +21,15 @@ extension AsyncSequence where Self: Sendable {
         }
     }
 
-    /// Traces on `ContinuousClock`. See ``trace(to:name:clock:)``.
+    /// Traces on `ContinuousClock`, keeping typed throws. See `trace(to:name:clock:)`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func trace(to sink: any TraceSink, name: String? = nil) -> TracedAsyncSequence<Self> {
         trace(to: sink, name: name, clock: ContinuousClock())
     }
 }
 
-/// An AsyncSequence that forwards its base unchanged and traces it.
+/// An AsyncSequence that forwards its base unchanged and traces it, with
+/// the base's typed throws.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Base.Element
@@ -33,12 +39,12 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     let makeWriter: @Sendable () -> TraceWriter<Element, Failure>?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(Tracer.init))
+        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        let tracer: Tracer?
+        let tracer: IterationTracer<Element, Failure>?
 
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
             tracer?.startIfNeeded()
@@ -57,36 +63,6 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
 
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
-        }
-    }
-
-    /// Writes `subscribe` on the first `next()`, and `cancel` if the
-    /// iteration is dropped before it ends.
-    final class Tracer: @unchecked Sendable {
-        let writer: TraceWriter<Element, Failure>
-        private let lock = NSLock()
-        private var started = false
-        private var ended = false
-
-        init(writer: TraceWriter<Element, Failure>) {
-            self.writer = writer
-        }
-
-        func startIfNeeded() {
-            let first = lock.withLock { () -> Bool in
-                defer { started = true }
-                return !started
-            }
-            if first { writer.write(.subscribe) }
-        }
-
-        func end(_ event: StreamEvent<Element, Failure>) {
-            lock.withLock { ended = true }
-            writer.write(event)
-        }
-
-        deinit {
-            if started, !ended { writer.write(.cancel) }
         }
     }
 }

@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -89,3 +91,4 @@ struct CommandRunner {
         return path
     }
 }
+#endif

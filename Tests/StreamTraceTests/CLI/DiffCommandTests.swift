@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -175,3 +177,4 @@ import Testing
         #expect(result.stdout.contains("--tolerance DURATION"))
     }
 }
+#endif

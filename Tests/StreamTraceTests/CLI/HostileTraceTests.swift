@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -82,3 +84,4 @@ import Testing
         #expect(usage.stderr.contains("unknown expectation 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz…'"))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -44,3 +46,4 @@ import Testing
         #expect(result.stderr.contains("\(cut):3:1: warning: the last line is truncated"))
     }
 }
+#endif

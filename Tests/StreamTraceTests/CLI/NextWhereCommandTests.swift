@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -99,3 +101,4 @@ import Testing
         #expect(result.stderr.hasPrefix("streamtrace: error: \(message)\n"), "\(result)")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -55,3 +57,4 @@ import Testing
         return try CommandRunner.traceFile(text)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -87,3 +89,4 @@ import Testing
         #expect(query.stderr.hasPrefix(#"streamtrace: error: query 1 is not UTF-8 text: count == \xFF"#), "\(query)")
     }
 }
+#endif

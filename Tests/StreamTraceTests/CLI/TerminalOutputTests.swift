@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTrace
 import Testing
@@ -72,3 +74,4 @@ import Testing
         #expect(!plain.output.contains("\u{1B}"))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -117,3 +119,4 @@ private enum PseudoTerminal {
     static let unlock = function("unlockpt", as: OnMaster.self)
     static let slaveName = function("ptsname_r", as: Name.self)
 }
+#endif

@@ -1,0 +1,76 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Starts consuming the sequence into a new recorder, in a task, with
+    /// any error it throws: `Recorder<Element, any Error>`. Works on every
+    /// OS version the package supports.
+    ///
+    /// It reads the sequence with `next()`, which throws untyped errors.
+    /// Where the typed overload is available (macOS 15, iOS 18, tvOS 18,
+    /// watchOS 11, Linux) the compiler prefers that one, which records
+    /// `Recorder<Element, Failure>`; this one is chosen before those
+    /// versions, or when the context asks for `any Error`:
+    ///
+    /// ```swift
+    /// let numbers = AsyncStream<Int> { continuation in
+    ///     continuation.yield(1)
+    ///     continuation.finish()
+    /// }
+    /// let recorder: Recorder<Int, any Error> = numbers.map { $0 * 10 }.record()
+    /// let elements = try await recorder.elements.value(timeout: 60)  // [10]
+    /// ```
+    ///
+    /// Events, times and cancellation are as for the typed overload,
+    /// `record(name:clock:sink:)`.
+    @_disfavoredOverload
+    @inlinable
+    public func record<C: Clock>(
+        name: String? = nil, clock: C, sink: (any TraceSink)? = nil
+    ) -> Recorder<Element, any Error> where C.Duration == Duration {
+        Recorder.started(name: name, clock: clock, sink: sink) { storage in
+            var iterator = self.makeAsyncIterator()
+            do {
+                while let element = try await iterator.next() {
+                    storage.record(.value(element))
+                }
+                storage.record(.finished)
+            } catch {
+                storage.record(.failure(error))
+            }
+        }
+    }
+
+    /// Starts consuming the sequence into a new recorder timed by
+    /// `ContinuousClock`, with any error it throws. See
+    /// `record(name:clock:sink:)`.
+    @_disfavoredOverload
+    @inlinable
+    public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, any Error> {
+        record(name: name, clock: ContinuousClock(), sink: sink)
+    }
+}
+
+extension AsyncStream where Element: Sendable {
+    /// Starts consuming the stream into a new recorder, in a task:
+    /// `Recorder<Element, Never>`, on every OS version (an `AsyncStream`
+    /// never throws, and its `next()` says so before the typed
+    /// `AsyncSequence.Failure` exists). Otherwise as
+    /// `AsyncSequence.record(name:clock:sink:)`.
+    @inlinable
+    public func record<C: Clock>(
+        name: String? = nil, clock: C, sink: (any TraceSink)? = nil
+    ) -> Recorder<Element, Never> where C.Duration == Duration {
+        Recorder.started(name: name, clock: clock, sink: sink) { storage in
+            var iterator = self.makeAsyncIterator()
+            while let element = await iterator.next() {
+                storage.record(.value(element))
+            }
+            storage.record(.finished)
+        }
+    }
+
+    /// Starts consuming the stream into a new recorder timed by
+    /// `ContinuousClock`: `Recorder<Element, Never>`, on every OS version.
+    @inlinable
+    public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, Never> {
+        record(name: name, clock: ContinuousClock(), sink: sink)
+    }
+}
