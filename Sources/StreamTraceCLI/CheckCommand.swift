@@ -1,5 +1,12 @@
-import Foundation
 import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// `streamtrace check [options] TRACE QUERY...`
 enum CheckCommand {

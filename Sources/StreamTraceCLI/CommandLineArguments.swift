@@ -1,4 +1,12 @@
-import Foundation
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The command line's arguments as the process received them.
 ///
@@ -29,9 +37,9 @@ enum CommandLineArguments {
 
     /// Opens the file an argument names, by its bytes: like `open(2)`.
     static func open(_ argument: String, _ flags: Int32) -> Int32 {
-        guard let bytes = bytes(of: argument) else { return Foundation.open(argument, flags) }
+        guard let bytes = bytes(of: argument) else { return SystemCall.open(argument, flags) }
         return (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { Foundation.open($0.baseAddress!, flags) }
+            buffer.withMemoryRebound(to: CChar.self) { SystemCall.open($0.baseAddress!, flags) }
         }
     }
 

@@ -1,5 +1,12 @@
-import Foundation
 import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Standard output and error: every line made safe for a terminal, every
 /// write to standard output checked.
@@ -85,7 +92,7 @@ enum Console {
     private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = SystemCall.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0, errno == EINTR {
@@ -104,7 +111,7 @@ enum Console {
     static var width: Int {
         var size = winsize()
         if isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 {
             return columns
         }
         return 80
@@ -140,7 +147,7 @@ struct Palette {
         case "always": enabled = true
         case "never": enabled = false
         default:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            let noColor = Environment.value("NO_COLOR").map { !$0.isEmpty } ?? false
             enabled = Console.isTerminal && !noColor
         }
     }

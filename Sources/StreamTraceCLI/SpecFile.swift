@@ -1,5 +1,12 @@
-import Foundation
 import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A file of queries: one per line, `#` starts a comment (outside JSON
 /// strings), blank lines are skipped. Lines may end in `\n` or `\r\n`, a
@@ -10,7 +17,7 @@ enum SpecFile {
         var queries: [Query] = []
         for (number, line) in try lines(at: path) {
             let text = withoutComment(line)
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpacesAndTabs
             guard !trimmed.isEmpty else { continue }
             let leading = text.prefix { $0 == " " || $0 == "\t" }.count
             do {
@@ -56,7 +63,7 @@ enum SpecFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress!, $0.count) }
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -100,5 +107,17 @@ enum SpecFile {
             }
         }
         return line
+    }
+}
+
+extension String {
+    /// The text without the spaces and tabs (any space separator) at its
+    /// start and end.
+    fileprivate var trimmingSpacesAndTabs: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

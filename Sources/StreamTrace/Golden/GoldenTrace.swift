@@ -1,4 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A trace committed with the tests that a recording must match: the
 /// whole stream pinned in one file, reviewed in code review like any other

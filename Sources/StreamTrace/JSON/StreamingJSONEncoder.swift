@@ -1,4 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values straight into JSON bytes, in the order the
 /// value encodes itself: no intermediate tree, no `JSONEncoder`.

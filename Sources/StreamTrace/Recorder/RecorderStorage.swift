@@ -1,10 +1,16 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A recorder's state behind one lock, with the clock, the sink, and the
 /// waits in progress.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = Lock()
     /// Guarded by `lock`, which is what makes access exclusive: the
     /// runtime's own exclusivity checks would only add cost.
     @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()

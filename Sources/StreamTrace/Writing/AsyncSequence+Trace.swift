@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 extension AsyncSequence where Self: Sendable {
     /// Passes every element through unchanged, and writes the first
@@ -64,7 +70,7 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     /// iteration is dropped before it ends.
     final class Tracer: @unchecked Sendable {
         let writer: TraceWriter<Element, Failure>
-        private let lock = NSLock()
+        private let lock = Lock()
         private var started = false
         private var ended = false
 

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A sink that writes a trace file.
 ///
@@ -14,7 +20,7 @@ import Foundation
 public final class FileTraceSink: TraceSink, @unchecked Sendable {
     /// The file's path.
     public let path: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var fd: Int32
     private var buffer: [UInt8] = []
     private let bufferSize: Int
@@ -79,7 +85,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     private func closeLocked() {
         guard fd >= 0 else { return }
         flushLocked()
-        Foundation.close(fd)
+        SystemCall.close(fd)
         fd = -1
     }
 
@@ -88,7 +94,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let n = SystemCall.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n > 0 {
                     offset += n
                 } else if n < 0, errno == EINTR {

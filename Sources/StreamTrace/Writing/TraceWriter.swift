@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Writes the events of one subscription to a sink as they happen, keeping
 /// none of them: what an app uses to trace a live stream (see
@@ -11,7 +17,7 @@ import Foundation
 /// writer.write(.finished)
 /// ```
 public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let time: TimeSource
     private let sink: any TraceSink
     private let encoder = TraceLineEncoder<Value, Failure>()
@@ -59,7 +65,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
 /// Hands a sink to the first subscription only: a trace is the recording of
 /// one subscription, so later ones pass through untraced.
 final class SinkClaim: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sink: (any TraceSink)?
 
     init(_ sink: any TraceSink) {
