@@ -30,6 +30,17 @@ enum CommandLineArguments {
         }
     }
 
+    /// A path found below an argument (a file in a directory given), as
+    /// text: its bytes are kept as an argument's are when they are not
+    /// UTF-8, so that ``open(_:_:)`` opens that file. Call it before other
+    /// threads read arguments.
+    static func path(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let shown = shownForm(bytes)
+        rawBytes[shown] = bytes
+        return shown
+    }
+
     /// The bytes of `argument` if it was not UTF-8 text, else `nil`.
     static func bytes(of argument: String) -> [UInt8]? {
         rawBytes[argument]

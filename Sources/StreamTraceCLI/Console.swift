@@ -89,7 +89,7 @@ enum Console {
 
     /// Writes all of `bytes`, retrying interrupted writes; the `errno` of a
     /// failed write, or `nil`.
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = SystemCall.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -118,12 +118,21 @@ enum Console {
     }
 }
 
-/// Standard output could not be written.
+/// Standard output, or a report file, could not be written.
 struct OutputError: Error, Equatable, CustomStringConvertible {
     /// The `errno` of the failed write.
     var code: Int32
+    /// The report file's path; `nil` for standard output.
+    var file: String?
 
-    var description: String { "cannot write to standard output: \(String(cString: strerror(code)))" }
+    init(code: Int32, file: String? = nil) {
+        self.code = code
+        self.file = file
+    }
+
+    var description: String {
+        "cannot write \(file ?? "to standard output"): \(String(cString: strerror(code)))"
+    }
 }
 
 /// Colour for PASS and FAIL: only on a terminal by default, never with
