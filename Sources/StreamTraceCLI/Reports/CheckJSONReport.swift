@@ -79,6 +79,7 @@ final class CheckJSONReport: CheckReport {
                 document.append("}")
             }
         }
+        document.append("]")
         let totals = summary.totals
         for (key, value) in [("passed", totals.passed), ("failed", totals.failed), ("unchecked", totals.unchecked)] {
             document.append(",\"")
