@@ -5,10 +5,14 @@ BENCH_MB ?= 200
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
+# make install: where, and the build it installs (release, the Swift runtime linked in).
+PREFIX ?= /usr/local
+INSTALL_BUILD ?= $(CURDIR)/.build-install
+
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread
+.PHONY: build test test-tsan test-asan test-sanitizers bench clean demo fuzz lint docs bench-fastread install test-install
 
 build:
 	$(SWIFT) build
@@ -54,13 +58,39 @@ demo:
 	@echo
 	@echo '$$ streamtrace check --spec samples/demo.spec .build-demo/search.jsonl'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/demo.spec $(DEMO_DIR)/search.jsonl
+	@echo
+	@echo '# Many traces in one run, as CI checks them (docs/ci.md): a section per trace.'
+	@echo '$$ streamtrace check --spec samples/ci.spec samples/'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/ci.spec samples/
+	@echo
+	@echo '# The same with a query for every trace: the malformed ones cannot be read (exit 3),'
+	@echo '# as GitHub Actions annotations, and a JUnit report for any CI.'
+	@echo '$$ streamtrace check --spec samples/ci.spec -e "count >= 0" --format github --xunit-output .build-demo/junit.xml samples/'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/ci.spec -e "count >= 0" --format github \
+		--xunit-output $(DEMO_DIR)/junit.xml samples/ 2>/dev/null; echo "(exit status $$?)"
 
-# Release build; prints the benchmark table (see README "Performance").
+# Release build; prints the benchmark table (see README "Performance"). The
+# ci rows run the binary make install installs.
 bench:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
+	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --megabytes $(BENCH_MB)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --megabytes $(BENCH_MB) \
+		--installed $(INSTALL_BUILD)/release/streamtrace
+
+# A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
+# stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.
+install:
+	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 -s $(INSTALL_BUILD)/release/streamtrace $(DESTDIR)$(PREFIX)/bin/streamtrace
+
+# Installs into .build-install/root, then runs it under env -i (no library
+# path, no PATH) on a sample: InstalledBinaryTests.
+test-install:
+	$(MAKE) install PREFIX=$(INSTALL_BUILD)/root
+	STREAMTRACE_INSTALLED=$(INSTALL_BUILD)/root/bin/streamtrace $(SWIFT) test --filter InstalledBinaryTests
 
 # Reading for `check finished` / `check count` on 200 MB and 2 GB traces:
 # TraceScan in parallel and sequentially, nextHead(), wc -l, cat, grep -c, jq.

@@ -7,8 +7,10 @@ struct Benchmarks {
     let directory: String
     let megabytes: Int
     let events: Int
-    /// Which sections to run: recorder, writer, reader (all by default).
+    /// Which sections to run: recorder, writer, reader, cli, ci (all by default).
     let sections: Set<String>
+    /// The binary `make install` installs, for the ci section.
+    var installed: String? = nil
 
     struct SmallItem: Encodable {
         var id: Int
@@ -24,6 +26,11 @@ struct Benchmarks {
         if sections.contains("writer") { rows += writerRows() }
         if sections.contains("reader") { rows += readerRows() }
         if sections.contains("cli") { rows += cliRows() }
+        if sections.contains("ci") {
+            let dynamic = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("streamtrace").path
+            rows += CIBench(directory: directory, installed: installed, dynamic: dynamic).rows()
+        }
         return rows.joined(separator: "\n")
     }
 

@@ -4,7 +4,8 @@ import StreamTrace
 // `make bench`: one release run that measures StreamTrace against baselines
 // run in the same invocation, and prints a Markdown table.
 //
-//   StreamTraceBenchmarks [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli]
+//   StreamTraceBenchmarks [--dir DIR] [--megabytes N] [--events N] [--only recorder,writer,reader,cli,ci]
+//                         [--installed PATH]   (ci: the binary make install installs)
 //   StreamTraceBenchmarks --read FILE      (child mode: read a trace, building values)
 //   StreamTraceBenchmarks --scan FILE      (child mode: read a trace, checking values only)
 //   StreamTraceBenchmarks --only fastread [--fastread-sizes 200,2000] [--runs 3]
@@ -32,7 +33,7 @@ let directory = option("--dir") ?? NSTemporaryDirectory()
 let megabytes = Int(option("--megabytes") ?? "200") ?? 200
 let events = Int(option("--events") ?? "2000000") ?? 2_000_000
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-let sections = Set((option("--only") ?? "recorder,writer,reader,cli").split(separator: ",").map(String.init))
+let sections = Set((option("--only") ?? "recorder,writer,reader,cli,ci").split(separator: ",").map(String.init))
 if let size = option("--generate").flatMap({ Int($0) }) {
     // Only writes the realistic trace of that many MB (as --only fastread does).
     print(RealisticTrace.ensure(path: directory + "/realistic-\(size)MB.jsonl", megabytes: size))
@@ -43,5 +44,7 @@ if sections.contains("fastread") {
     print(FastReadBench(directory: directory, sizes: sizes, runs: Int(option("--runs") ?? "3") ?? 3).run())
     exit(0)
 }
-let table = Benchmarks(directory: directory, megabytes: megabytes, events: events, sections: sections).run()
+let table = Benchmarks(
+    directory: directory, megabytes: megabytes, events: events, sections: sections, installed: option("--installed")
+).run()
 print(table)

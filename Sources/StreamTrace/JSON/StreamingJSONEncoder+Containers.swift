@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The containers of ``StreamingJSONEncoder``: each writes straight into
 /// the encoder's output.
 extension StreamingJSONEncoder {

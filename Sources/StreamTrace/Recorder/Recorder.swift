@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Records every event of one subscription to a stream, with times from an
 /// injected clock, for expectations and for a JSON Lines trace.
 ///

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A recorder's state behind one lock, with the clock, the sink, and the
 /// waits in progress.
 @usableFromInline

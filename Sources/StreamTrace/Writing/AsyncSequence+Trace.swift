@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 extension AsyncSequence where Self: Sendable {
     /// Passes every element through unchanged, and writes the first
     /// iteration's events to `sink` as they happen. Nothing is kept in

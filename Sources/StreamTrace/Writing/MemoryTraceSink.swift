@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A sink that keeps the trace in memory, for tests and for writing the
 /// trace somewhere else later.
 public final class MemoryTraceSink: TraceSink, @unchecked Sendable {

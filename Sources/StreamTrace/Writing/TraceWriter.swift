@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Writes the events of one subscription to a sink as they happen, keeping
 /// none of them: what an app uses to trace a live stream (see
 /// `publisher.trace(to:)`), where a ``Recorder`` would keep every value.

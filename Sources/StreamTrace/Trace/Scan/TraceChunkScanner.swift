@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Scans the event lines of one chunk of a trace — a run of whole lines —
 /// checking every line and every rule that lies within the chunk, and
 /// hands each event to a ``TraceScanConsumer``.
