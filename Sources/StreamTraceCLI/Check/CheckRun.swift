@@ -12,12 +12,12 @@ struct CheckRun {
     /// Runs, reports, and returns what was counted.
     func run() throws(OutputError) -> CheckTotals {
         var totals = CheckTotals()
-        let traces = plan.traces
+        let (plan, traces) = (self.plan, self.plan.traces)
         let options = TraceScanOptions()
         do throws(OutputError) {
             try OrderedWork<ScannedTrace, OutputError>.run(
                 count: traces.count, jobs: jobs, window: 4 * jobs,
-                work: { ScannedTrace(traces[$0], options: options) },
+                work: { ScannedTrace(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
         } catch {
             for report in reports { report.abandon() }
@@ -53,13 +53,13 @@ struct CheckRun {
             totals.failed += 1
             Console.error(error.description)
             for report in reports { try report.unreadable(trace.name, error) }
-        case .read(let evaluations, _, let scanSeconds):
+        case .read(let evaluations, let queries, _, let scanSeconds):
             let checked = CheckedTrace(path: trace.name, status: evaluations.status, warnings: evaluations.warnings)
             for warning in checked.warnings { Console.error(warning.description) }
             for report in reports { try report.begin(checked) }
             let start = ContinuousClock.now
             var last = start
-            for (result, query) in zip(evaluations, trace.queries) {
+            for (result, query) in zip(evaluations, queries) {
                 let seconds = ScannedTrace.seconds(since: last)
                 last = .now
                 if result.status == .pass { totals.passed += 1 } else { totals.failed += 1 }

@@ -8,9 +8,9 @@ import StreamTrace
 /// [search-*.jsonl]         # the traces whose path or file name matches
 /// next == "loading"
 /// ```
-struct CheckSpec {
+struct CheckSpec: Sendable {
     /// A query and where it stands.
-    struct Entry {
+    struct Entry: Sendable {
         var query: Query
         /// Its line in the spec file.
         var line: Int
@@ -19,7 +19,7 @@ struct CheckSpec {
     }
 
     /// A `[GLOB]` line.
-    struct Section {
+    struct Section: Sendable {
         var glob: Glob
         /// Its line in the spec file.
         var line: Int

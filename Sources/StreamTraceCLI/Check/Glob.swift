@@ -5,12 +5,12 @@
 /// given or found) or its file name: `[search-*.jsonl]` matches
 /// `traces/search-1.jsonl`, `[traces/*/login.jsonl]` matches
 /// `traces/ios/login.jsonl`.
-struct Glob: Equatable {
+struct Glob: Equatable, Sendable {
     /// The pattern as written.
     let pattern: String
     private let tokens: [Token]
 
-    private enum Token: Equatable {
+    private enum Token: Equatable, Sendable {
         case scalar(Unicode.Scalar)
         /// `?`
         case any

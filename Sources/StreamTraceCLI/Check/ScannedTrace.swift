@@ -15,22 +15,22 @@ import Musl
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results, evaluated as they are iterated; `input` stays open for
-    /// a query whose failure reads the trace again.
-    case read(TraceEvaluations, input: TraceInput, seconds: Double)
+    /// The results of `queries`, evaluated as they are iterated; `input`
+    /// stays open for a query whose failure reads the trace again.
+    case read(TraceEvaluations, queries: [PlannedQuery], input: TraceInput, seconds: Double)
 
-    /// Reads `trace` with the parallel scanner.
-    init(_ trace: CheckPlan.Trace, options: TraceScanOptions) {
+    /// Reads `trace` with the parallel scanner, for `queries`.
+    init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
         if let code = trace.unreadableDirectory {
             self = .unreadable(TraceFinder.directoryError(trace.path, code: code))
             return
         }
-        guard !trace.queries.isEmpty else {
+        guard !planned.isEmpty else {
             self = .unchecked
             return
         }
         let start = ContinuousClock.now
-        let queries = trace.queries.map(\.query)
+        let queries = planned.map(\.query)
         do throws(TraceReadError) {
             // A query with `within` may need to read the trace again for its failure's timeline.
             let windowed = queries.contains { $0.within != nil }
@@ -40,7 +40,7 @@ enum ScannedTrace {
             defer { close(fd) }
             let evaluations = try TraceChecker(queries: queries).evaluations(
                 scanning: fd, name: input.name, options: options, reopen: reopen)
-            self = .read(evaluations, input: input, seconds: Self.seconds(since: start))
+            self = .read(evaluations, queries: planned, input: input, seconds: Self.seconds(since: start))
         } catch {
             self = .unreadable(error)
         }

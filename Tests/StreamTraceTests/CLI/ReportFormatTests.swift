@@ -100,6 +100,26 @@ import Testing
         #expect(text.hasSuffix("\n**2 passed, 2 failed**\n"))
     }
 
+    @Test func oneTraceWithPositionalQueriesHasTheCIFormatsToo() async throws {
+        let path = try CommandRunner.traceFile(TraceFolder.finished)
+        let report = temporaryPath("\(UUID().uuidString).xml")
+        let result = try await CommandRunner.run([
+            "check", "--format", "github", "--xunit-output", report, path, "count", "single",
+        ])
+        #expect(result.status == 1, "\(result)")
+        let file = WorkflowCommandText.property(path)
+        #expect(
+            result.lines == [
+                "::error file=\(file),line=6,title=\(file)%3A single::expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|",
+                "1 passed, 1 failed",
+            ], "\(result)")
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testsuite ").count == 2, "one suite")
+        #expect(
+            xml.contains(
+                #"<failure message="expected exactly one element, got 3 (line 6, t=+10ms)" type="tooManyElements">"#))
+    }
+
     @Test func withoutGitHubStepSummaryNoSummaryIsWritten() async throws {
         let folder = try TraceFolder(["a.jsonl": TraceFolder.finished])
         let result = try await CommandRunner.run(
