@@ -41,6 +41,18 @@ import Testing
         #expect(result["specLine"] is NSNull)
     }
 
+    @Test func jsonStaysOneValidDocumentWhateverTheTraceHolds() async throws {
+        let folder = try TraceFolder(["hostile \"\\\u{1}.jsonl": Self.hostileTrace])
+        let result = try await CommandRunner.run(["check", "--format", "json", "-e", "last", "-e", "finished", folder.path])
+        #expect(result.lines.count == 1, "one line: \(result)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "control characters escaped")
+        let trace = try #require((try JSONDocument(result.stdout)["traces"] as? [[String: Any]])?.first)
+        #expect(trace["path"] as? String == folder("hostile \"\\\u{1}.jsonl"))
+        let results = try #require(trace["results"] as? [[String: Any]])
+        #expect(results.first?["query"] as? String == "last")
+        #expect((results.last?["message"] as? String)?.contains("<b>&amp;</b> \"'` ]]>") == true)
+    }
+
     @Test func anUnreadableTraceIsAFailedResultWhoseReasonIsUnreadable() async throws {
         let folder = try TraceFolder(["bad.jsonl": TraceFolder.malformed])
         let result = try await CommandRunner.run(["check", "--format", "json", "-e", "finished", folder.path])
