@@ -6,10 +6,14 @@ BENCH_SIZES ?= 200,2000
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
+# make install: where, and the build it installs (release, the Swift runtime linked in).
+PREFIX ?= /usr/local
+INSTALL_BUILD ?= $(CURDIR)/.build-install
+
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-app-package test-tsan test-asan test-sanitizers bench bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs
+.PHONY: build test test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install
 
 build:
 	$(SWIFT) build
@@ -76,16 +80,42 @@ demo:
 	@echo
 	@echo '$$ streamtrace check --spec samples/demo.spec .build-demo/search.jsonl'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/demo.spec $(DEMO_DIR)/search.jsonl
+	@echo
+	@echo '# Many traces in one run, as CI checks them (docs/ci.md): a section per trace.'
+	@echo '$$ streamtrace check --spec samples/ci.spec samples/'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/ci.spec samples/
+	@echo
+	@echo '# The same with a query for every trace: the malformed ones cannot be read (exit 3),'
+	@echo '# as GitHub Actions annotations, and a JUnit report for any CI.'
+	@echo '$$ streamtrace check --spec samples/ci.spec -e "count >= 0" --format github --xunit-output .build-demo/junit.xml samples/'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/ci.spec -e "count >= 0" --format github \
+		--xunit-output $(DEMO_DIR)/junit.xml samples/ 2>/dev/null; echo "(exit status $$?)"
 
 # Release build; prints one table (see README "Performance"): the
 # recorder and the writer against bare baselines, `streamtrace check
 # finished`/`count` on BENCH_SIZES traces against wc -l, grep -c, cat and
-# jq with peak memory, the reader, start-up. Medians; a few minutes.
+# jq with peak memory, the reader, and a CI run's worth of small traces
+# with start-up and the size of the binary make install installs. Medians.
 bench:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
+	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES) \
+		--installed $(INSTALL_BUILD)/release/streamtrace
+
+# A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
+# stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.
+install:
+	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 -s $(INSTALL_BUILD)/release/streamtrace $(DESTDIR)$(PREFIX)/bin/streamtrace
+
+# Installs into .build-install/root, then runs it under env -i (no library
+# path, no PATH) on a sample: InstalledBinaryTests.
+test-install:
+	$(MAKE) install PREFIX=$(INSTALL_BUILD)/root
+	STREAMTRACE_INSTALLED=$(INSTALL_BUILD)/root/bin/streamtrace $(SWIFT) test --filter InstalledBinaryTests
 
 # The detail behind the check rows: TraceScan in parallel and sequentially
 # and nextHead(), beside wc -l, cat, grep -c and jq.

@@ -23,7 +23,11 @@ struct Benchmarks {
             rows += CheckBench(options: options).rows()
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
-        if sections.contains("startup") { rows += ReaderBench(options: options).startupRows() }
+        if sections.contains("ci") {
+            let dynamic = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("streamtrace").path
+            rows += CIBench(directory: directory, installed: options.installed, dynamic: dynamic).rows()
+        }
         rows.append("| machine, at the end | \(Measure.machine) | – | – |")
         return rows.joined(separator: "\n")
     }

@@ -52,6 +52,40 @@ enum Measure {
         var status: Int32
     }
 
+    struct TimedResult {
+        var seconds: Double
+        /// User and system time of the child.
+        var cpuSeconds: Double
+        var status: Int32
+    }
+
+    /// Runs a command with its output discarded, without a wrapper (a
+    /// wrapper's own start-up would count): its wall time, its CPU time
+    /// from `wait4`, and its exit status.
+    static func timed(_ command: [String]) -> TimedResult {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
+            return TimedResult(seconds: 0, cpuSeconds: 0, status: 127)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let elapsed = ContinuousClock.now - start
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return TimedResult(
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+    }
+
     /// The fastest of `runs` runs of a command.
     static func fastest(of runs: Int, _ command: [String]) -> ChildResult {
         (0..<runs).map { _ in spawn(command) }.min { $0.seconds < $1.seconds }!

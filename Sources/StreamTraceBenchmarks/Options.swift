@@ -15,8 +15,10 @@ struct BenchOptions {
     /// `--profile WORKLOAD`: run one workload once, for a profiler.
     var profile: String?
     var help = false
+    /// `--installed PATH`: the binary `make install` installs, for the ci rows.
+    var installed: String?
 
-    static let allSections = ["recorder", "writer", "check", "reader", "startup"]
+    static let allSections = ["recorder", "writer", "check", "reader", "ci"]
     static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
 
     static let usage = """
@@ -34,6 +36,7 @@ struct BenchOptions {
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
+          --installed PATH        the binary make install installs, for the ci rows (start-up, size)
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --profile WORKLOAD      run one workload once, for valgrind or perf, and exit:
                                   \(workloads.joined(separator: ", ")) (with --events)
@@ -86,6 +89,7 @@ struct BenchOptions {
             case "--check-sizes": options.checkSizes = try numbers(argument)
             case "--jq-max-mb": options.jqMaxMegabytes = try number(argument)
             case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
+            case "--installed": options.installed = try value(argument)
             case "--generate": options.generate = try number(argument)
             case "--profile":
                 let workload = try value(argument)

@@ -35,24 +35,6 @@ struct ReaderBench {
         }
         return rows
     }
-
-    /// `streamtrace check` on a 2-line trace against `wc -l`.
-    func startupRows() -> [String] {
-        guard FileManager.default.isExecutableFile(atPath: cli) else {
-            return ["| `streamtrace check` start-up | – | build the streamtrace product first | – |"]
-        }
-        let tiny = options.directory + "/tiny.jsonl"
-        try? "{\"streamtrace\":1}\n{\"t\":0,\"event\":\"finished\"}\n".write(
-            toFile: tiny, atomically: true, encoding: .utf8)
-        let startup = Measure.fastest(of: 20, [cli, "check", tiny, "finished"])
-        let wc = Measure.fastest(of: 20, ["/usr/bin/env", "wc", "-l", tiny])
-        return [
-            "| `streamtrace check` start-up on a 2-line trace (fastest of 20) vs `wc -l` | "
-                + String(format: "%.1f ms", startup.seconds * 1000) + " | "
-                + String(format: "%.1f ms", wc.seconds * 1000) + " | "
-                + String(format: "%.2f×", wc.seconds / startup.seconds) + " |"
-        ]
-    }
 }
 
 /// Commands run in rounds (each once per round, in order), with their

@@ -1,16 +1,21 @@
 /// Splits a command's arguments into options and positionals.
 ///
 /// Options are `--name value`, `--name=value` or flags; `--` ends options;
-/// `-` alone is a positional (standard input).
+/// `-` alone is a positional (standard input). An option that takes a value
+/// keeps its last value, unless it is repeatable (`-e QUERY -e QUERY`).
 struct ArgumentScanner {
     let command: String
     /// Options that take a value, and flags, by name (with their aliases).
     let valueOptions: Set<String>
     let flags: Set<String>
+    /// The value options that may be given several times, each value kept.
+    var repeatable: Set<String> = []
 
     struct Parsed {
         var command: String
         var values: [String: String] = [:]
+        /// Every value of each repeatable option, in order.
+        var lists: [String: [String]] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
 
@@ -51,15 +56,19 @@ struct ArgumentScanner {
             if flags.contains(name) {
                 guard inlineValue == nil else { throw .usage("option '\(name)' takes no value", command: command) }
                 parsed.flags.insert(name)
-            } else if valueOptions.contains(name) {
-                if let inlineValue {
-                    parsed.values[name] = inlineValue
-                } else {
+            } else if valueOptions.contains(name) || repeatable.contains(name) {
+                var value = inlineValue
+                if value == nil {
                     guard index < arguments.count else {
                         throw .usage("option '\(name)' needs a value", command: command)
                     }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
+                }
+                if repeatable.contains(name) {
+                    parsed.lists[name, default: []].append(value!)
+                } else {
+                    parsed.values[name] = value
                 }
             } else {
                 throw .usage("unknown option '\(name)'", command: command)

@@ -1,4 +1,12 @@
-import Foundation
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The command line's arguments as the process received them.
 ///
@@ -22,6 +30,17 @@ enum CommandLineArguments {
         }
     }
 
+    /// A path found below an argument (a file in a directory given), as
+    /// text: its bytes are kept as an argument's are when they are not
+    /// UTF-8, so that ``open(_:_:)`` opens that file. Call it before other
+    /// threads read arguments.
+    static func path(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let shown = shownForm(bytes)
+        rawBytes[shown] = bytes
+        return shown
+    }
+
     /// The bytes of `argument` if it was not UTF-8 text, else `nil`.
     static func bytes(of argument: String) -> [UInt8]? {
         rawBytes[argument]
@@ -29,9 +48,9 @@ enum CommandLineArguments {
 
     /// Opens the file an argument names, by its bytes: like `open(2)`.
     static func open(_ argument: String, _ flags: Int32) -> Int32 {
-        guard let bytes = bytes(of: argument) else { return Foundation.open(argument, flags) }
+        guard let bytes = bytes(of: argument) else { return SystemCall.open(argument, flags) }
         return (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { Foundation.open($0.baseAddress!, flags) }
+            buffer.withMemoryRebound(to: CChar.self) { SystemCall.open($0.baseAddress!, flags) }
         }
     }
 

@@ -1,5 +1,12 @@
-import Foundation
 import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Standard output and error: every line made safe for a terminal, every
 /// write to standard output checked.
@@ -88,19 +95,28 @@ enum Console {
     static var width: Int {
         var size = winsize()
         if isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 {
             return columns
         }
         return 80
     }
 }
 
-/// Standard output could not be written.
+/// Standard output, or a report file, could not be written.
 struct OutputError: Error, Equatable, CustomStringConvertible {
     /// The `errno` of the failed write.
     var code: Int32
+    /// The report file's path; `nil` for standard output.
+    var file: String?
 
-    var description: String { "cannot write to standard output: \(String(cString: strerror(code)))" }
+    init(code: Int32, file: String? = nil) {
+        self.code = code
+        self.file = file
+    }
+
+    var description: String {
+        "cannot write \(file ?? "to standard output"): \(String(cString: strerror(code)))"
+    }
 }
 
 /// Colour for PASS and FAIL: only on a terminal by default, never with
@@ -124,7 +140,7 @@ struct Palette {
         case "always": enabled = true
         case "never": enabled = false
         default:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            let noColor = Environment.value("NO_COLOR").map { !$0.isEmpty } ?? false
             enabled = Console.isTerminal && !noColor
         }
     }

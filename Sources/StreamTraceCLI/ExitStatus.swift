@@ -12,6 +12,18 @@ enum ExitStatus: Int32 {
     /// malformed), or the output could not be written.
     case inputOutput = 3
 
+    /// The status of a `check` run: 3 if a trace could not be read, else 1
+    /// if a query or a section failed, else 0.
+    init(for totals: CheckTotals) {
+        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
+    }
+
+    /// The status of a `diff`: 3 if a trace could not be read, else 1 if a
+    /// pair differs or only one side has a trace, else 0.
+    init(for totals: DiffTotals) {
+        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
+    }
+
     /// The status for an error a command threw.
     init(for error: any Error) {
         switch error {

@@ -7,8 +7,10 @@ enum Help {
 
         USAGE
           streamtrace check [options] TRACE QUERY...    evaluate expectations; exit 0 if all pass
+          streamtrace check [options] --spec FILE PATH...
+                                                        check many traces (CI): files, directories, -
           streamtrace show  [options] TRACE             print a timeline and a marble diagram
-          streamtrace diff  [options] EXPECTED ACTUAL   compare two traces event by event; exit 0 if they match
+          streamtrace diff  [options] EXPECTED ACTUAL   compare two traces (or two folders of traces)
           streamtrace help [COMMAND]                    this text, or a command's
           streamtrace --version
 
@@ -22,9 +24,10 @@ enum Help {
 
         EXAMPLES
           streamtrace check run.jsonl 'next == "loading"' 'next 2' finished
-          streamtrace check --spec checks.spec run.jsonl
+          streamtrace check --spec ci.spec --format github --xunit-output junit.xml traces/
           streamtrace show run.jsonl
           streamtrace diff --ignore-time Tests/Traces/search.jsonl run.jsonl
+          streamtrace diff Tests/Traces/ traces/
         """
 
     /// The query language, listed from the expectations' own declarations.
@@ -59,15 +62,31 @@ enum Help {
         """
         USAGE
           streamtrace check [options] TRACE QUERY...
+          streamtrace check [options] --spec FILE PATH...
+          streamtrace check [options] -e QUERY [-e QUERY...] PATH...
 
         Evaluates each QUERY against the trace, in order, with one shared cursor, and prints one
         line per query (PASS with its value, or FAIL with what was expected and the event that
         decided it) and a closing line "N passed, N failed".
 
+        With --spec or -e, every PATH is a trace, - (standard input), or a directory standing for
+        every *.jsonl file below it; the traces are checked in one run, in parallel, and reported
+        in path order, each under its path. -e queries apply to every trace and run first; then
+        the spec's, in file order. In the spec, a line [GLOB] starts a section whose queries apply
+        to the traces whose path or file name GLOB matches (* any characters but /, ** any
+        characters, ? one character); queries before the first section apply to every trace. A
+        trace no query applies to is reported unchecked; a section that matches no trace fails.
+
         OPTIONS
-          --spec FILE                 more queries from FILE, one per line; # starts a comment;
-                                      positional queries run first
-          --format text|json          text (default), or one JSON document with every result
+          --spec FILE                 queries from FILE, one per line, with [GLOB] sections;
+                                      # starts a comment
+          -e QUERY                    a query for every trace (repeatable)
+          --format text|json|github   text (default); one JSON document, a "reason" on each failure;
+                                      or GitHub Actions annotations (and, when GITHUB_STEP_SUMMARY is
+                                      set, a Markdown table of every result appended to that file)
+          --xunit-output FILE         also write a JUnit XML report: a testsuite per trace, a
+                                      testcase per query
+          --jobs N                    traces read at once (default: the number of cores)
           --quiet, -q                 print only failures and the closing line
           --color auto|always|never   colour PASS/FAIL (auto: only on a terminal; NO_COLOR is honoured)
           --help, -h                  this text
@@ -78,11 +97,13 @@ enum Help {
           streamtrace check run.jsonl single
           streamtrace check run.jsonl 'prefix 3 == [1, 2, 3]' 'not finished within 2s'
           streamtrace check run.jsonl 'failure contains {"type": "URLError"}'
-          streamtrace check --format json --spec checks.spec run.jsonl
           cat run.jsonl | streamtrace check - 'count >= 3'
+          streamtrace check --spec ci.spec traces/
+          streamtrace check -e finished --format github --xunit-output junit.xml traces/
 
         EXIT STATUS
-          0 all passed, 1 a query failed, 2 usage error, 3 the trace could not be read
+          0 all passed, 1 a query or a section failed, 2 usage error, 3 a trace could not be read
+          (every trace is still reported)
         """
     }
 
@@ -114,6 +135,7 @@ enum Help {
     static let diff = """
         USAGE
           streamtrace diff [options] EXPECTED ACTUAL
+          streamtrace diff [options] EXPECTED_DIR ACTUAL_DIR
 
         Compares two traces event by event: the stream name of the headers, then the events,
         lined up as a text diff lines up lines (kind and payload: value by JSON equality,
@@ -123,19 +145,28 @@ enum Help {
         closing line, and the last events of both traces as marble lines. One of the two may
         be - (standard input).
 
+        Two directories (golden-trace folders): the *.jsonl files below them are paired by
+        relative path and each pair compared; a trace only one side has is reported; then
+        "N match, N differ".
+
         OPTIONS
-          --ignore-time          do not compare times
-          --tolerance DURATION   times may differ by up to DURATION (5ms, 1.5s; ns, us, ms, s, m)
-          --limit N              print at most N differences (default 20); all are counted
-          --quiet, -q            print only the closing line
-          --help, -h             this text
+          --ignore-time               do not compare times
+          --tolerance DURATION        times may differ by up to DURATION (5ms, 1.5s; ns, us, ms, s, m)
+          --limit N                   print at most N differences (default 20); all are counted
+          --format text|json|github   text (default), one JSON document, or GitHub annotations
+          --xunit-output FILE         also write a JUnit XML report: a testcase per pair
+          --jobs N                    pairs compared at once (default: the number of cores)
+          --quiet, -q                 print only the closing line (of each pair that differs)
+          --help, -h                  this text
 
         EXAMPLES
           streamtrace diff Tests/Traces/search.jsonl run.jsonl
           streamtrace diff --tolerance 5ms expected.jsonl actual.jsonl
+          streamtrace diff --ignore-time --format github Tests/Traces/ traces/
 
         EXIT STATUS
-          0 the traces match, 1 they differ, 2 usage error, 3 a trace could not be read
+          0 the traces match, 1 they differ (or one side lacks a trace), 2 usage error,
+          3 a trace could not be read
         """
 
     static func text(for command: String) -> String? {

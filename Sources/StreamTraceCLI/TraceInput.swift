@@ -1,5 +1,12 @@
-import Foundation
 import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A trace named on the command line, opened for one pass or for several.
 ///
@@ -74,7 +81,7 @@ final class TraceInput {
 
     /// Copies what `fd` holds to a new temporary file; its path.
     private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
-        var template = Array((NSTemporaryDirectory() + "/streamtrace-input-XXXXXX").utf8CString)
+        var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
         let output = mkstemp(&template)
         guard output >= 0 else { throw readFailure(name, errno, "cannot make a temporary copy") }
         defer { close(output) }

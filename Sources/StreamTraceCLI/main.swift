@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 // A thin layer over the library: parse arguments, run a command, map its
 // outcome to an exit status (in `ExitStatus`, the only place that does).

@@ -5,6 +5,21 @@ import XCTest
 /// XCTest runs these on the main thread: a blocking wait there must keep
 /// the main queue and the main run loop running, as `XCTestCase.wait` does.
 final class MainThreadWaitTests: XCTestCase {
+    /// On Linux the library finds the run loop in the process (Foundation
+    /// is loaded here) instead of linking Foundation itself.
+    func testTheMainRunLoopIsFoundInAProcessThatLoadsFoundation() {
+        XCTAssertTrue(MainRunLoop.isAvailable)
+        XCTAssertTrue(MainRunLoop.isMainThread)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var onAnotherThread = true
+        Thread {
+            onAnotherThread = MainRunLoop.isMainThread
+            done.signal()
+        }.start()
+        done.wait()
+        XCTAssertFalse(onAnotherThread)
+    }
+
     func testWaitOnTheMainThreadKeepsTheMainQueueRunning() throws {
         XCTAssertTrue(Thread.isMainThread)
         let recorder = Recorder<String, Never>()

@@ -13,7 +13,7 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable,
     let combineIdentifier = CombineIdentifier()
     private let storage: RecorderStorage<Input, Failure>
     private let initialDemand: Subscribers.Demand
-    private let lock = NSLock()
+    private let lock = Lock()
     private var subscription: (any Subscription)?
     private var subscribed = false
     /// What was requested and not yet delivered.

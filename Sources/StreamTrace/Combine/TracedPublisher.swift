@@ -55,7 +55,7 @@ public struct TracedPublisher<Upstream: Publisher>: Publisher {
         let combineIdentifier = CombineIdentifier()
         private let downstream: Downstream
         private let writer: TraceWriter<Output, Failure>
-        private let lock = NSLock()
+        private let lock = Lock()
         private var subscription: (any Subscription)?
 
         init(downstream: Downstream, writer: TraceWriter<Output, Failure>) {

@@ -1,4 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The loop behind `expectEventually`: reads an actual value again and
 /// again until it equals the expected one or time runs out, then says
@@ -122,10 +133,10 @@ package struct EventualEquality<Value: Equatable> {
     private static func pause(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) {
         let seconds = Double(TimeFormat.nanoseconds(now.duration(to: deadline))) / 1e9
         guard seconds > 0 else { return }
-        if Thread.isMainThread, RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: seconds)) {
-            return
-        }
-        Thread.sleep(
-            forTimeInterval: max(0, Double(TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline))) / 1e9))
+        if MainRunLoop.isMainThread, MainRunLoop.run(seconds: seconds) { return }
+        let left = max(0, TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline)))
+        var pause = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&pause, &remaining) != 0, errno == EINTR { pause = remaining }
     }
 }

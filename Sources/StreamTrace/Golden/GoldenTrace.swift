@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A trace committed with the tests that a recording must match: the
 /// whole stream pinned in one file, reviewed in code review like any other

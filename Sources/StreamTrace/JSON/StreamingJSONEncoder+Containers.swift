@@ -1,5 +1,3 @@
-import Foundation
-
 /// The containers of ``StreamingJSONEncoder``: each writes straight into
 /// the encoder's output.
 extension StreamingJSONEncoder {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values straight into JSON bytes, in the order the
 /// value encodes itself: no intermediate tree, no `JSONEncoder`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Records every event of one subscription to a stream, with times from an
 /// injected clock, for expectations and for a JSON Lines trace.
 ///

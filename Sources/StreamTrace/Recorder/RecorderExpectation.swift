@@ -1,4 +1,17 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An expectation bound to a recorder: read it now with ``get()``, or wait
 /// for it with ``wait(timeout:)-(TimeInterval)`` (blocking) or
@@ -47,7 +60,7 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     )
     public func wait(timeout: Duration) throws -> Base.Output {
         let (waiter, outcome) = makeWaiter()
-        let onMainThread = Thread.isMainThread
+        let onMainThread = MainRunLoop.isMainThread
         let semaphore = DispatchSemaphore(value: 0)
         waiter.wake = {
             semaphore.signal()
@@ -58,11 +71,14 @@ public struct RecorderExpectation<Base: StreamExpectation> {
         if waiting {
             let seconds = Double(TimeFormat.nanoseconds(timeout)) / 1e9
             if onMainThread {
-                let deadline = Date(timeIntervalSinceNow: seconds)
-                while !storage.withLock({ waiter.isDone }), deadline.timeIntervalSinceNow > 0 {
-                    if !RunLoop.main.run(mode: .default, before: deadline) {
+                let deadline = ContinuousClock.now.advanced(by: timeout)
+                func left() -> Double {
+                    Double(TimeFormat.nanoseconds(ContinuousClock.now.duration(to: deadline))) / 1e9
+                }
+                while !storage.withLock({ waiter.isDone }), left() > 0 {
+                    if !MainRunLoop.run(seconds: left()) {
                         // No run loop sources to service: block instead of spinning.
-                        _ = semaphore.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow))
+                        _ = semaphore.wait(timeout: .now() + max(0, left()))
                     }
                 }
             } else {

@@ -1,10 +1,8 @@
-import Foundation
-
 /// A recorder's state behind one lock, with the clock, the sink, and the
 /// waits in progress.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let lock = RecordingLock()
+    @usableFromInline let lock = Lock()
     /// Guarded by `lock`, which is what makes access exclusive: the
     /// runtime's own exclusivity checks would only add cost.
     @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()
@@ -21,9 +19,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         if let sink { encoder.write(header, to: sink, line: &state.line) }
     }
 
-    deinit {
-        lock.deallocate()
-    }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         try lock.withLock(body)

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How ``TraceLineParser`` reads the fields of an event line: keys, kinds,
 /// times, demands and errors, each checked against the format's rules.

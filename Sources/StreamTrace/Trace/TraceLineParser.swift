@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Parses the header line and the event lines of a trace, checking each
 /// against the format's rules. Problems carry the byte offset in the line.

@@ -1,4 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a trace front to back, one event at a time, in constant memory.
 ///
@@ -65,13 +76,6 @@ public final class TraceReader {
         try self.init(
             source: LineSource(fileDescriptor: fileDescriptor, ownsDescriptor: false, options: options), name: name,
             options: options)
-    }
-
-    /// Reads a trace from an open file handle (not closed by the reader).
-    public convenience init(fileHandle: FileHandle, name: String, options: TraceReaderOptions = TraceReaderOptions())
-        throws(TraceReadError)
-    {
-        try self.init(fileDescriptor: fileHandle.fileDescriptor, name: name, options: options)
     }
 
     /// Reads a trace held in memory.

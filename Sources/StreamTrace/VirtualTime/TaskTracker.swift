@@ -1,5 +1,12 @@
 import Dispatch
-import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Follows the tasks of each virtual clock, so that the clock knows when they
 /// have all suspended.
@@ -33,7 +40,7 @@ package final class TaskTracker: @unchecked Sendable {
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var domains: [UInt64: Domain] = [:]
     private var membership: [UInt: [UInt64]] = [:]
     private var nextID: UInt64 = 0

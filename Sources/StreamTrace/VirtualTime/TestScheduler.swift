@@ -5,7 +5,6 @@ import OpenCombine
 #endif
 
 #if canImport(Combine) || OpenCombine
-import Foundation
 
 /// A Combine scheduler whose time moves only when a test moves it, in the
 /// spirit of combine-schedulers' `TestScheduler`.
@@ -100,7 +99,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     public var clock: Clock { Clock(scheduler: self) }
 
     private final class Repetition: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var cancelled = false
         var isCancelled: Bool { lock.withLock { cancelled } }
         func cancel() { lock.withLock { cancelled = true } }

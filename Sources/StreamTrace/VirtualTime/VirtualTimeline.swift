@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// The time and the queue of a virtual clock (``TestClock``, and
 /// `TestScheduler`): sleeping tasks and scheduled actions, each due at a
@@ -32,7 +31,7 @@ package final class VirtualTimeline: @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Duration
     private var entries: [Entry] = []
     /// Sleepers and waiters announced but not yet registered: `true` once

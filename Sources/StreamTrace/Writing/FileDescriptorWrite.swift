@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Writing bytes to a file descriptor, whole: the one loop the file sink,
 /// the command's output and its temporary copies share.
@@ -8,7 +14,7 @@ package enum FileDescriptorWrite {
     package static func all(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = SystemCall.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n > 0 {
                 offset += n
             } else if n < 0, errno == EINTR {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A sink that writes a trace file.
 ///
@@ -15,7 +21,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     /// The file's path.
     public let path: String
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
-    private let lock = RecordingLock()
+    private let lock = Lock()
     @exclusivity(unchecked) private var fd: Int32
     /// Whole lines not yet written, `count` bytes of `bufferSize`.
     private let buffer: UnsafeMutablePointer<UInt8>
@@ -49,7 +55,6 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     deinit {
         closeLocked()
         buffer.deallocate()
-        lock.deallocate()
     }
 
     /// The first write error, if any (for example a full disk).
@@ -91,7 +96,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     private func closeLocked() {
         guard fd >= 0 else { return }
         flushLocked()
-        Foundation.close(fd)
+        SystemCall.close(fd)
         fd = -1
     }
 

@@ -1,11 +1,9 @@
-import Foundation
-
 /// Writes one iteration's events: `subscribe` on its first `next()`, then
 /// what each `next()` returns or throws, and `cancel` if the iteration is
 /// dropped before it ends. Shared by the traced sequences.
 final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
     let writer: TraceWriter<Element, Failure>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var started = false
     private var ended = false
 

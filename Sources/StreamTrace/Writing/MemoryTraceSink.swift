@@ -1,9 +1,7 @@
-import Foundation
-
 /// A sink that keeps the trace in memory, for tests and for writing the
 /// trace somewhere else later.
 public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [UInt8] = []
 
     public init() {}

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes the events of one subscription to a sink as they happen, keeping
 /// none of them: what an app uses to trace a live stream (see
 /// `publisher.trace(to:)`), where a ``Recorder`` would keep every value.
@@ -14,7 +12,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     // The writing path is inlinable so that it is specialized for the
     // writer's types (unspecialized, `make bench` measured it 3× slower).
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
-    @usableFromInline let lock = RecordingLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline let time: TimeSource
     @usableFromInline let sink: any TraceSink
     @usableFromInline let encoder = TraceLineEncoder<Value, Failure>()
@@ -38,9 +36,6 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
     }
 
-    deinit {
-        lock.deallocate()
-    }
 
     /// Writes one event, stamped now. Events after the terminal event cannot
     /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
@@ -67,7 +62,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
 /// Hands a sink to the first subscription only: a trace is the recording of
 /// one subscription, so later ones pass through untraced.
 final class SinkClaim: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sink: (any TraceSink)?
 
     init(_ sink: any TraceSink) {

@@ -5,13 +5,13 @@ import Testing
 
 /// `streamtrace check`'s options, input, usage errors and samples, run as a binary.
 extension CheckCommandTests {
-    @Test func jsonOutputHasEveryResultAndTheTotals() async throws {
+    @Test func jsonOutputHasEveryResultWithTheReasonOfEachFailureAndTheTotals() async throws {
         let path = try CommandRunner.traceFile(Self.finishedTrace, name: "json-fixture.jsonl")
         let result = try await CommandRunner.run(["check", "--format", "json", path, "next", "single"])
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","message":"expected exactly one element, got 3","timeline":"-\"a\"-\"b\"-\"c\"---|","line":6,"t":10000000}],"passed":1,"failed":1}"#
+                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","reason":"tooManyElements","message":"expected exactly one element, got 3","timeline":"-\"a\"-\"b\"-\"c\"---|","line":6,"t":10000000}],"passed":1,"failed":1}"#
                 + "\n")
     }
 
@@ -45,7 +45,7 @@ extension CheckCommandTests {
         #expect(noColor.lines.first == "PASS  count  3")
     }
 
-    @Test func specFilesAddQueriesAfterThePositionalOnes() async throws {
+    @Test func specFilesAddQueriesAfterTheEOnesAndGroupResultsUnderTheTrace() async throws {
         let spec = temporaryPath("fixture.spec")
         try """
         # comments and blank lines are skipped
@@ -53,14 +53,14 @@ extension CheckCommandTests {
           next 2   # a trailing comment
         elements contains "#not a comment"
         """.write(toFile: spec, atomically: true, encoding: .utf8)
-        let result = try await CommandRunner.run([
-            "check", "--spec", spec, try CommandRunner.traceFile(Self.finishedTrace), "count",
-        ])
+        let trace = try CommandRunner.traceFile(Self.finishedTrace)
+        let result = try await CommandRunner.run(["check", "--spec", spec, "-e", "count", trace])
         #expect(
             result.lines == [
-                "PASS  count                             3",
-                #"PASS  next 2                            ["a","b"]"#,
-                ##"FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"##,
+                trace,
+                "  PASS  count                             3",
+                #"  PASS  next 2                            ["a","b"]"#,
+                ##"  FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"##,
                 "2 passed, 1 failed",
             ], "\(result)")
     }
@@ -91,7 +91,7 @@ extension CheckCommandTests {
     @Test(arguments: [
         (["check"], "missing TRACE: the path of a trace, or - for standard input"),
         (["check", "t.jsonl"], "no queries: give at least one QUERY, or --spec FILE"),
-        (["check", "--format", "xml", "t.jsonl", "count"], "--format must be text, json; got 'xml'"),
+        (["check", "--format", "xml", "t.jsonl", "count"], "--format must be text, json, github; got 'xml'"),
         (["check", "--colour", "t.jsonl", "count"], "unknown option '--colour'"),
         (["check", "--spec"], "option '--spec' needs a value"),
         (["check", "--spec", "/nonexistent.spec", "t.jsonl"], "cannot read spec file /nonexistent.spec: no such file"),

@@ -80,9 +80,14 @@ import Testing
         for keyword in [
             "available", "completion", "count", "elements", "failure", "finished", "last", "next N", "prefix N",
             "recording", "single", "not finished", "not next", "not prefix N", "within D", "contains JSON", "--spec",
-            "--format", "--quiet", "--color", "EXAMPLES",
+            "--format", "--quiet", "--color", "EXAMPLES", "-e QUERY", "--jobs N", "--xunit-output FILE", "github",
+            "[GLOB]", "PATH...",
         ] {
             #expect(check.stdout.contains(keyword), "help check lists \(keyword)")
+        }
+        let diff = try await CommandRunner.run(["help", "diff"])
+        for keyword in ["EXPECTED_DIR ACTUAL_DIR", "--format text|json|github", "--xunit-output FILE", "--jobs N"] {
+            #expect(diff.stdout.contains(keyword), "help diff lists \(keyword)")
         }
         let none = try await CommandRunner.run([])
         #expect(none.status == 2)

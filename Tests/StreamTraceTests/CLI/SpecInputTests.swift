@@ -12,25 +12,27 @@ import Testing
         try Data([0xEF, 0xBB, 0xBF] + Array("count == 3\r\n# a comment\r\n\r\nfinished\r\n".utf8))
             .write(to: URL(fileURLWithPath: spec))
         let result = try await CommandRunner.run(["check", "--spec", spec, trace])
-        #expect(result.lines == ["PASS  count == 3  3", "PASS  finished", "2 passed, 0 failed"], "\(result)")
+        #expect(
+            result.lines == [trace, "  PASS  count == 3  3", "  PASS  finished", "2 passed, 0 failed"], "\(result)")
     }
 
     @Test func aSpecMayBeStandardInputAFIFOOrAProcessSubstitution() async throws {
         let stdin = try await CommandRunner.run(["check", "--spec", "/dev/stdin", trace], stdin: "count\n")
-        #expect(stdin.lines == ["PASS  count  3", "1 passed, 0 failed"], "\(stdin)")
+        #expect(stdin.lines == [trace, "  PASS  count  3", "1 passed, 0 failed"], "\(stdin)")
 
         let fifo = temporaryPath("queries-\(UUID().uuidString).fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         onAnotherThread { try? "finished\n".write(toFile: fifo, atomically: false, encoding: .utf8) }
         let fromFIFO = try await CommandRunner.run(["check", "--spec", fifo, trace])
-        #expect(fromFIFO.lines == ["PASS  finished", "1 passed, 0 failed"], "\(fromFIFO)")
+        #expect(fromFIFO.lines == [trace, "  PASS  finished", "1 passed, 0 failed"], "\(fromFIFO)")
 
         let substituted = try await CommandRunner.run(
             [
                 "-c", #""$0" check --spec <(printf 'single\n') "$1""#, CommandRunner.binary.path, trace,
             ], executable: "/bin/bash")
         #expect(
-            substituted.lines.first?.hasPrefix("FAIL  single  expected exactly one element, got 3") == true,
+            substituted.lines.dropFirst().first?.hasPrefix("  FAIL  single  expected exactly one element, got 3")
+                == true,
             "\(substituted)")
     }
 

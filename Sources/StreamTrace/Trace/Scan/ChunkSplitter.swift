@@ -1,4 +1,12 @@
-import Foundation
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Splits the events of a regular file (or bytes in memory) into chunks of
 /// whole lines: each border is moved from an even share of the bytes to
@@ -97,7 +105,7 @@ enum ParallelScan {
 /// never looks at the later ones, so a malformed trace is not read to its
 /// end in parallel.
 final class FirstProblem: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var index = Int.max
 
     func record(_ chunk: Int) { lock.withLock { index = min(index, chunk) } }

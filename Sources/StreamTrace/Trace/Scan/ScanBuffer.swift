@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Where a scanner's bytes come from: a byte range of a regular file (read
 /// with `pread`, so that several scanners share one descriptor), a stream
@@ -107,7 +113,7 @@ struct ScanBuffer: ~Copyable {
             }
         case .stream(let fd):
             while true {
-                let n = Foundation.read(fd, pointer, count)
+                let n = SystemCall.read(fd, pointer, count)
                 if n >= 0 { return n }
                 if errno != EINTR { throw .io(String(cString: strerror(errno))) }
             }

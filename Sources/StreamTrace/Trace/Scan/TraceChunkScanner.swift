@@ -1,5 +1,3 @@
-import Foundation
-
 /// Scans the event lines of one chunk of a trace — a run of whole lines —
 /// checking every line and every rule that lies within the chunk, and
 /// hands each event to a ``TraceScanConsumer``.

@@ -6,37 +6,35 @@ import Glibc
 import Musl
 #endif
 
-/// The mutex of the recording path: `os_unfair_lock` on Apple platforms, a
-/// `pthread_mutex_t` elsewhere, called directly.
+/// The library's one mutual-exclusion lock: `os_unfair_lock` on Apple
+/// platforms, a `pthread_mutex_t` elsewhere, called directly.
 ///
-/// `NSLock` costs a class-method call into Foundation on each side of every
-/// event; `make bench` measured the hand-fed recorder a few nanoseconds an
-/// event faster with this. ThreadSanitizer understands both primitives
-/// (it reports false races on `Synchronization.Mutex`). A struct around one
-/// allocation: its owner calls ``deallocate()`` once, in its `deinit`.
+/// Not `NSLock`: on the recording path, `make bench` measured the hand-fed
+/// recorder a few nanoseconds an event faster without Foundation's
+/// class-method calls, and a program that links StreamTrace (the
+/// `streamtrace` command) need not link Foundation and its ICU data. Not
+/// `Synchronization.Mutex`: it needs macOS 15 / iOS 18, and ThreadSanitizer
+/// reports false races on it; it understands both primitives used here.
 @usableFromInline
-struct RecordingLock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     @usableFromInline let mutex: UnsafeMutablePointer<os_unfair_lock>
     #else
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    @usableFromInline
-    init() {
+    @inlinable
+    package init() {
         mutex = .allocate(capacity: 1)
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
         #else
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        pthread_mutex_init(mutex, nil)
         #endif
     }
 
-    /// Destroys the mutex; it must be unlocked and never used again.
-    @usableFromInline
-    func deallocate() {
+    deinit {
         #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
         #endif
@@ -45,7 +43,7 @@ struct RecordingLock: @unchecked Sendable {
     }
 
     @inlinable
-    func lock() {
+    package func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         #else
@@ -54,7 +52,7 @@ struct RecordingLock: @unchecked Sendable {
     }
 
     @inlinable
-    func unlock() {
+    package func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
         #else
@@ -64,7 +62,7 @@ struct RecordingLock: @unchecked Sendable {
 
     /// Runs `body` holding the lock.
     @inlinable
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()

@@ -1,20 +1,40 @@
-import Foundation
 import StreamTrace
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A file of queries: one per line, `#` starts a comment (outside JSON
-/// strings), blank lines are skipped. Lines may end in `\n` or `\r\n`, a
-/// byte-order mark may start the file, and the file may be a FIFO,
-/// `/dev/stdin` or a process substitution: it is read once, as a stream.
+/// strings), blank lines are skipped, and a line `[GLOB]` starts a section
+/// whose queries apply to the traces GLOB matches (see ``CheckSpec``).
+/// Lines may end in `\n` or `\r\n`, a byte-order mark may start the file,
+/// and the file may be a FIFO, `/dev/stdin` or a process substitution: it
+/// is read once, as a stream.
 enum SpecFile {
-    static func queries(at path: String) throws(CLIError) -> [Query] {
-        var queries: [Query] = []
+    /// The queries and sections of the spec file at `path`.
+    static func read(at path: String) throws(CLIError) -> CheckSpec {
+        var spec = CheckSpec(file: path)
         for (number, line) in try lines(at: path) {
             let text = withoutComment(line)
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpacesAndTabs
             guard !trimmed.isEmpty else { continue }
+            if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+                let pattern = String(trimmed.dropFirst().dropLast())
+                guard !pattern.isEmpty else {
+                    throw .usage(
+                        "\(path):\(number): an empty section []; write [GLOB], like [*.jsonl]", command: "check")
+                }
+                spec.sections.append(.init(glob: Glob(pattern), line: number))
+                continue
+            }
             let leading = text.prefix { $0 == " " || $0 == "\t" }.count
             do {
-                queries.append(try Query(trimmed))
+                let query = try Query(trimmed)
+                spec.entries.append(.init(query: query, line: number, section: spec.sections.indices.last))
             } catch {
                 var shifted = error
                 shifted.column += leading
@@ -22,7 +42,7 @@ enum SpecFile {
                 throw CLIError.query(shifted, file: path, line: number)
             }
         }
-        return queries
+        return spec
     }
 
     /// The file's lines, numbered from 1, without their line ends (and
@@ -56,7 +76,7 @@ enum SpecFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress!, $0.count) }
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -100,5 +120,17 @@ enum SpecFile {
             }
         }
         return line
+    }
+}
+
+extension String {
+    /// The text without the spaces and tabs (any space separator) at its
+    /// start and end.
+    fileprivate var trimmingSpacesAndTabs: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

@@ -1,0 +1,88 @@
+import StreamTrace
+
+/// `streamtrace check [options] TRACE QUERY...` (one trace), and
+/// `streamtrace check [options] --spec FILE PATH...` or `-e QUERY PATH...`
+/// (many traces, for CI).
+enum CheckCommand {
+    static func run(_ arguments: [String]) throws -> ExitStatus {
+        let parsed = try ArgumentScanner(
+            command: "check", valueOptions: ["--spec", "--format", "--color", "--jobs", "--xunit-output"],
+            flags: ["--quiet", "-q", "--help", "-h"], repeatable: ["-e"]
+        ).scan(arguments)
+        if parsed.has("--help", "-h") {
+            try Console.out(Help.check)
+            return .success
+        }
+        let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
+        Console.palette = Palette(mode: try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"]))
+        let jobs = try Jobs.parse(parsed.values["--jobs"], command: "check")
+        let manyTraces = parsed.values["--spec"] != nil || parsed.lists["-e"] != nil
+        let plan = try manyTraces ? planForPaths(parsed) : planForOneTrace(parsed)
+        let quiet = parsed.has("--quiet", "-q")
+        var reports: [any CheckReport] = []
+        switch format {
+        case "json": reports.append(manyTraces ? CheckJSONReport() : SingleTraceJSONReport())
+        case "github":
+            reports.append(CheckCaseReport(GitHubReport(), specFile: plan.spec?.file))
+            if let summary = Environment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
+                let report = try StepSummaryReport(
+                    path: summary, title: "streamtrace check", columns: (suite: "trace", name: "query"))
+                reports.append(CheckCaseReport(report, specFile: plan.spec?.file))
+            }
+        default:
+            reports.append(
+                manyTraces ? CheckTextReport(plan: plan, quiet: quiet) : SingleTraceTextReport(plan: plan, quiet: quiet)
+            )
+        }
+        if let path = parsed.values["--xunit-output"] {
+            reports.append(CheckCaseReport(try JUnitReport(path: path), specFile: plan.spec?.file))
+        }
+        let totals = try CheckRun(plan: plan, jobs: jobs, reports: reports).run()
+        return ExitStatus(for: totals)
+    }
+
+    /// `check TRACE QUERY...`: the first positional is the trace, the
+    /// others are queries.
+    private static func planForOneTrace(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> CheckPlan {
+        guard let trace = parsed.positionals.first else {
+            throw .usage("missing TRACE: the path of a trace, or - for standard input", command: "check")
+        }
+        let queries = try parse(Array(parsed.positionals.dropFirst()))
+        guard !queries.isEmpty else {
+            throw .usage("no queries: give at least one QUERY, or --spec FILE", command: "check")
+        }
+        return CheckPlan(trace: trace, queries: queries)
+    }
+
+    /// `check --spec FILE PATH...` or `check -e QUERY PATH...`: every
+    /// positional is a trace, `-` or a directory of traces.
+    private static func planForPaths(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> CheckPlan {
+        let queries = try parse(parsed.lists["-e"] ?? [])
+        let spec = try parsed.values["--spec"].map { path throws(CLIError) in try SpecFile.read(at: path) }
+        guard !queries.isEmpty || !(spec?.entries.isEmpty ?? true) || !(spec?.sections.isEmpty ?? true) else {
+            throw .usage("no queries: give -e QUERY, or a --spec FILE that holds some", command: "check")
+        }
+        guard !parsed.positionals.isEmpty else {
+            throw .usage(
+                "missing PATH: a trace, a directory of traces (every *.jsonl below it), or - for standard input",
+                command: "check")
+        }
+        return CheckPlan(paths: parsed.positionals, queries: queries, spec: spec)
+    }
+
+    /// Queries given as arguments, numbered from 1 in messages.
+    private static func parse(_ texts: [String]) throws(CLIError) -> [Query] {
+        var queries: [Query] = []
+        for (number, text) in texts.enumerated() {
+            guard CommandLineArguments.bytes(of: text) == nil else {
+                throw .usage("query \(number + 1) is not UTF-8 text: \(text)", command: "check")
+            }
+            do {
+                queries.append(try Query(text))
+            } catch {
+                throw .query(error, number: number + 1)
+            }
+        }
+        return queries
+    }
+}

@@ -1,0 +1,78 @@
+import StreamTrace
+
+/// A query as a run checks it, and where it came from.
+struct PlannedQuery: Sendable {
+    var query: Query
+    /// Its line in the spec file; `nil` for `-e` and positional queries.
+    var specLine: Int?
+}
+
+/// What a `check` run does: the traces in path order, the queries for
+/// every trace and the spec's, and how many traces each section matched.
+/// Which queries apply to a trace is worked out when the trace is read
+/// (``queries(for:)``), so that the plan holds a path per trace, not a
+/// list of queries.
+struct CheckPlan: Sendable {
+    struct Trace: Sendable {
+        /// The path as given or found.
+        var path: String
+        /// For a directory that could not be read: its `errno`.
+        var unreadableDirectory: Int32?
+
+        /// The trace as output names it: its path, or `<stdin>` for `-`.
+        var name: String { path == "-" ? "<stdin>" : path }
+    }
+
+    var traces: [Trace]
+    /// `-e` (or positional) queries: for every trace, before the spec's.
+    var everyTrace: [PlannedQuery]
+    var spec: CheckSpec?
+    /// For each of the spec's sections, how many traces it matched.
+    var sectionMatches: [Int]
+
+    /// One trace and its queries (`check TRACE QUERY...`).
+    init(trace: String, queries: [Query]) {
+        traces = [Trace(path: trace)]
+        everyTrace = queries.map { PlannedQuery(query: $0) }
+        spec = nil
+        sectionMatches = []
+    }
+
+    /// The traces `paths` stand for, with the `-e` queries and the spec.
+    init(paths: [String], queries: [Query], spec: CheckSpec?) {
+        traces = TraceFinder.traces(in: paths).map { found in
+            switch found {
+            case .unreadableDirectory(let path, let code): Trace(path: path, unreadableDirectory: code)
+            case .trace(let path): Trace(path: path)
+            }
+        }
+        everyTrace = queries.map { PlannedQuery(query: $0) }
+        self.spec = spec
+        var matches = [Int](repeating: 0, count: spec?.sections.count ?? 0)
+        if let spec {
+            for trace in traces where trace.unreadableDirectory == nil {
+                for (index, section) in spec.sections.enumerated() where section.glob.matches(path: trace.path) {
+                    matches[index] += 1
+                }
+            }
+        }
+        sectionMatches = matches
+    }
+
+    /// The queries that apply to `trace`, in order: `-e` (or positional)
+    /// queries, then the spec's in file order (those before the first
+    /// section, and those of every section that matches). None: the trace
+    /// is unchecked.
+    func queries(for trace: Trace) -> [PlannedQuery] {
+        guard trace.unreadableDirectory == nil else { return [] }
+        guard let spec else { return everyTrace }
+        let matched = spec.sectionsMatching(trace.path)
+        return everyTrace + spec.entries(matching: matched).map { PlannedQuery(query: $0.query, specLine: $0.line) }
+    }
+
+    /// Every query given (`-e`, positional, the spec's): the text report's
+    /// query column is as wide as the widest.
+    var declaredQueries: [Query] {
+        everyTrace.map(\.query) + (spec?.entries.map(\.query) ?? [])
+    }
+}

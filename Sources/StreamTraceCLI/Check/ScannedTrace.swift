@@ -1,0 +1,53 @@
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A trace of a plan, read: the work a `check` run does in parallel. Its
+/// queries are evaluated later, in path order, as their results are
+/// reported (``CheckRun``); until then the trace keeps only what its
+/// queries need (the library's retention plan).
+enum ScannedTrace {
+    case unchecked
+    case unreadable(TraceReadError)
+    /// The results of `queries`, evaluated as they are iterated; `input`
+    /// stays open for a query whose failure reads the trace again.
+    case read(TraceEvaluations, queries: [PlannedQuery], input: TraceInput, seconds: Double)
+
+    /// Reads `trace` with the parallel scanner, for `queries`.
+    init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
+        if let code = trace.unreadableDirectory {
+            self = .unreadable(TraceFinder.directoryError(trace.path, code: code))
+            return
+        }
+        guard !planned.isEmpty else {
+            self = .unchecked
+            return
+        }
+        let start = ContinuousClock.now
+        let queries = planned.map(\.query)
+        do throws(TraceReadError) {
+            // A query with `within` may need to read the trace again for its failure's timeline.
+            let windowed = queries.contains { $0.within != nil }
+            let input = try TraceInput(trace.path, passes: windowed ? 2 : 1)
+            let reopen: (() throws -> TraceReader)? = windowed ? { try input.reader() } : nil
+            let fd = try input.openDescriptor()
+            defer { close(fd) }
+            let evaluations = try TraceChecker(queries: queries).evaluations(
+                scanning: fd, name: input.name, options: options, reopen: reopen)
+            self = .read(evaluations, queries: planned, input: input, seconds: Self.seconds(since: start))
+        } catch {
+            self = .unreadable(error)
+        }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = start.duration(to: .now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

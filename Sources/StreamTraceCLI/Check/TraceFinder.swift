@@ -1,0 +1,131 @@
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The traces that command-line PATHs stand for: a file or `-` for itself,
+/// a directory for every `*.jsonl` file below it (recursively; a link to a
+/// directory is not followed), named by the path as given joined with the
+/// path found (`traces/` and `login/ok.jsonl` make `traces/login/ok.jsonl`).
+enum TraceFinder {
+    /// One path found: a trace, or a directory that could not be read.
+    enum Found: Equatable {
+        case trace(String)
+        case unreadableDirectory(String, code: Int32)
+
+        /// The path, as output names it.
+        var path: String {
+            switch self {
+            case .trace(let path), .unreadableDirectory(let path, _): path
+            }
+        }
+    }
+
+    /// Every trace the paths stand for, each once, sorted by path.
+    static func traces(in paths: [String]) -> [Found] {
+        var found: [Found] = []
+        for path in paths {
+            let bytes = CommandLineArguments.bytes(of: path) ?? Array(path.utf8)
+            guard path != "-", isDirectory(bytes) else {
+                found.append(.trace(path))
+                continue
+            }
+            let prefix = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
+            found += below(bytes).map { entry in
+                switch entry {
+                case .trace(let relative): .trace(CommandLineArguments.path(bytes: prefix + relative))
+                case .unreadableDirectory(let relative, let code):
+                    .unreadableDirectory(
+                        CommandLineArguments.path(bytes: relative.isEmpty ? bytes : prefix + relative), code: code)
+                }
+            }
+        }
+        var seen = Set<String>()
+        return sorted(found.filter { seen.insert($0.path).inserted }) { $0.path }
+    }
+
+    /// What a walk finds: paths relative to the directory walked, as bytes.
+    enum Relative {
+        case trace([UInt8])
+        /// A directory that could not be read (empty: the one walked).
+        case unreadableDirectory([UInt8], code: Int32)
+    }
+
+    /// The `*.jsonl` files below `directory`, relative to it.
+    static func below(_ directory: [UInt8]) -> [Relative] {
+        var found: [Relative] = []
+        walk(directory, relative: [], into: &found)
+        return found
+    }
+
+    /// `items` sorted by their paths' bytes: the same order everywhere.
+    static func sorted<T>(_ items: [T], by path: (T) -> String) -> [T] {
+        items.sorted { path($0).utf8.lexicographicallyPrecedes(path($1).utf8) }
+    }
+
+    /// `DIR: cannot read directory: permission denied`, as a trace's error.
+    static func directoryError(_ path: String, code: Int32) -> TraceReadError {
+        let reason = code == EACCES ? "permission denied" : String(cString: strerror(code))
+        return TraceReadError(
+            kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read directory: \(reason)")
+    }
+
+    /// Whether `path` is a directory (following a link).
+    static func isDirectory(_ path: [UInt8]) -> Bool {
+        var info = stat()
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        }
+        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func walk(_ root: [UInt8], relative: [UInt8], into found: inout [Relative]) {
+        let directory = relative.isEmpty ? root : root + [UInt8(ascii: "/")] + relative
+        let stream = (directory + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let stream else {
+            found.append(.unreadableDirectory(relative, code: errno))
+            return
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard name != [UInt8(ascii: ".")], name != Array("..".utf8) else { continue }
+            let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            let isTrace = name.count > 6 && name.suffix(6).elementsEqual(".jsonl".utf8)
+            let type =
+                entry.pointee.d_type == UInt8(DT_UNKNOWN)
+                ? kind(directory + [UInt8(ascii: "/")] + name) : Int32(entry.pointee.d_type)
+            switch type {
+            case Int32(DT_DIR): walk(root, relative: path, into: &found)
+            case Int32(DT_REG) where isTrace: found.append(.trace(path))
+            case Int32(DT_LNK) where isTrace:
+                // A link to a file is a trace; a link to a directory is not followed.
+                if !isDirectory(directory + [UInt8(ascii: "/")] + name) { found.append(.trace(path)) }
+            default: continue
+            }
+        }
+    }
+
+    /// The `DT_` kind of what `path` names (not following a link), for a
+    /// file system that does not say in its directory entries.
+    private static func kind(_ path: [UInt8]) -> Int32 {
+        var info = stat()
+        let status = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
+        }
+        guard status == 0 else { return Int32(DT_UNKNOWN) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return Int32(DT_DIR)
+        case S_IFREG: return Int32(DT_REG)
+        case S_IFLNK: return Int32(DT_LNK)
+        default: return Int32(DT_UNKNOWN)
+        }
+    }
+}

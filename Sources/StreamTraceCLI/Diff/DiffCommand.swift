@@ -1,0 +1,94 @@
+import StreamTrace
+
+/// `streamtrace diff [options] EXPECTED ACTUAL`, two traces or two
+/// directories of traces (golden-trace folders).
+enum DiffCommand {
+    static func run(_ arguments: [String]) throws -> ExitStatus {
+        let parsed = try ArgumentScanner(
+            command: "diff", valueOptions: ["--tolerance", "--limit", "--format", "--xunit-output", "--jobs"],
+            flags: ["--ignore-time", "--quiet", "-q", "--help", "-h"]
+        ).scan(arguments)
+        if parsed.has("--help", "-h") {
+            try Console.out(Help.diff)
+            return .success
+        }
+        let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
+        let (time, limit) = try comparison(parsed)
+        let jobs = try Jobs.parse(parsed.values["--jobs"], command: "diff")
+        let (expected, actual) = try inputs(parsed)
+        let directories = [expected, actual].map {
+            $0 != "-" && TraceFinder.isDirectory(CommandLineArguments.bytes(of: $0) ?? Array($0.utf8))
+        }
+        guard directories[0] == directories[1] else {
+            throw CLIError.usage(
+                "EXPECTED and ACTUAL must both be traces or both be directories; "
+                    + "\(directories[0] ? expected : actual) is a directory", command: "diff")
+        }
+        let pairs =
+            directories[0]
+            ? DiffPair.pairs(expectedDirectory: expected, actualDirectory: actual)
+            : [DiffPair(name: actual == "-" ? "<stdin>" : actual, expected: expected, actual: actual)]
+        let quiet = parsed.has("--quiet", "-q")
+        var reports: [any DiffReport] = []
+        let suite = "\(expected) vs \(actual)"
+        switch format {
+        case "json": reports.append(DiffJSONReport(expected: expected, actual: actual))
+        case "github":
+            reports.append(DiffCaseReport(GitHubReport(), suite: suite))
+            if let summary = Environment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
+                let report = try StepSummaryReport(
+                    path: summary, title: "streamtrace diff", columns: ("traces", "trace"))
+                reports.append(DiffCaseReport(report, suite: suite))
+            }
+        default: reports.append(directories[0] ? DiffTextReport(quiet: quiet) : PairTextReport(quiet: quiet))
+        }
+        if let path = parsed.values["--xunit-output"] {
+            reports.append(DiffCaseReport(try JUnitReport(path: path), suite: suite))
+        }
+        let totals = try DiffRun(pairs: pairs, time: time, limit: limit, jobs: jobs, reports: reports).run()
+        return ExitStatus(for: totals)
+    }
+
+    /// How times are compared, and how many differences are printed.
+    private static func comparison(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> (TimeComparison, Int) {
+        var time = TimeComparison.exact
+        if let text = parsed.values["--tolerance"] {
+            guard let tolerance = TimeComparison.tolerance(parsing: text) else {
+                throw .usage(
+                    "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got '\(text)'",
+                    command: "diff")
+            }
+            time = tolerance
+        }
+        if parsed.has("--ignore-time") {
+            guard parsed.values["--tolerance"] == nil else {
+                throw .usage("--ignore-time and --tolerance cannot be used together", command: "diff")
+            }
+            time = .ignored
+        }
+        var limit = 20
+        if let text = parsed.values["--limit"] {
+            guard let value = Int(text), value >= 1 else {
+                throw .usage("--limit must be a whole number of at least 1; got '\(text)'", command: "diff")
+            }
+            limit = value
+        }
+        return (time, limit)
+    }
+
+    /// EXPECTED and ACTUAL.
+    private static func inputs(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> (String, String) {
+        guard parsed.positionals.count == 2 else {
+            let problem =
+                parsed.positionals.count < 2
+                ? "missing \(parsed.positionals.isEmpty ? "EXPECTED and ACTUAL" : "ACTUAL"): the paths of two traces"
+                : "diff takes two traces; unexpected '\(parsed.positionals[2])'"
+            throw .usage(problem, command: "diff")
+        }
+        let (expected, actual) = (parsed.positionals[0], parsed.positionals[1])
+        guard expected != "-" || actual != "-" else {
+            throw .usage("only one of EXPECTED and ACTUAL can be - (standard input)", command: "diff")
+        }
+        return (expected, actual)
+    }
+}

@@ -1,0 +1,71 @@
+import StreamTrace
+
+/// Two traces to compare: the same relative path in EXPECTED_DIR and
+/// ACTUAL_DIR (either may be missing), or the two files of `diff EXPECTED
+/// ACTUAL`.
+struct DiffPair {
+    /// The relative path (or, for two files, the actual trace's path).
+    var name: String
+    var expected: String?
+    var actual: String?
+    /// A directory below EXPECTED_DIR or ACTUAL_DIR that could not be read.
+    var unreadable: TraceReadError?
+
+    /// The `*.jsonl` files below the two directories, paired by relative
+    /// path, sorted. A directory that cannot be read is an unreadable pair.
+    static func pairs(expectedDirectory: String, actualDirectory: String) -> [DiffPair] {
+        var pairs: [String: DiffPair] = [:]
+        for (directory, isExpected) in [(expectedDirectory, true), (actualDirectory, false)] {
+            let bytes = CommandLineArguments.bytes(of: directory) ?? Array(directory.utf8)
+            let prefix = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
+            for found in TraceFinder.below(bytes) {
+                var relative: [UInt8]
+                var code: Int32?
+                switch found {
+                case .trace(let path): relative = path
+                case .unreadableDirectory(let path, let errno):
+                    (relative, code) = (path, errno)
+                }
+                let name = CommandLineArguments.path(bytes: relative.isEmpty ? Array(".".utf8) : relative)
+                let path = CommandLineArguments.path(bytes: relative.isEmpty ? bytes : prefix + relative)
+                var pair = pairs[name] ?? DiffPair(name: name)
+                if isExpected { pair.expected = path } else { pair.actual = path }
+                if let code { pair.unreadable = TraceFinder.directoryError(path, code: code) }
+                pairs[name] = pair
+            }
+        }
+        return TraceFinder.sorted(Array(pairs.values)) { $0.name }
+    }
+}
+
+/// What comparing a pair found.
+enum DiffOutcome: Sendable {
+    case compared(TraceComparison, warnings: [TraceReadWarning])
+    case onlyInExpected
+    case onlyInActual
+    case unreadable(TraceReadError)
+
+    /// Reads both traces of `pair` side by side and compares them.
+    init(_ pair: DiffPair, time: TimeComparison, limit: Int) {
+        if let error = pair.unreadable {
+            self = .unreadable(error)
+            return
+        }
+        guard let expectedPath = pair.expected else {
+            self = .onlyInActual
+            return
+        }
+        guard let actualPath = pair.actual else {
+            self = .onlyInExpected
+            return
+        }
+        do throws(TraceReadError) {
+            let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
+            let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
+            let comparison = try TraceComparison(expected: expected, actual: actual, time: time, limit: limit)
+            self = .compared(comparison, warnings: expected.warnings + actual.warnings)
+        } catch {
+            self = .unreadable(error)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import StreamTrace
+
+/// One of `check`'s reports (text, JSON, GitHub annotations, the step
+/// summary, JUnit), fed trace by trace in path order. Results are streamed
+/// through it one at a time; a report keeps only what its format needs.
+protocol CheckReport: AnyObject {
+    /// A trace that was read; its results follow, then ``end(_:seconds:)``.
+    func begin(_ trace: CheckedTrace) throws(OutputError)
+    func add(_ result: QueryResult, of query: PlannedQuery, in trace: CheckedTrace, seconds: Double) throws(OutputError)
+    func end(_ trace: CheckedTrace, seconds: Double) throws(OutputError)
+    /// A trace (or a directory of traces) that could not be read.
+    func unreadable(_ path: String, _ error: TraceReadError) throws(OutputError)
+    /// A trace no query applies to.
+    func unchecked(_ path: String) throws(OutputError)
+    /// The spec's sections and the totals, after the last trace.
+    func finish(_ summary: CheckSummary) throws(OutputError)
+    /// The run stopped early: leaves report files well-formed.
+    func abandon()
+}
+
+/// A trace being reported.
+struct CheckedTrace {
+    var path: String
+    /// How the trace ends.
+    var status: TraceStatus
+    /// What the reader noticed (a truncated last line).
+    var warnings: [TraceReadWarning]
+}
+
+/// What a run counted: all it keeps of its results.
+struct CheckTotals: Equatable {
+    var passed = 0
+    /// Failed queries, unmatched sections and unreadable traces.
+    var failed = 0
+    var unchecked = 0
+    var unreadable = 0
+
+    /// `N passed, N failed` (and `, N unchecked` when some were).
+    var closingLine: String {
+        "\(passed) passed, \(failed) failed" + (unchecked > 0 ? ", \(unchecked) unchecked" : "")
+    }
+}
+
+/// A spec section and how many traces it matched (none: it fails).
+struct SectionOutcome {
+    var glob: String
+    var line: Int
+    var traces: Int
+
+    var message: String {
+        traces > 0 ? "matched \(traces) trace\(traces == 1 ? "" : "s")" : "no trace matched \"\(glob)\""
+    }
+}
+
+/// The end of a run: its spec's sections and its totals.
+struct CheckSummary {
+    var specFile: String?
+    var sections: [SectionOutcome]
+    var totals: CheckTotals
+}

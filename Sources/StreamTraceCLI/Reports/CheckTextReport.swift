@@ -1,0 +1,71 @@
+import StreamTrace
+
+/// `check --spec` text: each trace's path, its results under it, a
+/// spec's sections that matched no trace, then `N passed, N failed`
+/// (and `, N unchecked`). With `quiet`, only failures (under their
+/// trace's path) and the closing line.
+///
+/// ```
+/// traces/login.jsonl
+///   PASS  finished
+///   FAIL  next == "ok"  expected == "ok", got "denied" (line 3, t=+2ms); recent: -"denied"-|
+/// 1 passed, 1 failed
+/// ```
+final class CheckTextReport: CheckReport {
+    private let quiet: Bool
+    private let line: ResultLine
+    /// A path line not printed yet: a trace's is printed before its first
+    /// line (with `quiet`, before its first failure).
+    private var pendingHeader: String?
+
+    init(plan: CheckPlan, quiet: Bool) {
+        self.quiet = quiet
+        line = ResultLine(queries: plan.declaredQueries, indent: "  ")
+    }
+
+    private func header(_ path: String? = nil) throws(OutputError) {
+        if let path { pendingHeader = path }
+        if let header = pendingHeader { try Console.out(header) }
+        pendingHeader = nil
+    }
+
+    func begin(_ trace: CheckedTrace) throws(OutputError) {
+        pendingHeader = trace.path
+        if !quiet { try header() }
+    }
+
+    func add(_ result: QueryResult, of query: PlannedQuery, in trace: CheckedTrace, seconds: Double) throws(OutputError)
+    {
+        if result.status == .fail { try header() }
+        try line.print(result, quiet: quiet)
+    }
+
+    func end(_ trace: CheckedTrace, seconds: Double) throws(OutputError) {
+        pendingHeader = nil
+    }
+
+    func unreadable(_ path: String, _ error: TraceReadError) throws(OutputError) {
+        try header(path)
+        try Console.out("  ", .init("ERROR", colour: .red), "  \(error)")
+    }
+
+    func unchecked(_ path: String) throws(OutputError) {
+        guard !quiet else { return }
+        try header(path)
+        try Console.out("  ", .init("UNCHECKED", colour: .dim), "  no query applies to this trace")
+    }
+
+    func finish(_ summary: CheckSummary) throws(OutputError) {
+        let unmatched = summary.sections.filter { $0.traces == 0 }
+        if let specFile = summary.specFile, !unmatched.isEmpty {
+            try header(specFile)
+            for section in unmatched {
+                try Console.out(
+                    "  ", .init("FAIL", colour: .red), "  [\(section.glob)]  \(section.message) (line \(section.line))")
+            }
+        }
+        try Console.out(summary.totals.closingLine)
+    }
+
+    func abandon() {}
+}

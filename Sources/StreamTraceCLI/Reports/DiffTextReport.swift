@@ -1,0 +1,56 @@
+import StreamTrace
+
+/// `diff EXPECTED_DIR ACTUAL_DIR` text: a line per pair that matches
+/// (`search.jsonl: traces match: 6 events, exact times`), the whole
+/// report of a pair that differs, a line per trace only one side has, then
+/// `N match, N differ`. With `quiet`, one line per pair that does not
+/// match, and the closing line.
+final class DiffTextReport: DiffReport {
+    private let quiet: Bool
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
+        switch outcome {
+        case .compared(let comparison, _) where comparison.matches:
+            if !quiet { try Console.out("\(pair.name): \(comparison.summary)") }
+        case .compared(let comparison, _):
+            if quiet {
+                try Console.out("\(pair.name): \(comparison.summary)")
+            } else {
+                try Console.out(comparison.report)
+            }
+        case .onlyInExpected, .onlyInActual, .unreadable:
+            try Console.out("\(pair.name): \(outcome.message(pair))")
+        }
+    }
+
+    func finish(_ totals: DiffTotals) throws(OutputError) {
+        try Console.out(totals.closingLine)
+    }
+
+    func abandon() {}
+}
+
+/// `diff EXPECTED ACTUAL` text, as it has always been: the differences
+/// and the closing line, or with `quiet` (or when they match) only the
+/// closing line. A trace that cannot be read prints nothing here (its
+/// error goes to standard error).
+final class PairTextReport: DiffReport {
+    private let quiet: Bool
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
+        guard case .compared(let comparison, _) = outcome else { return }
+        try Console.out(comparison.matches || quiet ? comparison.summary : comparison.report)
+    }
+
+    func finish(_ totals: DiffTotals) throws(OutputError) {}
+
+    func abandon() {}
+}

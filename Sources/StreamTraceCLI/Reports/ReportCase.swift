@@ -1,0 +1,42 @@
+/// One test as the CI formats see it (GitHub annotations, the step
+/// summary, JUnit): a query against a trace, a spec section, a pair of
+/// traces compared.
+struct ReportCase {
+    enum Verdict {
+        /// Passed; `detail` is the value it passed with, if any.
+        case pass(detail: String?)
+        /// Failed: a stable kind (``FailureKind``), one line, and the whole
+        /// explanation (which may hold more lines).
+        case fail(kind: String, message: String, explanation: String)
+        /// Could not be run: the trace could not be read.
+        case error(kind: String, message: String)
+        /// Not run: no query applies to the trace.
+        case skipped(reason: String)
+    }
+
+    /// The query, the section or the pair.
+    var name: String
+    var verdict: Verdict
+    /// Where an annotation points: the query's line in the spec, or the
+    /// trace and the line of the event that decided it.
+    var file: String?
+    var line: Int?
+    /// How long it took.
+    var seconds: Double = 0
+}
+
+/// A report in a CI format, fed case by case, suite by suite (a suite is a
+/// trace, the spec's sections, or the pairs of a `diff`).
+protocol CaseReport: AnyObject {
+    func begin(suite: String) throws(OutputError)
+    func add(_ item: ReportCase) throws(OutputError)
+    /// Ends the suite begun last; `seconds` is how long it took.
+    func end(seconds: Double) throws(OutputError)
+    /// Something wrong that does not fail the run (a truncated trace).
+    func warning(file: String, line: Int, message: String) throws(OutputError)
+    /// Ends the report; `closingLine` is the run's `N passed, N failed`.
+    func finish(closingLine: String) throws(OutputError)
+    /// The run stopped early (standard output failed): leaves a file that
+    /// is still well-formed.
+    func abandon()
+}

@@ -1,0 +1,44 @@
+import StreamTrace
+
+/// A query's result as a line of text: `PASS  count == 3  3`, or `FAIL`
+/// with what was expected and what the trace holds; the query column as
+/// wide as the widest query (at most 32); a value cut to a terminal's
+/// width (off a terminal, whole: it can be the whole trace).
+struct ResultLine {
+    let indent: String
+    /// The query column's width.
+    let queryWidth: Int
+    /// The terminal's width, or no limit off a terminal.
+    let width: Int?
+
+    init(queries: [Query], indent: String = "") {
+        self.indent = indent
+        queryWidth = min(queries.map { TerminalText.width(TerminalText.escaped($0.text)) }.max() ?? 0, 32)
+        width = Console.isTerminal ? Console.width : nil
+    }
+
+    /// Prints the result (a pass only when not `quiet`).
+    func print(_ result: QueryResult, quiet: Bool) throws(OutputError) {
+        let query = TerminalText.escaped(result.query.text)
+        let column = TextLayout.padded(query, to: queryWidth)
+        guard result.status == .pass else {
+            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+            return
+        }
+        guard !quiet else { return }
+        guard let output = result.output else {
+            try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
+            return
+        }
+        let used = indent.count + 6 + TerminalText.width(column) + 2
+        try Console.out(.init(indent), .init("PASS", colour: .green), "  \(column)  \(value(output, after: used))")
+    }
+
+    /// The value, cut to what is left of a terminal's line (never to fewer
+    /// than 8 columns); off a terminal, whole.
+    private func value(_ output: RawJSON, after used: Int) -> String {
+        guard let width else { return output.text }
+        let room = max(width - used, 8)
+        return TextLayout.truncated(TerminalText.escaped(ValueText.prefix(output, columns: room)), to: room)
+    }
+}
