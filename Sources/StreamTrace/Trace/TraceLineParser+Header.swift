@@ -22,6 +22,16 @@ extension TraceLineParser {
                 case "stream": header.stream = string()
                 case "clock": header.clock = string()
                 case "started": header.started = string()
+                case "at":
+                    if case .number(let number) = value, number.text.drop(while: { $0 == "-" }).allSatisfy(\.isNumber),
+                        let at = number.int64Value
+                    {
+                        header.at = at
+                    } else if wrongType == nil {
+                        wrongType = (
+                            "\"at\" must be an integer of nanoseconds, found \(value.jsonText.prefix(40))", offset
+                        )
+                    }
                 case "meta":
                     if case .object(let meta) = value {
                         header.meta = meta

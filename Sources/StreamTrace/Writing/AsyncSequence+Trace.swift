@@ -5,14 +5,18 @@ extension AsyncSequence where Self: Sendable {
     /// iteration's events to `sink` as they happen. Nothing is kept in
     /// memory; later iterations pass through untraced.
     ///
-    /// An iteration that stops early (a `break`, or a cancelled task)
-    /// writes `cancel` when its iterator is released.
+    /// The trace starts with the subscription, the iteration's first
+    /// `next()`: the header is written then (`at` and `started` are that
+    /// moment) and `subscribe` is at `t` 0. An iteration that stops early (a
+    /// `break`, or a cancelled task) writes `cancel` when its iterator is
+    /// released.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C) -> TracedAsyncSequence<Self>
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedAsyncSequence(base: self) {
-            claim.take().map { TraceWriter<Element, Failure>(name: name, clock: clock, sink: $0) }
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter<Element, Failure>(name: name, clock: clock, sink: sink) }
         }
     }
 
@@ -30,10 +34,11 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     public typealias Failure = Base.Failure
 
     let base: Base
-    let makeWriter: @Sendable () -> TraceWriter<Element, Failure>?
+    /// For the first iteration only: what starts its trace.
+    let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Element, Failure>)?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(Tracer.init))
+        AsyncIterator(base: base.makeAsyncIterator(), tracer: claimWriter().map(Tracer.init))
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -47,7 +52,7 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
                     tracer?.end(.finished)
                     return nil
                 }
-                tracer?.writer.write(.value(element))
+                tracer?.write(.value(element))
                 return element
             } catch {
                 tracer?.end(.failure(error))
@@ -60,33 +65,41 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
         }
     }
 
-    /// Writes `subscribe` on the first `next()`, and `cancel` if the
-    /// iteration is dropped before it ends.
+    /// Starts the trace (header, clock, `subscribe` at 0) on the first
+    /// `next()`, and writes `cancel` if the iteration is dropped before it
+    /// ends.
     final class Tracer: @unchecked Sendable {
-        let writer: TraceWriter<Element, Failure>
+        private let start: @Sendable () -> TraceWriter<Element, Failure>
         private let lock = NSLock()
-        private var started = false
+        private var writer: TraceWriter<Element, Failure>?
         private var ended = false
 
-        init(writer: TraceWriter<Element, Failure>) {
-            self.writer = writer
+        init(start: @escaping @Sendable () -> TraceWriter<Element, Failure>) {
+            self.start = start
         }
 
         func startIfNeeded() {
-            let first = lock.withLock { () -> Bool in
-                defer { started = true }
-                return !started
+            let started = lock.withLock { () -> TraceWriter<Element, Failure>? in
+                guard writer == nil else { return nil }
+                writer = start()
+                return writer
             }
-            if first { writer.write(.subscribe) }
+            started?.write(.subscribe)
+        }
+
+        func write(_ event: StreamEvent<Element, Failure>) {
+            lock.withLock { writer }?.write(event)
         }
 
         func end(_ event: StreamEvent<Element, Failure>) {
-            lock.withLock { ended = true }
-            writer.write(event)
+            lock.withLock {
+                ended = true
+                return writer
+            }?.write(event)
         }
 
         deinit {
-            if started, !ended { writer.write(.cancel) }
+            if let writer, !ended { writer.write(.cancel) }
         }
     }
 }
