@@ -50,17 +50,22 @@ package struct TraceTimeline: Sendable {
     /// One event's row: time since start, time since the previous event,
     /// kind, and the value or payload.
     package func row(_ event: TraceEvent, previousTime: Int64) -> String {
-        let payload: String
-        switch event.event {
-        case .value(let value): payload = TerminalText.escaped(value.jsonText)
-        case .request(let demand): payload = "demand \(demand)"
-        case .failure(let failure): payload = failure.description
-        default: payload = ""
-        }
+        let payload = Self.payload(of: event)
         let time = "+" + TimeFormat.short(event.nanoseconds)
         let delta = "+" + TimeFormat.short(event.nanoseconds - previousTime)
         let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+    }
+
+    /// What a row shows of an event: the value, the demand or the error,
+    /// escaped; nothing for the other kinds.
+    package static func payload(of event: TraceEvent) -> String {
+        switch event.event {
+        case .value(let value): TerminalText.escaped(value.jsonText)
+        case .request(let demand): "demand \(demand)"
+        case .failure(let failure): failure.description
+        default: ""
+        }
     }
 
     /// A marble line to feed the trace's events, as wide as the diagram
