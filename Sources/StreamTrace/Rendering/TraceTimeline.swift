@@ -31,15 +31,23 @@ package struct TraceTimeline: Sendable {
     }
 
     /// The summary lines: stream, clock, started, status, elements, duration.
-    package var summaryLines: [String] {
+    package var summaryLines: [String] { headerLines + outcomeLines }
+
+    /// What the header says: stream, clock, started.
+    package var headerLines: [String] {
         var lines: [String] = []
         if let stream = summary.header.stream { lines.append("stream:    \(TerminalText.escaped(stream))") }
         lines.append("clock:     \(TerminalText.escaped(summary.header.clock ?? "unknown"))")
         if let started = summary.header.started { lines.append("started:   \(TerminalText.escaped(started))") }
-        lines.append("status:    \(statusText)")
-        lines.append("elements:  \(summary.elementCount)")
-        lines.append("duration:  \(TimeFormat.short(summary.duration))")
         return lines.map(fit)
+    }
+
+    /// How the trace ended: status, elements, duration.
+    package var outcomeLines: [String] {
+        [
+            "status:    \(statusText)", "elements:  \(summary.elementCount)",
+            "duration:  \(TimeFormat.short(summary.duration))",
+        ].map(fit)
     }
 
     /// The event table's header row.
@@ -74,6 +82,12 @@ package struct TraceTimeline: Sendable {
         ScaledMarbleLine(
             start: summary.firstTime, end: summary.lastTime, width: layout.diagramWidth,
             drawnCount: summary.drawnCount, elementCount: summary.elementCount)
+    }
+
+    /// The marble line of the events `growing` kept, drawn as wide as the
+    /// diagram lines leave it.
+    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLine {
+        growing.scaled(width: layout.diagramWidth)
     }
 
     /// The diagram with its legend: on one line when the legend leaves the

@@ -91,6 +91,16 @@ public final class TraceReader {
             options: options)
     }
 
+    /// Reads a trace with `read`, which fills a buffer and returns how many
+    /// bytes it read, 0 at the end, or -1 with `errno` set: a source that
+    /// waits for a writer (`show --follow`). The header is read at once.
+    package convenience init(
+        reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, name: String,
+        options: TraceReaderOptions = TraceReaderOptions()
+    ) throws(TraceReadError) {
+        try self.init(source: LineSource(reading: read, options: options), name: name, options: options)
+    }
+
     private init(source: LineSource, name: String, options: TraceReaderOptions) throws(TraceReadError) {
         self.source = source
         self.file = name
@@ -276,28 +286,5 @@ public final class TraceReader {
         _ kind: TraceReadError.Kind, line: Int, offset: Int, in bytes: UnsafeRawBufferPointer, _ message: String
     ) -> TraceReadError {
         TraceReadError(kind: kind, file: file, line: line, column: Self.column(of: offset, in: bytes), message: message)
-    }
-
-    /// The 1-based character column of a byte offset: continuation bytes of
-    /// UTF-8 do not count.
-    static func column(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
-        var column = 1
-        for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return column
-    }
-
-    static func isValidJSON(_ line: UnsafeRawBufferPointer, maximumDepth: Int) -> Bool {
-        var parser = JSONParser(line, maximumDepth: maximumDepth)
-        do {
-            try parser.skipValue()
-            try parser.expectEnd()
-            return true
-        } catch {
-            return false
-        }
-    }
-
-    static func formatBytes(_ count: Int) -> String {
-        count % (1 << 20) == 0 ? "\(count >> 20) Mi" : count % 1024 == 0 ? "\(count >> 10) Ki" : "\(count) "
     }
 }
