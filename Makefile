@@ -13,16 +13,33 @@ INSTALL_BUILD ?= $(CURDIR)/.build-install
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-.PHONY: build test test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install
+# The suites that need a browser: make test-browser runs them (scripts/test-browser.sh).
+BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
+
+.PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
+	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template
 
 build:
 	$(SWIFT) build
 
 # The suite twice: as is (no package resolved), and with Combine's API from
-# OpenCombine (Apple platforms have Combine itself).
+# OpenCombine (Apple platforms have Combine itself); the browser tests once,
+# in between (skipped with a one-line notice without a Chromium).
 test:
-	$(SWIFT) test
-	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine
+	$(SWIFT) test --skip '$(BROWSER_SUITES)'
+	@SWIFT=$(SWIFT) scripts/test-browser.sh
+	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --skip '$(BROWSER_SUITES)'
+
+# show --format html pages in headless Chromium: lanes, marks, the value
+# popup, zoom and pan, light and dark, 100,000 events, no console errors, no
+# network. Screenshots in .build/browser-artifacts/.
+test-browser:
+	@SWIFT=$(SWIFT) scripts/test-browser.sh
+
+# After editing Sources/StreamTraceCLI/Timeline/timeline.html: its CSP hashes
+# and the Swift source that compiles it into streamtrace.
+timeline-template:
+	$(SWIFT) run GenerateTimelineTemplate $(CURDIR)
 
 # The app-style package in Examples/AppPackage: it depends on StreamTrace as
 # the README's "Use StreamTrace in your package" says (the app links only
@@ -33,10 +50,10 @@ test-app-package:
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip '$(BROWSER_SUITES)'
 
 test-asan:
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip '$(BROWSER_SUITES)'
 
 test-sanitizers: test-tsan test-asan
 

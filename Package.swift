@@ -34,10 +34,15 @@ let package = Package(
         .target(name: "StreamTraceTestSupport", dependencies: ["StreamTrace"]),
         .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
         .target(name: "StreamTraceTesting", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
-        .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"]),
-        .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace"]),
+        // timeline.html is compiled in as Timeline/TimelineTemplate.swift (make timeline-template).
+        .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"], exclude: ["Timeline/timeline.html"]),
+        .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace", "StreamTraceBrowser"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
+        // For the browser tests and make bench only (no product): headless Chromium driven over
+        // --remote-debugging-pipe, the page's CSP hashes, and the generated template source.
+        .target(name: "StreamTraceBrowser"),
+        .executableTarget(name: "GenerateTimelineTemplate", dependencies: ["StreamTraceBrowser"]),
         .testTarget(
             name: "StreamTraceTests",
             dependencies: [
@@ -47,6 +52,8 @@ let package = Package(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
+        // show --format html pages in headless Chromium (skipped when none is installed).
+        .testTarget(name: "StreamTraceBrowserTests", dependencies: ["StreamTraceBrowser", "StreamTraceCLI"]),
         // __Traces__: golden traces, read through #filePath.
         .testTarget(
             name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest", "StreamTraceTesting"],

@@ -22,23 +22,25 @@ enum CommandLineArguments {
     static func read() -> [String] {
         (1..<Int(CommandLine.argc)).map { index in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
-            if let text = String(utf8: bytes) { return text }
-            let shown = shownForm(bytes)
-            rawBytes[shown] = bytes
-            return shown
+            return path(
+                bytes: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
         }
     }
 
-    /// A path found below an argument (a file in a directory given), as
-    /// text: its bytes are kept as an argument's are when they are not
-    /// UTF-8, so that ``open(_:_:)`` opens that file. Call it before other
-    /// threads read arguments.
+    /// A path given as bytes (an argument, or a file found in a directory)
+    /// as the commands take it: its text, or its shown form if it is not
+    /// UTF-8, whose bytes are kept so that ``open(_:_:)`` opens that file.
+    /// Call it before other threads read arguments.
     static func path(bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(utf8: bytes) { return text }
         let shown = shownForm(bytes)
         rawBytes[shown] = bytes
         return shown
+    }
+
+    /// The bytes of the path `argument` names.
+    static func pathBytes(_ argument: String) -> [UInt8] {
+        bytes(of: argument) ?? Array(argument.utf8)
     }
 
     /// The bytes of `argument` if it was not UTF-8 text, else `nil`.

@@ -11,6 +11,8 @@ enum ExitStatus: Int32 {
     /// A trace could not be read (missing, unreadable, not a trace,
     /// malformed), or the output could not be written.
     case inputOutput = 3
+    /// `show --follow` ended by Ctrl-C (128 + SIGINT, as shells report it).
+    case interrupted = 130
 
     /// The status of a `check` run: 3 if a trace could not be read, else 1
     /// if a query or a section failed, else 0.

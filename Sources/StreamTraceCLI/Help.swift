@@ -9,12 +9,14 @@ enum Help {
           streamtrace check [options] TRACE QUERY...    evaluate expectations; exit 0 if all pass
           streamtrace check [options] --spec FILE PATH...
                                                         check many traces (CI): files, directories, -
-          streamtrace show  [options] TRACE             print a timeline and a marble diagram
+          streamtrace show  [options] PATH...           print a timeline and marble diagrams (or a web page)
           streamtrace diff  [options] EXPECTED ACTUAL   compare two traces (or two folders of traces)
+          streamtrace export --format chrome PATH...    Chrome Trace Event JSON, for Perfetto
           streamtrace help [COMMAND]                    this text, or a command's
           streamtrace --version
 
-        TRACE is a JSON Lines trace file written by StreamTrace, or - for standard input.
+        TRACE is a JSON Lines trace file written by StreamTrace, or - for standard input. A PATH
+        is a trace, -, or a directory: every *.jsonl file below it.
 
         EXIT STATUS
           0  every query passed (show: the trace was read; diff: the traces match)
@@ -26,6 +28,7 @@ enum Help {
           streamtrace check run.jsonl 'next == "loading"' 'next 2' finished
           streamtrace check --spec ci.spec --format github --xunit-output junit.xml traces/
           streamtrace show run.jsonl
+          streamtrace show --format html traces/checkout > checkout.html
           streamtrace diff --ignore-time Tests/Traces/search.jsonl run.jsonl
           streamtrace diff Tests/Traces/ traces/
         """
@@ -109,27 +112,41 @@ enum Help {
 
     static let show = """
         USAGE
-          streamtrace show [options] TRACE
+          streamtrace show [options] PATH...
 
-        Prints the trace for a person: the stream's name, clock and status (finished, failed,
+        Prints a trace for a person: the stream's name, clock and status (finished, failed,
         open, cancelled, truncated), its element count and duration; one row per event with the
         time since the start, the time since the previous event, the kind and the value; and a
         marble diagram of the whole trace:
 
           -a--b-----c-|   a, b, c: elements   |: finished   X: failure   !: cancel
 
+        With several traces (or a directory: every *.jsonl file below it), one time axis:
+        aligned on "started" when every trace has it, else on "at" (the clock's reading at the
+        subscription), else each from its own 0, as the first line says; one table of all
+        events with a stream column, then one marble line per stream, on the same scale.
+
         OPTIONS
-          --format text|json          text (default), or the events as normalized JSON Lines
+          --format text|json|html     text (default); json: the events as normalized JSON Lines
+                                      (one trace); html: one self-contained web page, one lane
+                                      per stream, to zoom, pan and point at (write it to a file)
+          --title TEXT                the page's title (html)
+          --follow, -f                show one trace as it is written (a growing file or a FIFO)
+                                      until it completes or Ctrl-C, then its marble line
           --width N                   fit the output to N columns (default: the terminal's width)
           --color auto|always|never   accepted for symmetry with check
           --help, -h                  this text
 
         EXAMPLES
           streamtrace show run.jsonl
+          streamtrace show traces/checkout
+          streamtrace show --format html traces/checkout > checkout.html
+          streamtrace show --follow run.jsonl
           streamtrace show --format json run.jsonl > normalized.jsonl
 
         EXIT STATUS
-          0 the trace was read, 2 usage error, 3 the trace could not be read
+          0 the trace was read (--follow: it completed), 2 usage error, 3 a trace could not be
+          read, 130 --follow interrupted (Ctrl-C)
         """
 
     static let diff = """
@@ -169,11 +186,31 @@ enum Help {
           3 a trace could not be read
         """
 
+    static let export = """
+        USAGE
+          streamtrace export --format chrome PATH... > run.json
+
+        Writes the traces as Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and
+        chrome://tracing open: one thread per trace, named after its stream; the subscription
+        as a slice from its first to its terminal (or last) event; every value, request and
+        completion as an instant event with its payload and line; a counter of the elements
+        received. Times are microseconds (nanoseconds as decimals), the traces aligned as show
+        aligns them. A PATH is a trace, -, or a directory: every *.jsonl file below it.
+
+        OPTIONS
+          --format chrome   the format (the only one so far)
+          --help, -h        this text
+
+        EXIT STATUS
+          0 written, 2 usage error, 3 a trace could not be read
+        """
+
     static func text(for command: String) -> String? {
         switch command {
         case "check": check
         case "show": show
         case "diff": diff
+        case "export": export
         case "help": overview
         default: nil
         }

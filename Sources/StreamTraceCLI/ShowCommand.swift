@@ -1,16 +1,61 @@
 import StreamTrace
 
-/// `streamtrace show [options] TRACE`
+/// `streamtrace show [options] PATH...`
 enum ShowCommand {
+    /// What the options ask for.
+    struct Options {
+        var format: String
+        var width: Int
+        var follow: Bool
+        var title: String?
+    }
+
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
-            command: "show", valueOptions: ["--format", "--width", "--color"], flags: ["--help", "-h"]
+            command: "show", valueOptions: ["--format", "--width", "--color", "--title"],
+            flags: ["--help", "-h", "--follow", "-f"]
         ).scan(arguments)
         if parsed.has("--help", "-h") {
             try Console.out(Help.show)
             return .success
         }
-        let format = try parsed.choice("--format", default: "text", of: ["text", "json"])
+        let options = try self.options(parsed)
+        guard !parsed.positionals.isEmpty else {
+            throw CLIError.usage(
+                "missing PATH: a trace, a directory of traces, or - for standard input", command: "show")
+        }
+        guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
+            throw CLIError.usage("standard input (-) can be read only once", command: "show")
+        }
+        let paths = try TracePaths.expand(parsed.positionals)
+        if options.follow {
+            guard paths.count == 1, options.format == "text" else {
+                throw CLIError.usage("--follow shows one trace, as text", command: "show")
+            }
+            return try FollowedTrace.show(paths[0], width: options.width)
+        }
+        switch options.format {
+        case "html":
+            try TimelinePageOutput.write(paths, arguments: parsed.positionals, title: options.title)
+        case "json":
+            guard paths.count == 1 else {
+                throw CLIError.usage(
+                    "--format json shows one trace; for several, use text or html, or export --format chrome",
+                    command: "show")
+            }
+            try showJSON(paths[0])
+        default:
+            if paths.count == 1 {
+                try showText(paths[0], width: options.width)
+            } else {
+                try MergedTraces.show(paths, width: options.width)
+            }
+        }
+        return .success
+    }
+
+    private static func options(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> Options {
+        let format = try parsed.choice("--format", default: "text", of: ["text", "json", "html"])
         _ = try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"])
         var width = Console.width
         if let text = parsed.values["--width"] {
@@ -19,23 +64,18 @@ enum ShowCommand {
             }
             width = value
         }
-        guard let path = parsed.positionals.first else {
-            throw CLIError.usage("missing TRACE: the path of a trace, or - for standard input", command: "show")
-        }
-        guard parsed.positionals.count == 1 else {
-            throw CLIError.usage("show takes one TRACE; unexpected '\(parsed.positionals[1])'", command: "show")
-        }
-        // Two passes: the first checks every line (a malformed trace prints
-        // nothing but its error) and sums the trace up; the second prints
-        // its events one at a time.
+        return Options(
+            format: format, width: width, follow: parsed.has("--follow", "-f"), title: parsed.values["--title"])
+    }
+
+    /// Two passes: the first checks every line (a malformed trace prints
+    /// nothing but its error) and sums the trace up; the second prints its
+    /// events one at a time.
+    private static func showText(_ path: String, width: Int) throws {
         let input = try TraceInput(path, passes: 2)
         let summary = try TraceSummary(reading: input.reader())
         for warning in summary.warnings { Console.error(warning.description) }
-        switch format {
-        case "json": try printJSON(input.reader())
-        default: try printText(TraceTimeline(summary: summary, width: width), input.reader())
-        }
-        return .success
+        try printText(TraceTimeline(summary: summary, width: width), input.reader())
     }
 
     /// The summary, one row per event as it is read, then the diagram.
@@ -55,7 +95,11 @@ enum ShowCommand {
     }
 
     /// The trace again as normalized JSON Lines.
-    private static func printJSON(_ reader: TraceReader) throws {
+    private static func showJSON(_ path: String) throws {
+        let input = try TraceInput(path, passes: 2)
+        let summary = try TraceSummary(reading: input.reader())
+        for warning in summary.warnings { Console.error(warning.description) }
+        let reader = try input.reader()
         let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
         var line = JSONOutput()
         encoder.encode(reader.header, into: &line)

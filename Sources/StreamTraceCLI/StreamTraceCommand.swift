@@ -26,13 +26,15 @@ enum StreamTraceCommand {
         case "check": return try CheckCommand.run(rest)
         case "show": return try ShowCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
+        case "export": return try ExportCommand.run(rest)
         case "help":
             guard let topic = rest.first else {
                 try Console.out(Help.overview)
                 return .success
             }
             guard let text = Help.text(for: topic) else {
-                throw CLIError.usage("unknown command '\(topic)'; commands: check, show, diff, help", command: nil)
+                throw CLIError.usage(
+                    "unknown command '\(topic)'; commands: check, show, diff, export, help", command: nil)
             }
             try Console.out(text)
             return .success
@@ -44,7 +46,7 @@ enum StreamTraceCommand {
             return .success
         default:
             let hint = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
-            throw CLIError.usage("\(hint); commands: check, show, diff, help", command: nil)
+            throw CLIError.usage("\(hint); commands: check, show, diff, export, help", command: nil)
         }
     }
 

@@ -18,12 +18,15 @@ extension Publisher {
     /// ```
     ///
     /// Nothing is kept in memory. A trace is one subscription: later
-    /// subscriptions pass through untraced.
+    /// subscriptions pass through untraced. The trace starts when the
+    /// subscription arrives: the header is written then (`at` and
+    /// `started` are that moment) and `subscribe` is at `t` 0.
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C) -> TracedPublisher<Self>
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedPublisher(upstream: self) {
-            claim.take().map { TraceWriter<Output, Failure>(name: name, clock: clock, sink: $0) }
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter<Output, Failure>(name: name, clock: clock, sink: sink) }
         }
     }
 
@@ -39,14 +42,15 @@ public struct TracedPublisher<Upstream: Publisher>: Publisher {
     public typealias Failure = Upstream.Failure
 
     public let upstream: Upstream
-    let makeWriter: @Sendable () -> TraceWriter<Output, Failure>?
+    /// For the first subscription only: what starts its trace.
+    let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Output, Failure>)?
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        guard let writer = makeWriter() else {
+        guard let start = claimWriter() else {
             upstream.subscribe(subscriber)
             return
         }
-        upstream.subscribe(Inner(downstream: subscriber, writer: writer))
+        upstream.subscribe(Inner(downstream: subscriber, start: start))
     }
 
     /// Sits between the upstream and the subscriber, writing what crosses.
@@ -54,39 +58,49 @@ public struct TracedPublisher<Upstream: Publisher>: Publisher {
     where Downstream.Input == Output, Downstream.Failure == Failure {
         let combineIdentifier = CombineIdentifier()
         private let downstream: Downstream
-        private let writer: TraceWriter<Output, Failure>
+        private let start: @Sendable () -> TraceWriter<Output, Failure>
         private let lock = Lock()
         private var subscription: (any Subscription)?
+        private var started: TraceWriter<Output, Failure>?
 
-        init(downstream: Downstream, writer: TraceWriter<Output, Failure>) {
+        init(downstream: Downstream, start: @escaping @Sendable () -> TraceWriter<Output, Failure>) {
             self.downstream = downstream
-            self.writer = writer
+            self.start = start
         }
 
+        /// The trace's writer, once the subscription has started it.
+        private var writer: TraceWriter<Output, Failure>? { lock.withLock { started } }
+
         func receive(subscription: any Subscription) {
-            lock.withLock { self.subscription = subscription }
+            let writer = lock.withLock { () -> TraceWriter<Output, Failure> in
+                self.subscription = subscription
+                if let started { return started }
+                let writer = start()
+                started = writer
+                return writer
+            }
             writer.write(.subscribe)
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Output) -> Subscribers.Demand {
-            writer.write(.value(input))
+            writer?.write(.value(input))
             let demand = downstream.receive(input)
-            if demand > .none { writer.write(.request(Demand(demand))) }
+            if demand > .none { writer?.write(.request(Demand(demand))) }
             return demand
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             switch completion {
-            case .finished: writer.write(.finished)
-            case .failure(let error): writer.write(.failure(error))
+            case .finished: writer?.write(.finished)
+            case .failure(let error): writer?.write(.failure(error))
             }
             lock.withLock { subscription = nil }
             downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            writer.write(.request(Demand(demand)))
+            writer?.write(.request(Demand(demand)))
             lock.withLock { subscription }?.request(demand)
         }
 
@@ -96,7 +110,7 @@ public struct TracedPublisher<Upstream: Publisher>: Publisher {
                 return subscription
             }
             guard let upstream else { return }
-            writer.write(.cancel)
+            writer?.write(.cancel)
             upstream.cancel()
         }
     }

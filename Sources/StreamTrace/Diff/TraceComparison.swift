@@ -2,8 +2,8 @@
 /// traces.
 ///
 /// Both traces are read once, side by side, in constant memory. The header
-/// contributes its stream name (the wall-clock `started`, the clock's name
-/// and `meta` are not compared). Events are lined up as a diff lines up
+/// contributes its stream name (the wall-clock `started`, the clock's
+/// reading `at`, the clock's name and `meta` are not compared). Events are lined up as a diff lines up
 /// text: events with the same kind and payload (value by JSON equality,
 /// demand, error) pair up, and an event that only one trace has shows as
 /// such while the rest still pair up. Paired events must also agree in

@@ -67,6 +67,15 @@ package struct ScaledMarbleLine: Sendable {
         return String(columns)
     }
 
+    /// The kinds drawn so far (elements, and the terminal event).
+    package var drawnKinds: Set<EventKind> { kinds }
+    /// How many elements were drawn.
+    package var drawnElements: Int { elementIndex }
+    /// Whether elements are letters (`a` … `z`), not `o`.
+    package var usesLetters: Bool { letters }
+    /// Whether several events may share a column (`*`).
+    package var isCrowded: Bool { !fits }
+
     /// What the symbols drawn mean.
     package var legend: String {
         Self.legend(

@@ -31,15 +31,23 @@ package struct TraceTimeline: Sendable {
     }
 
     /// The summary lines: stream, clock, started, status, elements, duration.
-    package var summaryLines: [String] {
+    package var summaryLines: [String] { headerLines + outcomeLines }
+
+    /// What the header says: stream, clock, started.
+    package var headerLines: [String] {
         var lines: [String] = []
         if let stream = summary.header.stream { lines.append("stream:    \(TerminalText.escaped(stream))") }
         lines.append("clock:     \(TerminalText.escaped(summary.header.clock ?? "unknown"))")
         if let started = summary.header.started { lines.append("started:   \(TerminalText.escaped(started))") }
-        lines.append("status:    \(statusText)")
-        lines.append("elements:  \(summary.elementCount)")
-        lines.append("duration:  \(TimeFormat.short(summary.duration))")
         return lines.map(fit)
+    }
+
+    /// How the trace ended: status, elements, duration.
+    package var outcomeLines: [String] {
+        [
+            "status:    \(statusText)", "elements:  \(summary.elementCount)",
+            "duration:  \(TimeFormat.short(summary.duration))",
+        ].map(fit)
     }
 
     /// The event table's header row.
@@ -50,17 +58,22 @@ package struct TraceTimeline: Sendable {
     /// One event's row: time since start, time since the previous event,
     /// kind, and the value or payload.
     package func row(_ event: TraceEvent, previousTime: Int64) -> String {
-        let payload: String
-        switch event.event {
-        case .value(let value): payload = TerminalText.escaped(value.jsonText)
-        case .request(let demand): payload = "demand \(demand)"
-        case .failure(let failure): payload = failure.description
-        default: payload = ""
-        }
+        let payload = Self.payload(of: event)
         let time = "+" + TimeFormat.short(event.nanoseconds)
         let delta = "+" + TimeFormat.short(event.nanoseconds - previousTime)
         let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+    }
+
+    /// What a row shows of an event: the value, the demand or the error,
+    /// escaped; nothing for the other kinds.
+    package static func payload(of event: TraceEvent) -> String {
+        switch event.event {
+        case .value(let value): TerminalText.escaped(value.jsonText)
+        case .request(let demand): "demand \(demand)"
+        case .failure(let failure): failure.description
+        default: ""
+        }
     }
 
     /// A marble line to feed the trace's events, as wide as the diagram
@@ -69,6 +82,12 @@ package struct TraceTimeline: Sendable {
         ScaledMarbleLine(
             start: summary.firstTime, end: summary.lastTime, width: layout.diagramWidth,
             drawnCount: summary.drawnCount, elementCount: summary.elementCount)
+    }
+
+    /// The marble line of the events `growing` kept, drawn as wide as the
+    /// diagram lines leave it.
+    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLine {
+        growing.scaled(width: layout.diagramWidth)
     }
 
     /// The diagram with its legend: on one line when the legend leaves the

@@ -11,26 +11,88 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// ISO-8601 UTC timestamps with milliseconds, without a formatter object.
+/// ISO-8601 UTC timestamps, without a formatter object: written with
+/// milliseconds (dates in values) or microseconds (a header's `started`),
+/// read with 0 to 9 fraction digits.
 @usableFromInline
-enum ISO8601 {
+package enum ISO8601 {
     /// `2026-11-22T10:00:00.123Z`
     @usableFromInline
     static func string(from date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        var seconds = time_t(interval.rounded(.down))
-        var millis = Int(((interval - Double(seconds)) * 1000).rounded(.down))
+        var seconds = Int64(interval.rounded(.down))
+        var millis = Int64(((interval - Double(seconds)) * 1000).rounded(.down))
         if millis >= 1000 {
             seconds += 1
             millis -= 1000
         }
+        return string(seconds: seconds, fraction: millis, digits: 3)
+    }
+
+    /// The wall-clock time now, with microseconds: `2026-11-22T10:00:00.123456Z`.
+    @usableFromInline
+    static func now() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return string(seconds: Int64(now.tv_sec), fraction: Int64(now.tv_nsec) / 1000, digits: 6)
+    }
+
+    /// `seconds` since 1970 and a fraction of `digits` digits.
+    static func string(seconds: Int64, fraction: Int64, digits: Int) -> String {
+        var instant = time_t(seconds)
         var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
+        gmtime_r(&instant, &parts)
+        func pad(_ value: Int64, _ width: Int) -> String {
             let s = String(value)
             return String(repeating: "0", count: max(0, width - s.count)) + s
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(millis), 3))Z"
+        let date =
+            "\(pad(Int64(parts.tm_year) + 1900, 4))-\(pad(Int64(parts.tm_mon) + 1, 2))-\(pad(Int64(parts.tm_mday), 2))"
+        let time = "\(pad(Int64(parts.tm_hour), 2)):\(pad(Int64(parts.tm_min), 2)):\(pad(Int64(parts.tm_sec), 2))"
+        return "\(date)T\(time).\(pad(fraction, digits))Z"
+    }
+
+    /// Nanoseconds since 1970 of a UTC timestamp (`2026-11-22T10:00:00Z`,
+    /// `…00.123456789Z`: 0 to 9 fraction digits), or `nil` if `text` is not one.
+    package static func nanoseconds(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= b.count else { return nil }
+            var value: Int64 = 0
+            for i in range {
+                guard b[i] >= 48, b[i] <= 57 else { return nil }
+                value = value * 10 + Int64(b[i] - 48)
+            }
+            return value
+        }
+        guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] | 0x20 == UInt8(ascii: "t"),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var i = 19
+        var fraction: Int64 = 0
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            let digits = i
+            while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
+            guard (1...9).contains(i - digits), let value = number(digits..<i) else { return nil }
+            fraction = value
+            for _ in (i - digits)..<9 { fraction *= 10 }
+        }
+        guard i == b.count - 1, b[i] | 0x20 == UInt8(ascii: "z") else { return nil }
+        return (days(year: year, month: month, day: day) * 86_400 + (hour * 60 + minute) * 60 + second)
+            * 1_000_000_000 + fraction
+    }
+
+    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -16,9 +16,22 @@ import Foundation
 /// `ContinuousClock` is `continuous` and `SuspendingClock` is `suspending`;
 /// a test clock conforms with `virtual`, which also leaves the wall-clock
 /// `started` out of the header so that traces are deterministic.
+///
+/// The header's `at` is the clock's reading when the trace's time starts:
+/// traces recorded on one clock line up on `at + t`. The system clocks and
+/// the test clocks give it; another clock gives it by implementing
+/// ``traceNanoseconds(at:)``.
 public protocol TraceClock: Clock where Duration == Swift.Duration {
     /// The clock's name in a trace header.
     var traceName: String { get }
+
+    /// `instant` in nanoseconds since the clock's origin, for the header's
+    /// `at`; `nil` (the default) leaves `at` out.
+    func traceNanoseconds(at instant: Instant) -> Int64?
+}
+
+extension TraceClock {
+    public func traceNanoseconds(at instant: Instant) -> Int64? { nil }
 }
 
 extension ContinuousClock: TraceClock {
@@ -40,8 +53,12 @@ struct TimeSource: Sendable {
     /// Reads any other clock (`nil` for a system clock).
     @usableFromInline let read: (@Sendable () -> Int64)?
     @usableFromInline let clockName: String
+    /// The clock's reading at the start, in nanoseconds since its origin
+    /// (the header's `at`), when the clock tells it.
+    @usableFromInline let start: Int64?
 
-    /// Inlinable so that reading the clock is specialized for its type.
+    /// Times from now on `clock`. Inlinable so that reading the clock is
+    /// specialized for its type.
     @inlinable
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
@@ -50,12 +67,20 @@ struct TimeSource: Sendable {
         systemClock = TimeSource.systemClockID(C.self)
         if let id = systemClock {
             systemStart = TimeSource.nanoseconds(of: id)
+            start = systemStart
             read = nil
         } else {
             systemStart = 0
             let start = clock.now
+            self.start = (clock as? any TraceClock).flatMap { TimeSource.reading($0, start) }
             read = { TimeFormat.nanoseconds(start.duration(to: clock.now)) }
         }
+    }
+
+    /// `instant` as `clock` reads it in nanoseconds, if it is the clock's.
+    @usableFromInline
+    static func reading<T: TraceClock>(_ clock: T, _ instant: Any) -> Int64? {
+        (instant as? T.Instant).flatMap(clock.traceNanoseconds(at:))
     }
 
     /// Nanoseconds since the start.
@@ -87,11 +112,13 @@ struct TimeSource: Sendable {
 
     @usableFromInline var isVirtual: Bool { clockName == "virtual" }
 
-    /// The header of a trace timed by this source: no wall-clock start
-    /// under a virtual clock, so that traces are deterministic.
+    /// The header of a trace timed by this source: the clock's reading at
+    /// the start (`at`), and the wall-clock time (`started`, with
+    /// microseconds) except under a virtual clock, so that traces are
+    /// deterministic.
     @usableFromInline
     func header(stream: String?, meta: JSONObject?) -> TraceHeader {
         TraceHeader(
-            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.string(from: Date()), meta: meta)
+            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.now(), at: start, meta: meta)
     }
 }

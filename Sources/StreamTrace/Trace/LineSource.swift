@@ -15,6 +15,9 @@ final class LineSource {
     @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) private var atEOF = false
     private let fd: Int32
+    /// Reads into a buffer instead of `read(2)` on `fd`: bytes read, 0 at
+    /// the end, -1 with `errno` on an error.
+    private let readInto: ((UnsafeMutableRawPointer, Int) -> Int)?
     private let ownsDescriptor: Bool
     private let maximumLineLength: Int
     private let chunkSize: Int
@@ -28,7 +31,20 @@ final class LineSource {
 
     init(fileDescriptor: Int32, ownsDescriptor: Bool, options: TraceReaderOptions) {
         self.fd = fileDescriptor
+        self.readInto = nil
         self.ownsDescriptor = ownsDescriptor
+        self.maximumLineLength = options.maximumLineLength
+        self.chunkSize = max(options.chunkSize, 4096)
+        self.capacity = self.chunkSize
+        self.buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    /// A source that reads with `read` (which may wait for more to be
+    /// written: `show --follow`).
+    init(reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, options: TraceReaderOptions) {
+        self.fd = -1
+        self.readInto = read
+        self.ownsDescriptor = false
         self.maximumLineLength = options.maximumLineLength
         self.chunkSize = max(options.chunkSize, 4096)
         self.capacity = self.chunkSize
@@ -38,6 +54,7 @@ final class LineSource {
     /// A source over bytes already in memory.
     init(bytes: [UInt8], options: TraceReaderOptions) {
         self.fd = -1
+        self.readInto = nil
         self.ownsDescriptor = false
         self.maximumLineLength = options.maximumLineLength
         self.chunkSize = max(options.chunkSize, 4096)
@@ -100,7 +117,7 @@ final class LineSource {
             }
         }
         while true {
-            let n = read(fd, buffer + end, capacity - end)
+            let n = readInto?(buffer + end, capacity - end) ?? read(fd, buffer + end, capacity - end)
             if n > 0 {
                 end += n
                 return

@@ -10,20 +10,26 @@ public struct TraceHeader: Sendable, Hashable {
     /// The clock of the trace's times: `continuous`, `suspending`,
     /// `virtual`, or another name.
     public var clock: String?
-    /// The wall-clock time of the subscription, ISO-8601 UTC. Omitted under
-    /// a virtual clock so that traces are deterministic.
+    /// The wall-clock time of the subscription, ISO-8601 UTC (written with
+    /// microseconds; read with 0 to 9 fraction digits). Omitted under a
+    /// virtual clock so that traces are deterministic.
     public var started: String?
+    /// The trace's clock reading at the subscription, in nanoseconds since
+    /// the clock's origin (a test clock starts at 0): traces recorded on one
+    /// clock line up on `at + t`.
+    public var at: Int64?
     /// Any extra information: test name, host, app version…
     public var meta: JSONObject?
 
     public init(
         version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
-        started: String? = nil, meta: JSONObject? = nil
+        started: String? = nil, at: Int64? = nil, meta: JSONObject? = nil
     ) {
         self.version = version
         self.stream = stream
         self.clock = clock
         self.started = started
+        self.at = at
         self.meta = meta
     }
 }

@@ -12,24 +12,13 @@ extension TraceLineParser {
                 (key, _, parser) throws(JSONSyntaxError) in
                 let offset = parser.position
                 let value = try parser.parseValue(depth: 1)
-                func string() -> String? {
-                    if case .string(let s) = value { return s }
-                    if wrongType == nil { wrongType = ("\"\(key)\" must be a string, found \(value.typeName)", offset) }
-                    return nil
-                }
                 switch key {
                 case "streamtrace": version = (value, offset)
-                case "stream": header.stream = string()
-                case "clock": header.clock = string()
-                case "started": header.started = string()
-                case "meta":
-                    if case .object(let meta) = value {
-                        header.meta = meta
-                    } else if wrongType == nil {
-                        wrongType = ("\"meta\" must be an object, found \(value.typeName)", offset)
-                    }
                 case "event", "t": isEvent = true
-                default: break
+                default:
+                    if let problem = Self.read(key, value, into: &header), wrongType == nil {
+                        wrongType = (problem, offset)
+                    }
                 }
             }
         } catch {
@@ -59,5 +48,35 @@ extension TraceLineParser {
         }
         if let (message, offset) = wrongType { throw Problem(offset: offset, message: message, kind: .invalidEvent) }
         return header
+    }
+
+    /// Sets the header's `key` from `value`; what is wrong with its type, if anything.
+    private static func read(_ key: String, _ value: JSONValue, into header: inout TraceHeader) -> String? {
+        func string() -> (String?, String?) {
+            if case .string(let s) = value { return (s, nil) }
+            return (nil, "\"\(key)\" must be a string, found \(value.typeName)")
+        }
+        var problem: String?
+        switch key {
+        case "stream": (header.stream, problem) = string()
+        case "clock": (header.clock, problem) = string()
+        case "started": (header.started, problem) = string()
+        case "at":
+            if case .number(let number) = value, number.text.drop(while: { $0 == "-" }).allSatisfy(\.isNumber),
+                let at = number.int64Value
+            {
+                header.at = at
+            } else {
+                problem = "\"at\" must be an integer of nanoseconds, found \(value.jsonText.prefix(40))"
+            }
+        case "meta":
+            if case .object(let meta) = value {
+                header.meta = meta
+            } else {
+                problem = "\"meta\" must be an object, found \(value.typeName)"
+            }
+        default: break
+        }
+        return problem
     }
 }

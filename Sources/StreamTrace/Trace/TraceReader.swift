@@ -95,6 +95,16 @@ public final class TraceReader {
             options: options)
     }
 
+    /// Reads a trace with `read`, which fills a buffer and returns how many
+    /// bytes it read, 0 at the end, or -1 with `errno` set: a source that
+    /// waits for a writer (`show --follow`). The header is read at once.
+    package convenience init(
+        reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, name: String,
+        options: TraceReaderOptions = TraceReaderOptions()
+    ) throws(TraceReadError) {
+        try self.init(source: LineSource(reading: read, options: options), name: name, options: options)
+    }
+
     private init(source: LineSource, name: String, options: TraceReaderOptions) throws(TraceReadError) {
         self.source = source
         self.file = name

@@ -47,6 +47,16 @@ package struct TraceSummary: Sendable, Equatable {
         self.warnings = warnings
     }
 
+    /// Counts one more event (for a trace summed up as it is read).
+    package mutating func add(_ event: TraceEvent) {
+        if eventCount == 0 { firstTime = event.nanoseconds }
+        lastTime = event.nanoseconds
+        eventCount += 1
+        if event.event.kind == .value { elementCount += 1 }
+        if event.event.kind.isTerminal { terminal = event.event.kind }
+        if case .failure(let error) = event.event { failure = error }
+    }
+
     /// Time from the first event to the last.
     package var duration: Int64 { lastTime - firstTime }
 

@@ -84,6 +84,8 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     }
 
     public var traceName: String { "virtual" }
+    /// The time since the clock's zero, in nanoseconds: a trace header's `at`.
+    public func traceNanoseconds(at instant: Instant) -> Int64? { TimeFormat.nanoseconds(instant.offset) }
     public var minimumResolution: Duration { .zero }
 
     public var now: Instant { Instant(offset: core.timeline.now) }

@@ -25,6 +25,8 @@ extension TestScheduler {
 
         public typealias Instant = TestClock.Instant
         public var traceName: String { "virtual" }
+        /// The scheduler's time in nanoseconds: a trace header's `at`.
+        public func traceNanoseconds(at instant: Instant) -> Int64? { TimeFormat.nanoseconds(instant.offset) }
         public var minimumResolution: Duration { .zero }
         public var now: Instant { Instant(offset: scheduler.core.timeline.now) }
 

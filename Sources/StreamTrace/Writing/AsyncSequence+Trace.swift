@@ -3,8 +3,11 @@ extension AsyncSequence where Self: Sendable {
     /// iteration's events to `sink` as they happen. Nothing is kept in
     /// memory; later iterations pass through untraced.
     ///
-    /// An iteration that stops early (a `break`, or a cancelled task)
-    /// writes `cancel` when its iterator is released.
+    /// The trace starts with the subscription, the iteration's first
+    /// `next()`: the header is written then (`at` and `started` are that
+    /// moment) and `subscribe` is at `t` 0. An iteration that stops early (a
+    /// `break`, or a cancelled task) writes `cancel` when its iterator is
+    /// released.
     ///
     /// This overload keeps the sequence's typed throws (`Failure`), which
     /// need macOS 15, iOS 18, tvOS 18 or watchOS 11 (or Linux); the compiler
@@ -17,7 +20,8 @@ extension AsyncSequence where Self: Sendable {
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedAsyncSequence(base: self) {
-            claim.take().map { TraceWriter<Element, Failure>(name: name, clock: clock, sink: $0) }
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter<Element, Failure>(name: name, clock: clock, sink: sink) }
         }
     }
 
@@ -36,10 +40,11 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     public typealias Failure = Base.Failure
 
     let base: Base
-    let makeWriter: @Sendable () -> TraceWriter<Element, Failure>?
+    /// For the first iteration only: what starts its trace.
+    let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Element, Failure>)?
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
+        AsyncIterator(base: base.makeAsyncIterator(), tracer: claimWriter().map(IterationTracer.init))
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -53,7 +58,7 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
                     tracer?.end(.finished)
                     return nil
                 }
-                tracer?.writer.write(.value(element))
+                tracer?.write(.value(element))
                 return element
             } catch {
                 tracer?.end(.failure(error))

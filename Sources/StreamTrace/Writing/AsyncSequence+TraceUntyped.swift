@@ -15,7 +15,8 @@ extension AsyncSequence where Self: Sendable {
     ) -> UntypedTracedAsyncSequence<Self> where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return UntypedTracedAsyncSequence(base: self) {
-            claim.take().map { TraceWriter<Element, any Error>(name: name, clock: clock, sink: $0) }
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter<Element, any Error>(name: name, clock: clock, sink: sink) }
         }
     }
 
@@ -33,14 +34,15 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
     public typealias Element = Base.Element
 
     let base: Base
-    let makeWriter: @Sendable () -> TraceWriter<Element, any Error>?
+    /// For the first iteration only: what starts its trace.
+    let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Element, any Error>)?
 
     /// An iterator; the first one made writes the trace, later ones pass through untraced.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
+        AsyncIterator(base: base.makeAsyncIterator(), tracer: claimWriter().map(IterationTracer.init))
     }
 
-    /// Iterates the base, writing `subscribe` on the first `next()`.
+    /// Iterates the base, starting the trace on the first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
@@ -54,7 +56,7 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
                     tracer?.end(.finished)
                     return nil
                 }
-                tracer?.writer.write(.value(element))
+                tracer?.write(.value(element))
                 return element
             } catch {
                 tracer?.end(.failure(error))
@@ -74,7 +76,8 @@ extension AsyncStream where Element: Sendable {
     ) -> TracedAsyncStream<Element> where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedAsyncStream(base: self) {
-            claim.take().map { TraceWriter<Element, Never>(name: name, clock: clock, sink: $0) }
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter<Element, Never>(name: name, clock: clock, sink: sink) }
         }
     }
 
@@ -88,14 +91,15 @@ extension AsyncStream where Element: Sendable {
 /// it never throws.
 public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     let base: AsyncStream<Element>
-    let makeWriter: @Sendable () -> TraceWriter<Element, Never>?
+    /// For the first iteration only: what starts its trace.
+    let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Element, Never>)?
 
     /// An iterator; the first one made writes the trace, later ones pass through untraced.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), tracer: makeWriter().map(IterationTracer.init))
+        AsyncIterator(base: base.makeAsyncIterator(), tracer: claimWriter().map(IterationTracer.init))
     }
 
-    /// Iterates the stream, writing `subscribe` on the first `next()`.
+    /// Iterates the stream, starting the trace on the first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
@@ -108,7 +112,7 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
                 tracer?.end(.finished)
                 return nil
             }
-            tracer?.writer.write(.value(element))
+            tracer?.write(.value(element))
             return element
         }
     }

@@ -51,6 +51,10 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
             out.append(",\"started\":")
             out.write(string: started)
         }
+        if let at = header.at {
+            out.append(",\"at\":")
+            out.write(int: at)
+        }
         if let meta = header.meta {
             out.append(",\"meta\":")
             out.write(.object(meta))

@@ -115,8 +115,8 @@ extension CheckCommandTests {
             ["check", "t.jsonl", "elements == [1,"],
             "query 1, column 16: invalid JSON after '==': expected a JSON value, found end of line"
         ),
-        (["frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, help"),
-        (["help", "frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, help"),
+        (["frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, export, help"),
+        (["help", "frobnicate"], "unknown command 'frobnicate'; commands: check, show, diff, export, help"),
     ])
     func usageErrorsExitWithStatus2(arguments: [String], message: String) async throws {
         let result = try await CommandRunner.run(arguments)

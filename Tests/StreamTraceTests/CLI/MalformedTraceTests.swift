@@ -39,9 +39,14 @@ import Testing
         let missing = try await CommandRunner.run(["check", "/nonexistent/run.jsonl", "finished"])
         #expect(missing.status == 3)
         #expect(missing.stderr == "/nonexistent/run.jsonl: cannot open: no such file\n")
-        let directory = try await CommandRunner.run(["show", "/tmp"])
+        let directory = try await CommandRunner.run(["check", "/tmp", "finished"])
         #expect(directory.status == 3)
         #expect(directory.stderr == "/tmp: cannot read: is a directory\n")
+        // show takes a directory for the traces in it: one without any is an error.
+        let empty = try temporaryDirectory()
+        let noTraces = try await CommandRunner.run(["show", empty])
+        #expect(noTraces.status == 3)
+        #expect(noTraces.stderr == "\(empty): cannot read: no trace (*.jsonl) in this directory\n")
     }
 
     /// The damage classes that are easier to make in code than to commit.

@@ -62,7 +62,7 @@ import Testing
             recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [
                 1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000,
             ])
-        #expect(sink.lines[0] == #"{"streamtrace":1,"stream":"ticks","clock":"virtual"}"#)
+        #expect(sink.lines[0] == #"{"streamtrace":1,"stream":"ticks","clock":"virtual","at":0}"#)
     }
 
     @Test func runWakesEverySleeperAndStopsAtTheLastDeadline() async throws {

@@ -1,0 +1,164 @@
+/// Traces as Chrome Trace Event JSON (`streamtrace export --format chrome`),
+/// which Perfetto and `chrome://tracing` open:
+///
+///     {"traceEvents":[
+///       {"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"streamtrace"}},
+///       {"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"search"}},      one tid a trace
+///       {"name":"search","cat":"subscription","ph":"X","ts":0,"dur":3000,"pid":1,"tid":1,"args":{…}},
+///       {"name":"value","cat":"value","ph":"i","s":"t","ts":1200,"pid":1,"tid":1,"args":{"value":…,"line":3}},
+///       {"name":"search elements","ph":"C","ts":1200,"pid":1,"tid":1,"args":{"elements":1}},
+///       …],
+///      "displayTimeUnit":"ns"}
+///
+/// The subscription is a complete event from its first event to its
+/// terminal (or last) event; every value, request and completion an instant
+/// event with its payload under `args`, and the line of the trace it comes
+/// from; a counter of the elements received so far. `ts` and `dur` are in
+/// microseconds, with the nanoseconds as decimals, on the shared axis of
+/// ``TraceAlignment``. Written one trace at a time as it is read.
+package enum ChromeTrace {
+    /// What comes before the first trace's events.
+    package static let opening = Array(
+        #"{"traceEvents":[{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"streamtrace"}}"#.utf8)
+    /// What comes after the last trace's events.
+    package static let closing = Array("\n],\"displayTimeUnit\":\"ns\"}\n".utf8)
+
+    /// Writes the events of the trace `lane` (the `tid` is `index + 1`),
+    /// one per line, each after a comma, in chunks to `emit`.
+    package static func writeEvents(
+        of reader: TraceReader, lane: MergedTimeline.Lane, index: Int, alignment: TraceAlignment,
+        to emit: ([UInt8]) throws -> Void
+    ) throws {
+        let tid = Int64(index + 1)
+        var out = JSONOutput(capacity: 1 << 16)
+        writeLaneEvents(lane, tid: tid, alignment: alignment, index: index, into: &out)
+        var elements: Int64 = 0
+        while let head = try reader.nextHead() {
+            let ts = alignment.time(head.nanoseconds, of: index)
+            guard head.kind != .subscribe else { continue }
+            out.append(",\n{\"name\":\"")
+            out.append(raw: head.kind.rawValue.utf8)
+            out.append("\",\"cat\":\"")
+            out.append(raw: head.kind.rawValue.utf8)
+            out.append("\",\"ph\":\"i\",\"s\":\"t\",\"ts\":")
+            writeMicroseconds(ts, into: &out)
+            out.append(",\"pid\":1,\"tid\":")
+            out.write(int: tid)
+            out.append(",\"args\":{")
+            writePayload(of: head, reader: reader, into: &out)
+            out.append("\"line\":")
+            out.write(int: Int64(head.line))
+            out.append("}}")
+            if head.kind == .value {
+                elements += 1
+                writeCounter(lane.name, elements, ts: ts, tid: tid, into: &out)
+            }
+            if out.bytes.count >= 1 << 16 {
+                try emit(out.bytes)
+                out.removeAll()
+            }
+        }
+        try emit(out.bytes)
+    }
+
+    /// The lane's name, its place among the lanes, and its subscription.
+    private static func writeLaneEvents(
+        _ lane: MergedTimeline.Lane, tid: Int64, alignment: TraceAlignment, index: Int, into out: inout JSONOutput
+    ) {
+        for (name, value) in [("thread_name", nil), ("thread_sort_index", tid)] as [(StaticString, Int64?)] {
+            out.append(",\n{\"name\":\"")
+            out.append(name)
+            out.append("\",\"ph\":\"M\",\"pid\":1,\"tid\":")
+            out.write(int: tid)
+            out.append(",\"args\":{")
+            if let value {
+                out.append("\"sort_index\":")
+                out.write(int: value)
+            } else {
+                out.append("\"name\":")
+                out.write(string: lane.name)
+            }
+            out.append("}}")
+        }
+        let summary = lane.summary
+        guard summary.eventCount > 0 else { return }
+        out.append(",\n{\"name\":")
+        out.write(string: lane.name)
+        out.append(",\"cat\":\"subscription\",\"ph\":\"X\",\"ts\":")
+        writeMicroseconds(alignment.time(summary.firstTime, of: index), into: &out)
+        out.append(",\"dur\":")
+        writeMicroseconds(summary.duration, into: &out)
+        out.append(",\"pid\":1,\"tid\":")
+        out.write(int: tid)
+        out.append(",\"args\":{\"status\":")
+        out.write(string: summary.status.rawValue)
+        out.append(",\"elements\":")
+        out.write(int: Int64(summary.elementCount))
+        out.append(",\"file\":")
+        out.write(string: lane.file)
+        out.append("}}")
+    }
+
+    /// `"value":…,`, `"demand":…,` or `"error":{…},"value":…,` (a failure).
+    private static func writePayload(of head: TraceEventHead, reader: TraceReader, into out: inout JSONOutput) {
+        switch head.kind {
+        case .value:
+            out.append("\"value\":")
+            if let bytes = reader.currentValueBytes { out.append(safeJSON: bytes) }
+            out.append(UInt8(ascii: ","))
+        case .request:
+            out.append("\"demand\":")
+            switch head.demand ?? .unlimited {
+            case .unlimited: out.append("\"unlimited\"")
+            case .max(let count): out.write(int: Int64(count))
+            }
+            out.append(UInt8(ascii: ","))
+        case .failure:
+            let failure = head.failure ?? TraceFailure(type: "", message: "")
+            out.append("\"error\":{\"type\":")
+            out.write(string: failure.type)
+            out.append(",\"message\":")
+            out.write(string: failure.message)
+            out.append("},")
+            if let value = failure.value {
+                out.append("\"value\":")
+                out.write(value)
+                out.append(UInt8(ascii: ","))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The count of elements received so far, on the lane's counter.
+    private static func writeCounter(_ name: String, _ count: Int64, ts: Int64, tid: Int64, into out: inout JSONOutput)
+    {
+        out.append(",\n{\"name\":")
+        out.write(string: name + " elements")
+        out.append(",\"ph\":\"C\",\"ts\":")
+        writeMicroseconds(ts, into: &out)
+        out.append(",\"pid\":1,\"tid\":")
+        out.write(int: tid)
+        out.append(",\"args\":{\"elements\":")
+        out.write(int: count)
+        out.append("}}")
+    }
+
+    /// Nanoseconds as microseconds, exactly: `1200` → `1.2`, `5` → `0.005`.
+    package static func writeMicroseconds(_ nanoseconds: Int64, into out: inout JSONOutput) {
+        let magnitude = nanoseconds.magnitude
+        if nanoseconds < 0 { out.append(UInt8(ascii: "-")) }
+        out.write(uint: magnitude / 1000)
+        var fraction = magnitude % 1000
+        guard fraction > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        for _ in text.count..<digits { out.append(UInt8(ascii: "0")) }
+        out.append(raw: text.utf8)
+    }
+}

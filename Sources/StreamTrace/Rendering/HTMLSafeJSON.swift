@@ -1,0 +1,59 @@
+/// Compact JSON made safe inside an HTML `<script>` element.
+///
+/// `<`, `>` and `&` become `\u003c`, `\u003e` and `\u0026`, and U+2028 and
+/// U+2029 become `\u2028` and `\u2029`. In JSON these characters can only
+/// stand inside strings, where the escape means the same character, so the
+/// JSON is unchanged; and with no `<` left, nothing in it can end the element
+/// (`</script>`) or open a comment (`<!--`). Whitespace between tokens is
+/// dropped.
+///
+/// ```swift
+/// var output: [UInt8] = []
+/// HTMLSafeJSON.append(Array(#"{ "html": "</script>" }"#.utf8), to: &output)
+/// let text = String(decoding: output, as: UTF8.self)  // {"html":"\u003c/script\u003e"}
+/// ```
+package enum HTMLSafeJSON {
+    /// Appends valid JSON text to `output`, compact and HTML-safe.
+    package static func append(_ json: [UInt8], to output: inout [UInt8]) {
+        json.withUnsafeBytes { append($0, to: &output) }
+    }
+
+    /// Appends valid JSON text to `output`, compact and HTML-safe.
+    package static func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var inString = false
+        var escaped = false
+        var i = 0
+        while i < json.count {
+            let byte = json[i]
+            i += 1
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                continue
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            }
+            switch byte {
+            case UInt8(ascii: "<"): output.append(contentsOf: lessThan)
+            case UInt8(ascii: ">"): output.append(contentsOf: greaterThan)
+            case UInt8(ascii: "&"): output.append(contentsOf: ampersand)
+            case 0xE2 where i + 1 < json.count && json[i] == 0x80 && (json[i + 1] == 0xA8 || json[i + 1] == 0xA9):
+                output.append(contentsOf: json[i + 1] == 0xA8 ? lineSeparator : paragraphSeparator)
+                i += 2
+            default: output.append(byte)
+            }
+        }
+    }
+
+    private static let lessThan = Array(#"\u003c"#.utf8)
+    private static let greaterThan = Array(#"\u003e"#.utf8)
+    private static let ampersand = Array(#"\u0026"#.utf8)
+    private static let lineSeparator = Array(#"\u2028"#.utf8)
+    private static let paragraphSeparator = Array(#"\u2029"#.utf8)
+}

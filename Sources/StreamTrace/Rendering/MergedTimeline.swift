@@ -1,0 +1,131 @@
+/// Several traces laid out for a person on one time axis (`streamtrace show
+/// PATH...`): a summary line for each stream, one row per event of all of
+/// them in the order of their time (with a stream column), and one marble
+/// line per stream, all on the same scale.
+///
+/// Every line fits in ``width`` columns, and text from the traces is
+/// escaped (see ``TerminalText``). Times are on the shared axis (see
+/// ``TraceAlignment``): 0 is the earliest trace's start.
+package struct MergedTimeline: Sendable {
+    /// One stream: its name, where it was read from, and its summary.
+    package struct Lane: Sendable {
+        package var name: String
+        package var file: String
+        package var summary: TraceSummary
+
+        package init(name: String, file: String, summary: TraceSummary) {
+            self.name = name
+            self.file = file
+            self.summary = summary
+        }
+    }
+
+    package let lanes: [Lane]
+    package let alignment: TraceAlignment
+    /// The number of columns every line fits in.
+    package let width: Int
+    /// The width of the stream column.
+    private let nameWidth: Int
+
+    package init(lanes: [Lane], width: Int) {
+        self.lanes = lanes
+        self.width = max(width, 1)
+        alignment = TraceAlignment(headers: lanes.map(\.summary.header))
+        let widest = lanes.map { TerminalText.width(TerminalText.escaped($0.name)) }.max() ?? 0
+        nameWidth = min(max(widest, 6), max(6, self.width / 4))
+    }
+
+    /// The stream's name in a trace: its header's, else the file's name
+    /// without its folder and `.jsonl`.
+    package static func name(of header: TraceHeader, file: String) -> String {
+        if let stream = header.stream, !stream.isEmpty { return stream }
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        return base.hasSuffix(".jsonl") ? String(base.dropLast(6)) : base
+    }
+
+    /// The first line, then one line per stream: its status, elements,
+    /// duration, where it starts on the axis, and its file.
+    package var summaryLines: [String] {
+        var lines = ["streams:   \(lanes.count), \(alignment.description)"]
+        if let origin = alignment.origin { lines.append("0 is:      \(TerminalText.escaped(origin))") }
+        for (index, lane) in lanes.enumerated() {
+            let summary = lane.summary
+            let timeline = TraceTimeline(summary: summary, width: width)
+            let elements = "\(summary.elementCount) element\(summary.elementCount == 1 ? "" : "s")"
+            let start = TimeFormat.short(alignment.time(summary.firstTime, of: index))
+            let facts = "\(timeline.statusText), \(elements) in \(TimeFormat.short(summary.duration)), from +\(start)"
+            lines.append("  \(column(lane.name))  \(facts) (\(TerminalText.escaped(lane.file)))")
+        }
+        return lines.map(fit)
+    }
+
+    /// The event table's header row.
+    package var headerRow: String {
+        fit("\(pad("t", 10))  \(pad("Δt", 10))  \(column("stream"))  \(TextLayout.padded("event", to: 9))  value")
+    }
+
+    /// One event's row: its time on the shared axis, the time since the
+    /// previous row, its stream, kind, and value or payload.
+    package func row(_ event: TraceEvent, lane: Int, time: Int64, previousTime: Int64) -> String {
+        let payload = TraceTimeline.payload(of: event)
+        let prefix =
+            "\(pad("+" + TimeFormat.short(time), 10))  \(pad("+" + TimeFormat.short(time &- previousTime), 10))  "
+            + "\(column(lanes[lane].name))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
+        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+    }
+
+    /// One marble line per stream, all over the same span, to feed each
+    /// stream's events with their times on the shared axis.
+    package func makeMarbles() -> [ScaledMarbleLine] {
+        let starts = lanes.indices.filter { lanes[$0].summary.eventCount > 0 }
+        let start = starts.map { alignment.time(lanes[$0].summary.firstTime, of: $0) }.min() ?? 0
+        let end = starts.map { alignment.time(lanes[$0].summary.lastTime, of: $0) }.max() ?? 0
+        return lanes.map { lane in
+            ScaledMarbleLine(
+                start: start, end: end, width: max(width - nameWidth - 2, 1), drawnCount: lane.summary.drawnCount,
+                elementCount: lane.summary.elementCount)
+        }
+    }
+
+    /// Each stream's name and marble line, then one legend for all.
+    package func diagramLines(_ marbles: [ScaledMarbleLine]) -> [String] {
+        var lines = zip(lanes, marbles).map { fit("\(column($0.name))  \($1.line)") }
+        let legend = Self.legend(marbles)
+        if !legend.isEmpty { lines.append(fit(legend)) }
+        return lines
+    }
+
+    /// What the symbols of all the lines mean: letters are each stream's
+    /// elements in order.
+    static func legend(_ marbles: [ScaledMarbleLine], theme: MarbleTheme = .terminal) -> String {
+        var parts: [String] = []
+        let lettered = marbles.filter { $0.usesLetters }.map(\.drawnElements).max() ?? 0
+        if lettered > 0 {
+            let names = (0..<lettered).map { String(ScaledMarbleLine.letter($0)) }
+            parts.append("\(names.joined(separator: ", ")): each stream's element\(lettered == 1 ? "" : "s")")
+        }
+        if marbles.contains(where: { !$0.usesLetters && $0.drawnElements > 0 }) {
+            parts.append("\(theme.unknownValue): element")
+        }
+        let kinds = marbles.reduce(into: Set<EventKind>()) { $0.formUnion($1.drawnKinds) }
+        for (kind, meaning) in [(EventKind.finished, "finished"), (.failure, "failure"), (.cancel, "cancel")]
+        where kinds.contains(kind) {
+            parts.append("\(theme.symbol(kind)): \(meaning)")
+        }
+        if marbles.contains(where: \.isCrowded) { parts.append("\(theme.crowded): several events") }
+        return parts.joined(separator: "   ")
+    }
+
+    /// A stream's name (or the column's title) cut and padded to the column.
+    private func column(_ name: String) -> String {
+        TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
+    }
+
+    private func pad(_ text: String, _ count: Int) -> String {
+        TextLayout.padded(text, to: count, alignment: .right)
+    }
+
+    private func fit(_ line: String) -> String {
+        TextLayout.truncated(line, to: width)
+    }
+}

@@ -1,0 +1,150 @@
+/// The HTML theme of `show`'s timeline: one self-contained page, one lane per
+/// stream, every event a mark. The page is a template (its style and script,
+/// `streamtrace`'s own) with one placeholder, ``placeholder``, replaced by a
+/// data block written while the traces are read:
+///
+///     line 1          {"format":2,"title":…,"alignment":…,"origin":…,"lanes":[{"stream",
+///                      "file","status","clock","offset","events"}, …]}
+///     1 line a lane   [kind, Δt, Δline, kind, Δt, Δline, …]  (kind: 0 value, 1 request,
+///                      2 subscribe, 3 finished, 4 failure, 5 cancel; Δ from the previous event)
+///     then            one line per event with a payload, lane after lane: the value, the
+///                      demand, or {"error":{"type","message"},"value"} of a failure, as JSON
+///
+/// Values are written as read (compact), not re-encoded, so big numbers,
+/// key order and duplicate keys show as recorded. Everything goes through
+/// ``HTMLSafeJSON``: no trace text can end the data block's `<script>`
+/// element. The page holds every event (it is the output), but no trace is
+/// ever held in memory: each part is written as its trace is read.
+package enum TimelinePage {
+    /// What the template holds where the data goes.
+    package static let placeholder = "@@STREAMTRACE_DATA@@"
+    /// The data block's format version, which the template's script checks.
+    package static let format = 2
+
+    /// The template's text before and after the placeholder.
+    package static func parts(of template: String) -> (head: Substring, tail: Substring)? {
+        guard let slot = template.range(of: placeholder) else { return nil }
+        return (template[..<slot.lowerBound], template[slot.upperBound...])
+    }
+
+    /// The data block's first line: the title, the alignment, and each lane.
+    package static func modelLine(title: String, lanes: [MergedTimeline.Lane], alignment: TraceAlignment) -> [UInt8] {
+        var json = JSONOutput()
+        json.append("{\"format\":")
+        json.write(int: Int64(format))
+        json.append(",\"title\":")
+        json.write(string: title)
+        json.append(",\"alignment\":")
+        json.write(string: alignment.basis.rawValue)
+        json.append(",\"origin\":")
+        if let origin = alignment.origin { json.write(string: origin) } else { json.append("null") }
+        json.append(",\"lanes\":[")
+        for (index, lane) in lanes.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append("{\"stream\":")
+            json.write(string: lane.name)
+            json.append(",\"file\":")
+            json.write(string: lane.file)
+            json.append(",\"status\":")
+            json.write(string: lane.summary.status.rawValue)
+            json.append(",\"clock\":")
+            if let clock = lane.summary.header.clock { json.write(string: clock) } else { json.append("null") }
+            json.append(",\"offset\":")
+            json.write(int: alignment.offsets[index])
+            json.append(",\"events\":")
+            json.write(int: Int64(lane.summary.eventCount))
+            json.append(UInt8(ascii: "}"))
+        }
+        json.append("]}")
+        var line: [UInt8] = []
+        HTMLSafeJSON.append(json.bytes, to: &line)
+        return line
+    }
+
+    /// Writes a newline and the columns line of the trace `reader` reads
+    /// (kinds, times and lines, delta-encoded), in chunks to `emit`.
+    package static func writeColumns(of reader: TraceReader, to emit: ([UInt8]) throws -> Void) throws {
+        var line: [UInt8] = Array("\n[".utf8)
+        line.reserveCapacity(1 << 16)
+        var previous: (t: Int64, line: Int) = (0, 0)
+        var first = true
+        while let head = try reader.nextHead() {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            line.append(UInt8(ascii: "0") + kindCode(head.kind))
+            line.append(UInt8(ascii: ","))
+            line.append(contentsOf: String(head.nanoseconds &- previous.t).utf8)
+            line.append(UInt8(ascii: ","))
+            line.append(contentsOf: String(head.line - previous.line).utf8)
+            previous = (head.nanoseconds, head.line)
+            if line.count >= 1 << 16 {
+                try emit(line)
+                line.removeAll(keepingCapacity: true)
+            }
+        }
+        line.append(UInt8(ascii: "]"))
+        try emit(line)
+    }
+
+    /// Writes, each after a newline, the payload of every event of the trace
+    /// `reader` reads that has one, in chunks to `emit`.
+    package static func writePayloads(of reader: TraceReader, to emit: ([UInt8]) throws -> Void) throws {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 16)
+        var json = JSONOutput()
+        while let head = try reader.nextHead() {
+            switch head.kind {
+            case .value:
+                // Escaped as all JSON output is (C1 and bidi controls, separators), then made HTML-safe.
+                json.removeAll()
+                if let bytes = reader.currentValueBytes { json.append(safeJSON: bytes) }
+                chunk.append(0x0A)
+                HTMLSafeJSON.append(json.bytes, to: &chunk)
+            case .request:
+                chunk.append(0x0A)
+                switch head.demand ?? .unlimited {
+                case .unlimited: chunk.append(contentsOf: "\"unlimited\"".utf8)
+                case .max(let count): chunk.append(contentsOf: String(count).utf8)
+                }
+            case .failure:
+                json.removeAll()
+                writeFailure(head.failure ?? TraceFailure(type: "", message: ""), into: &json)
+                chunk.append(0x0A)
+                HTMLSafeJSON.append(json.bytes, to: &chunk)
+            default:
+                continue
+            }
+            if chunk.count >= 1 << 16 {
+                try emit(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { try emit(chunk) }
+    }
+
+    /// `{"error":{"type":…,"message":…},"value":…}`, as the event holds it.
+    private static func writeFailure(_ failure: TraceFailure, into json: inout JSONOutput) {
+        json.append("{\"error\":{\"type\":")
+        json.write(string: failure.type)
+        json.append(",\"message\":")
+        json.write(string: failure.message)
+        json.append(UInt8(ascii: "}"))
+        if let value = failure.value {
+            json.append(",\"value\":")
+            json.write(value)
+        }
+        json.append(UInt8(ascii: "}"))
+    }
+
+    /// The kind's code in the columns line.
+    static func kindCode(_ kind: EventKind) -> UInt8 {
+        switch kind {
+        case .value: 0
+        case .request: 1
+        case .subscribe: 2
+        case .finished: 3
+        case .failure: 4
+        case .cancel: 5
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The events of several traces in the order of their time on a shared
+/// axis (a k-way merge): one reader a trace, one event each held, so memory
+/// stays bounded by the largest line whatever the traces' sizes.
+///
+/// Events at the same time come in the order of the traces.
+package final class TraceMerge {
+    private let readers: [TraceReader]
+    private let alignment: TraceAlignment
+    private var heads: [TraceEvent?]
+
+    /// Reads each trace's first event.
+    package init(readers: [TraceReader], alignment: TraceAlignment) throws(TraceReadError) {
+        self.readers = readers
+        self.alignment = alignment
+        var heads: [TraceEvent?] = []
+        for reader in readers { heads.append(try reader.next()) }
+        self.heads = heads
+    }
+
+    /// The next event of all traces: its trace's index, its time on the
+    /// shared axis, and the event; `nil` when every trace is read.
+    package func next() throws(TraceReadError) -> (lane: Int, time: Int64, event: TraceEvent)? {
+        var best: (lane: Int, time: Int64)?
+        for (lane, head) in heads.enumerated() {
+            guard let head else { continue }
+            let time = alignment.time(head.nanoseconds, of: lane)
+            if best == nil || time < best!.time { best = (lane, time) }
+        }
+        guard let (lane, time) = best, let event = heads[lane] else { return nil }
+        heads[lane] = try readers[lane].next()
+        return (lane, time, event)
+    }
+
+    /// The readers, in the order of the traces (their status is final once
+    /// ``next()`` has returned `nil`).
+    package var traceReaders: [TraceReader] { readers }
+}

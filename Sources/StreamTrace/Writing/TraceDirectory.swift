@@ -1,0 +1,113 @@
+import Foundation
+
+/// A folder of traces of one feature: one file a stream, every stream timed
+/// by one clock, so that `streamtrace show DIR` draws them on one time axis.
+///
+/// Each trace's header carries the clock's reading at its subscription
+/// (`at`), and `started` on a real clock, which is what `show` aligns on.
+/// A name becomes the file's name (`cart` → `cart.jsonl`; characters other
+/// than letters, digits, `-`, `_` and `.` become `-`, and a name used twice
+/// gets `-2`, `-3` …). A file of the same name from an earlier run is
+/// replaced.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let traces = try TraceDirectory(path: folder, clock: clock)
+/// let cart = try traces.recorder(named: "cart", of: Int.self)
+/// let payments = try traces.recorder(named: "payments", of: String.self)
+/// cart.receiveSubscription()
+/// payments.receiveSubscription()
+/// await clock.advance(by: .milliseconds(5))
+/// cart.receive(3)
+/// payments.receive("authorized")
+/// ```
+public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
+    /// The folder's path.
+    public let path: String
+    /// The clock every trace of the folder is timed by.
+    public let clock: C
+    private let lock = NSLock()
+    private var files: Set<String> = []
+
+    /// Creates the folder (and its parents) if it does not exist.
+    public init(path: String, clock: C) throws(FileTraceSink.OpenError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FileTraceSink.OpenError(path: path, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+        self.path = path
+        self.clock = clock
+    }
+
+    /// A sink writing the trace of the stream `name` to its own file.
+    public func sink(named name: String) throws(FileTraceSink.OpenError) -> FileTraceSink {
+        try FileTraceSink(path: path + "/" + claimFileName(for: name))
+    }
+
+    /// A recorder of the stream `name`, timed by the folder's clock, writing
+    /// its trace to its own file as it records.
+    public func recorder<Input, Failure: Error>(
+        named name: String, of input: Input.Type = Input.self, failure: Failure.Type = Never.self
+    ) throws(FileTraceSink.OpenError) -> Recorder<Input, Failure> {
+        Recorder(name: name, clock: clock, sink: try sink(named: name))
+    }
+
+    /// The file name for `name`, never one already handed out.
+    func claimFileName(for name: String) -> String {
+        let base = Self.fileName(for: name)
+        return lock.withLock {
+            var candidate = base + ".jsonl"
+            var number = 2
+            while files.contains(candidate) {
+                candidate = "\(base)-\(number).jsonl"
+                number += 1
+            }
+            files.insert(candidate)
+            return candidate
+        }
+    }
+
+    /// `name` with what does not belong in a file name replaced by `-`.
+    static func fileName(for name: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars {
+            let keep =
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+            let character = keep ? Character(scalar) : "-"
+            if character == "-", result.last == "-" { continue }
+            result.append(character)
+        }
+        if result.isEmpty || result.hasPrefix(".") { result = "stream" + result }
+        return String(result.prefix(100))
+    }
+}
+
+extension TraceDirectory where C == ContinuousClock {
+    /// A folder of traces timed by `ContinuousClock`.
+    public convenience init(path: String) throws(FileTraceSink.OpenError) {
+        try self.init(path: path, clock: ContinuousClock())
+    }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Starts consuming the sequence into a new recorder whose trace is the
+    /// file of the stream `name` in `directory`, on the folder's clock. See
+    /// ``record(name:clock:sink:)``.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    public func record<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
+        -> Recorder<Element, Failure>
+    {
+        record(name: name, clock: directory.clock, sink: try directory.sink(named: name))
+    }
+
+    /// Passes every element through unchanged and writes the first
+    /// iteration's trace to the file of the stream `name` in `directory`,
+    /// on the folder's clock. See ``trace(to:name:clock:)``.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    public func trace<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
+        -> TracedAsyncSequence<Self>
+    {
+        trace(to: try directory.sink(named: name), name: name, clock: directory.clock)
+    }
+}

@@ -1,0 +1,40 @@
+import StreamTrace
+
+/// `show PATH...` with several traces, as text: each trace read twice, a
+/// summary of each first (every line checked before anything is printed),
+/// then their events merged by time on the shared axis, one reader a trace.
+enum MergedTraces {
+    static func show(_ paths: [String], width: Int) throws {
+        let inputs = try paths.map { path throws(TraceReadError) in try TraceInput(path, passes: 2) }
+        let lanes = try summaries(of: inputs)
+        let timeline = MergedTimeline(lanes: lanes, width: width)
+        for line in timeline.summaryLines { try Console.out(line) }
+        try Console.out("")
+        try Console.out(timeline.headerRow)
+        let readers = try inputs.map { input throws(TraceReadError) in try input.reader() }
+        let merge = try TraceMerge(readers: readers, alignment: timeline.alignment)
+        var marbles = timeline.makeMarbles()
+        var previous: Int64 = 0
+        while let (lane, time, event) = try merge.next() {
+            try Console.out(timeline.row(event, lane: lane, time: time, previousTime: previous))
+            marbles[lane].append(nanoseconds: time, kind: event.event.kind)
+            previous = time
+        }
+        try Console.out("")
+        for line in timeline.diagramLines(marbles) { try Console.out(line) }
+    }
+
+    /// Each trace's summary, named; warnings to standard error.
+    static func summaries(of inputs: [TraceInput]) throws(TraceReadError) -> [MergedTimeline.Lane] {
+        var lanes: [MergedTimeline.Lane] = []
+        for input in inputs {
+            let summary = try TraceSummary(reading: input.reader())
+            for warning in summary.warnings { Console.error(warning.description) }
+            lanes.append(
+                MergedTimeline.Lane(
+                    name: MergedTimeline.name(of: summary.header, file: input.name), file: input.name, summary: summary)
+            )
+        }
+        return lanes
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import StreamTrace
+import Testing
+
+/// `show PATH...`: several traces on one time axis, as text.
+@Suite struct ShowStreamsCommandTests {
+    static let cart = """
+        {"streamtrace":1,"stream":"cart","clock":"virtual","at":0}
+        {"t":0,"event":"subscribe"}
+        {"t":5000000,"event":"value","value":3}
+        {"t":12000000,"event":"value","value":4}
+        {"t":12000000,"event":"finished"}
+
+        """
+    static let payments = """
+        {"streamtrace":1,"stream":"payments","clock":"virtual","at":5000000}
+        {"t":0,"event":"subscribe"}
+        {"t":1000000,"event":"request","demand":"unlimited"}
+        {"t":3000000,"event":"value","value":"authorizing"}
+        {"t":20000000,"event":"failure","error":{"type":"PaymentError","message":"declined"}}
+
+        """
+
+    /// A folder holding `files` (name → text); its path.
+    static func folder(_ files: [String: String]) throws -> String {
+        let folder = try temporaryDirectory()
+        for (name, text) in files {
+            let path = folder + "/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func aFolderIsDrawnAsOneLanePerStreamAlignedOnTheClocksReading() async throws {
+        let folder = try Self.folder(["cart.jsonl": Self.cart, "payments.jsonl": Self.payments])
+        let result = try await CommandRunner.run(["show", "--width", "100", folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout == """
+                streams:   2, aligned on "at" (the shared clock's reading at each subscription)
+                \(TextLayout.truncated("  cart      finished, 2 elements in 12ms, from +0ns (\(folder)/cart.jsonl)", to: 100))
+                \(TextLayout.truncated(
+                    "  payments  failed (PaymentError: declined), 1 element in 20ms, from +5ms (\(folder)/payments.jsonl)",
+                    to: 100))
+
+                         t          Δt  stream    event      value
+                      +0ns        +0ns  cart      subscribe
+                      +5ms        +5ms  cart      value      3
+                      +5ms        +0ns  payments  subscribe
+                      +6ms        +1ms  payments  request    demand unlimited
+                      +8ms        +2ms  payments  value      "authorizing"
+                     +12ms        +4ms  cart      value      4
+                     +12ms        +0ns  cart      finished
+                     +25ms       +13ms  payments  failure    PaymentError: declined
+
+                cart      ------------------a------------------------b|---------------------------------------------
+                payments  ----------------------------a------------------------------------------------------------X
+                a, b: each stream's elements   |: finished   X: failure
+
+                """, "\(result)")
+    }
+
+    @Test func tracesLineUpOnStartedWhenEveryTraceHasIt() async throws {
+        let early = #"{"streamtrace":1,"stream":"early","started":"2026-11-22T10:00:00.250Z","at":900}"#
+        let late = #"{"streamtrace":1,"stream":"late","started":"2026-11-22T10:00:00.500000Z","at":5}"#
+        let event = "\n" + #"{"t":1000,"event":"value","value":1}"# + "\n"
+        let folder = try Self.folder(["b.jsonl": early + event, "a.jsonl": late + event])
+        let result = try await CommandRunner.run(["show", "--width", "100", folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines[0] == #"streams:   2, aligned on "started" (the wall-clock time of each subscription)"#)
+        #expect(result.lines[1] == "0 is:      2026-11-22T10:00:00.250Z")
+        // Sorted by path (a.jsonl first), events merged by time.
+        #expect(result.lines[2].hasPrefix("  late    open, 1 element in 0ns, from +250.001ms ("))
+        let rows = result.lines.filter { $0.hasSuffix("  value      1") }
+        #expect(
+            rows == ["      +1us        +1us  early   value      1", "+250.001ms      +250ms  late    value      1"])
+    }
+
+    @Test func tracesWithoutACommonOriginEachStartAtTheirOwnZero() async throws {
+        let folder = try Self.folder(["one.jsonl": Self.cart, "two.jsonl": #"{"streamtrace":1}"# + "\n"])
+        let result = try await CommandRunner.run(["show", "--width", "120", folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.lines[0]
+                == #"streams:   2, not aligned: each stream from its own 0 (not every trace has "started" or "at")"#)
+        // A trace without a name is named by its file; one without events has an empty lane.
+        #expect(result.lines[2].hasPrefix("  two     open, 0 elements in 0ns, from +0ns ("))
+        #expect(result.lines.contains("two     " + String(repeating: "-", count: 112)))
+    }
+
+    @Test func foldersAreSearchedRecursivelyAndInPathOrder() async throws {
+        let folder = try Self.folder([
+            "z/payments.jsonl": Self.payments, "a/cart.jsonl": Self.cart, "notes.txt": "not a trace",
+        ])
+        let fromFolder = try await CommandRunner.run(["show", "--width", "100", folder])
+        let fromFiles = try await CommandRunner.run([
+            "show", "--width", "100", folder + "/a/cart.jsonl", folder + "/z/payments.jsonl",
+        ])
+        #expect(fromFolder.status == 0)
+        #expect(fromFolder.stdout == fromFiles.stdout)
+        let empty = try await CommandRunner.run(["show", try temporaryDirectory()])
+        #expect(empty.status == 3)
+        #expect(empty.stderr.hasSuffix(": cannot read: no trace (*.jsonl) in this directory\n"), "\(empty)")
+    }
+
+    @Test func aTraceWhoseFileNameIsNotUTF8IsFoundAndOpened() async throws {
+        let folder = try Self.folder(["cart.jsonl": Self.cart])
+        var name = Array((folder + "/caf").utf8) + [0xE9] + Array(".jsonl\0".utf8)
+        let fd = name.withUnsafeMutableBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
+        }
+        try #require(fd >= 0)
+        let text = Array(#"{"streamtrace":1,"at":0}"#.utf8) + [0x0A]
+        #expect(write(fd, text, text.count) == text.count)
+        close(fd)
+        let result = try await CommandRunner.run(["show", "--width", "200", folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines[1] == #"  caf\xE9  open, 0 elements in 0ns, from +0ns (\#(folder)/caf\xE9.jsonl)"#)
+    }
+
+    @Test func aMalformedTraceAmongSeveralPrintsOnlyItsError() async throws {
+        let folder = try Self.folder([
+            "a.jsonl": Self.cart, "b.jsonl": Self.payments + #"{"t":1,"event":"value","value":1}"# + "\n",
+        ])
+        let result = try await CommandRunner.run(["show", folder])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "\(folder)/b.jsonl:6:1: event after the terminal event (failure on line 5); nothing may follow it\n")
+    }
+
+    @Test func everyLineFitsTheWidthAndTraceTextIsEscaped() async throws {
+        let hostile =
+            #"{"streamtrace":1,"stream":"\u001b[31mred\u202e","at":0}"# + "\n"
+            + #"{"t":0,"event":"value","value":"\u001b]0;title\u0007 日本語日本語日本語"}"# + "\n"
+        let folder = try Self.folder(["a.jsonl": Self.cart, "b.jsonl": hostile])
+        for width in [1, 7, 20, 33] {
+            let result = try await CommandRunner.run(["show", "--width", "\(width)", folder])
+            #expect(result.status == 0)
+            for line in result.lines { #expect(TerminalText.width(line) <= width, "\(width): \(line)") }
+            #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0 == "\u{202E}" })
+        }
+        let wide = try await CommandRunner.run(["show", "--width", "200", folder])
+        #expect(wide.stdout.contains(#"\u001b[31mred\u202e  value      "\u001b]0;title\u0007 日本語日本語日本語""#))
+    }
+
+    @Test func severalTracesAreAUsageErrorForJSONAndStandardInputIsReadOnce() async throws {
+        let folder = try Self.folder(["a.jsonl": Self.cart, "b.jsonl": Self.payments])
+        let json = try await CommandRunner.run(["show", "--format", "json", folder])
+        #expect(json.status == 2)
+        #expect(json.stderr.hasPrefix("streamtrace: error: --format json shows one trace;"), "\(json)")
+        let twice = try await CommandRunner.run(["show", "-", "-"], stdin: Self.cart)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasPrefix("streamtrace: error: standard input (-) can be read only once"))
+        let piped = try await CommandRunner.run(["show", "--width", "100", "-", folder + "/b.jsonl"], stdin: Self.cart)
+        #expect(piped.status == 0)
+        #expect(piped.lines[1].hasPrefix("  cart      finished, 2 elements in 12ms, from +0ns (<stdin>)"))
+    }
+}
