@@ -19,7 +19,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         if let sink { encoder.write(header, to: sink, line: &state.line) }
     }
 
-
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         try lock.withLock(body)
     }

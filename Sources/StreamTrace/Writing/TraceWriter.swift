@@ -36,7 +36,6 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
     }
 
-
     /// Writes one event, stamped now. Events after the terminal event cannot
     /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
     @inlinable

@@ -43,7 +43,9 @@ import Testing
 
     @Test func jsonStaysOneValidDocumentWhateverTheTraceHolds() async throws {
         let folder = try TraceFolder(["hostile \"\\\u{1}.jsonl": Self.hostileTrace])
-        let result = try await CommandRunner.run(["check", "--format", "json", "-e", "last", "-e", "finished", folder.path])
+        let result = try await CommandRunner.run([
+            "check", "--format", "json", "-e", "last", "-e", "finished", folder.path,
+        ])
         #expect(result.lines.count == 1, "one line: \(result)")
         #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "control characters escaped")
         let trace = try #require((try JSONDocument(result.stdout)["traces"] as? [[String: Any]])?.first)
