@@ -90,7 +90,7 @@ demo:
 	$(SWIFT) build --product StreamTraceDemo
 	$(SWIFT) build --product streamtrace
 	mkdir -p $(DEMO_DIR)
-	$$($(SWIFT) build --show-bin-path)/StreamTraceDemo $(DEMO_DIR)/search.jsonl
+	$$($(SWIFT) build --show-bin-path)/StreamTraceDemo $(DEMO_DIR)/search.jsonl $(DEMO_DIR)/checkout
 	@echo
 	@echo '$$ streamtrace show .build-demo/search.jsonl'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace show $(DEMO_DIR)/search.jsonl
@@ -107,6 +107,17 @@ demo:
 	@echo '$$ streamtrace check --spec samples/ci.spec -e "count >= 0" --format github --xunit-output .build-demo/junit.xml samples/'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace check --spec samples/ci.spec -e "count >= 0" --format github \
 		--xunit-output $(DEMO_DIR)/junit.xml samples/ 2>/dev/null; echo "(exit status $$?)"
+	@echo
+	@echo '# One feature, three streams on one clock: show draws them on one time axis.'
+	@echo '$$ streamtrace show --width 100 .build-demo/checkout'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace show --width 100 $(DEMO_DIR)/checkout
+	@echo
+	@echo '# The same as one web page (open it in a browser), and for Perfetto (ui.perfetto.dev).'
+	@echo '$$ streamtrace show --format html .build-demo/checkout > .build-demo/checkout.html'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace show --format html $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.html
+	@echo '$$ streamtrace export --format chrome .build-demo/checkout > .build-demo/checkout.json'
+	@$$($(SWIFT) build --show-bin-path)/streamtrace export --format chrome $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.json
+	@echo "wrote $(DEMO_DIR)/checkout.html and $(DEMO_DIR)/checkout.json"
 
 # Release build; prints one table (see README "Performance"): the
 # recorder and the writer against bare baselines, `streamtrace check

@@ -28,6 +28,8 @@ struct Benchmarks {
                 .appendingPathComponent("streamtrace").path
             rows += CIBench(directory: directory, installed: options.installed, dynamic: dynamic).rows()
         }
+        if sections.contains("html") { rows += timelineRows() }
+        if sections.contains("follow") { rows += followRows() }
         rows.append("| machine, at the end | \(Measure.machine) | – | – |")
         return rows.joined(separator: "\n")
     }

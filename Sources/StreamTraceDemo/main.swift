@@ -2,12 +2,14 @@ import Foundation
 import StreamTrace
 
 // `make demo`, step 1: records a live AsyncSequence — real timers, a few
-// values, then finished — into a trace file, as an app or a test would.
+// values, then finished — into a trace file, as an app or a test would;
+// step 2 (with a folder): a checkout's three streams on one virtual clock,
+// one trace a stream, into that folder (Checkout.swift).
 //
-//   StreamTraceDemo OUTPUT.jsonl
+//   StreamTraceDemo OUTPUT.jsonl [CHECKOUT_FOLDER]
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: StreamTraceDemo OUTPUT.jsonl\n".utf8))
+guard (2...3).contains(CommandLine.arguments.count) else {
+    FileHandle.standardError.write(Data("usage: StreamTraceDemo OUTPUT.jsonl [CHECKOUT_FOLDER]\n".utf8))
     exit(2)
 }
 let path = CommandLine.arguments[1]
@@ -38,6 +40,10 @@ do {
     let elements = try await recorder.elements.value(timeout: 10)
     sink.close()
     print("recorded \(elements.count) results into \(path)")
+    if CommandLine.arguments.count == 3 {
+        try await Checkout.record(into: CommandLine.arguments[2])
+        print("recorded the checkout's cart, payment and confirmation into \(CommandLine.arguments[2])/")
+    }
 } catch {
     FileHandle.standardError.write(Data("StreamTraceDemo: \(error)\n".utf8))
     exit(1)

@@ -103,7 +103,7 @@ struct ForgotPasswordViewModel<S: Scheduler> {
         #expect(first.bytes == second.bytes)
         #expect(
             first.text == """
-                {"streamtrace":1,"stream":"buttonIsEnabled","clock":"virtual"}
+                {"streamtrace":1,"stream":"buttonIsEnabled","clock":"virtual","at":0}
                 {"t":0,"event":"subscribe"}
                 {"t":0,"event":"request","demand":"unlimited"}
                 {"t":0,"event":"value","value":false}

@@ -50,7 +50,7 @@ import Testing
         try recorder.finished.inverted.get()
 
         #expect(recorder.events.map(\.nanoseconds) == [0, 0, 0, 1_000_000_000])
-        #expect(recorder.traceText.hasPrefix(#"{"streamtrace":1,"clock":"virtual"}"#))
+        #expect(recorder.traceText.hasPrefix(#"{"streamtrace":1,"clock":"virtual","at":0}"#))
     }
 }
 #endif

@@ -1,0 +1,88 @@
+import Foundation
+import StreamTrace
+import StreamTraceBrowser
+
+/// `show` over several traces: the HTML page of 100,000 events (its size,
+/// how long `streamtrace` takes to write it, and how long Chromium takes to
+/// load and draw it), the text view's memory, and `--follow`'s wake-ups.
+extension Benchmarks {
+    /// The `streamtrace` built beside this benchmark.
+    var streamtrace: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "streamtrace"
+        ).path
+    }
+
+    /// The three synthetic traces of 100,000 events in all; their paths and size.
+    func syntheticTraces() -> (paths: [String], bytes: Int) {
+        let folder = directory + "/synthetic-100k"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        var bytes = 0
+        for (name, text) in SyntheticTraces.threeLanes(events: 100_000) {
+            let path = folder + "/" + name
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+            bytes += text.utf8.count
+        }
+        return (paths, bytes)
+    }
+
+    func timelineRows() -> [String] {
+        guard FileManager.default.isExecutableFile(atPath: streamtrace) else {
+            return ["| show --format html | – | build the streamtrace product first | – |"]
+        }
+        let (paths, traceBytes) = syntheticTraces()
+        let page = directory + "/synthetic-100k.html"
+        let write = (0..<3).map { _ in
+            Measure.spawn([streamtrace, "show", "--format", "html"] + paths, stdout: page)
+        }.min { $0.seconds < $1.seconds }!
+        let size = (try? FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
+        let text = Measure.fastest(of: 1, [streamtrace, "show", "--width", "100"] + paths)
+        var rows = [
+            "| `show --format html`, 100,000 events in 3 traces: page size (goal < 20 MB) vs the traces | "
+                + String(format: "%.1f MB", Double(size) / 1e6) + " | " + String(format: "%.1f MB", Double(traceBytes) / 1e6)
+                + " | " + String(format: "%.2f×", Double(size) / Double(traceBytes)) + " |",
+            "| `show --format html`, 100,000 events: time to write the page, peak memory | "
+                + String(format: "%.0f ms, ", write.seconds * 1000) + Measure.megabytes(write) + " | – | – |",
+            "| `show` (text) of the same 3 traces merged: peak memory (bounded by a line) | "
+                + Measure.megabytes(text) + " | – | – |",
+        ]
+        rows += browserRows(page: page)
+        return rows
+    }
+
+    /// Chromium loading and drawing the page: the median of 5 fresh browsers.
+    func browserRows(page: String) -> [String] {
+        guard let executable = HeadlessChromium.locate() else {
+            return ["| 100,000-event page in Chromium | – | no Chromium found (install chromium) | – |"]
+        }
+        var drawn: [Double] = []
+        var harness: [Double] = []
+        for _ in 0..<5 {
+            do {
+                let browser = try HeadlessChromium(executable: executable)
+                defer { browser.close() }
+                let tab = try browser.newPage()
+                let start = ContinuousClock.now
+                try tab.navigate(to: URL(fileURLWithPath: page))
+                let ready = try tab.evaluate("window.streamtrace.ready", awaitPromise: true, timeout: .seconds(60))
+                let elapsed = ContinuousClock.now - start
+                harness.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+                drawn.append(ready["drawnMs"]?.double ?? .nan)
+            } catch {
+                return ["| 100,000-event page in Chromium | – | \(error) | – |"]
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let runs = drawn.map { String(format: "%.0f", $0) }.joined(separator: ", ")
+        return [
+            "| 100,000-event page in Chromium: loaded and drawn, median of 5 (page clock; runs: \(runs) ms) vs the goal | "
+                + String(format: "%.0f ms", median(drawn)) + " | 2000 ms | "
+                + String(format: "%.2f×", median(drawn) / 2000) + " |",
+            "| same, harness clock (navigation sent → first frame drawn), median of 5 | "
+                + String(format: "%.0f ms", median(harness)) + " | 2000 ms | "
+                + String(format: "%.2f×", median(harness) / 2000) + " |",
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import StreamTrace
+import Testing
+
+/// AsyncSequences recorded and traced into a `TraceDirectory` on every OS
+/// version: an `AsyncStream` as `Never`, any sequence as `any Error` where
+/// the context asks for it (before macOS 15 it is the only overload).
+@Suite struct TraceDirectoryAsyncTests {
+    /// The README's "Several streams, one clock".
+    @Test func theReadmesFolderOfTracesLinesUpOnOneClock() async throws {
+        let folder = try temporaryDirectory()
+        let (cartUpdates, cartInput) = AsyncStream.makeStream(of: Int.self)
+        let (paymentStates, paymentInput) = AsyncStream.makeStream(of: String.self)
+
+        let clock = TestClock()
+        let traces = try TraceDirectory(path: folder, clock: clock)
+        let cart = try cartUpdates.record(in: traces, name: "cart")  // folder/cart.jsonl
+        let payment = try paymentStates.record(in: traces, name: "payment")  // folder/payment.jsonl
+
+        cartInput.yield(2)
+        cartInput.finish()
+        _ = try await cart.finished.value(timeout: 60)
+        await clock.advance(by: .milliseconds(250))
+        paymentInput.yield("authorized")
+        paymentInput.finish()
+        _ = try await payment.finished.value(timeout: 60)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["cart.jsonl", "payment.jsonl"])
+        #expect(try Trace(contentsOf: folder + "/cart.jsonl").header.at == 0)
+        #expect(try Trace(contentsOf: folder + "/payment.jsonl").header.at == 0)
+    }
+
+    @Test func anAsyncStreamRecordedInAFolderIsANeverFailingRecorderWithItsOwnFile() async throws {
+        let folder = try temporaryDirectory()
+        let traces = try TraceDirectory(path: folder, clock: TestClock())
+        let recorder: Recorder<Int, Never> = try AsyncStream { continuation in
+            continuation.yield(1)
+            continuation.yield(2)
+            continuation.finish()
+        }.record(in: traces, name: "numbers")
+        #expect(try await recorder.elements.value(timeout: 60) == [1, 2])
+        let trace = try Trace(contentsOf: folder + "/numbers.jsonl")
+        #expect(trace.header.stream == "numbers")
+        #expect(trace.header.at == 0)
+        #expect(trace.events.map(\.event.kind) == [.subscribe, .value, .value, .finished])
+    }
+
+    @Test func anySequenceCanBeRecordedAndTracedInAFolderWithUntypedErrors() async throws {
+        struct Broken: Error {}
+        let folder = try temporaryDirectory()
+        let traces = try TraceDirectory(path: folder, clock: TestClock())
+        let failing = AsyncThrowingStream<Int, any Error> { continuation in
+            continuation.yield(7)
+            continuation.finish(throwing: Broken())
+        }
+        let recorder: Recorder<Int, any Error> = try failing.record(in: traces, name: "failing")
+        #expect(try await recorder.recording.value(timeout: 60).output == [7])
+        let traced: UntypedTracedAsyncSequence<AsyncStream<Int>> = try AsyncStream<Int> { continuation in
+            continuation.yield(1)
+            continuation.finish()
+        }.trace(in: traces, name: "traced")
+        for try await _ in traced {}
+        #expect(try Trace(contentsOf: folder + "/failing.jsonl").events.last?.event.kind == .failure)
+        #expect(try Trace(contentsOf: folder + "/traced.jsonl").events.map(\.event.kind) == [.subscribe, .value, .finished])
+    }
+}
