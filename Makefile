@@ -109,8 +109,8 @@ demo:
 		--xunit-output $(DEMO_DIR)/junit.xml samples/ 2>/dev/null; echo "(exit status $$?)"
 	@echo
 	@echo '# One feature, three streams on one clock: show draws them on one time axis.'
-	@echo '$$ streamtrace show --width 100 .build-demo/checkout'
-	@$$($(SWIFT) build --show-bin-path)/streamtrace show --width 100 $(DEMO_DIR)/checkout
+	@echo '$$ cd .build-demo && streamtrace show --width 100 checkout'
+	@cd $(DEMO_DIR) && $$(cd $(CURDIR) && $(SWIFT) build --show-bin-path)/streamtrace show --width 100 checkout
 	@echo
 	@echo '# The same as one web page (open it in a browser), and for Perfetto (ui.perfetto.dev).'
 	@echo '$$ streamtrace show --format html .build-demo/checkout > .build-demo/checkout.html'

@@ -23,7 +23,8 @@ extension Benchmarks {
     /// Runs `command FILE` on a trace being written; its wake-ups.
     private func followerWakeUps(_ command: [String]) -> (idle: Int, perEvent: Double) {
         let path = directory + "/follow-\(getpid()).jsonl"
-        try? (#"{"streamtrace":1,"stream":"live","at":0}"# + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try? (#"{"streamtrace":1,"stream":"live","at":0}"# + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
@@ -37,7 +38,8 @@ extension Benchmarks {
             try? handle.close()
         }
         func switches() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let status =
+                (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
             return line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         }

@@ -41,7 +41,8 @@ extension Benchmarks {
         let text = Measure.fastest(of: 1, [streamtrace, "show", "--width", "100"] + paths)
         var rows = [
             "| `show --format html`, 100,000 events in 3 traces: page size (goal < 20 MB) vs the traces | "
-                + String(format: "%.1f MB", Double(size) / 1e6) + " | " + String(format: "%.1f MB", Double(traceBytes) / 1e6)
+                + String(format: "%.1f MB", Double(size) / 1e6) + " | "
+                + String(format: "%.1f MB", Double(traceBytes) / 1e6)
                 + " | " + String(format: "%.2f×", Double(size) / Double(traceBytes)) + " |",
             "| `show --format html`, 100,000 events: time to write the page, peak memory | "
                 + String(format: "%.0f ms, ", write.seconds * 1000) + Measure.megabytes(write) + " | – | – |",

@@ -13,7 +13,7 @@ enum Checkout {
     }
 
     struct PaymentDeclined: Error, CustomStringConvertible {
-        var description: String { "PaymentDeclined: the card was declined (insufficient funds)" }
+        var description: String { "the card was declined (insufficient funds)" }
     }
 
     static func record(into folder: String) async throws {

@@ -61,6 +61,7 @@ import Testing
         }.trace(in: traces, name: "traced")
         for try await _ in traced {}
         #expect(try Trace(contentsOf: folder + "/failing.jsonl").events.last?.event.kind == .failure)
-        #expect(try Trace(contentsOf: folder + "/traced.jsonl").events.map(\.event.kind) == [.subscribe, .value, .finished])
+        #expect(
+            try Trace(contentsOf: folder + "/traced.jsonl").events.map(\.event.kind) == [.subscribe, .value, .finished])
     }
 }
