@@ -63,10 +63,17 @@ enum Measure {
     /// wrapper's own start-up would count): its wall time, its CPU time
     /// from `wait4`, and its exit status.
     static func timed(_ command: [String]) -> TimedResult {
+        run(command, stdout: nil)
+    }
+
+    /// Spawns `command` (standard output to `stdout`, else discarded) and
+    /// waits for it: wall time, CPU time and exit status, the one place
+    /// that spawns for every measurement.
+    private static func run(_ command: [String], stdout: String?) -> TimedResult {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -114,28 +121,12 @@ enum Measure {
         let report = NSTemporaryDirectory() + "/streamtrace-bench-\(getpid()).time"
         let hasTime = FileManager.default.isExecutableFile(atPath: timeTool)
         let command = hasTime ? [timeTool, "-f", "peak-kilobytes %M", "-o", report] + command : command
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let start = ContinuousClock.now
-        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
-            return ChildResult(seconds: 0, peakKilobytes: 0, status: 127)
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let result = run(command, stdout: stdout)
         let printed = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: report)
         let peak =
             printed.split(separator: "\n").first { $0.hasPrefix("peak-kilobytes ") }
             .flatMap { Int($0.dropFirst("peak-kilobytes ".count)) } ?? 0
-        return ChildResult(seconds: seconds, peakKilobytes: peak, status: exitStatus)
+        return ChildResult(seconds: result.seconds, peakKilobytes: peak, status: result.status)
     }
 }

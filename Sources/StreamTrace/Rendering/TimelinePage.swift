@@ -23,7 +23,7 @@ package enum TimelinePage {
 
     /// The template's text before and after the placeholder.
     package static func parts(of template: String) -> (head: Substring, tail: Substring)? {
-        guard let slot = template.range(of: placeholder) else { return nil }
+        guard let slot = template.firstRange(of: placeholder) else { return nil }
         return (template[..<slot.lowerBound], template[slot.upperBound...])
     }
 

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A folder of traces of one feature: one file a stream, every stream timed
 /// by one clock, so that `streamtrace show DIR` draws them on one time axis.
@@ -26,15 +32,14 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
     public let path: String
     /// The clock every trace of the folder is timed by.
     public let clock: C
-    private let lock = NSLock()
+    private let lock = Lock()
     private var files: Set<String> = []
 
     /// Creates the folder (and its parents) if it does not exist.
     public init(path: String, clock: C) throws(FileTraceSink.OpenError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw FileTraceSink.OpenError(path: path, reason: "cannot create the folder: \(error.localizedDescription)")
+        if let code = Self.makeDirectories(path) {
+            throw FileTraceSink.OpenError(
+                path: path, reason: "cannot create the folder: \(String(cString: strerror(code)))")
         }
         self.path = path
         self.clock = clock
@@ -51,6 +56,20 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         named name: String, of input: Input.Type = Input.self, failure: Failure.Type = Never.self
     ) throws(FileTraceSink.OpenError) -> Recorder<Input, Failure> {
         Recorder(name: name, clock: clock, sink: try sink(named: name))
+    }
+
+    /// `mkdir -p`: `path` and its missing parents, as `mkdir(2)` makes
+    /// them; the `errno` of what failed, else `nil`.
+    static func makeDirectories(_ path: String) -> Int32? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
+            prefix += "/"
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR
     }
 
     /// The file name for `name`, never one already handed out.

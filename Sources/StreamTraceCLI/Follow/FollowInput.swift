@@ -1,4 +1,3 @@
-import Foundation
 import StreamTrace
 
 #if canImport(Glibc)
@@ -63,7 +62,7 @@ final class FollowInput {
         guard fd >= 0 else { return 0 }
         while true {
             if let growing {
-                let n = Foundation.read(fd, buffer, count)
+                let n = SystemCall.read(fd, buffer, count)
                 if n > 0 || (n < 0 && errno != EINTR) { return n }
                 if n == 0, !growing.wait() {
                     interrupted = true
@@ -74,7 +73,7 @@ final class FollowInput {
                     interrupted = true
                     return 0
                 }
-                let n = Foundation.read(fd, buffer, count)
+                let n = SystemCall.read(fd, buffer, count)
                 if n >= 0 || (errno != EINTR && errno != EAGAIN) { return n }
             }
         }

@@ -22,29 +22,12 @@ struct TraceFolder {
         path + "/" + name
     }
 
-    /// Three values, then finished.
-    static let finished = """
-        {"streamtrace":1,"stream":"fixture","clock":"virtual"}
-        {"t":0,"event":"subscribe"}
-        {"t":1000000,"event":"value","value":"a"}
-        {"t":2000000,"event":"value","value":"b"}
-        {"t":3000000,"event":"value","value":"c"}
-        {"t":10000000,"event":"finished"}
-
-        """
+    /// Three values, then finished (the fixtures `check`'s own tests use).
+    static let finished = CheckCommandTests.finishedTrace
     /// One value, then a failure.
-    static let failed = """
-        {"streamtrace":1,"clock":"virtual"}
-        {"t":0,"event":"value","value":1}
-        {"t":5000000,"event":"failure","error":{"type":"MyError","message":"boom"}}
-
-        """
+    static let failed = CheckCommandTests.failedTrace
     /// A value, and no completion.
-    static let open = """
-        {"streamtrace":1}
-        {"t":1000000,"event":"value","value":1}
-
-        """
+    static let open = CheckCommandTests.openTrace
     /// Not valid JSON on line 2.
     static let malformed = """
         {"streamtrace":1}

@@ -2,10 +2,25 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// AsyncSequences recorded and traced into a `TraceDirectory` on every OS
-/// version: an `AsyncStream` as `Never`, any sequence as `any Error` where
-/// the context asks for it (before macOS 15 it is the only overload).
-@Suite struct TraceDirectoryAsyncTests {
+/// `TraceDirectory`: its folder made as `mkdir -p` makes it, and
+/// AsyncSequences recorded and traced into it on every OS version: an
+/// `AsyncStream` as `Never`, any sequence as `any Error` where the context
+/// asks for it (before macOS 15 it is the only overload).
+@Suite struct TraceDirectoryTests {
+    @Test func missingParentFoldersAreMadeAndAFileInTheWayIsAnError() throws {
+        let root = try temporaryDirectory()
+        let traces = try TraceDirectory(path: root + "/a/b/c/", clock: TestClock())
+        _ = try traces.sink(named: "s")
+        #expect(FileManager.default.fileExists(atPath: root + "/a/b/c/s.jsonl"))
+        #expect(FileManager.default.createFile(atPath: root + "/file", contents: Data()))
+        #expect(
+            throws: FileTraceSink.OpenError(
+                path: root + "/file/traces", reason: "cannot create the folder: Not a directory")
+        ) {
+            try TraceDirectory(path: root + "/file/traces", clock: TestClock())
+        }
+    }
+
     /// The README's "Several streams, one clock".
     @Test func theReadmesFolderOfTracesLinesUpOnOneClock() async throws {
         let folder = try temporaryDirectory()
