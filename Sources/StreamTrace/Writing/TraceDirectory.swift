@@ -112,7 +112,7 @@ extension TraceDirectory where C == ContinuousClock {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Starts consuming the sequence into a new recorder whose trace is the
     /// file of the stream `name` in `directory`, on the folder's clock. See
-    /// ``record(name:clock:sink:)``.
+    /// ``record(name:clock:sink:)->Recorder<Self.Element,Self.Failure>``.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func record<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
         -> Recorder<Element, Failure>
@@ -122,7 +122,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
     /// Passes every element through unchanged and writes the first
     /// iteration's trace to the file of the stream `name` in `directory`,
-    /// on the folder's clock. See ``trace(to:name:clock:)``.
+    /// on the folder's clock. See ``trace(to:name:clock:)->TracedAsyncSequence<Self>``.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func trace<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
         -> TracedAsyncSequence<Self>
