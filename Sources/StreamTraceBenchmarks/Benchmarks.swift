@@ -28,8 +28,10 @@ struct Benchmarks {
                 .appendingPathComponent("streamtrace").path
             rows += CIBench(directory: directory, installed: options.installed, dynamic: dynamic).rows()
         }
+        #if os(macOS) || os(Linux)
         if sections.contains("html") { rows += timelineRows() }
         if sections.contains("follow") { rows += followRows() }
+        #endif
         rows.append("| machine, at the end | \(Measure.machine) | – | – |")
         return rows.joined(separator: "\n")
     }

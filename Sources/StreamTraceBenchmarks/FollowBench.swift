@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// `show --follow`'s wake-ups (Linux: the voluntary context switches of its
@@ -57,3 +59,4 @@ extension Benchmarks {
         return (idle, Double(switches() - writing) / 200)
     }
 }
+#endif

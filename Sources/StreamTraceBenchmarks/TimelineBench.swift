@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTrace
 import StreamTraceBrowser
@@ -87,3 +89,4 @@ extension Benchmarks {
         ]
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// One tab of a `HeadlessChromium`, attached in flat mode (its commands
@@ -220,3 +222,4 @@ public struct NetworkRequest: Sendable, Equatable {
         self.blockedReason = blockedReason
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 
 #if canImport(Glibc)
@@ -198,3 +200,4 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
     errno = failure
     return result
 }
+#endif

@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 
 #if canImport(Glibc)
@@ -151,3 +153,4 @@ enum Pipe {
         return (high[0], high[1])
     }
 }
+#endif

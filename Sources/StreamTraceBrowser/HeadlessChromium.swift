@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 
 #if canImport(Glibc)
@@ -179,3 +181,4 @@ public final class HeadlessChromium {
         return result == -1 ? errno == ECHILD : info.si_signo == SIGCHLD
     }
 }
+#endif

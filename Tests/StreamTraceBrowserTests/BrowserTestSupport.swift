@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -114,3 +116,4 @@ struct Mark: Equatable, CustomStringConvertible {
     var line: Int
     var description: String { "\(kind)@\(line)" }
 }
+#endif

@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -50,3 +52,4 @@ struct HarnessTests {
         #expect(third.requestedURLs.contains("http://127.0.0.1:9/pixel.png"), "\(third.requestedURLs)")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -80,3 +82,4 @@ struct HeadlessChromiumTests {
         #expect(Chromium.isAvailable, "STREAMTRACE_REQUIRE_CHROMIUM=1 but \(Chromium.skipNote)")
     }
 }
+#endif

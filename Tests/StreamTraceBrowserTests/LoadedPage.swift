@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -84,3 +86,4 @@ struct LoadedPage {
     /// Requests other than the page itself.
     var otherRequests: [String] { page.requestedURLs.filter { $0 != url.absoluteString } }
 }
+#endif

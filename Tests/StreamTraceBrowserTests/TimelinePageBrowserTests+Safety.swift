@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -134,3 +136,4 @@ extension TimelinePageBrowserTests {
         #expect(loaded.otherRequests == [])
     }
 }
+#endif

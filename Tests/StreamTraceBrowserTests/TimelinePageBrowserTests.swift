@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTraceBrowser
 import Testing
@@ -149,3 +151,4 @@ struct TimelinePageBrowserTests {
         #expect(loaded.otherRequests == [])
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -93,3 +95,4 @@ import Testing
         #expect(help.stdout.contains("Perfetto"))
     }
 }
+#endif

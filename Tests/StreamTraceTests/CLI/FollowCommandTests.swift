@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTrace
 import Testing
@@ -120,3 +122,4 @@ import Testing
         #expect(done.lines.contains("status:    finished"))
     }
 }
+#endif

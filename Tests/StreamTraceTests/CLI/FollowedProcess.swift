@@ -1,3 +1,5 @@
+// Spawns processes (a browser, the command), which macOS and Linux can; iOS, tvOS and watchOS cannot.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -93,3 +95,4 @@ func append(_ text: String, to path: String) throws {
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(text.utf8))
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -27,3 +29,4 @@ import Testing
         #expect(size < 20_000_000, "the installed binary weighs \(size) bytes")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -202,3 +204,4 @@ struct JSONDocument {
 
     subscript(key: String) -> Any? { object[key] }
 }
+#endif

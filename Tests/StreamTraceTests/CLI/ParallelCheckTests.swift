@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -65,3 +67,4 @@ import Testing
             .replacingOccurrences(of: #" timestamp="[0-9T:-]+""#, with: "", options: .regularExpression)
     }
 }
+#endif

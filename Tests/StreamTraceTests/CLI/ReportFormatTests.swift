@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -158,3 +160,4 @@ enum MarkdownText {
         return text.unicodeScalars.map { special.contains($0) ? "&#\($0.value);" : String($0) }.joined()
     }
 }
+#endif

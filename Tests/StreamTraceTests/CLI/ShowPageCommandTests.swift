@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import Testing
 
@@ -101,3 +103,4 @@ import Testing
         #expect(terminal.stderr.hasPrefix("streamtrace: error: --format html writes a web page: send it to a file"))
     }
 }
+#endif

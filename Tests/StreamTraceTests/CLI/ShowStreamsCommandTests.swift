@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 import StreamTrace
 import Testing
@@ -160,3 +162,4 @@ import Testing
         #expect(piped.lines[1].hasPrefix("  cart      finished, 2 elements in 12ms, from +0ns (<stdin>)"))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Runs the built binaries or reads the package's files: macOS and Linux only.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// A folder of trace files written for one test, and the traces CI tests use.
@@ -35,3 +37,4 @@ struct TraceFolder {
 
         """
 }
+#endif
