@@ -33,13 +33,21 @@ struct TraceRecord: TraceScanConsumer {
     }
 
     mutating func consume(_ event: TraceScanEvent) {
-        record(event.kind, at: event.nanoseconds, line: event.line, value: event.valueBytes, failure: event.failure)
+        // The scanner's value bytes stay put until it says otherwise: the
+        // last few elements are copied then, not every element as it passes.
+        record(
+            event.kind, at: event.nanoseconds, line: event.line, value: event.valueBytes, failure: event.failure,
+            valueStaysUntilBufferChanges: true)
+    }
+
+    mutating func bufferWillChange() {
+        recent.copyDeferred()
     }
 
     /// Keeps what the retention asks of one event.
     mutating func record(
         _ kind: EventKind, at nanoseconds: Int64, line: Int, value: UnsafeRawBufferPointer?,
-        failure: @autoclosure () -> TraceFailure?
+        failure: @autoclosure () -> TraceFailure?, valueStaysUntilBufferChanges: Bool = false
     ) {
         let location = EventLocation(index: eventCount, line: line, nanoseconds: nanoseconds)
         if retention.eventTimes {
@@ -50,7 +58,7 @@ struct TraceRecord: TraceScanConsumer {
         switch kind {
         case .value:
             if retention.eventTimes { elementEvents.append(Int32(clamping: eventCount)) }
-            if let value { keep(value, location) }
+            if let value { keep(value, location, deferred: valueStaysUntilBufferChanges) }
             elementCount += 1
         case .finished: completion = (.finished, location)
         case .failure: completion = (.failure(failure() ?? TraceFailure(type: "", message: "")), location)
@@ -61,7 +69,7 @@ struct TraceRecord: TraceScanConsumer {
         eventCount += 1
     }
 
-    private mutating func keep(_ value: UnsafeRawBufferPointer, _ location: EventLocation) {
+    private mutating func keep(_ value: UnsafeRawBufferPointer, _ location: EventLocation, deferred: Bool) {
         if retention.allValues || elementCount < retention.firstValues {
             valueBytes.append(contentsOf: value)
             valueEnds.append(valueBytes.count)
@@ -73,7 +81,12 @@ struct TraceRecord: TraceScanConsumer {
             bytes.append(contentsOf: value)
             last = (bytes, location)
         }
-        if !retention.allValues { recent.keep(value, location, index: elementCount) }
+        guard !retention.allValues else { return }
+        if deferred {
+            recent.keepDeferred(value, location, index: elementCount)
+        } else {
+            recent.keep(value, location, index: elementCount)
+        }
     }
 
     mutating func append(_ later: TraceRecord, eventOffset: Int, lineOffset: Int) {
@@ -112,18 +125,47 @@ struct RecentValues {
     private var locations = [EventLocation?](repeating: nil, count: RecentTimeline.defaultLimit)
     private var indices = [Int](repeating: -1, count: RecentTimeline.defaultLimit)
 
+    /// Values kept by ``keepDeferred(_:_:index:)``, not yet copied: where
+    /// they are in the scanner's buffer, by slot.
+    private var deferred = [UnsafeRawBufferPointer?](repeating: nil, count: RecentTimeline.defaultLimit)
+    private var hasDeferred = false
+
     /// Keeps `value`, element `index`, in place of the oldest.
     mutating func keep(_ value: some Collection<UInt8>, _ location: EventLocation, index: Int) {
         let slot = index % RecentTimeline.defaultLimit
         slots[slot].removeAll(keepingCapacity: true)
         slots[slot].append(contentsOf: value)
+        deferred[slot] = nil
         locations[slot] = location
         indices[slot] = index
+    }
+
+    /// Keeps `value` as ``keep(_:_:index:)`` does, but only where it is:
+    /// the bytes must stay until ``copyDeferred()``.
+    mutating func keepDeferred(_ value: UnsafeRawBufferPointer, _ location: EventLocation, index: Int) {
+        let slot = index % RecentTimeline.defaultLimit
+        deferred[slot] = value
+        locations[slot] = location
+        indices[slot] = index
+        hasDeferred = true
+    }
+
+    /// Copies the values kept where they were, before their bytes go.
+    mutating func copyDeferred() {
+        guard hasDeferred else { return }
+        for slot in deferred.indices {
+            guard let value = deferred[slot] else { continue }
+            slots[slot].removeAll(keepingCapacity: true)
+            slots[slot].append(contentsOf: value)
+            deferred[slot] = nil
+        }
+        hasDeferred = false
     }
 
     func value(_ index: Int) -> (RawJSON, EventLocation)? {
         let slot = index % RecentTimeline.defaultLimit
         guard index >= 0, indices[slot] == index, let location = locations[slot] else { return nil }
+        precondition(deferred[slot] == nil, "a recent value read before the scanner copied it")
         return (RawJSON(validated: slots[slot][...]), location)
     }
 

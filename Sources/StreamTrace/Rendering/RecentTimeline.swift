@@ -48,7 +48,7 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How many events a failure message shows.
-    public static let defaultLimit = 6
+    public static var defaultLimit: Int { 6 }
 
     /// The events drawn, oldest first.
     public var events: [Event]

@@ -29,10 +29,13 @@ struct TraceChunkScanner: ~Copyable {
 
     /// Scans to the end of the chunk or its first problem.
     mutating func scan<C: TraceScanConsumer>(into consumer: inout C) {
+        defer { consumer.bufferWillChange() }
         do {
             while report.problem == nil, report.truncatedLine == nil {
                 if report.terminal == nil, takeFastLine(&consumer) { continue }
-                guard let (line, terminated) = try nextLine() else { return }
+                guard let (line, terminated) = try nextLine(beforeRefill: { consumer.bufferWillChange() }) else {
+                    return
+                }
                 slowLine(line, terminated: terminated, into: &consumer)
             }
         } catch {
@@ -131,7 +134,8 @@ struct TraceChunkScanner: ~Copyable {
     /// The next line without its `\n`, and whether it had one; `nil` at
     /// the end of the chunk or at a line over the limit (then the problem
     /// is set). Valid until the next call.
-    mutating func nextLine() throws(ScanFailure) -> (UnsafeRawBufferPointer, Bool)? {
+    /// `beforeRefill` runs before the buffer's bytes move.
+    mutating func nextLine(beforeRefill: () -> Void = {}) throws(ScanFailure) -> (UnsafeRawBufferPointer, Bool)? {
         let limit = options.maximumLineLength
         while true {
             let start = buffer.start
@@ -155,6 +159,7 @@ struct TraceChunkScanner: ~Copyable {
                 return nil
             }
             blocks.reset()
+            beforeRefill()
             _ = try buffer.fill()
         }
     }

@@ -71,6 +71,14 @@ package protocol TraceScanConsumer: SendableMetatype {
     /// one's; `eventOffset` and `lineOffset` turn its chunk-relative event
     /// indices and lines into absolute ones.
     mutating func append(_ later: Self, eventOffset: Int, lineOffset: Int)
+    /// The bytes of the events consumed so far (their values) are about to
+    /// be overwritten: the scanner refills its buffer, or its chunk ends. A
+    /// consumer that kept pointers into them copies what it still needs.
+    mutating func bufferWillChange()
+}
+
+extension TraceScanConsumer {
+    package mutating func bufferWillChange() {}
 }
 
 /// What `check finished` and `check count` need: how many events and
