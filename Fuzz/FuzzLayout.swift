@@ -18,7 +18,6 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let fitted = TextLayout.fitted(escaped, to: width)
     require(TerminalText.width(fitted) == width, "a fitted line is not exactly its width")
     _ = ValueText.message(text)
-    _ = ValueText.label(text)
     _ = ValueText.quoted(text)
 
     let options = TraceReaderOptions(maximumLineLength: 1 << 16, maximumDepth: 64, chunkSize: 4096)
