@@ -47,6 +47,19 @@ import Testing
         #expect(TextLayout.truncated("日本語", to: 4) == "日…")
         #expect(TextLayout.padded("日本", to: 6) == "日本  ")
     }
+
+    /// Found by the layout fuzzer: a prepended concatenation mark (U+0603)
+    /// at the end of a value joins the first space of its padding into one
+    /// grapheme, which left the line a column short; a combining mark at
+    /// the start of a right-aligned value joins the last space the same way.
+    @Test func paddingAroundACharacterThatJoinsItsNeighbourStillFillsTheWidth() {
+        let value = "\"" + String(repeating: "\u{FFFD}", count: 45) + "\u{0603}"
+        let fitted = TextLayout.fitted(TerminalText.escaped(value), to: 123)
+        #expect(TerminalText.width(fitted) == 123)
+        #expect(fitted.unicodeScalars.starts(with: TerminalText.escaped(value).unicodeScalars))
+        let right = TextLayout.padded("\u{301}x", to: 10, alignment: .right)
+        #expect(TerminalText.width(right) == 10)
+    }
 }
 
 /// JSON strings compare by Unicode scalars, everywhere.

@@ -48,8 +48,21 @@ package enum TextLayout {
 
     /// `text` padded with spaces to `columns` (never cut).
     package static func padded(_ text: some StringProtocol, to columns: Int, alignment: Alignment = .left) -> String {
-        let padding = String(repeating: " ", count: max(0, columns - TerminalText.width(text)))
-        return alignment == .left ? text + padding : padding + text
+        func joined(_ spaces: Int) -> String {
+            let padding = String(repeating: " ", count: spaces)
+            return alignment == .left ? text + padding : padding + text
+        }
+        var spaces = max(0, columns - TerminalText.width(text))
+        var result = joined(spaces)
+        guard !TerminalText.isPrintableASCII(text) else { return result }
+        // A character that joins its neighbour into one grapheme (a
+        // prepended concatenation mark before the padding, a combining mark
+        // after it) takes a space with it: pad until the whole is as wide.
+        while spaces < columns, TerminalText.width(result) < columns {
+            spaces += 1
+            result = joined(spaces)
+        }
+        return result
     }
 
     /// `text` cut to `columns`, then padded to exactly `columns`.
