@@ -59,6 +59,8 @@ import Testing
         #expect(fitted.unicodeScalars.starts(with: TerminalText.escaped(value).unicodeScalars))
         let right = TextLayout.padded("\u{301}x", to: 10, alignment: .right)
         #expect(TerminalText.width(right) == 10)
+        let alone = TextLayout.fitted(TerminalText.escaped("\u{0603}"), to: 216)  // the mark alone is 0 wide
+        #expect(TerminalText.width(alone) == 216)
     }
 }
 

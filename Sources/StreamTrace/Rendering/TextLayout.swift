@@ -58,7 +58,8 @@ package enum TextLayout {
         // A character that joins its neighbour into one grapheme (a
         // prepended concatenation mark before the padding, a combining mark
         // after it) takes a space with it: pad until the whole is as wide.
-        while spaces < columns, TerminalText.width(result) < columns {
+        // (One join per side at most; the bound only guards the loop.)
+        for _ in 0..<2 where TerminalText.width(result) < columns {
             spaces += 1
             result = joined(spaces)
         }
