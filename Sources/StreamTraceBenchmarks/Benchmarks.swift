@@ -24,9 +24,7 @@ struct Benchmarks {
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
         if sections.contains("ci") {
-            let dynamic = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("streamtrace").path
-            rows += CIBench(directory: directory, installed: options.installed, dynamic: dynamic).rows()
+            rows += CIBench(directory: directory, installed: options.installed, dynamic: Measure.streamtrace).rows()
         }
         #if os(macOS) || os(Linux)
         if sections.contains("html") { rows += timelineRows() }

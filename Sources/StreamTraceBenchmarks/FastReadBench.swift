@@ -34,7 +34,7 @@ struct FastReadBench {
         // Not into /dev/null: GNU grep stops at the first match when its output is /dev/null.
         let grep = best(
             ["/usr/bin/env", "grep", "-c", "\"event\":\"value\"", path], stdout: directory + "/grep-count.txt")
-        let cli = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("streamtrace").path
+        let cli = Measure.streamtrace
         var outputs: [String: String] = [:]
         for query in ["finished", "count"] {
             let jq =

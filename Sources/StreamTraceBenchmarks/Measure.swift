@@ -93,6 +93,10 @@ enum Measure {
             status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
 
+    /// The `streamtrace` built beside this benchmark (same configuration).
+    static let streamtrace = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("streamtrace").path
+
     /// The fastest of `runs` runs of a command.
     static func fastest(of runs: Int, _ command: [String]) -> ChildResult {
         (0..<runs).map { _ in spawn(command) }.min { $0.seconds < $1.seconds }!

@@ -5,11 +5,7 @@ import Foundation
 struct ReaderBench {
     let options: BenchOptions
 
-    var cli: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "streamtrace"
-        ).path
-    }
+    var cli: String { Measure.streamtrace }
 
     func readerRows() -> [String] {
         let megabytes = options.checkSizes.min() ?? 200

@@ -9,11 +9,7 @@ import StreamTraceBrowser
 /// load and draw it), the text view's memory, and `--follow`'s wake-ups.
 extension Benchmarks {
     /// The `streamtrace` built beside this benchmark.
-    var streamtrace: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "streamtrace"
-        ).path
-    }
+    var streamtrace: String { Measure.streamtrace }
 
     /// The three synthetic traces of 100,000 events in all; their paths and size.
     func syntheticTraces() -> (paths: [String], bytes: Int) {

@@ -50,15 +50,17 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, Failure>?
+        /// The trace's writer, once the first `next()` started it.
+        var writer: TraceWriter<Element, Failure>? = nil
 
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-            tracer?.startIfNeeded()
+            if writer == nil { writer = tracer?.started() }
             do {
                 guard let element = try await base.next(isolation: actor) else {
                     tracer?.end(.finished)
                     return nil
                 }
-                tracer?.write(.value(element))
+                writer?.write(.value(element))
                 return element
             } catch {
                 tracer?.end(.failure(error))

@@ -46,17 +46,19 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
+        /// The trace's writer, once the first `next()` started it.
+        var writer: TraceWriter<Element, any Error>? = nil
 
         /// The base's next element (written as a value), or `nil` when it
         /// ends (written as `finished`); its error is written, then rethrown.
         public mutating func next() async throws -> Element? {
-            tracer?.startIfNeeded()
+            if writer == nil { writer = tracer?.started() }
             do {
                 guard let element = try await base.next() else {
                     tracer?.end(.finished)
                     return nil
                 }
-                tracer?.write(.value(element))
+                writer?.write(.value(element))
                 return element
             } catch {
                 tracer?.end(.failure(error))
@@ -103,16 +105,18 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
+        /// The trace's writer, once the first `next()` started it.
+        var writer: TraceWriter<Element, Never>? = nil
 
         /// The stream's next element (written as a value), or `nil` when it
         /// ends (written as `finished`).
         public mutating func next() async -> Element? {
-            tracer?.startIfNeeded()
+            if writer == nil { writer = tracer?.started() }
             guard let element = await base.next() else {
                 tracer?.end(.finished)
                 return nil
             }
-            tracer?.write(.value(element))
+            writer?.write(.value(element))
             return element
         }
     }

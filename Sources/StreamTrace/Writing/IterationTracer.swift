@@ -1,7 +1,7 @@
-/// Writes one iteration's trace: starts it (header, clock, `subscribe` at
-/// `t` 0) on the first `next()`, then writes what each `next()` returns or
-/// throws, and `cancel` if the iteration is dropped before it ends. Shared
-/// by the traced sequences.
+/// One iteration's trace: starts it (header, clock, `subscribe` at `t` 0)
+/// on the first `next()`, writes how the iteration ends, and `cancel` if it
+/// is dropped before it ends. The iterator writes its elements itself,
+/// through the writer ``started()`` gave it. Shared by the traced sequences.
 final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
     private let start: @Sendable () -> TraceWriter<Element, Failure>
     private let lock = Lock()
@@ -12,19 +12,17 @@ final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
         self.start = start
     }
 
-    /// Starts the trace the first time.
-    func startIfNeeded() {
-        let started = lock.withLock { () -> TraceWriter<Element, Failure>? in
-            guard writer == nil else { return nil }
-            writer = start()
-            return writer
+    /// Starts the trace the first time; its writer. The iterator keeps it
+    /// for its elements, so that they take no lock here.
+    func started() -> TraceWriter<Element, Failure> {
+        let (writer, isNew) = lock.withLock { () -> (TraceWriter<Element, Failure>, Bool) in
+            if let existing = self.writer { return (existing, false) }
+            let new = start()
+            self.writer = new
+            return (new, true)
         }
-        started?.write(.subscribe)
-    }
-
-    /// Writes an event that is not the last.
-    func write(_ event: StreamEvent<Element, Failure>) {
-        lock.withLock { writer }?.write(event)
+        if isNew { writer.write(.subscribe) }
+        return writer
     }
 
     /// Writes the terminal event.

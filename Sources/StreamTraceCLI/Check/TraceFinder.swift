@@ -30,7 +30,7 @@ enum TraceFinder {
     static func traces(in paths: [String]) -> [Found] {
         var found: [Found] = []
         for path in paths {
-            let bytes = CommandLineArguments.bytes(of: path) ?? Array(path.utf8)
+            let bytes = CommandLineArguments.pathBytes(path)
             guard path != "-", isDirectory(bytes) else {
                 found.append(.trace(path))
                 continue

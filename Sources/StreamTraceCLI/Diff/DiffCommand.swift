@@ -17,7 +17,7 @@ enum DiffCommand {
         let jobs = try Jobs.parse(parsed.values["--jobs"], command: "diff")
         let (expected, actual) = try inputs(parsed)
         let directories = [expected, actual].map {
-            $0 != "-" && TraceFinder.isDirectory(CommandLineArguments.bytes(of: $0) ?? Array($0.utf8))
+            $0 != "-" && TraceFinder.isDirectory(CommandLineArguments.pathBytes($0))
         }
         guard directories[0] == directories[1] else {
             throw CLIError.usage(

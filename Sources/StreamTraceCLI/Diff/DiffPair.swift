@@ -16,7 +16,7 @@ struct DiffPair {
     static func pairs(expectedDirectory: String, actualDirectory: String) -> [DiffPair] {
         var pairs: [String: DiffPair] = [:]
         for (directory, isExpected) in [(expectedDirectory, true), (actualDirectory, false)] {
-            let bytes = CommandLineArguments.bytes(of: directory) ?? Array(directory.utf8)
+            let bytes = CommandLineArguments.pathBytes(directory)
             let prefix = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
             for found in TraceFinder.below(bytes) {
                 var relative: [UInt8]
