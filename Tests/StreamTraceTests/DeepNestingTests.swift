@@ -5,7 +5,7 @@ import Testing
 /// Values nested as deep as the limit allows are read, compared, hashed,
 /// written and checked on any thread — a secondary thread's stack is small
 /// (512 KB) — and one level deeper is an error, never a crash.
-@Suite struct DeepNestingTests {
+@Suite(.cpuBound) struct DeepNestingTests {
     /// Runs `body` on a thread with a 512 KB stack (a secondary thread's
     /// size on Apple platforms; Dispatch's workers have as little) and
     /// returns its result.

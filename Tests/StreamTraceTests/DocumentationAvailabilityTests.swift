@@ -24,7 +24,7 @@
 import Foundation
 import Testing
 
-@Suite struct DocumentationAvailabilityTests {
+@Suite(.cpuBound) struct DocumentationAvailabilityTests {
     static let modules = ["StreamTrace", "StreamTraceTesting", "StreamTraceXCTest"]
 
     static func read(_ path: String) throws -> String { try DocumentationExamplesTests.read(path) }
@@ -407,7 +407,7 @@ struct AvailabilityListing {
 }
 
 /// The scanner and the listing on sources made up for the purpose.
-@Suite struct AvailabilityScannerTests {
+@Suite(.cpuBound) struct AvailabilityScannerTests {
     @Test func versionsAreReadInACanonicalOrder() {
         #expect(
             AvailabilityScanner.platforms("@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, *)")

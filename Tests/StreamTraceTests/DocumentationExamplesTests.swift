@@ -31,7 +31,7 @@
 import Foundation
 import Testing
 
-@Suite struct DocumentationExamplesTests {
+@Suite(.cpuBound) struct DocumentationExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -5,7 +5,7 @@ import Testing
 /// `streamtrace check` reads a trace with the parallel scanner; the
 /// queries must decide exactly as when the trace is read line by line, and
 /// a trace split into chunks anywhere must decide as a whole one does.
-@Suite struct ScannedCheckTests {
+@Suite(.cpuBound) struct ScannedCheckTests {
     static let queries = [
         "next", "next 2", "prefix 3", "not prefix 40", "single", "last", "count", "count within 1ms", "elements",
         "available within 300us", "completion", "failure", "finished", "not finished within 1us", "recording",

@@ -3,7 +3,7 @@ import Testing
 
 /// The sources stay readable: one concept per file, no file over 300 lines,
 /// no function (or initializer) over 60.
-@Suite struct SourceSizeTests {
+@Suite(.cpuBound) struct SourceSizeTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources").standardizedFileURL
 

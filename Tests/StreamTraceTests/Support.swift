@@ -101,6 +101,18 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
     }
 }
 
+/// Runs `body`, which starts a child process and waits for it, once fewer
+/// than one child per core run: each CLI test's binary (seconds of CPU
+/// under TSan) would otherwise crowd out the tests of this process, and
+/// a test waiting for a prompt wake-up would wait its turn for a core.
+func asChildProcess<T>(_ body: () throws -> T) rethrows -> T {
+    childProcessSlots.wait()
+    defer { childProcessSlots.signal() }
+    return try body()
+}
+
+private let childProcessSlots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
+
 func temporaryPath(_ name: String) -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

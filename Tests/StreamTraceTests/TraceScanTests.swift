@@ -6,7 +6,7 @@ import Testing
 /// The scanner against the sequential reader: same events, same values,
 /// same status and warnings, and on a damaged trace the same
 /// FILE:LINE:COLUMN error — whatever the chunks and read sizes.
-@Suite struct TraceScanTests {
+@Suite(.cpuBound) struct TraceScanTests {
     /// Small limits, so that damage can exceed them.
     static let limits = TraceReaderOptions(maximumLineLength: 256, maximumDepth: 32, chunkSize: 4096)
 

@@ -4,6 +4,8 @@ import Testing
 
 @Suite struct WaitingTests {
     /// A deadline far enough that reaching it means the wait was not woken.
+    /// A wait woken by its event returns before it — well before, unless
+    /// the machine stalls; the checks allow any stall short of it.
     let long = Duration.seconds(60)
 
     func elapsed(_ body: () throws -> Void) rethrows -> Duration {
@@ -19,7 +21,7 @@ import Testing
         var elements: [Int] = []
         let time = try elapsed { elements = try recorder.elements.wait(timeout: long) }
         #expect(elements == [1])
-        #expect(time < long / 2)
+        #expect(time < long)
     }
 
     @Test func aBlockingWaitIsWokenByTheEventThatDecidesIt() throws {
@@ -31,7 +33,7 @@ import Testing
         var elements: [String] = []
         let time = try elapsed { elements = try recorder.next(2).wait(timeout: long) }
         #expect(elements == ["a", "b"])
-        #expect(time < long / 2)
+        #expect(time < long)
     }
 
     @Test func anAsyncWaitIsWokenByTheEventThatDecidesIt() async throws {
@@ -39,7 +41,7 @@ import Testing
         onAnotherThread(after: 0.01) { recorder.receive(completion: .finished) }
         let start = ContinuousClock.now
         try await recorder.finished.value(timeout: long)
-        #expect(ContinuousClock.now - start < long / 2)
+        #expect(ContinuousClock.now - start < long)
     }
 
     @Test func anAsyncWaitTimesOutWithTheFinalVerdict() async throws {

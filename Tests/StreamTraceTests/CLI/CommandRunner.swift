@@ -43,7 +43,9 @@ struct CommandRunner {
         _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String? = nil
     ) async throws -> Result {
         try await onOwnThread {
-            try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable)
+            try asChildProcess {
+                try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable)
+            }
         }
     }
 

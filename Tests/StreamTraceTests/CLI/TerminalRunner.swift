@@ -24,7 +24,9 @@ enum TerminalRunner {
 
     /// Runs the binary with a terminal of `columns` columns as its output.
     static func run(_ arguments: [String], columns: Int, environment: [String: String] = [:]) async throws -> Result {
-        try await onOwnThread { try runBlocking(arguments, columns: columns, environment: environment) }
+        try await onOwnThread {
+            try asChildProcess { try runBlocking(arguments, columns: columns, environment: environment) }
+        }
     }
 
     private static func runBlocking(_ arguments: [String], columns: Int, environment: [String: String]) throws -> Result
