@@ -48,7 +48,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = ticks.record()
         // The README waits a fixed time; under load a fixed time may see no
         // tick, so first wait (event-driven) for three of them.
-        _ = try await recorder.prefix(3).value(timeout: 30)
+        _ = try await recorder.prefix(3).value(timeout: 60)
         let dates = try await recorder.availableElements.value(timeout: .milliseconds(50))
         #expect(dates.count >= 3)
         #expect(dates.sorted() == dates)

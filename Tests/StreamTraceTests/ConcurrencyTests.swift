@@ -97,7 +97,10 @@ import Testing
                 }()
                 #expect(error?.reason == .notCompleted)
             }
-            try await Task.sleep(for: .milliseconds(5))
+            // Release while the wait is suspended, not before it starts.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while recorder.waiterCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+            #expect(recorder.waiterCount == 1)
             recorder.cancel()
         }
         await waiting?.value

@@ -27,7 +27,7 @@ final class MainThreadWaitTests: XCTestCase {
             recorder.receive("from the main queue")
             recorder.receive(completion: .finished)
         }
-        XCTAssertEqual(try recorder.elements.wait(timeout: 10), ["from the main queue"])
+        XCTAssertEqual(try recorder.elements.wait(timeout: 60), ["from the main queue"])
     }
 
     func testWaitOnTheMainThreadKeepsMainRunLoopTimersFiring() throws {
@@ -41,7 +41,7 @@ final class MainThreadWaitTests: XCTestCase {
             }
         }
         RunLoop.main.add(timer, forMode: .default)
-        XCTAssertEqual(try recorder.elements.wait(timeout: 10), [1, 2, 3])
+        XCTAssertEqual(try recorder.elements.wait(timeout: 60), [1, 2, 3])
     }
 
     func testWaitOnTheMainThreadIsWokenByAnotherThread() throws {
@@ -49,7 +49,7 @@ final class MainThreadWaitTests: XCTestCase {
         Thread {
             recorder.receive(1)
         }.start()
-        XCTAssertEqual(try recorder.next().wait(timeout: 10), 1)
+        XCTAssertEqual(try recorder.next().wait(timeout: 60), 1)
     }
 
     func testWaitOnTheMainThreadTimesOut() throws {

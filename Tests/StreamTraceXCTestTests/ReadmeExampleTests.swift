@@ -56,6 +56,6 @@ final class SearchFieldTests: XCTestCase {
         store.save("swift")
         // Passes as soon as the value is there; the timeout (1 s if left out) only
         // bounds a failure, so give a busy CI machine room.
-        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: 10)
+        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: 60)
     }
 }

@@ -128,6 +128,12 @@ public final class Recorder<Input, Failure: Error> {
         storage.withLock { storage.state.consumed }
     }
 
+    /// How many waits are suspended or blocked on the recording (for tests
+    /// that must act while one is).
+    package var waiterCount: Int {
+        storage.withLock { storage.state.waiters.count }
+    }
+
     /// Writes the header and every event recorded so far to `sink`.
     public func writeTrace(to sink: some TraceSink) {
         let (events, header) = storage.withLock { (storage.state.recordedEvents(), storage.header) }

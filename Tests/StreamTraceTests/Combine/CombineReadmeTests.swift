@@ -36,7 +36,7 @@ struct CombineReadmeTests {
 
     @Test func timerPublishesIncreasingDates() throws {
         let recorder = timerPublisher(every: 5).record()
-        _ = try recorder.prefix(3).wait(timeout: 30)
+        _ = try recorder.prefix(3).wait(timeout: 60)
         let dates = try recorder.availableElements.wait(timeout: short)
         #expect(dates.count >= 3)
         #expect(dates.sorted() == dates)
