@@ -13,8 +13,9 @@ INSTALL_BUILD ?= $(CURDIR)/.build-install
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 
-# The suites that need a browser: make test-browser runs them (scripts/test-browser.sh).
-BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
+# The suites that need a browser: make test-browser runs them (scripts/test-browser.sh,
+# which reads this variable from the environment); the other test targets skip them.
+export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
 	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template

@@ -66,8 +66,7 @@ struct CIBench {
         let stripped = directory + "/streamtrace-stripped"
         let status = Measure.timed(["/usr/bin/strip", "-o", stripped, binary]).status
         func megabytes(_ path: String) -> String {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            return String(format: "%.1f MB", Double(size) / 1e6)
+            String(format: "%.1f MB", Double(Workloads.fileSize(path)) / 1e6)
         }
         return "| `make install`'s binary: size as installed (stripped) / as built | "
             + (status == 0 ? megabytes(stripped) : "strip failed") + " | " + megabytes(binary) + " | – |"

@@ -9,13 +9,9 @@ import StreamTrace
 struct CheckBench {
     let options: BenchOptions
     static let queries = ["finished", "count"]
-    static let jq = [
-        "finished": #"reduce inputs as $e (null; $e) | .event == "finished""#,
-        "count": #"reduce (inputs | select(.event == "value")) as $e (0; . + 1)"#,
-    ]
 
     func rows() -> [String] {
-        let cli = ReaderBench(options: options).cli
+        let cli = Measure.streamtrace
         guard FileManager.default.isExecutableFile(atPath: cli) else {
             return ["| `streamtrace check` | – | build the streamtrace product first | – |"]
         }
@@ -68,7 +64,7 @@ struct CheckBench {
         rates: inout [String: (rate: Double, megabytes: Int)]
     ) -> String {
         if megabytes <= options.jqMaxMegabytes {
-            let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", Self.jq[query]!, path])
+            let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", FastReadBench.jq[query]!, path])
             guard jq.status == 0 else { return "| \(name), vs jq | \(ours) | jq failed or is not installed | – |" }
             rates[query] = (mb / jq.seconds, megabytes)
             return "| \(name), vs jq | \(ours) | " + String(format: "%.0f MB/s, ", mb / jq.seconds)

@@ -104,10 +104,9 @@ enum Measure {
 
     /// The machine: its cores and its load (other work skews every number).
     static var machine: String {
-        let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "n/a").split(separator: " ")
-            .prefix(3).joined(separator: " ")
         let info = ProcessInfo.processInfo
-        return "\(info.activeProcessorCount) cores (\(info.processorCount) online), load average \(load)"
+        return "\(info.activeProcessorCount) cores (\(info.processorCount) online), "
+            + "load average \(FastReadBench.loadAverage())"
     }
 
     /// Formats a peak memory in MB, or n/a.

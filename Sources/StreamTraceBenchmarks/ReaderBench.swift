@@ -5,8 +5,6 @@ import Foundation
 struct ReaderBench {
     let options: BenchOptions
 
-    var cli: String { Measure.streamtrace }
-
     func readerRows() -> [String] {
         let megabytes = options.checkSizes.min() ?? 200
         let path = options.directory + "/realistic-\(megabytes)MB.jsonl"

@@ -40,7 +40,7 @@ enum RealisticTrace {
         fwrite(out, 1, out.count, file)
         fclose(file)
         rename(path + ".partial", path)
-        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Workloads.fileSize(path)
     }
 
     static func value(_ i: Int) -> String {

@@ -35,7 +35,7 @@ extension Benchmarks {
         let write = (0..<3).map { _ in
             Measure.spawn([streamtrace, "show", "--format", "html"] + paths, stdout: page)
         }.min { $0.seconds < $1.seconds }!
-        let size = (try? FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0
+        let size = Workloads.fileSize(page)
         let text = Measure.fastest(of: 1, [streamtrace, "show", "--width", "100"] + paths)
         var rows = [
             "| `show --format html`, 100,000 events in 3 traces: page size (goal < 20 MB) vs the traces | "
@@ -73,15 +73,14 @@ extension Benchmarks {
                 return ["| 100,000-event page in Chromium | – | \(error) | – |"]
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let runs = drawn.map { String(format: "%.0f", $0) }.joined(separator: ", ")
         return [
             "| 100,000-event page in Chromium: loaded and drawn, median of 5 (page clock; runs: \(runs) ms) vs the goal | "
-                + String(format: "%.0f ms", median(drawn)) + " | 2000 ms | "
-                + String(format: "%.2f×", median(drawn) / 2000) + " |",
+                + String(format: "%.0f ms", Measure.median(drawn)) + " | 2000 ms | "
+                + String(format: "%.2f×", Measure.median(drawn) / 2000) + " |",
             "| same, harness clock (navigation sent → first frame drawn), median of 5 | "
-                + String(format: "%.0f ms", median(harness)) + " | 2000 ms | "
-                + String(format: "%.2f×", median(harness) / 2000) + " |",
+                + String(format: "%.0f ms", Measure.median(harness)) + " | 2000 ms | "
+                + String(format: "%.2f×", Measure.median(harness) / 2000) + " |",
         ]
     }
 }

@@ -62,6 +62,14 @@ enum Console {
         if buffer.count >= bufferLimit { try flush() }
     }
 
+    /// Writes a JSON document written so far, and empties it, once it is
+    /// over 64 KB: a long document goes out as it is written.
+    static func writeIfLarge(_ document: inout JSONOutput) throws(OutputError) {
+        guard document.bytes.count > 1 << 16 else { return }
+        try write(bytes: document.bytes)
+        document.removeAll()
+    }
+
     /// Writes a line of bytes the caller made safe (JSON written by the
     /// library's JSON output, which escapes what a terminal must not see).
     static func out(bytes: some Collection<UInt8>) throws(OutputError) {

@@ -17,21 +17,25 @@ enum ExitStatus: Int32 {
     /// The status of a `check` run: 3 if a trace could not be read, else 1
     /// if a query or a section failed, else 0.
     init(for totals: CheckTotals) {
-        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
+        self.init(unreadable: totals.unreadable, failed: totals.failed)
     }
 
     /// The status of a `diff`: 3 if a trace could not be read, else 1 if a
     /// pair differs or only one side has a trace, else 0.
     init(for totals: DiffTotals) {
-        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
+        self.init(unreadable: totals.unreadable, failed: totals.failed)
+    }
+
+    /// 3 if something could not be read, else 1 if something failed, else 0.
+    private init(unreadable: Int, failed: Int) {
+        self = unreadable > 0 ? .inputOutput : failed > 0 ? .failures : .success
     }
 
     /// The status for an error a command threw.
     init(for error: any Error) {
         switch error {
         case is TraceReadError, is OutputError: self = .inputOutput
-        case is CLIError: self = .usage
-        default: self = .usage
+        default: self = .usage  // a CLIError, or anything else
         }
     }
 }

@@ -58,8 +58,6 @@ enum StreamTraceCommand {
             Console.error("Run 'streamtrace help\(error.command.map { " " + $0 } ?? "")' for usage.")
         case let error as TraceReadError:
             Console.error(error.description)
-        case let error as OutputError:
-            Console.error("streamtrace: error: \(error)")
         default:
             Console.error("streamtrace: error: \(error)")
         }

@@ -27,7 +27,7 @@ final class TraceInput {
     /// will be read.
     init(_ argument: String, passes: Int = 1) throws(TraceReadError) {
         self.argument = argument
-        name = argument == "-" ? "<stdin>" : argument
+        name = Self.name(of: argument)
         guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
         let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
         guard fd >= 0 else { throw Self.openFailure(name, errno) }
@@ -101,14 +101,19 @@ final class TraceInput {
         }
     }
 
+    /// How messages and output name `argument`: its path, or `<stdin>` for `-`.
+    static func name(of argument: String) -> String {
+        argument == "-" ? "<stdin>" : argument
+    }
+
     /// `cannot open: no such file`, as the reader words it for a path.
-    private static func openFailure(_ name: String, _ code: Int32) -> TraceReadError {
+    static func openFailure(_ name: String, _ code: Int32) -> TraceReadError {
         let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
         return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "cannot open: \(reason)")
     }
 
     /// `cannot read: is a directory`, as the reader words it.
-    private static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
+    static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
         let reason = code == EISDIR ? "is a directory" : String(cString: strerror(code))
         return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(reason)")
     }

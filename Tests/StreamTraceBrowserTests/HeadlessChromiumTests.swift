@@ -16,10 +16,9 @@ struct HeadlessChromiumTests {
         return options
     }
 
-    func script(_ body: String) throws -> (path: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "fake-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// A stand-in browser: `body` as the shell script `chromium` in `scratch`.
+    func script(_ body: String, in scratch: ScratchDirectory) throws -> (path: String, directory: URL) {
+        let directory = scratch.url
         let path = directory.appendingPathComponent("chromium").path
         // Written through a close-on-exec descriptor: a browser that another test starts
         // meanwhile must not inherit it (exec of a file open for writing fails, ETXTBSY).
@@ -33,8 +32,9 @@ struct HeadlessChromiumTests {
 
     @Test("a browser that never answers times out, and is killed")
     func hangs() throws {
-        let fake = try script("echo started >&2; exec sleep 60")
-        defer { try? FileManager.default.removeItem(at: fake.directory) }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fake = try script("echo started >&2; exec sleep 60", in: scratch)
         let began = ContinuousClock.now
         #expect {
             _ = try HeadlessChromium(executable: fake.path, options: Self.quick)
@@ -47,8 +47,9 @@ struct HeadlessChromiumTests {
 
     @Test("a browser that exits at once is reported with its log")
     func exits() throws {
-        let fake = try script("echo 'cannot open display' >&2; exit 1")
-        defer { try? FileManager.default.removeItem(at: fake.directory) }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fake = try script("echo 'cannot open display' >&2; exit 1", in: scratch)
         #expect {
             _ = try HeadlessChromium(executable: fake.path, options: Self.quick)
         } throws: { error in
@@ -66,8 +67,9 @@ struct HeadlessChromiumTests {
 
     @Test("STREAMTRACE_CHROMIUM chooses the binary; empty means none")
     func locate() throws {
-        let fake = try script("exit 0")
-        defer { try? FileManager.default.removeItem(at: fake.directory) }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fake = try script("exit 0", in: scratch)
         #expect(HeadlessChromium.locate(environment: ["STREAMTRACE_CHROMIUM": fake.path]) == fake.path)
         #expect(HeadlessChromium.locate(environment: ["STREAMTRACE_CHROMIUM": ""]) == nil)
         #expect(HeadlessChromium.locate(environment: ["PATH": fake.directory.path]) == fake.path)

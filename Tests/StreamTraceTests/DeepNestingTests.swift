@@ -6,16 +6,9 @@ import Testing
 /// written and checked on any thread — a secondary thread's stack is small
 /// (512 KB) — and one level deeper is an error, never a crash.
 @Suite(.cpuBound) struct DeepNestingTests {
-    /// Runs `body` on a thread with a 512 KB stack (a secondary thread's
-    /// size on Apple platforms; Dispatch's workers have as little) and
-    /// returns its result.
-    func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
-            thread.stackSize = 512 << 10
-            thread.start()
-        }
-    }
+    /// 512 KB: a secondary thread's stack size on Apple platforms
+    /// (Dispatch's workers have as little), for `onOwnThread(stackSize:)`.
+    static let smallStack = 512 << 10
 
     /// A trace whose one value nests `levels` arrays and objects.
     func trace(levels: Int) -> [UInt8] {
@@ -26,7 +19,7 @@ import Testing
     @Test func valuesAtTheLimitAreReadComparedWrittenAndCheckedOnASmallStack() async throws {
         // The event's own object is one level: its value may nest 511 more.
         let bytes = trace(levels: TraceReaderOptions.defaultMaximumDepth - 2)
-        let outcome = try await onSmallStack { () throws -> [String] in
+        let outcome = try await onOwnThread(stackSize: Self.smallStack) { () throws -> [String] in
             let trace = try Trace(bytes: bytes)
             guard case .value(let value) = trace.events[0].event else { return ["no value"] }
             let copy = try JSONValue(parsing: value.jsonText)
@@ -42,7 +35,7 @@ import Testing
 
     @Test func oneLevelDeeperIsAnErrorOnASmallStack() async throws {
         let bytes = trace(levels: TraceReaderOptions.defaultMaximumDepth)
-        let error = try await onSmallStack { () -> String in
+        let error = try await onOwnThread(stackSize: Self.smallStack) { () -> String in
             do {
                 _ = try Trace(bytes: bytes, name: "deep.jsonl")
                 return "no error"

@@ -10,8 +10,7 @@ import Testing
     static let script = CommandRunner.root.appendingPathComponent("scripts/lint-availability").path
 
     func lint(_ source: String) async throws -> CommandRunner.Result {
-        let path = temporaryPath(UUID().uuidString + ".swift")
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try CommandRunner.traceFile(source, name: UUID().uuidString + ".swift")
         return try await CommandRunner.run([Self.script, path], executable: "/bin/sh")
     }
 

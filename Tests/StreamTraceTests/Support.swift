@@ -92,11 +92,14 @@ func onAnotherThread(after delay: TimeInterval = 0, _ body: @escaping @Sendable 
 /// Runs blocking work on a thread of its own and awaits its result, so
 /// that it holds neither one of Swift concurrency's few threads nor one of
 /// Dispatch's global queue (code under test relies on both, and on Linux
-/// the global queue adds threads only slowly when its own block).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+/// the global queue adds threads only slowly when its own block). The
+/// thread's stack is `stackSize` bytes.
+func onOwnThread<T: Sendable>(
+    stackSize: Int = 8 << 20, _ body: @escaping @Sendable () throws -> T
+) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 8 << 20
+        thread.stackSize = stackSize
         thread.start()
     }
 }

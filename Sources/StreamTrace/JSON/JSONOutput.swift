@@ -134,6 +134,12 @@ package struct JSONOutput: Sendable {
         Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) }
     }
 
+    /// Appends JSON text read from a trace, as the other `append(safeJSON:)`
+    /// does, straight from the reader's bytes (no copy first).
+    package mutating func append(safeJSON bytes: UnsafeRawBufferPointer) {
+        bytes.withMemoryRebound(to: UInt8.self) { appendEscaping($0, insideString: false) }
+    }
+
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Writes a signed integer in decimal.

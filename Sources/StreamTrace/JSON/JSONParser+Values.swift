@@ -13,7 +13,7 @@ extension JSONParser {
     /// Parses one value that stands inside `depth` containers already.
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         var open: [Container] = []
-        while true {
+        values: while true {
             var value: JSONValue
             switch try startValue(depth: depth + open.count) {
             case .scalar(let scalar): value = scalar
@@ -21,13 +21,14 @@ extension JSONParser {
             case .emptyObject: value = .object(JSONObject())
             case .array:
                 open.append(.array([]))
-                continue
+                continue values
             case .object:
                 open.append(.object(ObjectBuilder(firstKey: try parseKey())))
-                continue
+                continue values
             }
             // A whole value: it joins the container it stands in; a
-            // container that closes is in turn a whole value.
+            // container that closes is in turn a whole value. A container
+            // with more members goes back on the stack for its next value.
             while true {
                 guard let container = open.popLast() else { return value }
                 switch container {
@@ -35,21 +36,18 @@ extension JSONParser {
                     elements.append(value)
                     if try nextMember(closing: UInt8(ascii: "]"), in: "an array") {
                         open.append(.array(elements))
-                        break
+                        continue values
                     }
                     value = .array(elements)
-                    continue
                 case .object(var object):
                     object.add(value)
                     if try nextMember(closing: UInt8(ascii: "}"), in: "an object") {
                         object.key = try parseKey()
                         open.append(.object(object))
-                        break
+                        continue values
                     }
                     value = .object(object.object)
-                    continue
                 }
-                break
             }
         }
     }

@@ -33,6 +33,10 @@ package enum ChromeTrace {
         var out = JSONOutput(capacity: 1 << 16)
         writeLaneEvents(lane, tid: tid, alignment: alignment, index: index, into: &out)
         var elements: Int64 = 0
+        // The counter's name, escaped once for all the lane's elements.
+        var counter = JSONOutput()
+        counter.write(string: lane.name + " elements")
+        let counterName = counter.bytes
         while let head = try reader.nextHead() {
             let ts = alignment.time(head.nanoseconds, of: index)
             guard head.kind != .subscribe else { continue }
@@ -51,7 +55,7 @@ package enum ChromeTrace {
             out.append("}}")
             if head.kind == .value {
                 elements += 1
-                writeCounter(lane.name, elements, ts: ts, tid: tid, into: &out)
+                writeCounter(named: counterName, elements, ts: ts, tid: tid, into: &out)
             }
             if out.bytes.count >= 1 << 16 {
                 try emit(out.bytes)
@@ -114,27 +118,20 @@ package enum ChromeTrace {
             }
             out.append(UInt8(ascii: ","))
         case .failure:
-            let failure = head.failure ?? TraceFailure(type: "", message: "")
-            out.append("\"error\":{\"type\":")
-            out.write(string: failure.type)
-            out.append(",\"message\":")
-            out.write(string: failure.message)
-            out.append("},")
-            if let value = failure.value {
-                out.append("\"value\":")
-                out.write(value)
-                out.append(UInt8(ascii: ","))
-            }
+            out.writeMembers(of: head.failure ?? TraceFailure(type: "", message: ""))
+            out.append(UInt8(ascii: ","))
         default:
             break
         }
     }
 
-    /// The count of elements received so far, on the lane's counter.
-    private static func writeCounter(_ name: String, _ count: Int64, ts: Int64, tid: Int64, into out: inout JSONOutput)
-    {
+    /// The count of elements received so far, on the lane's counter (`name`:
+    /// its JSON string, quoted and escaped).
+    private static func writeCounter(
+        named name: [UInt8], _ count: Int64, ts: Int64, tid: Int64, into out: inout JSONOutput
+    ) {
         out.append(",\n{\"name\":")
-        out.write(string: name + " elements")
+        out.append(raw: name)
         out.append(",\"ph\":\"C\",\"ts\":")
         writeMicroseconds(ts, into: &out)
         out.append(",\"pid\":1,\"tid\":")
@@ -157,8 +154,7 @@ package enum ChromeTrace {
             fraction /= 10
             digits -= 1
         }
-        let text = String(fraction)
-        for _ in text.count..<digits { out.append(UInt8(ascii: "0")) }
-        out.append(raw: text.utf8)
+        for _ in DecimalText.digitCount(fraction)..<digits { out.append(UInt8(ascii: "0")) }
+        out.write(uint: fraction)
     }
 }

@@ -27,8 +27,9 @@ package struct GrowingMarbleLine: Sendable {
         self.exactLimit = max(exactLimit, 1)
     }
 
-    /// The time of the first and of the last event drawn.
-    package var firstTime: Int64 { exact.first?.t ?? (bins.isEmpty ? 0 : start) }
+    /// The time of the first and of the last event drawn (`start` is set by
+    /// the first one and never changes after it; 0 before it).
+    package var firstTime: Int64 { start }
     package var lastTime: Int64 { last?.t ?? 0 }
 
     /// Keeps an event (subscriptions and requests are not drawn).

@@ -107,12 +107,12 @@ package struct MergedTimeline: Sendable {
         if marbles.contains(where: { !$0.usesLetters && $0.drawnElements > 0 }) {
             parts.append("\(theme.unknownValue): element")
         }
+        // The terminal kinds and crowding read as on one line (no elements
+        // there: they are named above).
         let kinds = marbles.reduce(into: Set<EventKind>()) { $0.formUnion($1.drawnKinds) }
-        for (kind, meaning) in [(EventKind.finished, "finished"), (.failure, "failure"), (.cancel, "cancel")]
-        where kinds.contains(kind) {
-            parts.append("\(theme.symbol(kind)): \(meaning)")
-        }
-        if marbles.contains(where: \.isCrowded) { parts.append("\(theme.crowded): several events") }
+        let ends = ScaledMarbleLine.legend(
+            kinds: kinds, elementCount: 0, crowded: marbles.contains(where: \.isCrowded), theme: theme)
+        if !ends.isEmpty { parts.append(ends) }
         return parts.joined(separator: "   ")
     }
 

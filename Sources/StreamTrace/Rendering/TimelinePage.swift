@@ -64,8 +64,8 @@ package enum TimelinePage {
     /// Writes a newline and the columns line of the trace `reader` reads
     /// (kinds, times and lines, delta-encoded), in chunks to `emit`.
     package static func writeColumns(of reader: TraceReader, to emit: ([UInt8]) throws -> Void) throws {
-        var line: [UInt8] = Array("\n[".utf8)
-        line.reserveCapacity(1 << 16)
+        var line = JSONOutput(capacity: 1 << 16)
+        line.append("\n[")
         var previous: (t: Int64, line: Int) = (0, 0)
         var first = true
         while let head = try reader.nextHead() {
@@ -73,17 +73,17 @@ package enum TimelinePage {
             first = false
             line.append(UInt8(ascii: "0") + kindCode(head.kind))
             line.append(UInt8(ascii: ","))
-            line.append(contentsOf: String(head.nanoseconds &- previous.t).utf8)
+            line.write(int: head.nanoseconds &- previous.t)
             line.append(UInt8(ascii: ","))
-            line.append(contentsOf: String(head.line - previous.line).utf8)
+            line.write(int: Int64(head.line - previous.line))
             previous = (head.nanoseconds, head.line)
-            if line.count >= 1 << 16 {
-                try emit(line)
-                line.removeAll(keepingCapacity: true)
+            if line.bytes.count >= 1 << 16 {
+                try emit(line.bytes)
+                line.removeAll()
             }
         }
         line.append(UInt8(ascii: "]"))
-        try emit(line)
+        try emit(line.bytes)
     }
 
     /// Writes, each after a newline, the payload of every event of the trace
@@ -104,7 +104,10 @@ package enum TimelinePage {
                 chunk.append(0x0A)
                 switch head.demand ?? .unlimited {
                 case .unlimited: chunk.append(contentsOf: "\"unlimited\"".utf8)
-                case .max(let count): chunk.append(contentsOf: String(count).utf8)
+                case .max(let count):
+                    json.removeAll()
+                    json.write(int: Int64(count))
+                    chunk.append(contentsOf: json.bytes)
                 }
             case .failure:
                 json.removeAll()
@@ -124,15 +127,8 @@ package enum TimelinePage {
 
     /// `{"error":{"type":…,"message":…},"value":…}`, as the event holds it.
     private static func writeFailure(_ failure: TraceFailure, into json: inout JSONOutput) {
-        json.append("{\"error\":{\"type\":")
-        json.write(string: failure.type)
-        json.append(",\"message\":")
-        json.write(string: failure.message)
-        json.append(UInt8(ascii: "}"))
-        if let value = failure.value {
-            json.append(",\"value\":")
-            json.write(value)
-        }
+        json.append(UInt8(ascii: "{"))
+        json.writeMembers(of: failure)
         json.append(UInt8(ascii: "}"))
     }
 

@@ -48,3 +48,20 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
         return .object(object)
     }
 }
+
+extension JSONOutput {
+    /// A failure event's members as `export --format chrome` and the HTML
+    /// timeline write them: `"error":{"type":…,"message":…}`, then
+    /// `,"value":…` when the trace holds the error as JSON.
+    mutating func writeMembers(of failure: TraceFailure) {
+        append("\"error\":{\"type\":")
+        write(string: failure.type)
+        append(",\"message\":")
+        write(string: failure.message)
+        append(UInt8(ascii: "}"))
+        if let value = failure.value {
+            append(",\"value\":")
+            write(value)
+        }
+    }
+}

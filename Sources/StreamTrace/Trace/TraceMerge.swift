@@ -30,8 +30,4 @@ package final class TraceMerge {
         heads[lane] = try readers[lane].next()
         return (lane, time, event)
     }
-
-    /// The readers, in the order of the traces (their status is final once
-    /// ``next()`` has returned `nil`).
-    package var traceReaders: [TraceReader] { readers }
 }

@@ -29,12 +29,7 @@ package struct TraceSummary: Sendable, Equatable {
     package init(reading reader: TraceReader) throws(TraceReadError) {
         var summary = TraceSummary(header: reader.header, status: .open, warnings: [])
         while let head = try reader.nextHead() {
-            if summary.eventCount == 0 { summary.firstTime = head.nanoseconds }
-            summary.lastTime = head.nanoseconds
-            summary.eventCount += 1
-            if head.kind == .value { summary.elementCount += 1 }
-            if head.kind.isTerminal { summary.terminal = head.kind }
-            if let failure = head.failure { summary.failure = failure }
+            summary.count(at: head.nanoseconds, kind: head.kind, failure: head.failure)
         }
         summary.status = reader.status
         summary.warnings = reader.warnings
@@ -49,12 +44,19 @@ package struct TraceSummary: Sendable, Equatable {
 
     /// Counts one more event (for a trace summed up as it is read).
     package mutating func add(_ event: TraceEvent) {
-        if eventCount == 0 { firstTime = event.nanoseconds }
-        lastTime = event.nanoseconds
+        var error: TraceFailure?
+        if case .failure(let failure) = event.event { error = failure }
+        count(at: event.nanoseconds, kind: event.event.kind, failure: error)
+    }
+
+    /// Counts one event at `nanoseconds` of `kind` (`failure`: its error).
+    private mutating func count(at nanoseconds: Int64, kind: EventKind, failure: TraceFailure?) {
+        if eventCount == 0 { firstTime = nanoseconds }
+        lastTime = nanoseconds
         eventCount += 1
-        if event.event.kind == .value { elementCount += 1 }
-        if event.event.kind.isTerminal { terminal = event.event.kind }
-        if case .failure(let error) = event.event { failure = error }
+        if kind == .value { elementCount += 1 }
+        if kind.isTerminal { terminal = kind }
+        if let failure { self.failure = failure }
     }
 
     /// Time from the first event to the last.

@@ -18,9 +18,12 @@ struct CheckPlan: Sendable {
         var path: String
         /// For a directory that could not be read: its `errno`.
         var unreadableDirectory: Int32?
+        /// Which of the spec's sections match the path (empty without a
+        /// spec, and for a directory that could not be read).
+        var sections: [Bool] = []
 
         /// The trace as output names it: its path, or `<stdin>` for `-`.
-        var name: String { path == "-" ? "<stdin>" : path }
+        var name: String { TraceInput.name(of: path) }
     }
 
     var traces: [Trace]
@@ -43,18 +46,14 @@ struct CheckPlan: Sendable {
         traces = TraceFinder.traces(in: paths).map { found in
             switch found {
             case .unreadableDirectory(let path, let code): Trace(path: path, unreadableDirectory: code)
-            case .trace(let path): Trace(path: path)
+            case .trace(let path): Trace(path: path, sections: spec?.sectionsMatching(path) ?? [])
             }
         }
         everyTrace = queries.map { PlannedQuery(query: $0) }
         self.spec = spec
         var matches = [Int](repeating: 0, count: spec?.sections.count ?? 0)
-        if let spec {
-            for trace in traces where trace.unreadableDirectory == nil {
-                for (index, section) in spec.sections.enumerated() where section.glob.matches(path: trace.path) {
-                    matches[index] += 1
-                }
-            }
+        for trace in traces {
+            for (index, matched) in trace.sections.enumerated() where matched { matches[index] += 1 }
         }
         sectionMatches = matches
     }
@@ -66,8 +65,8 @@ struct CheckPlan: Sendable {
     func queries(for trace: Trace) -> [PlannedQuery] {
         guard trace.unreadableDirectory == nil else { return [] }
         guard let spec else { return everyTrace }
-        let matched = spec.sectionsMatching(trace.path)
-        return everyTrace + spec.entries(matching: matched).map { PlannedQuery(query: $0.query, specLine: $0.line) }
+        return everyTrace
+            + spec.entries(matching: trace.sections).map { PlannedQuery(query: $0.query, specLine: $0.line) }
     }
 
     /// Every query given (`-e`, positional, the spec's): the text report's

@@ -19,19 +19,14 @@ struct CheckRun {
                 count: traces.count, jobs: jobs, window: 4 * jobs,
                 work: { ScannedTrace(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
-        } catch {
-            for report in reports { report.abandon() }
-            throw error
-        }
-        var sections: [SectionOutcome] = []
-        if let spec = plan.spec {
-            sections = zip(spec.sections, plan.sectionMatches).map {
-                SectionOutcome(glob: $0.glob.pattern, line: $0.line, traces: $1)
+            var sections: [SectionOutcome] = []
+            if let spec = plan.spec {
+                sections = zip(spec.sections, plan.sectionMatches).map {
+                    SectionOutcome(glob: $0.glob.pattern, line: $0.line, traces: $1)
+                }
+                totals.failed += sections.count { $0.traces == 0 }
             }
-            totals.failed += sections.count { $0.traces == 0 }
-        }
-        let summary = CheckSummary(specFile: plan.spec?.file, sections: sections, totals: totals)
-        do throws(OutputError) {
+            let summary = CheckSummary(specFile: plan.spec?.file, sections: sections, totals: totals)
             for report in reports { try report.finish(summary) }
         } catch {
             for report in reports { report.abandon() }
@@ -53,7 +48,7 @@ struct CheckRun {
             totals.failed += 1
             Console.error(error.description)
             for report in reports { try report.unreadable(trace.name, error) }
-        case .read(let evaluations, let queries, _, let scanSeconds):
+        case .read(let evaluations, let queries, let scanSeconds):
             let checked = CheckedTrace(path: trace.name, status: evaluations.status, warnings: evaluations.warnings)
             for warning in checked.warnings { Console.error(warning.description) }
             for report in reports { try report.begin(checked) }

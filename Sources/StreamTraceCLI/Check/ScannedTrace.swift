@@ -15,9 +15,10 @@ import Musl
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results of `queries`, evaluated as they are iterated; `input`
-    /// stays open for a query whose failure reads the trace again.
-    case read(TraceEvaluations, queries: [PlannedQuery], input: TraceInput, seconds: Double)
+    /// The results of `queries`, evaluated as they are iterated (the
+    /// evaluations hold the input open for a query whose failure reads the
+    /// trace again).
+    case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double)
 
     /// Reads `trace` with the parallel scanner, for `queries`.
     init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
@@ -40,7 +41,7 @@ enum ScannedTrace {
             defer { close(fd) }
             let evaluations = try TraceChecker(queries: queries).evaluations(
                 scanning: fd, name: input.name, options: options, reopen: reopen)
-            self = .read(evaluations, queries: planned, input: input, seconds: Self.seconds(since: start))
+            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start))
         } catch {
             self = .unreadable(error)
         }

@@ -35,13 +35,11 @@ enum TraceFinder {
                 found.append(.trace(path))
                 continue
             }
-            let prefix = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
             found += below(bytes).map { entry in
                 switch entry {
-                case .trace(let relative): .trace(CommandLineArguments.path(bytes: prefix + relative))
+                case .trace(let relative): .trace(Self.path(relative, in: bytes))
                 case .unreadableDirectory(let relative, let code):
-                    .unreadableDirectory(
-                        CommandLineArguments.path(bytes: relative.isEmpty ? bytes : prefix + relative), code: code)
+                    .unreadableDirectory(Self.path(relative, in: bytes), code: code)
                 }
             }
         }
@@ -61,6 +59,14 @@ enum TraceFinder {
         var found: [Relative] = []
         walk(directory, relative: [], into: &found)
         return found
+    }
+
+    /// The path a walk of `directory` found at `relative`, joined to the
+    /// directory as given (one `/` between); empty: the directory itself.
+    static func path(_ relative: [UInt8], in directory: [UInt8]) -> String {
+        guard !relative.isEmpty else { return CommandLineArguments.path(bytes: directory) }
+        let prefix = directory.last == UInt8(ascii: "/") ? directory : directory + [UInt8(ascii: "/")]
+        return CommandLineArguments.path(bytes: prefix + relative)
     }
 
     /// `items` sorted by their paths' bytes: the same order everywhere.

@@ -27,7 +27,7 @@ enum DiffCommand {
         let pairs =
             directories[0]
             ? DiffPair.pairs(expectedDirectory: expected, actualDirectory: actual)
-            : [DiffPair(name: actual == "-" ? "<stdin>" : actual, expected: expected, actual: actual)]
+            : [DiffPair(name: TraceInput.name(of: actual), expected: expected, actual: actual)]
         let quiet = parsed.has("--quiet", "-q")
         var reports: [any DiffReport] = []
         let suite = "\(expected) vs \(actual)"

@@ -17,7 +17,6 @@ struct DiffPair {
         var pairs: [String: DiffPair] = [:]
         for (directory, isExpected) in [(expectedDirectory, true), (actualDirectory, false)] {
             let bytes = CommandLineArguments.pathBytes(directory)
-            let prefix = bytes.last == UInt8(ascii: "/") ? bytes : bytes + [UInt8(ascii: "/")]
             for found in TraceFinder.below(bytes) {
                 var relative: [UInt8]
                 var code: Int32?
@@ -27,7 +26,7 @@ struct DiffPair {
                     (relative, code) = (path, errno)
                 }
                 let name = CommandLineArguments.path(bytes: relative.isEmpty ? Array(".".utf8) : relative)
-                let path = CommandLineArguments.path(bytes: relative.isEmpty ? bytes : prefix + relative)
+                let path = TraceFinder.path(relative, in: bytes)
                 var pair = pairs[name] ?? DiffPair(name: name)
                 if isExpected { pair.expected = path } else { pair.actual = path }
                 if let code { pair.unreadable = TraceFinder.directoryError(path, code: code) }

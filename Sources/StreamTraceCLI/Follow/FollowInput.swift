@@ -23,7 +23,7 @@ final class FollowInput {
 
     /// Opens `argument` (a path, or `-`) and starts watching it.
     init(_ argument: String) throws(TraceReadError) {
-        name = argument == "-" ? "<stdin>" : argument
+        name = TraceInput.name(of: argument)
         Interrupt.install()
         var fd: Int32
         repeat {
@@ -37,16 +37,13 @@ final class FollowInput {
                 interrupted = true
                 return
             }
-            throw TraceReadError(
-                kind: .unreadable, file: name, line: 0, column: 0,
-                message: "cannot open: \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+            throw TraceInput.openFailure(name, errno)
         }
         var info = stat()
         fstat(fd, &info)
         if (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw TraceReadError(
-                kind: .unreadable, file: name, line: 0, column: 0, message: "cannot read: is a directory")
+            throw TraceInput.readFailure(name, EISDIR)
         }
         self.fd = fd
         growing = (info.st_mode & S_IFMT) == S_IFREG ? FileChanges(fd: fd, path: argument) : nil

@@ -32,7 +32,7 @@ final class CheckJSONReport: CheckReport {
         if results > 0 { document.append(",") }
         results += 1
         Self.write(result, specLine: query.specLine, withSpecLine: true, to: &document)
-        try flushIfLarge()
+        try Console.writeIfLarge(&document)
     }
 
     func end(_ trace: CheckedTrace, seconds: Double) throws(OutputError) {
@@ -104,13 +104,7 @@ final class CheckJSONReport: CheckReport {
         document.append(",\"status\":")
         document.write(string: status)
         document.append(",\"results\":[")
-        try flushIfLarge()
-    }
-
-    private func flushIfLarge() throws(OutputError) {
-        guard document.bytes.count > 1 << 16 else { return }
-        try Console.write(bytes: document.bytes)
-        document.removeAll()
+        try Console.writeIfLarge(&document)
     }
 
     /// One result: `{"query", ["specLine",] "status", "value" | "reason",

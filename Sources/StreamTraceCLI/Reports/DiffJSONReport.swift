@@ -46,10 +46,7 @@ final class DiffJSONReport: DiffReport {
         document.write(string: outcome.message(pair))
         if case .compared(let comparison, _) = outcome { write(comparison) }
         document.append("}")
-        if document.bytes.count > 1 << 16 {
-            try Console.write(bytes: document.bytes)
-            document.removeAll()
-        }
+        try Console.writeIfLarge(&document)
     }
 
     private func write(_ comparison: TraceComparison) {

@@ -24,10 +24,7 @@ final class SingleTraceJSONReport: CheckReport {
         if results > 0 { document.append(",") }
         results += 1
         CheckJSONReport.write(result, specLine: nil, withSpecLine: false, to: &document)
-        if document.bytes.count > 1 << 16 {
-            try Console.write(bytes: document.bytes)
-            document.removeAll()
-        }
+        try Console.writeIfLarge(&document)
     }
 
     func end(_ trace: CheckedTrace, seconds: Double) throws(OutputError) {

@@ -46,13 +46,13 @@ extension CheckCommandTests {
     }
 
     @Test func specFilesAddQueriesAfterTheEOnesAndGroupResultsUnderTheTrace() async throws {
-        let spec = temporaryPath("fixture.spec")
-        try """
-        # comments and blank lines are skipped
+        let spec = try CommandRunner.traceFile(
+            """
+            # comments and blank lines are skipped
 
-          next 2   # a trailing comment
-        elements contains "#not a comment"
-        """.write(toFile: spec, atomically: true, encoding: .utf8)
+              next 2   # a trailing comment
+            elements contains "#not a comment"
+            """, name: "fixture.spec")
         let trace = try CommandRunner.traceFile(Self.finishedTrace)
         let result = try await CommandRunner.run(["check", "--spec", spec, "-e", "count", trace])
         #expect(
@@ -78,8 +78,7 @@ extension CheckCommandTests {
                 Run 'streamtrace help check' for usage.
 
                 """)
-        let spec = temporaryPath("broken.spec")
-        try "count\n\n  last > 3\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let spec = try CommandRunner.traceFile("count\n\n  last > 3\n", name: "broken.spec")
         let fromSpec = try await CommandRunner.run(["check", "--spec", spec, path])
         #expect(fromSpec.status == 2)
         #expect(

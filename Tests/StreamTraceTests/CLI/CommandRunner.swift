@@ -86,7 +86,8 @@ struct CommandRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Writes `text` to a temporary trace file and returns its path.
+    /// Writes `text` to a temporary file, a trace unless `name` says
+    /// otherwise (a spec, a report), and returns its path.
     static func traceFile(_ text: String, name: String = UUID().uuidString + ".jsonl") throws -> String {
         let path = temporaryPath(name)
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -18,9 +18,9 @@ import Testing
     }
 
     @Test func eachTraceIsANamedThreadWithItsSubscriptionItsEventsAndACounter() async throws {
-        let folder = try ShowStreamsCommandTests.folder([
+        let folder = try TraceFolder([
             "cart.jsonl": ShowStreamsCommandTests.cart, "payments.jsonl": ShowStreamsCommandTests.payments,
-        ])
+        ]).path
         let (events, document) = try await Self.export([folder])
         #expect(document["displayTimeUnit"] as? String == "ns")
         func names(_ phase: String) -> [String] {

@@ -23,9 +23,9 @@ import FoundationXML
             "ok.jsonl": TraceFolder.finished, "bad.jsonl": TraceFolder.malformed,
             "hostile <&>.jsonl": ReportFormatTests.hostileTrace, "unchecked/x.jsonl": TraceFolder.open,
         ])
-        let spec = temporaryPath("\(UUID().uuidString).spec")
-        try "[ok.jsonl]\nfinished\n[bad.jsonl]\nfinished\n[hostile*]\nfinished\ncount >= 1\n[nightly/*]\ncount\n".write(
-            toFile: spec, atomically: true, encoding: .utf8)
+        let spec = try CommandRunner.traceFile(
+            "[ok.jsonl]\nfinished\n[bad.jsonl]\nfinished\n[hostile*]\nfinished\ncount >= 1\n[nightly/*]\ncount\n",
+            name: "\(UUID().uuidString).spec")
         let report = temporaryPath("\(UUID().uuidString).xml")
         let result = try await CommandRunner.run(["check", "--xunit-output", report, "--spec", spec, folder.path])
         #expect(result.status == 3, "\(result)")
@@ -34,8 +34,7 @@ import FoundationXML
 
     /// xmllint's verdict on `report` against the schema.
     static func validate(_ report: String) async throws -> CommandRunner.Result {
-        let path = temporaryPath("\(UUID().uuidString).xml")
-        try report.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try CommandRunner.traceFile(report, name: "\(UUID().uuidString).xml")
         return try await CommandRunner.run(["--noout", "--schema", schema, path], executable: xmllint!)
     }
 

@@ -8,9 +8,7 @@ import Testing
 @Suite struct ManyTracesCheckTests {
     /// A spec file written for one test.
     func spec(_ text: String) throws -> String {
-        let path = temporaryPath("\(UUID().uuidString).spec")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try CommandRunner.traceFile(text, name: "\(UUID().uuidString).spec")
     }
 
     @Test func aDirectoryStandsForEveryJsonlFileBelowItSortedByPath() async throws {

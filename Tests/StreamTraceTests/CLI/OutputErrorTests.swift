@@ -7,24 +7,7 @@ import Testing
 @Suite struct OutputErrorTests {
     /// Runs `script` in bash with the binary as `$0`; its standard output.
     func bash(_ script: String, _ arguments: [String]) async throws -> CommandRunner.Result {
-        try await onOwnThread {
-            try asChildProcess { () throws -> CommandRunner.Result in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = ["-c", script, CommandRunner.binary.path] + arguments
-                let out = Pipe()
-                let err = Pipe()
-                process.standardOutput = out
-                process.standardError = err
-                try process.run()
-                let errData = err.fileHandleForReading.readDataToEndOfFile()
-                let outData = out.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return CommandRunner.Result(
-                    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                    stderr: String(decoding: errData, as: UTF8.self))
-            }
-        }
+        try await CommandRunner.run(["-c", script, CommandRunner.binary.path] + arguments, executable: "/bin/bash")
     }
 
     @Test(arguments: [

@@ -23,18 +23,18 @@ import Testing
             }
         }
         let folder = try TraceFolder(files)
-        let spec = temporaryPath("\(UUID().uuidString).spec")
-        try """
-        [\(folder.path)/*.jsonl]
-        count >= 1
-        finished
-        [sub/*]
-        finished
-        [t3?.jsonl]
-        next == 1
-        [missing/*.jsonl]
-        finished
-        """.write(toFile: spec, atomically: true, encoding: .utf8)
+        let spec = try CommandRunner.traceFile(
+            """
+            [\(folder.path)/*.jsonl]
+            count >= 1
+            finished
+            [sub/*]
+            finished
+            [t3?.jsonl]
+            next == 1
+            [missing/*.jsonl]
+            finished
+            """, name: "\(UUID().uuidString).spec")
         return (folder, spec)
     }
 

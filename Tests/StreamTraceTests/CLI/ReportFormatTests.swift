@@ -73,8 +73,7 @@ import Testing
         let folder = try TraceFolder([:])
         let name = "we,ird:dir%25/new\nline.jsonl"
         try folder.write(name, Self.hostileTrace)
-        let spec = temporaryPath("\(UUID().uuidString).spec")
-        try "finished\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let spec = try CommandRunner.traceFile("finished\n", name: "\(UUID().uuidString).spec")
         let result = try await CommandRunner.run([
             "check", "--format", "github", "--spec", spec, "-e", "count == 2", folder.path,
         ])
@@ -96,8 +95,7 @@ import Testing
 
     @Test func theStepSummaryAppendsAMarkdownTableOfEveryResultThatNoValueCanBreak() async throws {
         let folder = try TraceFolder(["a.jsonl": TraceFolder.finished, "hostile.jsonl": Self.hostileTrace])
-        let summary = temporaryPath("\(UUID().uuidString).md")
-        try "previous step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let summary = try CommandRunner.traceFile("previous step\n", name: "\(UUID().uuidString).md")
         let result = try await CommandRunner.run(
             ["check", "--format", "github", "-e", "last", "-e", "finished", folder.path],
             environment: ["GITHUB_STEP_SUMMARY": summary])

@@ -44,9 +44,9 @@ import Testing
     }
 
     @Test func severalTracesAreLanesOnOneAxisWithTheirOffsets() async throws {
-        let folder = try ShowStreamsCommandTests.folder([
+        let folder = try TraceFolder([
             "cart.jsonl": ShowStreamsCommandTests.cart, "payments.jsonl": ShowStreamsCommandTests.payments,
-        ])
+        ]).path
         let result = try await CommandRunner.run(["show", "--format", "html", "--title", "Checkout", folder])
         #expect(result.status == 0, "\(result)")
         let lines = try Self.dataBlock(of: result.stdout).components(separatedBy: "\n")

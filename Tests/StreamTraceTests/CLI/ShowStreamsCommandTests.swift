@@ -23,20 +23,8 @@ import Testing
 
         """
 
-    /// A folder holding `files` (name → text); its path.
-    static func folder(_ files: [String: String]) throws -> String {
-        let folder = try temporaryDirectory()
-        for (name, text) in files {
-            let path = folder + "/" + name
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        return folder
-    }
-
     @Test func aFolderIsDrawnAsOneLanePerStreamAlignedOnTheClocksReading() async throws {
-        let folder = try Self.folder(["cart.jsonl": Self.cart, "payments.jsonl": Self.payments])
+        let folder = try TraceFolder(["cart.jsonl": Self.cart, "payments.jsonl": Self.payments]).path
         let result = try await CommandRunner.run(["show", "--width", "100", folder])
         #expect(result.status == 0, "\(result)")
         #expect(
@@ -68,7 +56,7 @@ import Testing
         let early = #"{"streamtrace":1,"stream":"early","started":"2026-11-22T10:00:00.250Z","at":900}"#
         let late = #"{"streamtrace":1,"stream":"late","started":"2026-11-22T10:00:00.500000Z","at":5}"#
         let event = "\n" + #"{"t":1000,"event":"value","value":1}"# + "\n"
-        let folder = try Self.folder(["b.jsonl": early + event, "a.jsonl": late + event])
+        let folder = try TraceFolder(["b.jsonl": early + event, "a.jsonl": late + event]).path
         let result = try await CommandRunner.run(["show", "--width", "100", folder])
         #expect(result.status == 0, "\(result)")
         #expect(result.lines[0] == #"streams:   2, aligned on "started" (the wall-clock time of each subscription)"#)
@@ -81,7 +69,7 @@ import Testing
     }
 
     @Test func tracesWithoutACommonOriginEachStartAtTheirOwnZero() async throws {
-        let folder = try Self.folder(["one.jsonl": Self.cart, "two.jsonl": #"{"streamtrace":1}"# + "\n"])
+        let folder = try TraceFolder(["one.jsonl": Self.cart, "two.jsonl": #"{"streamtrace":1}"# + "\n"]).path
         let result = try await CommandRunner.run(["show", "--width", "120", folder])
         #expect(result.status == 0, "\(result)")
         #expect(
@@ -93,9 +81,9 @@ import Testing
     }
 
     @Test func foldersAreSearchedRecursivelyAndInPathOrder() async throws {
-        let folder = try Self.folder([
+        let folder = try TraceFolder([
             "z/payments.jsonl": Self.payments, "a/cart.jsonl": Self.cart, "notes.txt": "not a trace",
-        ])
+        ]).path
         let fromFolder = try await CommandRunner.run(["show", "--width", "100", folder])
         let fromFiles = try await CommandRunner.run([
             "show", "--width", "100", folder + "/a/cart.jsonl", folder + "/z/payments.jsonl",
@@ -108,7 +96,7 @@ import Testing
     }
 
     @Test func aTraceWhoseFileNameIsNotUTF8IsFoundAndOpened() async throws {
-        let folder = try Self.folder(["cart.jsonl": Self.cart])
+        let folder = try TraceFolder(["cart.jsonl": Self.cart]).path
         var name = Array((folder + "/caf").utf8) + [0xE9] + Array(".jsonl\0".utf8)
         let fd = name.withUnsafeMutableBufferPointer {
             $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
@@ -123,9 +111,9 @@ import Testing
     }
 
     @Test func aMalformedTraceAmongSeveralPrintsOnlyItsError() async throws {
-        let folder = try Self.folder([
+        let folder = try TraceFolder([
             "a.jsonl": Self.cart, "b.jsonl": Self.payments + #"{"t":1,"event":"value","value":1}"# + "\n",
-        ])
+        ]).path
         let result = try await CommandRunner.run(["show", folder])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
@@ -138,7 +126,7 @@ import Testing
         let hostile =
             #"{"streamtrace":1,"stream":"\u001b[31mred\u202e","at":0}"# + "\n"
             + #"{"t":0,"event":"value","value":"\u001b]0;title\u0007 日本語日本語日本語"}"# + "\n"
-        let folder = try Self.folder(["a.jsonl": Self.cart, "b.jsonl": hostile])
+        let folder = try TraceFolder(["a.jsonl": Self.cart, "b.jsonl": hostile]).path
         for width in [1, 7, 20, 33] {
             let result = try await CommandRunner.run(["show", "--width", "\(width)", folder])
             #expect(result.status == 0)
@@ -150,7 +138,7 @@ import Testing
     }
 
     @Test func severalTracesAreAUsageErrorForJSONAndStandardInputIsReadOnce() async throws {
-        let folder = try Self.folder(["a.jsonl": Self.cart, "b.jsonl": Self.payments])
+        let folder = try TraceFolder(["a.jsonl": Self.cart, "b.jsonl": Self.payments]).path
         let json = try await CommandRunner.run(["show", "--format", "json", folder])
         #expect(json.status == 2)
         #expect(json.stderr.hasPrefix("streamtrace: error: --format json shows one trace;"), "\(json)")
