@@ -28,8 +28,8 @@ final class TraceInput {
     init(_ argument: String, passes: Int = 1) throws(TraceReadError) {
         self.argument = argument
         name = Self.name(of: argument)
-        guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
-        let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
+        guard passes > 1 || argument == "-" || CommandLineArguments.bytes(of: argument) != nil else { return }
+        let fd = argument == "-" ? Self.duplicateStandardInput() : CommandLineArguments.open(argument, O_RDONLY)
         guard fd >= 0 else { throw Self.openFailure(name, errno) }
         descriptor = fd
         var info = stat()
@@ -64,7 +64,7 @@ final class TraceInput {
     func openDescriptor() throws(TraceReadError) -> Int32 {
         defer { readers += 1 }
         guard let descriptor else {
-            let fd = argument == "-" ? dup(0) : open(argument, O_RDONLY)
+            let fd = argument == "-" ? Self.duplicateStandardInput() : open(argument, O_RDONLY)
             guard fd >= 0 else { throw Self.openFailure(name, errno) }
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -78,6 +78,28 @@ final class TraceInput {
         guard own >= 0 else { throw Self.readFailure(name, errno) }
         return own
     }
+
+    /// A descriptor of standard input of its own, or -1 with `errno` set:
+    /// `EBADF` if standard input was closed when the command started.
+    static func duplicateStandardInput() -> Int32 {
+        guard !standardInputWasClosed else {
+            errno = EBADF
+            return -1
+        }
+        return dup(0)
+    }
+
+    /// Whether standard input was closed when the command started (`<&-`).
+    /// Descriptor 0 is then held by `/dev/null`: a file opened later would
+    /// otherwise take it, and be read as `-` (or `-` read as an empty
+    /// trace); `-` is named as closed instead, by every command alike.
+    /// The command reads this first, before it opens anything.
+    static let standardInputWasClosed: Bool = {
+        guard fcntl(0, F_GETFD) == -1, errno == EBADF else { return false }
+        let held = open("/dev/null", O_RDONLY)
+        if held > 0 { close(held) }  // 0 was taken meanwhile: nothing to hold
+        return true
+    }()
 
     /// Copies what `fd` holds to a new temporary file; its path.
     private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {

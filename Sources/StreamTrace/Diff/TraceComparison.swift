@@ -12,6 +12,9 @@
 /// ``TraceComparison/window`` events of each; without one, events are
 /// paired by position.
 ///
+/// A last line cut off mid-write is read as every reader reads it: ignored
+/// with a warning (the readers' ``TraceReader/warnings``), the trace open.
+///
 /// ```swift
 /// let comparison = try TraceComparison(
 ///     expected: TraceReader(path: "golden.jsonl"), actual: TraceReader(path: "run.jsonl"), time: .ignored)
@@ -101,22 +104,6 @@ public struct TraceComparison: Sendable {
         actualEventCount = right.count
         expectedTimeline = tails.expected.timeline()
         actualTimeline = tails.actual.timeline()
-        if let difference = Self.truncation(expected, actual) { note(difference, limit: limit) }
-    }
-
-    /// A difference when one trace's last line was cut off mid-write and
-    /// the other's was not: the recording that died is not the same.
-    private static func truncation(_ expected: TraceReader, _ actual: TraceReader) -> TraceDifference? {
-        let cut = (expected.status == .truncated, actual.status == .truncated)
-        guard cut.0 != cut.1 else { return nil }
-        func side(_ reader: TraceReader) -> TraceDifference.Side? {
-            guard reader.status == .truncated, let warning = reader.warnings.last else { return nil }
-            return .init(file: reader.file, line: warning.line, text: "(cut off mid-line, ignored)")
-        }
-        return TraceDifference(
-            expectedEvent: nil, actualEvent: nil,
-            reason: "the last line of \(cut.0 ? "expected" : "actual") is truncated: its writer stopped mid-line",
-            expected: side(expected), actual: side(actual), part: "end")
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {
