@@ -187,6 +187,8 @@ private struct ContainerBuilder {
             return
         }
         entries.append(JSONObject.Entry(key: key, value: value))
-        if entries.count > KeyPositions.linearLimit { positions.insert(entries.count - 1, of: entries) }
+        if entries.count > KeyPositions.linearLimit {
+            positions.insert(entries.count - 1) { [entries] in KeyPositions.hash(entries[$0].key) }
+        }
     }
 }
