@@ -30,11 +30,11 @@ final class TraceInput {
         name = Self.name(of: argument)
         guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
         let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
-        guard fd >= 0 else { throw Self.openFailure(name, errno) }
+        guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
         descriptor = fd
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.readFailure(name, errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw Self.readFailure(name, EISDIR) }
+        guard fstat(fd, &info) == 0 else { throw TraceFile.readFailure(name, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw TraceFile.readFailure(name, EISDIR) }
         if passes > 1, (info.st_mode & S_IFMT) != S_IFREG {
             let path = try Self.copy(from: fd, name: name)
             close(fd)
@@ -52,10 +52,10 @@ final class TraceInput {
     func reader() throws(TraceReadError) -> TraceReader {
         defer { readers += 1 }
         guard let descriptor else { return try TraceReader(path: argument) }
-        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
+        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
         // The reader keeps a descriptor of its own: it may outlive this input.
         let own = dup(descriptor)
-        guard own >= 0 else { throw Self.readFailure(name, errno) }
+        guard own >= 0 else { throw TraceFile.readFailure(name, errno) }
         return try TraceReader(closingFileDescriptor: own, name: name)
     }
 
@@ -65,17 +65,17 @@ final class TraceInput {
         defer { readers += 1 }
         guard let descriptor else {
             let fd = argument == "-" ? dup(0) : open(argument, O_RDONLY)
-            guard fd >= 0 else { throw Self.openFailure(name, errno) }
+            guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)
-                throw Self.readFailure(name, EISDIR)
+                throw TraceFile.readFailure(name, EISDIR)
             }
             return fd
         }
-        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
+        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
         let own = dup(descriptor)
-        guard own >= 0 else { throw Self.readFailure(name, errno) }
+        guard own >= 0 else { throw TraceFile.readFailure(name, errno) }
         return own
     }
 
@@ -83,7 +83,7 @@ final class TraceInput {
     private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
         var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
         let output = mkstemp(&template)
-        guard output >= 0 else { throw readFailure(name, errno, "cannot make a temporary copy") }
+        guard output >= 0 else { throw TraceFile.readFailure(name, errno, "cannot make a temporary copy") }
         defer { close(output) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -96,7 +96,7 @@ final class TraceInput {
                 ? errno : chunk.withUnsafeBytes { FileDescriptorWrite.all(.init(rebasing: $0[..<count]), to: output) }
             if let failure {
                 unlink(path)
-                throw readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
+                throw TraceFile.readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
             }
         }
     }
@@ -104,17 +104,5 @@ final class TraceInput {
     /// How messages and output name `argument`: its path, or `<stdin>` for `-`.
     static func name(of argument: String) -> String {
         argument == "-" ? "<stdin>" : argument
-    }
-
-    /// `cannot open: no such file`, as the reader words it for a path.
-    static func openFailure(_ name: String, _ code: Int32) -> TraceReadError {
-        let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
-        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "cannot open: \(reason)")
-    }
-
-    /// `cannot read: is a directory`, as the reader words it.
-    static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
-        let reason = code == EISDIR ? "is a directory" : String(cString: strerror(code))
-        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(reason)")
     }
 }
