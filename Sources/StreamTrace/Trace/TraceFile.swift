@@ -10,14 +10,14 @@ import Musl
 /// place for the reader, the scanner and the command line.
 package enum TraceFile {
     /// A descriptor open for reading on `path` (not a directory), for the
-    /// caller to close.
-    static func open(_ path: String) throws(TraceReadError) -> Int32 {
+    /// caller to close; messages name the trace `name` (default: `path`).
+    package static func open(_ path: String, name: String? = nil) throws(TraceReadError) -> Int32 {
         let fd = SystemCall.open(path, O_RDONLY)
-        guard fd >= 0 else { throw openFailure(path, errno) }
+        guard fd >= 0 else { throw openFailure(name ?? path, errno) }
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw readFailure(path, EISDIR)
+            throw readFailure(name ?? path, EISDIR)
         }
         return fd
     }

@@ -6,15 +6,19 @@ extension TraceScanner {
     /// `beforeRefill` runs before the buffer's bytes move.
     mutating func nextLine(beforeRefill: () -> Void = {}) -> (UnsafeRawBufferPointer, Bool)? {
         let limit = options.maximumLineLength
+        // Bytes at the buffer's start known to hold no `\n`: a long line
+        // read in many small reads (a pipe's) is searched once, not once a read.
+        var searched = 0
         while true {
             let start = buffer.start
             let pending = buffer.end - start
-            if let newline = ByteVector.firstNewline(buffer.base, from: start, before: buffer.end) {
+            if let newline = ByteVector.firstNewline(buffer.base, from: start + searched, before: buffer.end) {
                 report.lineCount += 1
                 guard newline - start <= limit else { return tooLong(report.lineCount) }
                 buffer.start = newline + 1
                 return (UnsafeRawBufferPointer(start: buffer.base + start, count: newline - start), true)
             }
+            searched = pending
             if buffer.atEOF {
                 guard pending > 0 else { return nil }
                 report.lineCount += 1
