@@ -52,7 +52,7 @@ package struct OTLPStream: Sendable {
         traceID = OTLPIdentity.traceID(of: folder ?? file)
         spanID = OTLPIdentity.spanID(file: file, stream: name)
         parentSpanID = folder.map(OTLPIdentity.folderSpanID(of:))
-        let started = header.started.flatMap(ISO8601.nanoseconds)
+        let started = header.started.flatMap(ISO8601.nanoseconds).flatMap { $0 >= 0 ? $0 : nil }
         usesEpoch = started == nil
         if let started {
             origin = started
@@ -75,6 +75,10 @@ package struct OTLPStream: Sendable {
         end = last ?? start
         status = reader.status
         warnings = reader.warnings
+        if let text = header.started, started == nil {
+            let warning = "\"started\" is not a UTC time from 1970 to 2262 (\(text)); timed as a trace without it"
+            warnings.insert(TraceReadWarning(file: file, line: 1, column: 1, message: warning), at: 0)
+        }
     }
 
     /// How many child spans hold the events: 0 when the subscription's
