@@ -13,22 +13,23 @@ import Testing
 
     /// The examples of RxJS's marble testing guide ("Marble syntax",
     /// examples in run mode), with the frames the guide gives.
-    @Test(arguments: [
-        ("-", []),
-        ("------", []),
-        ("|", ["|@0"]),
-        ("#", ["#@0"]),
-        ("--a--", ["a@2"]),
-        ("--a--b--|", ["a@2", "b@5", "|@8"]),
-        ("--a--b--#", ["a@2", "b@5", "#@8"]),
-        ("-a-^-b--|", ["a@-2", "b@2", "|@5"]),
-        ("--(abc)-|", ["a@2", "b@2", "c@2", "|@8"]),
-        ("-----(a|)", ["a@5", "|@5"]),
-        ("a 9ms b 9s c|", ["a@0", "b@10", "c@9011", "|@9012"]),
-        ("--a 2.5m b", ["a@2", "b@150003"]),
-        (" -a--b--c---|", ["a@1", "b@4", "c@7", "|@11"]),
-        ("-a-----c---|", ["a@1", "c@7", "|@11"]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            ("-", []),
+            ("------", []),
+            ("|", ["|@0"]),
+            ("#", ["#@0"]),
+            ("--a--", ["a@2"]),
+            ("--a--b--|", ["a@2", "b@5", "|@8"]),
+            ("--a--b--#", ["a@2", "b@5", "#@8"]),
+            ("-a-^-b--|", ["a@-2", "b@2", "|@5"]),
+            ("--(abc)-|", ["a@2", "b@2", "c@2", "|@8"]),
+            ("-----(a|)", ["a@5", "|@5"]),
+            ("a 9ms b 9s c|", ["a@0", "b@10", "c@9011", "|@9012"]),
+            ("--a 2.5m b", ["a@2", "b@150003"]),
+            (" -a--b--c---|", ["a@1", "b@4", "c@7", "|@11"]),
+            ("-a-----c---|", ["a@1", "c@7", "|@11"]),
+        ] as [(String, [String])])
     func rxjsGuideExamplesReadAtTheGuidesFrames(text: String, expected: [String]) throws {
         #expect(try Self.frames(text) == expected)
     }
@@ -70,24 +71,25 @@ import Testing
         #expect(try !Marbles("-a").isHot)
     }
 
-    @Test(arguments: [
-        ("-a-(b", 4, "'(' is never closed"),
-        ("(a(b))", 3, "'(' inside the group opened at column 1"),
-        ("-a)", 3, "')' closes no group"),
-        ("-()", 3, "an empty group: '()' holds no event"),
-        ("^-^", 3, "a second '^' (the first is at column 1)"),
-        ("(a^)", 3, "'^' inside the group opened at column 1"),
-        ("-a|b", 4, "'b' after the stream ended ('|' at column 3)"),
-        ("(#a)", 3, "'a' after the stream ended ('#' at column 2)"),
-        ("a!-|", 4, "'|' after the stream ended ('!' at column 2)"),
-        ("-a\tb", 3, "a tab is not a marble: only spaces align a diagram"),
-        ("a\n", 2, "a line break is not a marble: only spaces align a diagram"),
-        ("a\u{7}", 2, "U+0007 is not a marble: only spaces align a diagram"),
-        ("(a 5ms b)", 4, "a time progression inside the group opened at column 1"),
-        ("a 1.0000000001ms", 3, "1.0000000001ms is not a whole number of nanoseconds"),
-        ("a 99999999999m", 3, "99999999999m is too long: at most 9223372036854775807 nanoseconds"),
-        ("🍏 🍏 (🍏", 5, "'(' is never closed"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("-a-(b", 4, "'(' is never closed"),
+            ("(a(b))", 3, "'(' inside the group opened at column 1"),
+            ("-a)", 3, "')' closes no group"),
+            ("-()", 3, "an empty group: '()' holds no event"),
+            ("^-^", 3, "a second '^' (the first is at column 1)"),
+            ("(a^)", 3, "'^' inside the group opened at column 1"),
+            ("-a|b", 4, "'b' after the stream ended ('|' at column 3)"),
+            ("(#a)", 3, "'a' after the stream ended ('#' at column 2)"),
+            ("a!-|", 4, "'|' after the stream ended ('!' at column 2)"),
+            ("-a\tb", 3, "a tab is not a marble: only spaces align a diagram"),
+            ("a\n", 2, "a line break is not a marble: only spaces align a diagram"),
+            ("a\u{7}", 2, "U+0007 is not a marble: only spaces align a diagram"),
+            ("(a 5ms b)", 4, "a time progression inside the group opened at column 1"),
+            ("a 1.0000000001ms", 3, "1.0000000001ms is not a whole number of nanoseconds"),
+            ("a 99999999999m", 3, "99999999999m is too long: at most 9223372036854775807 nanoseconds"),
+            ("🍏 🍏 (🍏", 5, "'(' is never closed"),
+        ] as [(String, Int, String)])
     func errorsNameTheirColumn(text: String, column: Int, message: String) {
         #expect(throws: MarbleSyntaxError(diagram: text, column: column, message: message)) { try Marbles(text) }
     }
@@ -111,7 +113,9 @@ import Testing
     }
 
     @Test func canonicalDiagramsDrawTheirOwnText() throws {
-        for text in ["-a--b-c|", "a 9ms b 9s c|", "--(abc)-|", "-a-^-b--|", "10ms a", "a 1ms 2ms b", "(a)-#", "^ 1.5m !"] {
+        for text in [
+            "-a--b-c|", "a 9ms b 9s c|", "--(abc)-|", "-a-^-b--|", "10ms a", "a 1ms 2ms b", "(a)-#", "^ 1.5m !",
+        ] {
             #expect(try Marbles(text).text == text)
         }
         #expect(try Marbles(" a  b (c d)-e 10ms ").text == "ab(cd)-e 10ms")
