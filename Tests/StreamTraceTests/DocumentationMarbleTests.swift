@@ -41,7 +41,9 @@ import Testing
         let lines = drawing.lines  // ["---a---b-", "---a---c-"]
         let caret = drawing.caret  // "       ^"
         let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
+        let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
         #expect(lines == ["---a---b-", "---a---c-"])
+        #expect(frames == ["-ab-", "-ac-"])
         #expect(caret == "       ^")
         #expect(legend == [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#])
     }

@@ -1,13 +1,16 @@
-/// Draws recent timelines as marble lines, one or several on one compact
-/// scale with one lettering: a failure message's `recent:` line, a shape
-/// table's expected over actual, `diff`'s two traces. (`show`'s lines,
-/// scaled to a width, are ``ScaledMarbleLine``'s; both lay out through
-/// ``MarbleLayout`` in the symbols of ``MarbleTheme``.)
+/// Draws recent timelines as marble lines, one or several on one scale
+/// with one lettering: a failure message's `recent:` line, a shape table's
+/// expected over actual, `diff`'s two traces, a marble test's expected
+/// over actual. (`show`'s lines, scaled to a width, are
+/// ``ScaledMarbleLines``'s; both lay out through ``MarbleLayout`` in the
+/// symbols of ``MarbleTheme``.)
 ///
-/// Compact: the events in order, each distinct time a column; between two
-/// times one to three ticks by the gap's length relative to the longest
-/// gap shown (of all the lines), none before an event at the start; events
-/// at one time make a group. Elements are letters by distinct value (see
+/// Compact scale: the events in order, each distinct time a column;
+/// between two times one to three ticks by the gap's length relative to
+/// the longest gap shown (of all the lines), none before an event at the
+/// start. Frames: a column a frame from the subscription, an event at `t`
+/// in frame ⌊t / frame⌋, as a marble test reads a diagram. Events in one
+/// column make a group. Elements are letters by distinct value (see
 /// ``MarbleLettering``), shared by all the lines; `…` leads a line whose
 /// earlier events are not drawn, a trailing `-` says the recording had not
 /// ended, a trailing `…` that more events follow.
@@ -22,8 +25,19 @@
 /// let lines = drawing.lines  // ["---a---b-", "---a---c-"]
 /// let caret = drawing.caret  // "       ^"
 /// let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
+/// let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
 /// ```
 package enum MarbleRenderer {
+    /// How time becomes columns.
+    package enum Scale: Equatable, Sendable {
+        /// One to three ticks between two times, by the gap's length
+        /// relative to the longest gap shown.
+        case compact
+        /// One column a frame of this many nanoseconds, from the
+        /// subscription.
+        case frames(Int64)
+    }
+
     /// Lines drawn together, where they first differ, and one legend.
     package struct Drawing: Equatable {
         package var lines: [String]
@@ -34,15 +48,19 @@ package enum MarbleRenderer {
 
     /// `timelines` lettered by their values' labels, on one scale, or each
     /// on its own when their times do not compare (then without a caret).
-    package static func draw(_ timelines: [RecentTimeline], onOneScale: Bool = true) -> Drawing {
+    package static func draw(
+        _ timelines: [RecentTimeline], scale: Scale = .compact, onOneScale: Bool = true
+    ) -> Drawing {
         var lettering = MarbleLettering<String>()
         func label(_ timeline: RecentTimeline, _ event: Int) -> String? {
             if case .value(let label) = timeline.events[event].mark { label } else { nil }
         }
-        guard !onOneScale else { return draw(timelines, lettering: &lettering) { label(timelines[$0], $1) } }
+        guard !onOneScale else {
+            return draw(timelines, scale: scale, lettering: &lettering) { label(timelines[$0], $1) }
+        }
         var drawing = Drawing(lines: [], caret: nil, legend: [])
         for timeline in timelines {
-            let one = draw([timeline], lettering: &lettering) { label(timeline, $1) }
+            let one = draw([timeline], scale: scale, lettering: &lettering) { label(timeline, $1) }
             (drawing.lines, drawing.legend) = (drawing.lines + one.lines, one.legend)
         }
         return drawing
@@ -52,22 +70,15 @@ package enum MarbleRenderer {
     /// event index; `nil`: not known, drawn `?`) with `lettering`, in the
     /// order of time, and of the lines at one time.
     package static func draw<Key: Hashable>(
-        _ timelines: [RecentTimeline], lettering: inout MarbleLettering<Key>, key: (Int, Int) -> Key?
+        _ timelines: [RecentTimeline], scale: Scale = .compact, lettering: inout MarbleLettering<Key>,
+        key: (Int, Int) -> Key?
     ) -> Drawing {
-        let drawn = timelines.filter { !$0.events.isEmpty }
-        let start = drawn.map(\.start).min() ?? 0
-        let times = Array(Set(drawn.flatMap { $0.events.map(\.nanoseconds) })).sorted()
-        let gaps = zip(times, [start] + times).map { max($0 &- $1, 0) }
-        let longest = gaps.max() ?? 0
-        let slots = gaps.map { gap in
-            MarbleLayout.Slot(gap: gap == 0 ? 0 : 1 + Int((Double(gap) / Double(longest) * 2).rounded()))
-        }
-        let slotOf = Dictionary(uniqueKeysWithValues: times.enumerated().map { ($1, $0) })
+        let (slots, slotOf) = axis(of: timelines, scale)
         var items = timelines.map { _ in [Int: [Character]]() }
         var unnamed = false
         // Letters go out in the order of time, then of the lines.
         let order = timelines.indices.flatMap { line in
-            timelines[line].events.indices.map { (slot: slotOf[timelines[line].events[$0].nanoseconds]!, line, $0) }
+            timelines[line].events.indices.map { (slot: slotOf(timelines[line].events[$0].nanoseconds), line, $0) }
         }.sorted { ($0.slot, $0.1, $0.2) < ($1.slot, $1.1, $1.2) }
         for (slot, line, index) in order {
             let event = timelines[line].events[index]
@@ -87,6 +98,29 @@ package enum MarbleRenderer {
         let layout = MarbleLayout(slots: slots).draw(lines)
         let meanings = MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
         return Drawing(lines: layout.lines, caret: layout.caret, legend: lettering.legend + meanings)
+    }
+}
+
+extension MarbleRenderer {
+    /// The slots of every time the lines have, and the slot of a time.
+    private static func axis(of timelines: [RecentTimeline], _ scale: Scale) -> ([MarbleLayout.Slot], (Int64) -> Int) {
+        let events = timelines.flatMap(\.events)
+        if case .frames(let frame) = scale {
+            let duration = max(frame, 1)
+            func frameOf(_ time: Int64) -> Int { Int(max(time, 0) / duration) }
+            let frames = Array(Set(events.map { frameOf($0.nanoseconds) })).sorted()
+            let slotOf = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1, $0) })
+            return (frames.map { MarbleLayout.Slot(ideal: $0) }, { slotOf[frameOf($0)]! })
+        }
+        let start = timelines.filter { !$0.events.isEmpty }.map(\.start).min() ?? 0
+        let times = Array(Set(events.map(\.nanoseconds))).sorted()
+        let gaps = zip(times, [start] + times).map { max($0 &- $1, 0) }
+        let longest = gaps.max() ?? 0
+        let slots = gaps.map { gap in
+            MarbleLayout.Slot(gap: gap == 0 ? 0 : 1 + Int((Double(gap) / Double(longest) * 2).rounded()))
+        }
+        let slotOf = Dictionary(uniqueKeysWithValues: times.enumerated().map { ($1, $0) })
+        return (slots, { slotOf[$0]! })
     }
 }
 
