@@ -90,7 +90,7 @@ public struct TraceChecker: Sendable {
             return QueryResult(query: query, output: nil, location: error.location, failure: error)
         case .passed(let output, let newCursor, let location):
             if let newCursor { cursor = newCursor }
-            guard let matcher = query.matcher, !matcher.matches(output?.value ?? .null) else {
+            guard let matcher = query.matcher, !matcher.matches(output ?? .null) else {
                 return QueryResult(query: query, output: output, location: location, failure: nil)
             }
             var error = RecordingError(

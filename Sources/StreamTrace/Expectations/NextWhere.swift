@@ -115,7 +115,8 @@ where Element == RawJSON, Failure == TraceFailure {
             invertedSummary: "passes if no element MATCHER accepts arrives in the window"
         ) { arguments in
             let matcher = arguments.predicate
-            return arguments.invertible(Self(condition: "where \(matcher)") { matcher.matches($0.value) })
+            let matches = matcher.textPredicate
+            return arguments.invertible(Self(condition: "where \(matcher)") { matches($0) })
         }
     }
 }

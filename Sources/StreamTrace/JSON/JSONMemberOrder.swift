@@ -32,7 +32,8 @@ struct JSONMemberOrder {
         var isObject: Bool
         /// `.sorted`: whether every key so far came after the one before.
         var inOrder = true
-        var lastKey: RawJSONString?
+        /// The offset of the last key's opening quote.
+        var lastKey: Int?
     }
 
     /// The objects that move, by the offset of their `{`.
@@ -113,9 +114,9 @@ struct JSONMemberOrder {
         members.append(UInt32(truncatingIfNeeded: p))
         let top = frames.count - 1
         if order == .sorted, frames[top].inOrder, let previous = frames[top].lastKey {
-            frames[top].inOrder = RawJSONString.compare(previous, key, in: bytes) < 0
+            frames[top].inOrder = RawJSONString.compareKeys(at: previous, p, in: bytes) < 0
         }
-        frames[top].lastKey = key
+        frames[top].lastKey = p
         return skipSpace(bytes, from: skipSpace(bytes, from: key.end) + 1)
     }
 
@@ -135,25 +136,26 @@ struct JSONMemberOrder {
         }
     }
 
-    /// The members by key, each key once, at its last member.
+    /// The members by key, each key once, at its last member: sorted in
+    /// place, keys compared where they stand (4 bytes a member, and the
+    /// sort's own buffer).
     private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        let base = members.startIndex
-        let prefixes = members.map { RawJSONString(at: Int($0), in: bytes).prefix(in: bytes) }
-        func key(_ i: Int) -> RawJSONString { RawJSONString(at: Int(members[base + i]), in: bytes) }
-        func order(_ a: Int, _ b: Int) -> Int {
-            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
-            return RawJSONString.compare(key(a), key(b), in: bytes)
+        var result = Array(members)
+        // Offsets are unique: equal keys go in the order they stand in.
+        result.sort { a, b in
+            let order = RawJSONString.compareKeys(at: Int(a), Int(b), in: bytes)
+            return order != 0 ? order < 0 : a < b
         }
-        var indices = (0..<members.count).map { Int32(truncatingIfNeeded: $0) }
-        indices.sort { a, b in
-            let c = order(Int(a), Int(b))
-            return c != 0 ? c < 0 : a < b
+        // Of each run of equal keys, the last.
+        var kept = 0
+        for k in result.indices {
+            if k + 1 < result.count, RawJSONString.compareKeys(at: Int(result[k]), Int(result[k + 1]), in: bytes) == 0 {
+                continue
+            }
+            result[kept] = result[k]
+            kept += 1
         }
-        var result: [UInt32] = []
-        result.reserveCapacity(indices.count)
-        for k in indices.indices where k + 1 == indices.count || order(Int(indices[k]), Int(indices[k + 1])) != 0 {
-            result.append(members[base + Int(indices[k])])
-        }
+        result.removeSubrange(kept...)
         return result
     }
 
@@ -165,23 +167,21 @@ struct JSONMemberOrder {
         var table = KeyPositions()
         var repeated = false
         func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
+        // `result` as an argument: no closure holds on to it once the look is over.
+        func look(for current: RawJSONString, in result: [UInt32]) -> Int? {
+            guard members.count > KeyPositions.linearLimit else {
+                return result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
+            }
+            return table.firstOrInsert(
+                result.count, hash: current.hash(in: bytes), hashOf: { key(result[$0]).hash(in: bytes) },
+                where: { RawJSONString.equal(key(result[$0]), current, in: bytes) })
+        }
         for member in members {
-            let current = key(member)
-            let small = members.count <= KeyPositions.linearLimit
-            let hash = small ? 0 : current.hash(in: bytes)
-            let found =
-                small
-                ? result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
-                : table.index(hash: hash) { RawJSONString.equal(key(result[$0]), current, in: bytes) }
-            if let found {
+            if let found = look(for: key(member), in: result) {
                 result[found] = member
                 repeated = true
-                continue
-            }
-            result.append(member)
-            if !small {
-                let last = result.count - 1
-                table.insert(last) { [result] in $0 == last ? hash : key(result[$0]).hash(in: bytes) }
+            } else {
+                result.append(member)
             }
         }
         return repeated ? result : nil
