@@ -24,6 +24,7 @@ struct Benchmarks {
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
         if sections.contains("export") { rows += ExportBench(options: options).rows() }
+        if sections.contains("values") { rows += ValueBench(options: options).rows() }
         if sections.contains("ci") {
             rows += CIBench(directory: directory, installed: options.installed, dynamic: Measure.streamtrace).rows()
         }

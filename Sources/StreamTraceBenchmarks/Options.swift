@@ -20,7 +20,7 @@ struct BenchOptions {
     /// `--installed PATH`: the binary `make install` installs, for the ci rows.
     var installed: String?
 
-    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export"]
+    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values"]
     static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
 
     static let usage = """

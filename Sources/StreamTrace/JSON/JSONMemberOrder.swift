@@ -160,13 +160,25 @@ struct JSONMemberOrder {
     }
 
     /// The members in the order of their keys' first places, each key at
-    /// its last member; `nil` if no key is repeated.
+    /// its last member; `nil` if no key is repeated. A table of the keys
+    /// finds out first (8 bytes a key, made once for all of them); the
+    /// order is only worked out for an object with a repeated key.
     private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32]? {
-        var result: [UInt32] = []
-        result.reserveCapacity(members.count)
-        var table = KeyPositions()
-        var repeated = false
+        let base = members.startIndex
         func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
+        if members.count > KeyPositions.linearLimit {
+            var table = KeyPositions(capacity: members.count)
+            let repeated = members.indices.contains { i in
+                let current = key(members[i])
+                return table.firstOrInsert(
+                    i - base, hash: current.hash(in: bytes), hashOf: { key(members[base + $0]).hash(in: bytes) },
+                    where: { RawJSONString.equal(key(members[base + $0]), current, in: bytes) }) != nil
+            }
+            guard repeated else { return nil }
+        }
+        var result: [UInt32] = []
+        var table = KeyPositions(capacity: members.count)
+        var repeated = false
         // `result` as an argument: no closure holds on to it once the look is over.
         func look(for current: RawJSONString, in result: [UInt32]) -> Int? {
             guard members.count > KeyPositions.linearLimit else {

@@ -42,18 +42,25 @@ package struct JSONRewriter {
     /// bytes or more (a string may take it past); returns whether the
     /// whole value was written. `scanned`: the last call scanned these
     /// very bytes for the normal form (``isNormal(_:)``), and the scan is
-    /// not done again.
+    /// not done again. `drain` takes the output from time to time (it may
+    /// empty it), so that a huge value goes out in pieces.
     @discardableResult
     package mutating func writeNormal(
-        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false
+        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false,
+        drain: (inout JSONOutput) -> Void = { _ in }
     ) -> Bool {
         if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
         guard !memberOrder.isNormal else {
-            let room = max(0, limit - output.buffer.count)
-            output.append(raw: UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, room)]))
-            return room >= bytes.count
+            var start = 0
+            while start < bytes.count, output.buffer.count < limit {
+                let end = start + min(bytes.count - start, Self.drainSize, limit - output.buffer.count)
+                output.append(raw: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                start = end
+                if output.buffer.count >= Self.drainSize { drain(&output) }
+            }
+            return start == bytes.count
         }
-        return write(bytes, numbers: .asWritten, into: &output, limit: limit)
+        return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
     }
 
     /// Whether `bytes` (one validated JSON value) are in normal form.

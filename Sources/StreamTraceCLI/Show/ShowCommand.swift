@@ -124,7 +124,15 @@ enum ShowCommand {
                 line.append("{\"t\":")
                 line.write(int: head.nanoseconds)
                 line.append(",\"event\":\"value\",\"value\":")
-                rewriter.writeNormal(value, into: &line)
+                // A huge value goes out as it is written.
+                var failure: OutputError?
+                rewriter.writeNormal(value, into: &line) { piece in
+                    if failure == nil {
+                        do throws(OutputError) { try Console.write(bytes: piece.bytes) } catch { failure = error }
+                    }
+                    piece.removeAll()
+                }
+                if let failure { throw failure }
                 line.append("}")
             } else {
                 encoder.encode(TraceReader.event(head, value: nil), into: &line)
