@@ -22,13 +22,6 @@ where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
     package static var syntax: QuerySyntax { QuerySyntax(keyword: "elements") { _ in Self() } }
 
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "the stream failed"),
-            QueryReason(reason: .notCompleted, when: "no completion in the window"),
-        ]
-    }
-
     package static var documentation: QueryDocumentation {
         QueryDocumentation(
             summary: "all elements; fails if the stream failed or did not complete", passes: "every element")

@@ -23,12 +23,6 @@ extension StreamExpectations.Last: TraceExpectation, QueryExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(lastElement: true) }
     package static var syntax: QuerySyntax { QuerySyntax(keyword: "last") { _ in Self() } }
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "the stream failed"),
-            QueryReason(reason: .notCompleted, when: "no completion"),
-        ]
-    }
 
     package static var documentation: QueryDocumentation {
         QueryDocumentation(

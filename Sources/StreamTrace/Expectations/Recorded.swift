@@ -40,7 +40,7 @@ extension StreamExpectations.Recorded: TraceExpectation, QueryExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
     package static var syntax: QuerySyntax { QuerySyntax(keyword: "recording") { _ in Self() } }
-    package static var reasons: [QueryReason] { [QueryReason(reason: .notCompleted, when: "no completion")] }
+
     package static var documentation: QueryDocumentation {
         QueryDocumentation(
             summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",

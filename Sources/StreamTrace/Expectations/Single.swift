@@ -36,9 +36,7 @@ where Element == RawJSON, Failure == TraceFailure {
     package static var syntax: QuerySyntax { QuerySyntax(keyword: "single") { _ in Self() } }
 
     package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "it failed"),
-            QueryReason(reason: .notCompleted, when: "no completion"),
+        Base.reasons + [
             QueryReason(reason: .notEnoughElements, when: "0 elements"),
             QueryReason(reason: .tooManyElements, when: "2 or more"),
         ]

@@ -46,3 +46,9 @@ package struct QueryDocumentation: Sendable {
         package var fails: String
     }
 }
+
+extension QueryExpectation where Self: DerivedExpectation, Base: QueryExpectation {
+    /// Those of its base, which finds the failures it reports (`elements`
+    /// fails as `finished` does).
+    package static var reasons: [QueryReason] { Base.reasons }
+}
