@@ -58,11 +58,25 @@ package struct QueryWords {
         return word
     }
 
+    /// The text after the next blanks, to the end, and its offset, without
+    /// reading it: for an argument that may hold blanks (a JSON value),
+    /// which reads what it needs and then ``advance(to:)``.
+    func upcoming() -> (text: String, offset: Int) {
+        var start = offset
+        while start < scalars.count, isBlank(start) { start += 1 }
+        return (text(start..<scalars.count), start)
+    }
+
+    /// Reads up to `offset`, a scalar offset from ``upcoming()``.
+    mutating func advance(to offset: Int) {
+        self.offset = min(max(offset, self.offset), scalars.count)
+    }
+
     /// Everything after the next blanks, and its offset.
     mutating func rest() -> (text: String, offset: Int) {
-        while offset < scalars.count, isBlank(offset) { offset += 1 }
-        defer { offset = scalars.count }
-        return (text(offset..<scalars.count), offset)
+        let rest = upcoming()
+        advance(to: scalars.count)
+        return rest
     }
 
     /// The text read from `start` to here, without its surrounding blanks.
