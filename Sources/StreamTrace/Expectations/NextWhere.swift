@@ -110,8 +110,8 @@ where Element == RawJSON, Failure == TraceFailure {
 
     package static var syntax: QuerySyntax {
         QuerySyntax(keyword: "next", clauses: [.where]) { arguments in
-            let matcher = arguments.matcher("where") ?? .equal(.null)
-            return Self(condition: "where \(matcher)") { matcher.matches($0.value) }
+            let (condition, accepts) = arguments.condition("where")
+            return Self(condition: condition, accepts)
         }
     }
 
