@@ -20,6 +20,8 @@ package struct MarbleLettering<Key: Hashable> {
     /// The letters given so far, in order, with the text each names.
     package private(set) var entries: [(letter: Character, label: String)] = []
     private var letters: [Key: Character] = [:]
+    /// Whether every letter is taken (it stays so: letters are never freed).
+    private var isFull = false
 
     package init() {}
 
@@ -30,7 +32,10 @@ package struct MarbleLettering<Key: Hashable> {
     /// free letter (named by `label` in the legend), else `?`.
     package mutating func letter(for key: Key, label: @autoclosure () -> String) -> Character {
         if let letter = letters[key] { return letter }
-        guard let letter = nextLetter else { return MarbleTheme.unnamed }
+        guard !isFull, let letter = nextLetter else {
+            isFull = true
+            return MarbleTheme.unnamed
+        }
         reserve(letter, for: key, label: label())
         return letter
     }

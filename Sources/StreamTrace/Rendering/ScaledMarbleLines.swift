@@ -105,8 +105,9 @@ package struct ScaledMarbleLines: Sendable {
     package static func letter(
         of value: JSONValue, in lettering: inout MarbleLettering<ValueKey>, labelWidth: Int
     ) -> Character {
-        let text = TerminalText.escaped(value.jsonText)
-        return lettering.letter(for: ValueKey(text), label: TextLayout.truncated(text, to: labelWidth))
+        let text = value.jsonText
+        return lettering.letter(
+            for: ValueKey(text), label: TextLayout.truncated(TerminalText.escaped(text), to: labelWidth))
     }
 
     /// The diagrams, one per line, each `width` columns.
