@@ -146,8 +146,11 @@ struct QueryParser {
         }
         let complete = candidates.first { $0.syntax.clauses.allSatisfy { !$0.isRequired || given.contains($0.word) } }
         guard let complete else {
-            throw failure(
-                "incomplete query: expected \(candidates[0].syntax.form)", at: words.peek()?.offset ?? words.endOffset)
+            let expected = "expected \(candidates[0].syntax.form)"
+            guard let (word, offset) = words.peek() else {
+                throw failure("incomplete query: \(expected)", at: words.endOffset)
+            }
+            throw failure("unexpected \(QueryWords.quote(word)); \(expected)", at: offset)
         }
         return complete
     }
