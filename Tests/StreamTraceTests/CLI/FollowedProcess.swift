@@ -19,9 +19,7 @@ final class FollowedProcess: @unchecked Sendable {
     init(_ arguments: [String]) throws {
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = nil
-        process.environment = environment
+        process.environment = CommandRunner.environment([:])
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
