@@ -45,7 +45,7 @@ final class TraceInput {
 
     deinit {
         if let descriptor { close(descriptor) }
-        if let copy { unlink(copy) }
+        if let copy { CommandLineArguments.remove(copy) }
     }
 
     /// A reader from the start of the trace.
@@ -64,7 +64,7 @@ final class TraceInput {
     func openDescriptor() throws(TraceReadError) -> Int32 {
         defer { readers += 1 }
         guard let descriptor else {
-            let fd = argument == "-" ? dup(0) : open(argument, O_RDONLY)
+            let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
             guard fd >= 0 else { throw Self.openFailure(name, errno) }
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -81,11 +81,12 @@ final class TraceInput {
 
     /// Copies what `fd` holds to a new temporary file; its path.
     private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
-        var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
+        var template = (CommandLineArguments.pathBytes(Environment.temporaryDirectory)
+            + Array("/streamtrace-input-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
         let output = mkstemp(&template)
         guard output >= 0 else { throw readFailure(name, errno, "cannot make a temporary copy") }
         defer { close(output) }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = CommandLineArguments.path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
@@ -95,7 +96,7 @@ final class TraceInput {
                 count < 0
                 ? errno : chunk.withUnsafeBytes { FileDescriptorWrite.all(.init(rebasing: $0[..<count]), to: output) }
             if let failure {
-                unlink(path)
+                CommandLineArguments.remove(path)
                 throw readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
             }
         }
