@@ -49,7 +49,8 @@ struct CommandRunner {
         }
     }
 
-    private static func runBlocking(
+    /// ``run(_:stdin:environment:executable:)`` on this thread.
+    static func runBlocking(
         _ arguments: [String], stdin: String?, environment: [String: String], executable: String?
     ) throws -> Result {
         let process = Process()
