@@ -47,7 +47,7 @@ final class FollowedProcess: @unchecked Sendable {
     var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// Polls the output every 10 ms until it holds `text`; throws after `timeout`.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(30)) async throws {
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while !output.contains(text) {
             guard ContinuousClock.now < deadline else {
@@ -59,7 +59,7 @@ final class FollowedProcess: @unchecked Sendable {
 
     /// Polls every 10 ms until the process has exited and its output is
     /// read; its exit status. Throws (and kills it) after `timeout`.
-    func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    func exitStatus(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning || readers.wait(timeout: .now()) == .timedOut {
             guard ContinuousClock.now < deadline else {
