@@ -6,7 +6,7 @@ extension Marbles {
     /// A diagram written that way (no other spaces) draws its own text.
     ///
     /// ```swift
-    /// let text = try Marbles("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b (c|)"
+    /// let text = try Marbles("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b(c|)"
     /// ```
     package var text: String {
         var text = ""
