@@ -51,6 +51,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// More lines for a person (a whole-shape comparison's side-by-side
     /// table), shown by ``report``.
     public var details: String?
+    /// Whether the recorder should say what its clock was doing (a marble
+    /// diagram the stream never reached the end of), as it does for a
+    /// wait that timed out.
+    package var explainsTime = false
 
     public init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
