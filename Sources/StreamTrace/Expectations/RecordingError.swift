@@ -2,12 +2,12 @@
 /// instead, and the event that decided it.
 ///
 /// ```swift
-/// let recorder = Recorder<String, Never>(clock: TestClock())
-/// recorder.receive("a")
-/// recorder.receive("b")
+/// let recorder = Recorder<Int, Never>(clock: TestClock())
+/// recorder.receive(1)
+/// recorder.receive(2)
 /// recorder.receive(completion: .finished)
 /// do { _ = try recorder.single.get() } catch {
-///     print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
+///     print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
@@ -55,6 +55,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// diagram the stream never reached the end of), as it does for a
     /// wait that timed out.
     package var explainsTime = false
+    /// What the recorder's clock was doing when time may explain the
+    /// failure (``ClockDiagnosis``), the last line of ``report``.
+    package var clockNote: String?
 
     public init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
@@ -73,20 +76,24 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The summary and the recent timeline: `expected exactly one element,
-    /// got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    /// got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var explanation: String {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }
 
     /// One line: the expectation, then its ``explanation``:
-    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var description: String {
         "\(expectation): \(explanation)"
     }
 
-    /// The description, followed by the ``details`` lines if any: what test
-    /// helpers report.
+    /// The description, or, when there are ``details`` (which draw the
+    /// recording themselves, lettered alike with what was expected), the
+    /// expectation and its summary followed by the details; then what the
+    /// recorder's clock was doing, when time may explain the failure: what
+    /// test helpers report.
     public var report: String {
-        details.map { description + "\n" + $0 } ?? description
+        let report = details.map { "\(expectation): \(summary)\n\($0)" } ?? description
+        return clockNote.map { report + "\n" + $0 } ?? report
     }
 }

@@ -1,5 +1,5 @@
 extension RecorderStorage {
-    /// `error` with a line on what time was doing when it was decided: the
+    /// `error` with a note on what time was doing when it was decided: the
     /// recorder's clock (``ClockDiagnosis``), after a word on a stream that
     /// never subscribed. Call with the lock held.
     func explainingTimeLocked(_ error: RecordingError) -> RecordingError {
@@ -8,7 +8,7 @@ extension RecorderStorage {
         if state.eventCount == 0 {
             note = "nothing was recorded: the stream was never subscribed to; " + note
         }
-        error.details = error.details.map { $0 + "\n" + note } ?? note
+        error.clockNote = note
         return error
     }
 }

@@ -12,7 +12,8 @@ import Testing
 
     @Test func twoProcessesWriteTheSameBytesForTheSameInputAndEpoch() async throws {
         let root = try TraceFolder([
-            "checkout/cart.jsonl": ShowStreamsCommandTests.cart, "checkout/payments.jsonl": ShowStreamsCommandTests.payments,
+            "checkout/cart.jsonl": ShowStreamsCommandTests.cart,
+            "checkout/payments.jsonl": ShowStreamsCommandTests.payments,
             "search.jsonl": try String(contentsOfFile: CommandRunner.sample("search.jsonl"), encoding: .utf8),
         ])
         let arguments = ["--epoch", OTLPOutput.epochText, root("checkout"), root("search.jsonl"), "-"]
@@ -29,7 +30,9 @@ import Testing
     }
 
     @Test func aTraceThatCannotBeReadIsAnErrorAtItsLineAndNothingIsWritten() async throws {
-        let root = try TraceFolder(["traces/a.jsonl": ShowStreamsCommandTests.cart, "traces/b.jsonl": TraceFolder.malformed])
+        let root = try TraceFolder([
+            "traces/a.jsonl": ShowStreamsCommandTests.cart, "traces/b.jsonl": TraceFolder.malformed,
+        ])
         let malformed = try await Self.export(["--epoch", OTLPOutput.epochText, root("traces")])
         #expect(malformed.status == 3)
         #expect(malformed.stdout.isEmpty)
@@ -69,8 +72,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--epoch", "yesterday", "-"], "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got 'yesterday'"),
-        (["--epoch", "1969-12-31T23:59:59Z", "-"], "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '1969-12-31T23:59:59Z'"),
+        (
+            ["--epoch", "yesterday", "-"],
+            "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got 'yesterday'"
+        ),
+        (
+            ["--epoch", "1969-12-31T23:59:59Z", "-"],
+            "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '1969-12-31T23:59:59Z'"
+        ),
         (["--service", "", "-"], "--service must name a service; got ''"),
         (["--epoch"], "option '--epoch' needs a value"),
         ([], "missing PATH: a trace, a directory of traces, or - for standard input"),

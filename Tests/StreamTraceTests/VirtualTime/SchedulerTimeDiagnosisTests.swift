@@ -17,7 +17,7 @@ import Testing
             Issue.record("the wait did not time out")
             return nil
         } catch {
-            return (error as? RecordingError)?.details
+            return (error as? RecordingError)?.clockNote
         }
     }
 

@@ -16,7 +16,7 @@ import Testing
             Issue.record("the wait did not time out")
             return nil
         } catch {
-            return (error as? RecordingError)?.details
+            return (error as? RecordingError)?.clockNote
         }
     }
 
@@ -80,7 +80,7 @@ import Testing
         } catch {
             #expect(
                 (error as? RecordingError)?.report
-                    == "next(): expected 1 more element, got 0 within 20ms (event 1, t=+0ns); recent: (no events)\n"
+                    == "next(): expected 1 more element, got 0 within 20ms (event 1, t=+0ns); recent: -\n"
                     + "TestClock at 0ns, never advanced; nothing sleeps or is scheduled on it")
         }
     }
@@ -89,7 +89,7 @@ import Testing
         let recorder = Recorder<Int, Never>(clock: TestClock())
         recorder.receive(completion: .finished)
         #expect(throws: RecordingError.self) { try recorder.next().get() }
-        do { _ = try recorder.next().get() } catch { #expect((error as? RecordingError)?.details == nil) }
+        do { _ = try recorder.next().get() } catch { #expect((error as? RecordingError)?.clockNote == nil) }
     }
 
     @Test func severalWaitingAreListedEarliestFirst() {
