@@ -51,3 +51,17 @@ import Testing
         #expect(text == "TestClock at 300ms; 1 sleeper until 500ms: advance(by: .milliseconds(200)) reaches it")
     }
 }
+
+extension DocumentationMarblesTests {
+    @Test func drawFrames() {
+        let drawing = MarbleLayout.drawFrames(
+            [
+                .init(items: [(1, ["a"]), (3, ["b", "|"])]),
+                .init(items: [(1, ["a"]), (3, ["c"]), (4, ["|"])]),
+            ], frame: 1_000_000)
+        let lines = drawing.lines  // ["-a-(b|)", "-a-c   |"]
+        let caret = drawing.caret  // "   ^"
+        #expect(lines == ["-a-(b|)", "-a-c   |"])
+        #expect(caret == "   ^")
+    }
+}
