@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func marbles() throws {
-        let marbles = try Marbles("-a 8ms (bc)|", frame: .milliseconds(1))
+        let marbles = try MarbleDiagram("-a 8ms (bc)|", frame: .milliseconds(1))
         // a at 1ms, b and c at 10ms, finished at 14ms
         let text = marbles.text  // "-a 8ms (bc)|"
         #expect(marbles.events.map(\.nanoseconds) == [1_000_000, 10_000_000, 10_000_000, 14_000_000])
@@ -22,12 +22,12 @@ import Testing
     }
 
     @Test func marblesText() throws {
-        let text = try Marbles("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b(c|)"
+        let text = try MarbleDiagram("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b(c|)"
         #expect(text == "a 9ms b(c|)")
     }
 
     @Test func marbleMatch() throws {
-        let marbles = try Marbles("-a-|")
+        let marbles = try MarbleDiagram("-a-|")
         let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.finished, at: 3_000_000)]
         let outcome = MarbleMatch.compare(marbles, recorded, isFinal: true) { _, _ in true }  // .matched
         #expect(outcome == .matched)

@@ -23,7 +23,7 @@ struct MarblePlayback<Element: Sendable>: Sendable {
     init(_ diagram: String, values: [Character: Element], error: (any Error)?, frame: Duration)
         throws(MarbleSyntaxError)
     {
-        let marbles = try Marbles(diagram, frame: frame)
+        let marbles = try MarbleDiagram(diagram, frame: frame)
         var steps: [(nanoseconds: Int64, step: Step)] = []
         for event in marbles.events {
             let step: Step

@@ -9,7 +9,7 @@ import Testing
     /// Each line read back as a diagram (1 ms frames): `symbol@frame`.
     static func readBack(_ lines: [String]) throws -> [[String]] {
         try lines.map { line in
-            let marbles = try Marbles(line)
+            let marbles = try MarbleDiagram(line)
             return marbles.events.map { "\($0.symbol.character)@\(marbles.frameIndex(of: $0.nanoseconds))" }
         }
     }
@@ -48,7 +48,7 @@ import Testing
         #expect(try Self.readBack(drawing.lines) == lines.map(Self.words))
         let late = MarbleLayout.drawFrames([Line(items: [(100, ["a"])])], frame: 10_000_000)
         #expect(late.lines == ["1s a"])
-        #expect(try Marbles("1s a", frame: .milliseconds(10)).events.map(\.nanoseconds) == [1_000_000_000])
+        #expect(try MarbleDiagram("1s a", frame: .milliseconds(10)).events.map(\.nanoseconds) == [1_000_000_000])
     }
 
     @Test func aLineEndsAtItsLastEvent() {
