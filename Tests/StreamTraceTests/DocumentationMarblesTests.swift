@@ -65,3 +65,16 @@ extension DocumentationMarblesTests {
         #expect(caret == "   ^")
     }
 }
+
+extension DocumentationMarblesTests {
+    @Test func marbleReport() throws {
+        let diagram = try MarbleDiagram("-a-b|")
+        let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.element, at: 3_000_000)]
+        let report = MarbleReport(
+            diagram: diagram, expectedValues: [1, 2, nil], recorded: recorded, actualValues: [1, 3],
+            describe: { "\($0)" })
+        let details = report.details(caretAt: 3)
+        // ["expected: -a-b|", "actual:   -a-c", "             ^", "a = 1", "b = 2", "c = 3"]
+        #expect(details == ["expected: -a-b|", "actual:   -a-c", "             ^", "a = 1", "b = 2", "c = 3"])
+    }
+}
