@@ -65,7 +65,8 @@ package struct MarbleReport<Element: Equatable> {
             }
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
-        legend = lettering.legend + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
+        let drawn = [String(expectedSymbols), String(actualSymbols)]
+        legend = lettering.legend(of: drawn) + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
         if let failureText, recorded.contains(where: { $0.kind == .failure }) {
             legend.append("\(MarbleTheme.failure): \(failureText)")
         }
