@@ -37,9 +37,11 @@ enum Help {
     /// The query language, listed from the expectations' own declarations.
     static var queries: String {
         var lines = ["QUERIES", "  query = [not] EXPECTATION [within DURATION] [where MATCHER | MATCHER]", ""]
-        let expectations = QueryLanguage.expectations
-        lines += expectations.map { row($0.form, $0.summary) }
-        lines += expectations.compactMap { syntax in syntax.invertedSummary.map { row("not " + syntax.form, $0) } }
+        let forms = QueryLanguage.forms
+        lines += forms.map { row($0.syntax.form, $0.documentation.summary) }
+        lines += forms.compactMap { form in
+            form.documentation.inverted.map { row("not " + form.syntax.form, $0.summary) }
+        }
         lines += [
             "",
             "  within D          the window ends D after the cursor (the last consumed element's t, or 0);",
