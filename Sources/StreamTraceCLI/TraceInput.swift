@@ -60,7 +60,7 @@ final class TraceInput {
                 return try TraceReader(reading: { copy.read(into: $0, count: $1) }, name: name)
             }
             try copy.finish()
-            return try TraceReader(closingFileDescriptor: TraceFile.open(copy.path, name: name), name: name)
+            return try TraceReader(closingFileDescriptor: copy.open(), name: name)
         }
         guard let descriptor else { return try TraceReader(path: argument) }
         return try TraceReader(closingFileDescriptor: ownDescriptor(descriptor), name: name)
@@ -72,7 +72,7 @@ final class TraceInput {
         defer { readers += 1 }
         if let copy {
             try copy.finish()
-            return try TraceFile.open(copy.path, name: name)
+            return try copy.open()
         }
         if let descriptor { return try ownDescriptor(descriptor) }
         guard argument == "-" else { return try TraceFile.open(argument) }

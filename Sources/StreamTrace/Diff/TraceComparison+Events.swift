@@ -20,7 +20,7 @@ extension TraceComparison {
             } else if !time.agree(expected.nanoseconds, actual.nanoseconds) {
                 let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
                 let allowed =
-                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.short(tolerance)))" } else {
+                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.exact(tolerance)))" } else {
                         ""
                     }
                 reason = "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"

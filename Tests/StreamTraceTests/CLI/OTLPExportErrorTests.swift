@@ -43,6 +43,17 @@ import Testing
         #expect(missing.stderr == root("nope.jsonl") + ": cannot open: no such file\n")
     }
 
+    @Test func aFolderOfMoreTracesThanTheProcessMayOpenFilesIsExported() async throws {
+        let trace = #"{"streamtrace":1,"clock":"virtual","at":0}"# + "\n" + #"{"t":1,"event":"finished"}"# + "\n"
+        let root = try TraceFolder(Dictionary(uniqueKeysWithValues: (1...100).map { ("many/t\($0).jsonl", trace) }))
+        // 24 descriptors: a regular file is opened for each pass, not held from the first to the second.
+        let script = #"ulimit -n 24 && exec "$0" export --format otlp --epoch 2026-05-01T12:00:00Z "$1""#
+        let result = try await CommandRunner.run(
+            ["-c", script, CommandRunner.binary.path, root("many")], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.count == 101)
+    }
+
     @Test func aTimeOutsideOTLPsRangeIsAnErrorAtTheEventsLine() async throws {
         let late = """
             {"streamtrace":1,"stream":"late","clock":"virtual","at":9223372036000000000}
