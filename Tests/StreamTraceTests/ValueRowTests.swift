@@ -11,7 +11,8 @@ import Testing
         var twins = JSONRewriterTests.Twins(random: .init(state: seed))
         let tricky = [
             "e" + String(repeating: "\u{301}", count: 700), "日本語", "👩‍👩‍👧", "🇫🇷🇩🇪", "\\u0007", "\u{85}", "x",
-            String(repeating: "ab", count: 150),
+            String(repeating: "ab", count: 150), "café – Østby", "‼\u{FE0F}", "한\u{11A8}", "👍🏽", "\u{AD}", "Ж\u{483}",
+            "🌡", "🚀",
         ]
         return (0..<60).map { i in
             let (a, b) = twins.pair(depth: 3)
@@ -37,8 +38,13 @@ import Testing
             let (built, text) = (try TraceReader(bytes: bytes), try TraceReader(bytes: bytes))
             var rewriter = JSONRewriter()
             while let event = try built.next(), let head = try text.nextHead() {
+                let expected = timeline.row(event, previousTime: 0)
                 let row = timeline.row(head, value: text.currentValueBytes, previousTime: 0, rewriter: &rewriter)
-                #expect(row == timeline.row(event, previousTime: 0), "width \(width), line \(head.line)")
+                #expect(row == expected, "width \(width), line \(head.line)")
+                var bytes = JSONOutput()
+                let fallback = timeline.appendRow(
+                    head, value: text.currentValueBytes, previousTime: 0, rewriter: &rewriter, into: &bytes)
+                #expect((fallback ?? bytes.string) == expected, "width \(width), line \(head.line)")
             }
         }
     }

@@ -30,7 +30,8 @@ struct JSONMemberOrder {
         var start: Int
         var membersBase: Int
         var isObject: Bool
-        /// `.sorted`: whether every key so far came after the one before.
+        /// Whether every key so far came after the one before (then no
+        /// key is repeated, and none moves).
         var inOrder = true
         /// The offset of the last key's opening quote.
         var lastKey: Int?
@@ -113,7 +114,7 @@ struct JSONMemberOrder {
         isNormal = isNormal && key.isNormal
         members.append(UInt32(truncatingIfNeeded: p))
         let top = frames.count - 1
-        if order == .sorted, frames[top].inOrder, let previous = frames[top].lastKey {
+        if frames[top].inOrder, let previous = frames[top].lastKey {
             frames[top].inOrder = RawJSONString.compareKeys(at: previous, p, in: bytes) < 0
         }
         frames[top].lastKey = p
@@ -130,9 +131,9 @@ struct JSONMemberOrder {
             guard !frame.inOrder else { return }
             reordered[frame.start] = Reordered(members: Self.sorted(own, in: bytes), end: end)
         case .firstPlace:
-            guard own.count > 1, let firstPlaces = Self.firstPlaces(own, in: bytes) else { return }
+            guard !frame.inOrder, Self.repeatsAKey(own, in: bytes) else { return }
             isNormal = false
-            reordered[frame.start] = Reordered(members: firstPlaces, end: end)
+            reordered[frame.start] = Reordered(members: Self.firstPlaces(own, in: bytes), end: end)
         }
     }
 
@@ -159,26 +160,36 @@ struct JSONMemberOrder {
         return result
     }
 
-    /// The members in the order of their keys' first places, each key at
-    /// its last member; `nil` if no key is repeated. A table of the keys
-    /// finds out first (8 bytes a key, made once for all of them); the
-    /// order is only worked out for an object with a repeated key.
-    private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32]? {
+    /// Whether two members have the same key: keys compared where they
+    /// stand, two by two for a small object; a large one's through a table
+    /// of its keys (8 bytes a key, made once for all of them).
+    private static func repeatsAKey(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard members.count > KeyPositions.linearLimit else {
+            for i in members.indices.dropFirst() {
+                for j in members.startIndex..<i
+                where RawJSONString.compareKeys(at: Int(members[i]), Int(members[j]), in: bytes) == 0 {
+                    return true
+                }
+            }
+            return false
+        }
         let base = members.startIndex
         func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
-        if members.count > KeyPositions.linearLimit {
-            var table = KeyPositions(capacity: members.count)
-            let repeated = members.indices.contains { i in
-                let current = key(members[i])
-                return table.firstOrInsert(
-                    i - base, hash: current.hash(in: bytes), hashOf: { key(members[base + $0]).hash(in: bytes) },
-                    where: { RawJSONString.equal(key(members[base + $0]), current, in: bytes) }) != nil
-            }
-            guard repeated else { return nil }
+        var table = KeyPositions(capacity: members.count)
+        return members.indices.contains { i in
+            let current = key(members[i])
+            return table.firstOrInsert(
+                i - base, hash: current.hash(in: bytes), hashOf: { key(members[base + $0]).hash(in: bytes) },
+                where: { RawJSONString.equal(key(members[base + $0]), current, in: bytes) }) != nil
         }
+    }
+
+    /// The members in the order of their keys' first places, each key at
+    /// its last member (for an object that repeats a key).
+    private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
         var result: [UInt32] = []
         var table = KeyPositions(capacity: members.count)
-        var repeated = false
         // `result` as an argument: no closure holds on to it once the look is over.
         func look(for current: RawJSONString, in result: [UInt32]) -> Int? {
             guard members.count > KeyPositions.linearLimit else {
@@ -191,11 +202,10 @@ struct JSONMemberOrder {
         for member in members {
             if let found = look(for: key(member), in: result) {
                 result[found] = member
-                repeated = true
             } else {
                 result.append(member)
             }
         }
-        return repeated ? result : nil
+        return result
     }
 }

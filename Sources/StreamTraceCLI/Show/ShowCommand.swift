@@ -94,9 +94,17 @@ enum ShowCommand {
         // Values are read as text, never built: a row shows what its width
         // holds, the diagram letters a value by its text's hash.
         var rewriter = JSONRewriter()
+        var row = JSONOutput()
         while let head = try reader.nextHead() {
             let value = reader.currentValueBytes
-            try Console.out(timeline.row(head, value: value, previousTime: previous, rewriter: &rewriter))
+            row.removeAll()
+            if let text = timeline.appendRow(
+                head, value: value, previousTime: previous, rewriter: &rewriter, into: &row)
+            {
+                try Console.out(text)
+            } else {
+                try Console.out(bytes: row.bytes)
+            }
             if let value {
                 let (hash, length) = rewriter.hashNormal(value, scanned: true)
                 marble.appendValue(.init(hash: hash, length: length), at: head.nanoseconds) { columns in
