@@ -20,11 +20,14 @@ extension StreamExpectations {
     public struct Marbles<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         let text: String
         let diagram: Result<(MarbleDiagram, values: [Element?]), MarbleSyntaxError>
+        /// The names `values` gives, for the letters of a failure's drawing.
+        let names: [Character: Element]
         let error: (any Error)?
 
         init(_ text: String, values: [Character: Element], error: (any Error)?, frame: Duration) {
             self.text = text
             self.error = error
+            self.names = values
             diagram = Result { () throws(MarbleSyntaxError) in
                 let diagram = try MarbleDiagram(text, frame: frame)
                 if let early = diagram.events.first(where: { $0.nanoseconds < 0 }) {
@@ -75,7 +78,7 @@ extension StreamExpectations {
                 actualValues: events.kinds.map { kind in
                     if case .value(let index) = kind { window.element(at: index) } else { nil }
                 },
-                failureText: events.failure.map { "\(StreamError($0))" }, describe: window.describe)
+                names: names, failureText: events.failure.map { "\(StreamError($0))" }, describe: window.describe)
             let location = difference.actual.map { events.locations[$0] } ?? window.lastEvent?.location
             var error = window.failure(
                 .init(marbles: difference.kind), report.message(difference), at: location,
