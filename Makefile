@@ -17,7 +17,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
+.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench bench-fastread \
 	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template
 
 build:
@@ -49,6 +49,12 @@ timeline-template:
 test-app-package:
 	$(SWIFT) test --package-path Examples/AppPackage
 
+# The operator example in Examples/Operators: a user-written debounce over
+# AsyncSequence and combineLatest over Combine (OpenCombine on Linux), each
+# tested with marbles on virtual time, and a marble failure's message.
+test-operators:
+	$(SWIFT) test --package-path Examples/Operators
+
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip '$(BROWSER_SUITES)'
@@ -61,7 +67,8 @@ test-sanitizers: test-tsan test-asan
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
-		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests
+		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
+		Examples/Operators/Package.swift Examples/Operators/Sources Examples/Operators/Tests
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
 # in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
