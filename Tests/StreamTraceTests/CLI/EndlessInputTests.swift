@@ -20,11 +20,17 @@ import Testing
 
         /// `fill` writes the next block of the stream, numbered from 0.
         init(_ fill: @escaping @Sendable (Int, inout [UInt8]) -> Void) throws {
-            signal(SIGPIPE, SIG_IGN)  // a write the command no longer reads fails with EPIPE instead
             try #require(mkfifo(path, 0o600) == 0)
             let path = self.path
             onAnotherThread { [self] in
                 defer { finished.signal() }
+                // A write the command no longer reads fails with EPIPE instead of
+                // killing the tests (blocked for this thread only: ignoring it in
+                // the process would pass to every command the tests run).
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                 let fd = open(path, O_WRONLY)  // waits for the command to open it
                 guard fd >= 0 else { return }
                 defer { close(fd) }
