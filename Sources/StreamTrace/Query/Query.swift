@@ -24,13 +24,17 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     public let matcher: QueryMatcher?
     /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
+    /// The matcher after `where` (`next where == 3`), which a pass over a
+    /// trace compiles once to scan the elements with.
+    package let wherePredicate: QueryMatcher?
 
     package init(
         text: String, expectation: any TraceExpectation, expectationName: String, isInverted: Bool, within: Duration?,
-        matcher: QueryMatcher?
+        matcher: QueryMatcher?, wherePredicate: QueryMatcher? = nil
     ) {
         self.text = text
         self.expectation = expectation
+        self.wherePredicate = wherePredicate
         self.expectationName = expectationName
         self.isInverted = isInverted
         self.within = within

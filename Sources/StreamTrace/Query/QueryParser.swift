@@ -47,6 +47,7 @@ struct QueryParser {
         }
         let within = try parseWithin()
         var matcher: QueryMatcher?
+        var wherePredicate: QueryMatcher?
         if let (next, nextColumn) = words.take() {
             if next == "where" {
                 guard candidates.contains(where: \.takesWhere) else {
@@ -55,6 +56,7 @@ struct QueryParser {
                 }
                 candidates = candidates.filter(\.takesWhere)
                 arguments.predicate = try parseWhere(column: nextColumn)
+                wherePredicate = arguments.predicate
             } else {
                 guard Self.matcherSymbols.contains(next) else {
                     let expected = within == nil ? "'within' or a matcher" : "a matcher"
@@ -74,7 +76,7 @@ struct QueryParser {
         return Query(
             text: words.text, expectation: syntax.make(arguments), expectationName: written,
             isInverted: arguments.isInverted,
-            within: within, matcher: matcher)
+            within: within, matcher: matcher, wherePredicate: wherePredicate)
     }
 
     /// The expectations `word` names, or an error that lists the keywords.
