@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
         // For the browser tests and make bench only (no product): headless Chromium driven over
         // --remote-debugging-pipe, the page's CSP hashes, and the generated template source.
-        .target(name: "StreamTraceBrowser"),
+        .target(name: "StreamTraceBrowser", dependencies: ["StreamTrace"]),
         .executableTarget(name: "GenerateTimelineTemplate", dependencies: ["StreamTraceBrowser"]),
         .testTarget(
             name: "StreamTraceTests",
@@ -53,7 +53,8 @@ let package = Package(
             ]
         ),
         // show --format html pages in headless Chromium (skipped when none is installed).
-        .testTarget(name: "StreamTraceBrowserTests", dependencies: ["StreamTraceBrowser", "StreamTraceCLI"]),
+        .testTarget(
+            name: "StreamTraceBrowserTests", dependencies: ["StreamTrace", "StreamTraceBrowser", "StreamTraceCLI"]),
         // __Traces__: golden traces, read through #filePath.
         .testTarget(
             name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest", "StreamTraceTesting"],

@@ -56,14 +56,15 @@ import Testing
         var printed: [String] = []
         func print(_ item: Any) { printed.append("\(item)") }
 
-        let recorder = Recorder<String, Never>(clock: TestClock())
-        recorder.receive("a")
-        recorder.receive("b")
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        recorder.receive(1)
+        recorder.receive(2)
         recorder.receive(completion: .finished)
         do { _ = try recorder.single.get() } catch {
-            print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
+            print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2
         }
-        #expect(printed == [#"single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|"#])
+        #expect(
+            printed == ["single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2"])
     }
 
     /// A recorder on a manual clock: 1 at 0 s, 2 at 1 s, then finished.
@@ -120,9 +121,23 @@ import Testing
         let error = #expect(throws: RecordingError.self) {
             try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
         }
-        #expect(error?.reason == .tooManyElements(actual: 1))
+        #expect(error?.reason == .tooManyElements)
         #expect(error?.description.hasPrefix("nothing: expected no element (event 1, t=+") == true)
     }
+
+    /// RecordingError.swift: a reason of one's own, declared beside the
+    /// expectation that fails with it.
+    @Test func aReasonOfOnesOwnIsAStaticMember() {
+        let error = RecordingError(expectation: "fast", reason: .tooSlow, message: "expected 1ms", location: nil)
+        #expect(error.reason.rawValue == "tooSlow")
+        #expect(error.reason != .notCompleted)
+        #expect(error.reason == RecordingError.Reason(rawValue: "tooSlow"))
+    }
+}
+
+/// RecordingError.swift's example of an open reason, as written.
+extension RecordingError.Reason {
+    static let tooSlow = Self(rawValue: "tooSlow")
 }
 
 /// StreamExpectation.swift's example, as written.
@@ -133,7 +148,7 @@ struct Nothing<Element, Failure: Error>: StreamExpectation {
             ? .passed((), cursor: nil, at: nil)
             : .failed(
                 RecordingError(
-                    expectation: name, reason: .tooManyElements(actual: window.elementCount),
+                    expectation: name, reason: .tooManyElements,
                     message: "expected no element", location: window.elementLocation(at: 0)))
     }
 }

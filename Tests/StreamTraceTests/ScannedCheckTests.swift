@@ -11,7 +11,14 @@ import Testing
     static let queries = [
         "next", "next 2", "prefix 3", "not prefix 40", "single", "last", "count", "count within 1ms", "elements",
         "available within 300us", "completion", "failure", "finished", "not finished within 1us", "recording",
-        "next where > 0", "not next where == \"z\"", "last within 100ms",
+        "next where > 0", "not next where == \"z\"", "last within 100ms", "every where != null",
+        "every within 1ms where != 0",
+    ]
+
+    /// Queries the expectations decide alone: a pass sums the trace up by chunks for them.
+    static let summed = [
+        "next", "single", "last", "count", "completion", "failure", "finished", "not next", "not finished", "next == 2",
+        "next 1", "count > 3",
     ]
 
     /// Queries whose matchers the small values of `smallTrace` meet now and then.
@@ -21,6 +28,7 @@ import Testing
         "elements == [0]", "next where contains {\"ok\":true}", "not prefix 3 within 1ms", "next within 250ns",
         "prefix 2 within 1us", "recording == {\"elements\":[1],\"completion\":\"finished\"}", "elements != [1,2]",
         "next 3 within 300us", "available", "next within 1ms where >= 3", "not next within 1ns", "count within 1ns",
+        "every where >= 0", "every where != 3", "every within 300us where < 3", "every where contains {\"ok\":true}",
     ]
 
     /// The result of every query, as text: status, value, message, timeline, location.
@@ -56,7 +64,9 @@ import Testing
     func chunksOfAnySizeDecideAsOneReadDoes(seed: Int) throws {
         var random = RandomTrace(seed: UInt64(seed) &* 7919)
         let lines = random.trace(events: Int.random(in: 0...120, using: &random.random))
-        try Self.expectSameResults(Self.queries, on: Array(lines.joined(separator: "\n").utf8) + [0x0A])
+        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        try Self.expectSameResults(Self.queries, on: bytes)
+        try Self.expectSameResults(Self.summed, on: bytes)
     }
 
     @Test(arguments: 0..<60)

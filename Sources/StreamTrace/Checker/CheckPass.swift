@@ -121,10 +121,13 @@ enum QueryStreams {
             return RunStream(query, kind: .next(next.count), limit: limit)
         case let next as StreamExpectations.NextWhere<E, F>:
             guard let matcher = query.wherePredicate else { break }
-            return MatchStream(query, matcher: matcher, condition: next.condition, isInverted: false)
+            return MatchStream(query, matcher: matcher, condition: next.condition, kind: .next)
         case let next as StreamExpectations.Inverted<StreamExpectations.NextWhere<E, F>>:
             guard let matcher = query.wherePredicate else { break }
-            return MatchStream(query, matcher: matcher, condition: next.base.condition, isInverted: true)
+            return MatchStream(query, matcher: matcher, condition: next.base.condition, kind: .notNext)
+        case let every as StreamExpectations.Every<E, F>:
+            guard let matcher = query.wherePredicate else { break }
+            return MatchStream(query, matcher: matcher, condition: every.condition, kind: .every(every))
         default: break
         }
         return EngineStream(query)

@@ -84,6 +84,7 @@ final class EngineStream: QueryStream {
     private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
         StreamedWindow(
             state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
+            writtenTimeout: query.writtenWithin,
             isFinal: isFinal)
     }
 }

@@ -2,14 +2,15 @@
 /// counts, completion and ends of a ``WindowState``, and the few element
 /// values the query's expectation reads (``ElementValues``). The same
 /// expectations decide over it as over a recorder or a whole trace.
-struct StreamedWindow: EventWindow {
+struct StreamedWindow: EventWindow, WrittenTimeout {
     let state: WindowState
     let consumedCount: Int
     let values: ElementValues
     /// The trace's first elements, which the pass keeps.
     let first: ElementValues
-    /// `within`, for how the window ends.
+    /// `within`, for how the window ends, and as the query wrote it.
     let within: Duration?
+    let writtenTimeout: String?
     /// Whether the window is final (over, or the trace is): else `.open`.
     let isFinal: Bool
 

@@ -91,7 +91,7 @@ public struct TraceChecker: Sendable {
         let log = try TraceLog(reader: reader)
         var cursor = 0
         let results = queries.map { query in
-            let window = TraceWindow(log: log, cursor: cursor, within: query.within)
+            let window = TraceWindow(log: log, cursor: cursor, within: query.within, writtenAs: query.writtenWithin)
             let (result, moved) = Self.result(of: query, query.expectation.check(in: window), in: window)
             if let moved { cursor = moved }
             return result

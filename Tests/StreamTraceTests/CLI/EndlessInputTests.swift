@@ -24,9 +24,9 @@ import Testing
             let path = self.path
             onAnotherThread { [self] in
                 defer { finished.signal() }
-                // A write the command no longer reads fails with EPIPE instead of
-                // killing the tests (blocked for this thread only: ignoring it in
-                // the process would pass to every command the tests run).
+                // A write the command no longer reads fails with EPIPE: SIGPIPE is blocked in this
+                // thread only (a pending one dies with it), never ignored for the whole process,
+                // whose disposition the binaries other tests start inherit.
                 var pipeSignal = sigset_t()
                 sigemptyset(&pipeSignal)
                 sigaddset(&pipeSignal, SIGPIPE)

@@ -45,9 +45,9 @@ import Testing
                      +12ms        +0ns  cart      finished
                      +25ms       +13ms  payments  failure    PaymentError: declined
 
-                cart      ------------------a------------------------b|---------------------------------------------
-                payments  ----------------------------a------------------------------------------------------------X
-                a, b: each stream's elements   |: finished   X: failure
+                cart      --------------a-------------------(c|)----------------------------------
+                payments  -----------------------b-----------------------------------------------#
+                a = 3   b = "authorizing"   c = 4   |: finished   #: failure
 
                 """, "\(result)")
     }
@@ -77,7 +77,7 @@ import Testing
                 == #"streams:   2, not aligned: each stream from its own 0 (not every trace has "started" or "at")"#)
         // A trace without a name is named by its file; one without events has an empty lane.
         #expect(result.lines[2].hasPrefix("  two     open, 0 elements in 0ns, from +0ns ("))
-        #expect(result.lines.contains("two     " + String(repeating: "-", count: 112)))
+        #expect(result.lines.contains("two     " + String(repeating: "-", count: TraceTimeline.diagramLimit)))
     }
 
     @Test func foldersAreSearchedRecursivelyAndInPathOrder() async throws {
@@ -127,10 +127,11 @@ import Testing
             #"{"streamtrace":1,"stream":"\u001b[31mred\u202e","at":0}"# + "\n"
             + #"{"t":0,"event":"value","value":"\u001b]0;title\u0007 日本語日本語日本語"}"# + "\n"
         let folder = try TraceFolder(["a.jsonl": Self.cart, "b.jsonl": hostile]).path
-        for width in [1, 7, 20, 33] {
+        for width in [1, 33, 40, 47] {
             let result = try await CommandRunner.run(["show", "--width", "\(width)", folder])
             #expect(result.status == 0)
-            for line in result.lines { #expect(TerminalText.width(line) <= width, "\(width): \(line)") }
+            // Below 40 columns, show lays out 40.
+            for line in result.lines { #expect(TerminalText.width(line) <= max(width, 40), "\(width): \(line)") }
             #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0 == "\u{202E}" })
         }
         let wide = try await CommandRunner.run(["show", "--width", "200", folder])
