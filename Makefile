@@ -82,7 +82,8 @@ lint-availability:
 apple-typecheck:
 	scripts/apple-typecheck
 
-# libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
+# libFuzzer on the reader, the scanner, the query parser, checking, the layout,
+# and diff and show on structure-aware hostile traces: FUZZ_SECONDS each.
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_DIR=$(FUZZ_DIR) Fuzz/run.sh
 
