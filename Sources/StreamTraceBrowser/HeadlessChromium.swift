@@ -43,9 +43,9 @@ public final class HeadlessChromium {
         public var windowWidth = 1280
         public var windowHeight = 800
         /// Bound for the start-up handshake (`Browser.getVersion`).
-        public var launchTimeout: Duration = .seconds(30)
+        public var launchTimeout: Duration = .seconds(60)
         /// Default bound for one protocol command.
-        public var commandTimeout: Duration = .seconds(15)
+        public var commandTimeout: Duration = .seconds(60)
         /// Bound for `Browser.close` before the process group is killed.
         public var closeTimeout: Duration = .seconds(5)
         /// Flags added after the default ones.

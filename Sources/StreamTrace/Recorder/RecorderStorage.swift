@@ -83,7 +83,10 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     /// it passes.
     func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
-        let verdict = expectation.verdict(in: RecorderWindow(state: state, requestedEnd: end, encoder: encoder))
+        var verdict = expectation.verdict(in: RecorderWindow(state: state, requestedEnd: end, encoder: encoder))
+        if case .failed(let error) = verdict, end.isTimeout || error.explainsTime {
+            verdict = .failed(explainingTimeLocked(error))
+        }
         if case .passed(_, let cursor?, _) = verdict, cursor != state.consumed {
             state.consumed = cursor
             state.updateWakeThreshold()

@@ -58,12 +58,15 @@ struct TimeSource: Sendable {
     /// The clock's reading at the start, in nanoseconds since its origin
     /// (the header's `at`), when the clock tells it.
     @usableFromInline let start: Int64?
+    /// What the clock says when a failure needs it (``ClockDiagnosis``).
+    @usableFromInline let diagnose: @Sendable () -> String
 
     /// Times from now on `clock`. Inlinable so that reading the clock is
     /// specialized for its type.
     @inlinable
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
+        diagnose = TimeSource.diagnosis(of: clock)
         // The system clocks are read directly: the same clock, without the
         // cost of `Duration` arithmetic or a closure call on every event.
         systemClock = TimeSource.systemClockID(C.self)
