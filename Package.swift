@@ -29,8 +29,10 @@ let package = Package(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
-        // What both glue libraries share: one expectEventually, and failures
-        // reported to whichever framework runs the test.
+        // What both glue libraries share, importing neither test framework: the
+        // assertions and eventual polling, which return a failure that each glue
+        // module reports to its own framework. StreamTraceTesting links Testing
+        // only, StreamTraceXCTest XCTest only.
         .target(name: "StreamTraceTestSupport", dependencies: ["StreamTrace"]),
         .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
         .target(name: "StreamTraceTesting", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
@@ -61,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "StreamTraceTestingTests",
             dependencies: [
-                "StreamTrace", "StreamTraceTesting",
+                "StreamTrace", "StreamTraceTesting", "StreamTraceTestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             exclude: ["__Traces__"]),
