@@ -18,7 +18,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
-	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template
+	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp
 
 build:
 	$(SWIFT) build
@@ -37,10 +37,10 @@ test:
 test-browser:
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 
-# After editing Sources/StreamTraceCLI/Timeline/timeline.html: its CSP hashes
-# and the Swift source that compiles it into streamtrace.
-timeline-template:
-	$(SWIFT) run GenerateTimelineTemplate $(CURDIR)
+# After editing the inline script or style of Sources/StreamTraceCLI/Timeline/timeline.html:
+# its Content-Security-Policy hashes (SwiftPM compiles the file into streamtrace).
+timeline-csp:
+	$(SWIFT) run UpdateTimelineCSP $(CURDIR)
 
 # The app-style package in Examples/AppPackage: it depends on StreamTrace as
 # the README's "Use StreamTrace in your package" says (the app links only

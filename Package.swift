@@ -36,15 +36,17 @@ let package = Package(
         .target(name: "StreamTraceTestSupport", dependencies: ["StreamTrace"]),
         .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
         .target(name: "StreamTraceTesting", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
-        // timeline.html is compiled in as Timeline/TimelineTemplate.swift (make timeline-template).
-        .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"], exclude: ["Timeline/timeline.html"]),
+        // SwiftPM compiles timeline.html in (PackageResources.timeline_html): an
+        // installed streamtrace needs no file beside it, and needs no Foundation.
+        .executableTarget(
+            name: "StreamTraceCLI", dependencies: ["StreamTrace"], resources: [.embedInCode("Timeline/timeline.html")]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace", "StreamTraceBrowser"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
         // For the browser tests and make bench only (no product): headless Chromium driven over
-        // --remote-debugging-pipe, the page's CSP hashes, and the generated template source.
+        // --remote-debugging-pipe, and the page's CSP hashes (make timeline-csp updates them).
         .target(name: "StreamTraceBrowser"),
-        .executableTarget(name: "GenerateTimelineTemplate", dependencies: ["StreamTraceBrowser"]),
+        .executableTarget(name: "UpdateTimelineCSP", dependencies: ["StreamTraceBrowser"]),
         .testTarget(
             name: "StreamTraceTests",
             dependencies: [

@@ -4,11 +4,15 @@ import Foundation
 /// template's own inline `<script>` and `<style>` run (by SHA-256 hash), so
 /// even a bug in the data escaping could not run injected code.
 ///
-/// The hashes live in `timeline.html` as literal text; `make
-/// timeline-template` recomputes them after an edit, and a unit test fails
-/// while they are stale (without it, a CI machine with no Chromium would ship a page
-/// whose script the browser refuses to run).
+/// The hashes live in `timeline.html` as literal text; `make timeline-csp`
+/// recomputes them after an edit, and a unit test fails while they are
+/// stale (without it, a CI machine with no Chromium would ship a page whose
+/// script the browser refuses to run).
 public enum ContentSecurityPolicy {
+    /// The page's template in the package, which SwiftPM compiles into
+    /// `streamtrace` (`.embedInCode`).
+    public static let templatePath = "Sources/StreamTraceCLI/Timeline/timeline.html"
+
     public struct TemplateError: Error, CustomStringConvertible {
         public var description: String
         public init(description: String) { self.description = description }
