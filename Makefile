@@ -120,7 +120,7 @@ demo:
 	@$$($(SWIFT) build --show-bin-path)/streamtrace export --format chrome $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.json
 	@echo "wrote $(DEMO_DIR)/checkout.html and $(DEMO_DIR)/checkout.json"
 
-# Release build; prints one table (see README "Performance"): the
+# Release build; prints one table (see docs/performance.md): the
 # recorder and the writer against bare baselines, `streamtrace check
 # finished`/`count` on BENCH_SIZES traces against wc -l, grep -c, cat and
 # jq with peak memory, the reader, and a CI run's worth of small traces
