@@ -18,7 +18,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
-	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp
+	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -30,6 +30,17 @@ test:
 	$(SWIFT) test --skip '$(BROWSER_SUITES)'
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --skip '$(BROWSER_SUITES)'
+
+# docs/api/MODULE.txt, the public API of each library product one declaration a
+# line, rewritten from the symbol graph of the build with Combine's API (the
+# OpenCombine trait; make test's second pass checks it: APIListingTests).
+api:
+	STREAMTRACE_RECORD_API=1 $(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --filter APIListingTests
+
+# The public symbol count by issue 20's method, from `swift package
+# dump-symbol-graph` (a build of its own in .build-api), against the listing's.
+api-count:
+	SWIFT=$(SWIFT) scripts/count-public-symbols
 
 # show --format html pages in headless Chromium: lanes, marks, the value
 # popup, zoom and pan, light and dark, 100,000 events, no console errors, no

@@ -8,18 +8,18 @@ import Foundation
 /// recomputes them after an edit, and a unit test fails while they are
 /// stale (without it, a CI machine with no Chromium would ship a page whose
 /// script the browser refuses to run).
-public enum ContentSecurityPolicy {
+package enum ContentSecurityPolicy {
     /// The page's template in the package, which SwiftPM compiles into
     /// `streamtrace` (`.embedInCode`).
-    public static let templatePath = "Sources/StreamTraceCLI/Timeline/timeline.html"
+    package static let templatePath = "Sources/StreamTraceCLI/Timeline/timeline.html"
 
-    public struct TemplateError: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+    package struct TemplateError: Error, CustomStringConvertible {
+        package var description: String
+        package init(description: String) { self.description = description }
     }
 
     /// The policy the template's inline code needs.
-    public static func expected(for template: [UInt8]) throws -> String {
+    package static func expected(for template: [UInt8]) throws -> String {
         let scripts = try elements("script", in: template).filter { $0.attributes.isEmpty }
         let styles = try elements("style", in: template).filter { $0.attributes.isEmpty }
         guard !scripts.isEmpty, !styles.isEmpty else {
@@ -32,7 +32,7 @@ public enum ContentSecurityPolicy {
     }
 
     /// The `content` of the template's CSP meta tag.
-    public static func current(in template: [UInt8]) throws -> String {
+    package static func current(in template: [UInt8]) throws -> String {
         let text = String(decoding: template, as: UTF8.self)
         let marker = #"<meta http-equiv="Content-Security-Policy" content=""#
         guard let start = text.range(of: marker), let end = text[start.upperBound...].firstIndex(of: "\"") else {
@@ -42,7 +42,7 @@ public enum ContentSecurityPolicy {
     }
 
     /// The template with its CSP meta tag set to `expected(for:)`.
-    public static func updated(_ template: [UInt8]) throws -> [UInt8] {
+    package static func updated(_ template: [UInt8]) throws -> [UInt8] {
         let text = String(decoding: template, as: UTF8.self)
         let old = try current(in: template)
         let marker = #"<meta http-equiv="Content-Security-Policy" content=""#
