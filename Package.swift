@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
         // For the browser tests and make bench only (no product): headless Chromium driven over
         // --remote-debugging-pipe, and the page's CSP hashes (make timeline-csp updates them).
-        .target(name: "StreamTraceBrowser"),
+        .target(name: "StreamTraceBrowser", dependencies: ["StreamTrace"]),
         .executableTarget(name: "UpdateTimelineCSP", dependencies: ["StreamTraceBrowser"]),
         .testTarget(
             name: "StreamTraceTests",
@@ -57,7 +57,8 @@ let package = Package(
             ]
         ),
         // show --format html pages in headless Chromium (skipped when none is installed).
-        .testTarget(name: "StreamTraceBrowserTests", dependencies: ["StreamTraceBrowser", "StreamTraceCLI"]),
+        .testTarget(
+            name: "StreamTraceBrowserTests", dependencies: ["StreamTrace", "StreamTraceBrowser", "StreamTraceCLI"]),
         // __Traces__: golden traces, read through #filePath.
         .testTarget(
             name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest", "StreamTraceTesting"],

@@ -1,4 +1,5 @@
 import Foundation
+import StreamTrace
 
 /// The page's Content-Security-Policy: no network at all, and only the
 /// template's own inline `<script>` and `<style>` run (by SHA-256 hash), so

@@ -12,6 +12,7 @@ enum Help {
           streamtrace show  [options] PATH...           print a timeline and marble diagrams (or a web page)
           streamtrace diff  [options] EXPECTED ACTUAL   compare two traces (or two folders of traces)
           streamtrace export --format chrome PATH...    Chrome Trace Event JSON, for Perfetto
+          streamtrace export --format otlp PATH...      OTLP/JSON, for OpenTelemetry (Jaeger, Tempo)
           streamtrace help [COMMAND]                    this text, or a command's
           streamtrace --version
 
@@ -189,17 +190,34 @@ enum Help {
     static let export = """
         USAGE
           streamtrace export --format chrome PATH... > run.json
+          streamtrace export --format otlp [--epoch TIME] [--service NAME] PATH... > run.otlp.jsonl
 
-        Writes the traces as Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and
+        --format chrome writes Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and
         chrome://tracing open: one thread per trace, named after its stream; the subscription
         as a slice from its first to its terminal (or last) event; every value, request and
         completion as an instant event with its payload and line; a counter of the elements
         received. Times are microseconds (nanoseconds as decimals), the traces aligned as show
-        aligns them. A PATH is a trace, -, or a directory: every *.jsonl file below it.
+        aligns them.
+
+        --format otlp writes OTLP/JSON Lines, as the OpenTelemetry Collector's file exporter
+        does, for its otlpjsonfile receiver (and on to Jaeger, Tempo or a vendor): a span per
+        subscription, named after the stream, with its values, requests and terminal event as
+        span events (streamtrace.value, streamtrace.demand, streamtrace.line); status ERROR
+        with the message on a failure; past 128 events, child spans of 128 linked in order.
+        The traces of a directory share one trace id under a span for the directory. Ids are
+        SHA-256 of the paths and stream names: the same input gives the same bytes. Times are
+        Unix nanoseconds: "started" + t, else --epoch + "at" + t. See docs/otlp.md.
+
+        A PATH is a trace, -, or a directory: every *.jsonl file below it. Each trace is
+        checked whole before anything is written, then written as it is read again.
 
         OPTIONS
-          --format chrome   the format (the only one so far)
-          --help, -h        this text
+          --format chrome|otlp   the format
+          --epoch TIME           otlp: the time (RFC 3339, 2026-05-01T12:00:00Z) of a virtual
+                                 clock's 0, for traces without "started" (default: now, said
+                                 on standard error)
+          --service NAME         otlp: the resource's service.name (default: streamtrace)
+          --help, -h             this text
 
         EXIT STATUS
           0 written, 2 usage error, 3 a trace could not be read

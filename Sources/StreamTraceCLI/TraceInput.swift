@@ -13,14 +13,16 @@ import Musl
 /// A path is opened by the bytes the process was given (see
 /// ``CommandLineArguments``); `-` is standard input. For several passes, a
 /// regular file is read again from its start, and standard input, a FIFO,
-/// `/dev/stdin` or a process substitution are first copied to a temporary
-/// file, in chunks — to disk, not memory.
+/// `/dev/stdin` or a process substitution are copied to a temporary file
+/// as the first pass reads them (``InputCopy``).
 final class TraceInput {
     /// The trace as messages name it: its path, or `<stdin>` for `-`.
     let name: String
     private let argument: String
+    /// A regular file opened for several passes.
     private var descriptor: Int32?
-    private var copy: String?
+    /// A stream opened for several passes.
+    private var copy: InputCopy?
     private var readers = 0
 
     /// Opens `argument` (a path, or `-`); `passes` is how many times it
@@ -30,91 +32,66 @@ final class TraceInput {
         name = Self.name(of: argument)
         guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
         let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
-        guard fd >= 0 else { throw Self.openFailure(name, errno) }
-        descriptor = fd
+        guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.readFailure(name, errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw Self.readFailure(name, EISDIR) }
-        if passes > 1, (info.st_mode & S_IFMT) != S_IFREG {
-            let path = try Self.copy(from: fd, name: name)
+        let mode = fstat(fd, &info) == 0 ? info.st_mode & S_IFMT : 0
+        guard mode != 0, mode != S_IFDIR else {
+            let code = mode == 0 ? errno : EISDIR
             close(fd)
-            descriptor = CommandLineArguments.open(path, O_RDONLY)
-            copy = path
+            throw TraceFile.readFailure(name, code)
+        }
+        if passes > 1, mode != S_IFREG {
+            copy = try InputCopy(of: fd, name: name)
+        } else {
+            descriptor = fd
         }
     }
 
     deinit {
         if let descriptor { close(descriptor) }
-        if let copy { unlink(copy) }
     }
 
     /// A reader from the start of the trace.
     func reader() throws(TraceReadError) -> TraceReader {
         defer { readers += 1 }
+        if let copy {
+            // The first pass reads the stream (and copies it); later ones, the copy.
+            guard readers > 0 else {
+                return try TraceReader(reading: { copy.read(into: $0, count: $1) }, name: name)
+            }
+            try copy.finish()
+            return try TraceReader(closingFileDescriptor: TraceFile.open(copy.path, name: name), name: name)
+        }
         guard let descriptor else { return try TraceReader(path: argument) }
-        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
-        // The reader keeps a descriptor of its own: it may outlive this input.
-        let own = dup(descriptor)
-        guard own >= 0 else { throw Self.readFailure(name, errno) }
-        return try TraceReader(closingFileDescriptor: own, name: name)
+        return try TraceReader(closingFileDescriptor: ownDescriptor(descriptor), name: name)
     }
 
     /// A descriptor of its own, at the trace's start, for the caller to
     /// read and close.
     func openDescriptor() throws(TraceReadError) -> Int32 {
         defer { readers += 1 }
-        guard let descriptor else {
-            let fd = argument == "-" ? dup(0) : open(argument, O_RDONLY)
-            guard fd >= 0 else { throw Self.openFailure(name, errno) }
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw Self.readFailure(name, EISDIR)
-            }
-            return fd
+        if let copy {
+            try copy.finish()
+            return try TraceFile.open(copy.path, name: name)
         }
-        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw Self.readFailure(name, errno) }
-        let own = dup(descriptor)
-        guard own >= 0 else { throw Self.readFailure(name, errno) }
-        return own
+        if let descriptor { return try ownDescriptor(descriptor) }
+        guard argument == "-" else { return try TraceFile.open(argument) }
+        let fd = dup(0)
+        guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
+        return fd
     }
 
-    /// Copies what `fd` holds to a new temporary file; its path.
-    private static func copy(from fd: Int32, name: String) throws(TraceReadError) -> String {
-        var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
-        let output = mkstemp(&template)
-        guard output >= 0 else { throw readFailure(name, errno, "cannot make a temporary copy") }
-        defer { close(output) }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count == 0 { return path }
-            if count < 0, errno == EINTR { continue }
-            let failure: Int32? =
-                count < 0
-                ? errno : chunk.withUnsafeBytes { FileDescriptorWrite.all(.init(rebasing: $0[..<count]), to: output) }
-            if let failure {
-                unlink(path)
-                throw readFailure(name, failure, count < 0 ? "cannot read" : "cannot make a temporary copy")
-            }
-        }
+    /// A descriptor of its own on the regular file `descriptor`, at its
+    /// start: the reader may outlive this input.
+    private func ownDescriptor(_ descriptor: Int32) throws(TraceReadError) -> Int32 {
+        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
+        let own = dup(descriptor)
+        guard own >= 0 else { throw TraceFile.readFailure(name, errno) }
+        return own
     }
 
     /// How messages and output name `argument`: its path, or `<stdin>` for `-`.
     static func name(of argument: String) -> String {
         argument == "-" ? "<stdin>" : argument
-    }
-
-    /// `cannot open: no such file`, as the reader words it for a path.
-    static func openFailure(_ name: String, _ code: Int32) -> TraceReadError {
-        let reason = code == ENOENT ? "no such file" : String(cString: strerror(code))
-        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "cannot open: \(reason)")
-    }
-
-    /// `cannot read: is a directory`, as the reader words it.
-    static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
-        let reason = code == EISDIR ? "is a directory" : String(cString: strerror(code))
-        return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(reason)")
     }
 }

@@ -1,6 +1,7 @@
 // Runs the built binaries or reads the package's files: macOS and Linux only.
 #if os(macOS) || os(Linux)
 import Foundation
+import StreamTrace
 import StreamTraceBrowser
 import Testing
 

@@ -31,7 +31,7 @@ package enum ISO8601 {
 
     /// The wall-clock time now, with microseconds: `2026-11-22T10:00:00.123456Z`.
     @usableFromInline
-    static func now() -> String {
+    package static func now() -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return string(seconds: Int64(now.tv_sec), fraction: Int64(now.tv_nsec) / 1000, digits: 6)
@@ -53,8 +53,20 @@ package enum ISO8601 {
     }
 
     /// Nanoseconds since 1970 of a UTC timestamp (`2026-11-22T10:00:00Z`,
-    /// `…00.123456789Z`: 0 to 9 fraction digits), or `nil` if `text` is not one.
+    /// `…00.123456789Z`: 0 to 9 fraction digits), or `nil` if `text` is not
+    /// one, or is past what 64 bits of nanoseconds hold (1677 to 2262).
     package static func nanoseconds(_ text: String) -> Int64? {
+        parse(text, offsets: false)
+    }
+
+    /// Nanoseconds since 1970 of an RFC 3339 time: a UTC timestamp as
+    /// ``nanoseconds(_:)`` reads it, or one with an offset from UTC
+    /// (`2026-05-01T14:00:00+02:00`); `nil` if `text` is not one.
+    package static func rfc3339Nanoseconds(_ text: String) -> Int64? {
+        parse(text, offsets: true)
+    }
+
+    private static func parse(_ text: String, offsets: Bool) -> Int64? {
         let b = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= b.count else { return nil }
@@ -81,9 +93,21 @@ package enum ISO8601 {
             fraction = value
             for _ in (i - digits)..<9 { fraction *= 10 }
         }
-        guard i == b.count - 1, b[i] | 0x20 == UInt8(ascii: "z") else { return nil }
-        return (days(year: year, month: month, day: day) * 86_400 + (hour * 60 + minute) * 60 + second)
-            * 1_000_000_000 + fraction
+        var offset: Int64 = 0
+        if i == b.count - 1, b[i] | 0x20 == UInt8(ascii: "z") {
+            offset = 0
+        } else if offsets, i + 6 == b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"),
+            b[i + 3] == UInt8(ascii: ":"), let hours = number(i + 1..<i + 3), let minutes = number(i + 4..<i + 6),
+            hours < 24, minutes < 60
+        {
+            offset = (hours * 60 + minutes) * 60 * (b[i] == UInt8(ascii: "+") ? 1 : -1)
+        } else {
+            return nil
+        }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + (hour * 60 + minute) * 60 + second - offset
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, carry) = whole.addingReportingOverflow(fraction)
+        return overflow || carry ? nil : sum
     }
 
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).

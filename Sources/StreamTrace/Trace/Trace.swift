@@ -19,16 +19,7 @@ public struct Trace: Sendable, Equatable {
         self.header = header
         self.events = events
         self.warnings = warnings
-        self.status =
-            status
-            ?? {
-                switch events.last?.event {
-                case .finished?: .finished
-                case .failure?: .failed
-                case .cancel?: .cancelled
-                default: .open
-                }
-            }()
+        self.status = status ?? TraceStatus(terminal: events.last?.event.kind, truncated: false)
     }
 
     /// Reads the trace at `path` (`-` for standard input).

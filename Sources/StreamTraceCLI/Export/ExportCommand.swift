@@ -1,21 +1,23 @@
 import StreamTrace
 
-/// `streamtrace export --format chrome PATH...`: Chrome Trace Event JSON,
-/// for Perfetto and chrome://tracing. Each trace is read twice: summaries
-/// first (every line checked before anything is written), then each trace's
-/// events, written as they are read.
+/// `streamtrace export --format chrome|otlp PATH...`: Chrome Trace Event
+/// JSON for Perfetto and chrome://tracing, or OTLP/JSON for OpenTelemetry
+/// collectors. Each trace is read twice: every line checked first (and
+/// each trace summed up), then its events, written as they are read.
 enum ExportCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try ArgumentScanner(command: "export", valueOptions: ["--format"], flags: ["--help", "-h"])
-            .scan(arguments)
+        let parsed = try ArgumentScanner(
+            command: "export", valueOptions: ["--format", "--epoch", "--service"], flags: ["--help", "-h"]
+        ).scan(arguments)
         if parsed.has("--help", "-h") {
             try Console.out(Help.export)
             return .success
         }
         guard parsed.values["--format"] != nil else {
-            throw CLIError.usage("missing --format: export writes --format chrome", command: "export")
+            throw CLIError.usage(
+                "missing --format: export writes --format chrome or --format otlp", command: "export")
         }
-        _ = try parsed.choice("--format", default: "chrome", of: ["chrome"])
+        let format = try parsed.choice("--format", default: "chrome", of: ["chrome", "otlp"])
         guard !parsed.positionals.isEmpty else {
             throw CLIError.usage(
                 "missing PATH: a trace, a directory of traces, or - for standard input", command: "export")
@@ -23,7 +25,20 @@ enum ExportCommand {
         guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
             throw CLIError.usage("standard input (-) can be read only once", command: "export")
         }
-        let inputs = try TracePaths.expand(parsed.positionals).map { path throws(TraceReadError) in
+        if format == "otlp" {
+            try OTLPExport(parsed).write(parsed.positionals)
+            return .success
+        }
+        for option in ["--epoch", "--service"] where parsed.values[option] != nil {
+            throw CLIError.usage("\(option) is an option of --format otlp", command: "export")
+        }
+        try writeChrome(parsed.positionals)
+        return .success
+    }
+
+    /// Chrome Trace Event JSON, the traces aligned as `show` aligns them.
+    private static func writeChrome(_ paths: [String]) throws {
+        let inputs = try TracePaths.expand(paths).map { path throws(TraceReadError) in
             try TraceInput(path, passes: 2)
         }
         let lanes = try MergedTraces.summaries(of: inputs)
@@ -35,6 +50,5 @@ enum ExportCommand {
                 to: { try Console.write(bytes: $0) })
         }
         try Console.write(bytes: ChromeTrace.closing)
-        return .success
     }
 }

@@ -37,13 +37,13 @@ final class FollowInput {
                 interrupted = true
                 return
             }
-            throw TraceInput.openFailure(name, errno)
+            throw TraceFile.openFailure(name, errno)
         }
         var info = stat()
         fstat(fd, &info)
         if (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw TraceInput.readFailure(name, EISDIR)
+            throw TraceFile.readFailure(name, EISDIR)
         }
         self.fd = fd
         growing = (info.st_mode & S_IFMT) == S_IFREG ? FileChanges(fd: fd, path: argument) : nil

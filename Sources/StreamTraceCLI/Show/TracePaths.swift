@@ -7,13 +7,25 @@ import StreamTrace
 /// picture: a directory that holds no trace, or one that cannot be read,
 /// is an error.
 enum TracePaths {
+    /// A trace to read, and the folder it was found in: `nil` for a path
+    /// named itself, else the directory that holds the file.
+    struct Entry: Equatable {
+        var path: String
+        var folder: String?
+    }
+
     /// The paths, in order: each argument's own, a directory's found in it.
     static func expand(_ arguments: [String]) throws(TraceReadError) -> [String] {
-        var paths: [String] = []
+        try entries(arguments).map(\.path)
+    }
+
+    /// The traces, in order, each with its folder.
+    static func entries(_ arguments: [String]) throws(TraceReadError) -> [Entry] {
+        var entries: [Entry] = []
         for argument in arguments {
             let found = TraceFinder.traces(in: [argument])
             if found == [.trace(argument)] {
-                paths.append(argument)
+                entries.append(Entry(path: argument, folder: nil))
                 continue
             }
             guard !found.isEmpty else {
@@ -23,11 +35,19 @@ enum TracePaths {
             }
             for entry in found {
                 switch entry {
-                case .trace(let path): paths.append(path)
+                case .trace(let path): entries.append(Entry(path: path, folder: directory(of: path)))
                 case .unreadableDirectory(let path, let code): throw TraceFinder.directoryError(path, code: code)
                 }
             }
         }
-        return paths
+        return entries
+    }
+
+    /// The directory part of a path found below a directory (`traces/login`
+    /// for `traces/login/ok.jsonl`).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = path[..<slash]
+        return directory.isEmpty ? "/" : String(directory)
     }
 }

@@ -18,7 +18,7 @@ enum ChunkSplitter {
     static func split(_ source: ScanSource, from offset: Int, options: TraceScanOptions) -> [ScanSource] {
         let end: Int
         switch source {
-        case .stream: return []
+        case .stream, .reading: return []
         case .file(_, let range), .memory(_, let range): end = range.upperBound
         }
         let length = end - offset
@@ -35,7 +35,7 @@ enum ChunkSplitter {
             switch source {
             case .file(let fd, _): return .file(fd: fd, range: range)
             case .memory(let bytes, _): return .memory(bytes, range: range)
-            case .stream: return source
+            case .stream, .reading: return source
             }
         }
     }
@@ -45,7 +45,7 @@ enum ChunkSplitter {
     static func lineStart(atOrAfter target: Int, in source: ScanSource, end: Int) -> Int {
         var position = max(target - 1, 0)
         switch source {
-        case .stream:
+        case .stream, .reading:
             return end
         case .memory(let bytes, _):
             guard position < end, let found = memchr(bytes.baseAddress! + position, 0x0A, end - position) else {
@@ -87,7 +87,7 @@ enum ParallelScan {
                 let slots = Slots(reports: reportSlots.baseAddress!, consumers: consumerSlots.baseAddress!)
                 let firstProblem = FirstProblem()
                 DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                    var scanner = TraceChunkScanner(
+                    var scanner = TraceScanner(
                         source: chunks[index], options: options.reader, readSize: options.readSize)
                     scanner.shouldStop = { firstProblem.isBefore(index) }
                     scanner.scan(into: &slots.consumers[index])

@@ -8,11 +8,15 @@ import Musl
 
 /// Where a scanner's bytes come from: a byte range of a regular file (read
 /// with `pread`, so that several scanners share one descriptor), a stream
-/// (standard input, a FIFO: `read`), or bytes in memory (copied piece by
-/// piece, so that tests exercise the same refills as files).
+/// (standard input, a FIFO, a file read from its current offset: `read`),
+/// a function that reads like `read` (bytes read, 0 at the end, -1 with
+/// `errno`: `show --follow`'s source, which waits for a writer), or bytes
+/// in memory (copied piece by piece, so that tests exercise the same
+/// refills as files).
 enum ScanSource: @unchecked Sendable {
     case file(fd: Int32, range: Range<Int>)
     case stream(fd: Int32)
+    case reading((UnsafeMutableRawPointer, Int) -> Int)
     case memory(UnsafeRawBufferPointer, range: Range<Int>)
 }
 
@@ -44,7 +48,7 @@ struct ScanBuffer: ~Copyable {
         self.maximumLineLength = maximumLineLength
         switch source {
         case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
-        case .stream: sourceOffset = 0
+        case .stream, .reading: sourceOffset = 0
         }
         capacity = self.readSize
         base = Self.map(capacity + Self.padding)
@@ -112,11 +116,18 @@ struct ScanBuffer: ~Copyable {
                 if errno != EINTR { throw .io(String(cString: strerror(errno))) }
             }
         case .stream(let fd):
-            while true {
-                let n = SystemCall.read(fd, pointer, count)
-                if n >= 0 { return n }
-                if errno != EINTR { throw .io(String(cString: strerror(errno))) }
-            }
+            return try Self.retrying { SystemCall.read(fd, pointer, count) }
+        case .reading(let read):
+            return try Self.retrying { read(pointer, count) }
+        }
+    }
+
+    /// `read`'s result, read again when a signal interrupted it.
+    private static func retrying(_ read: () -> Int) throws(ScanFailure) -> Int {
+        while true {
+            let n = read()
+            if n >= 0 { return n }
+            if errno != EINTR { throw .io(String(cString: strerror(errno))) }
         }
     }
 }

@@ -49,12 +49,12 @@ package struct TraceScanResult<Consumer: TraceScanConsumer> {
     package var consumer: Consumer
 }
 
-/// Reads a whole trace as fast as the disk allows: the fast-path scanner
-/// (``TraceChunkScanner``) on every line, and a regular file split at line
-/// boundaries into one chunk per core, scanned in parallel and merged in
-/// order (``ChunkMerger``). Standard input and FIFOs are read in one
-/// sequential pass. Every line is checked as ``TraceReader`` checks it: a
-/// malformed trace throws the error the reader would throw first.
+/// Reads a whole trace as fast as the disk allows: a regular file split at
+/// line boundaries into chunks, each read by a ``TraceScanner`` (the one
+/// front end, with its fast path), in parallel, and merged in order
+/// (``ChunkMerger``). Standard input and FIFOs are read in one sequential
+/// pass. Every line is checked as ``TraceReader`` checks it: a malformed
+/// trace throws the error the reader would throw first.
 ///
 /// ```swift
 /// let scan = try TraceScan.scan(path: "big.jsonl") { TraceScanSummary() }
@@ -68,17 +68,8 @@ package enum TraceScan {
         if path == "-" {
             return try scan(fileDescriptor: 0, name: "<stdin>", options: options, makeConsumer: makeConsumer)
         }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw TraceReadError(kind: .unreadable, file: path, line: 0, column: 0, message: "cannot open: \(reason)")
-        }
+        let fd = try TraceFile.open(path)
         defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw TraceReadError(
-                kind: .unreadable, file: path, line: 0, column: 0, message: "cannot read: is a directory")
-        }
         return try scan(fileDescriptor: fd, name: path, options: options, makeConsumer: makeConsumer)
     }
 
@@ -120,7 +111,7 @@ package enum TraceScan {
     private static func run<C: TraceScanConsumer>(
         _ source: ScanSource, name: String, options: TraceScanOptions, makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
-        var scanner = TraceChunkScanner(source: source, options: options.reader, readSize: options.readSize)
+        var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)
         let header = try scanner.readHeader(file: name)
         var merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
         var total = makeConsumer()

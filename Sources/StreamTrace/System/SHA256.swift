@@ -1,6 +1,13 @@
-/// SHA-256 (FIPS 180-4), for the page's Content-Security-Policy hashes.
-/// Small and slow on purpose: it hashes a few kilobytes of template at test time.
+/// SHA-256 (FIPS 180-4), without Foundation or CryptoKit: the stable ids
+/// of `export --format otlp` (a few short messages a span) and the HTML
+/// page's Content-Security-Policy hashes (a few kilobytes, at test time).
+///
+/// ```swift
+/// let digest = SHA256.hash(Array("abc".utf8))
+/// let first = digest[0]  // 0xba
+/// ```
 package enum SHA256 {
+    /// The 32-byte digest of `message`.
     package static func hash(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,

@@ -1,0 +1,149 @@
+/// Recorded events compared with a marble diagram, frame by frame.
+///
+/// An event at t after the subscription belongs to frame ⌊t / frame⌋; each
+/// frame must hold exactly the diagram's events, in order. Subscriptions
+/// and requests are not drawn, so they are not compared; an event after
+/// the diagram's last frame is a difference like any other. While the
+/// recording may grow, a frame it has not passed yet may still receive its
+/// events: the outcome is pending rather than a difference.
+///
+/// ```swift
+/// let marbles = try Marbles("-a-|")
+/// let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.finished, at: 3_000_000)]
+/// let outcome = MarbleMatch.compare(marbles, recorded, isFinal: true) { _, _ in true }  // .matched
+/// ```
+package enum MarbleMatch {
+    /// What a recorded event is, as a diagram draws it.
+    package enum Kind: Sendable, Hashable {
+        case element, finished, failure, cancel
+
+        init(_ symbol: Marbles.Symbol) {
+            switch symbol {
+            case .element: self = .element
+            case .finished: self = .finished
+            case .failure: self = .failure
+            case .cancel: self = .cancel
+            }
+        }
+    }
+
+    /// A recorded event: its kind and its time since the subscription.
+    package struct Recorded: Sendable, Hashable {
+        package var kind: Kind
+        package var nanoseconds: Int64
+
+        package init(_ kind: Kind, at nanoseconds: Int64) {
+            self.kind = kind
+            self.nanoseconds = nanoseconds
+        }
+    }
+
+    /// How the first difference differs.
+    package enum DifferenceKind: String, Sendable, Hashable {
+        /// An element where the diagram has an element of another value.
+        case valueMismatch
+        /// An event of another kind than the diagram's (an element where it
+        /// fails, finished where it fails …).
+        case differentEvent
+        /// An event where the diagram has none (after its end too).
+        case unexpectedEvent
+        /// The diagram's event is not in its frame; the stream went on.
+        case missingEvent
+        /// The stream ended (finished, failed or was cancelled) in an
+        /// earlier frame than the diagram ends.
+        case earlyCompletion
+        /// The stream ended as the diagram does, in a later frame.
+        case lateCompletion
+        /// The recording stops before the diagram's events: nothing more
+        /// came before it was read (or its wait timed out).
+        case notReached
+    }
+
+    /// The first difference: where, and the two events there.
+    package struct Difference: Sendable, Hashable {
+        package var kind: DifferenceKind
+        /// The frame of the difference.
+        package var frame: Int64
+        /// The diagram's event there (an index into its events), if any.
+        package var expected: Int?
+        /// The recorded event there (an index into the recorded events), if any.
+        package var actual: Int?
+    }
+
+    /// What the comparison found.
+    package enum Outcome: Sendable, Hashable {
+        case matched
+        /// The recording agrees so far but has not reached the diagram's
+        /// last event (only while it may grow).
+        case pending
+        case differs(Difference)
+    }
+
+    /// Compares `recorded` (in time order) with `marbles`. `isFinal`: the
+    /// recording will not grow. `equal(expected, actual)` says whether a
+    /// diagram's event (an index into its events) and a recorded one of
+    /// the same kind are equal (elements' values, failures' errors).
+    package static func compare(
+        _ marbles: Marbles, _ recorded: [Recorded], isFinal: Bool, equal: (Int, Int) -> Bool
+    ) -> Outcome {
+        let walk = Walk(marbles: marbles, expected: marbles.events, recorded: recorded)
+        var e = 0
+        var a = 0
+        while e < walk.expected.count || a < recorded.count {
+            let expectedFrame = e < walk.expected.count ? walk.frame(expected: e) : nil
+            let actualFrame = a < recorded.count ? walk.frame(actual: a) : nil
+            if let expectedFrame, expectedFrame == actualFrame {
+                guard Kind(walk.expected[e].symbol) == recorded[a].kind, equal(e, a) else {
+                    return .differs(walk.differentEvents(e, a, frame: expectedFrame))
+                }
+                e += 1
+                a += 1
+            } else if let actualFrame, expectedFrame.map({ actualFrame < $0 }) ?? true {
+                let early = walk.endsLater(than: actualFrame, as: recorded[a].kind)
+                return .differs(
+                    Difference(
+                        kind: early ? .earlyCompletion : .unexpectedEvent, frame: actualFrame, expected: nil, actual: a)
+                )
+            } else if let expectedFrame {
+                // The recording has no event in this frame, and none after it yet.
+                guard actualFrame != nil || isFinal else { return .pending }
+                let late = walk.recorded.contains { $0.kind == Kind(walk.expected[e].symbol) && $0.kind != .element }
+                let kind: DifferenceKind = actualFrame == nil ? .notReached : late ? .lateCompletion : .missingEvent
+                return .differs(
+                    Difference(kind: kind, frame: expectedFrame, expected: e, actual: actualFrame.map { _ in a }))
+            }
+        }
+        return .matched
+    }
+
+    /// The two sides being compared.
+    private struct Walk {
+        let marbles: Marbles
+        let expected: [Marbles.Event]
+        let recorded: [Recorded]
+
+        func frame(expected index: Int) -> Int64 { marbles.frameIndex(of: expected[index].nanoseconds) }
+        func frame(actual index: Int) -> Int64 { marbles.frameIndex(of: recorded[index].nanoseconds) }
+
+        /// Whether the diagram ends with `kind` in a frame after `frame`.
+        func endsLater(than frame: Int64, as kind: Kind) -> Bool {
+            guard kind != .element, let end = expected.last, Kind(end.symbol) == kind else { return false }
+            return marbles.frameIndex(of: end.nanoseconds) > frame
+        }
+
+        /// The difference between two events in one frame.
+        func differentEvents(_ e: Int, _ a: Int, frame: Int64) -> Difference {
+            let expectedKind = Kind(expected[e].symbol)
+            let actualKind = recorded[a].kind
+            let kind: DifferenceKind
+            if endsLater(than: frame, as: actualKind) {
+                kind = .earlyCompletion
+            } else if expectedKind != .element, recorded[(a + 1)...].contains(where: { $0.kind == expectedKind }) {
+                kind = .lateCompletion
+            } else {
+                kind = expectedKind == .element && actualKind == .element ? .valueMismatch : .differentEvent
+            }
+            return Difference(kind: kind, frame: frame, expected: e, actual: a)
+        }
+    }
+}

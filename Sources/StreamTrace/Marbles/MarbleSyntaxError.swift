@@ -1,0 +1,30 @@
+/// A marble diagram that cannot be read, and where: the column (1-based,
+/// one per character as Swift counts them: an emoji is one) of the
+/// character at fault.
+///
+/// ```swift
+/// let input = TestStream("-a-(b", clock: TestClock())
+/// // iterating it throws: marbles "-a-(b": column 4: '(' is never closed
+/// ```
+public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// The diagram as written.
+    public var diagram: String
+    /// The 1-based column of the character at fault; `nil` when the fault
+    /// is not in the diagram (a frame that is not longer than zero).
+    public var column: Int?
+    /// What is wrong, in one line.
+    public var message: String
+
+    /// An error at `column` of `diagram`.
+    public init(diagram: String, column: Int?, message: String) {
+        self.diagram = diagram
+        self.column = column
+        self.message = message
+    }
+
+    /// `marbles "-a-(b": column 4: '(' is never closed`.
+    public var description: String {
+        let place = column.map { "column \($0): " } ?? ""
+        return "marbles \(ValueText.quoted(diagram, limit: 60)): \(place)\(message)"
+    }
+}

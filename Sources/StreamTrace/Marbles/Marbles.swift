@@ -1,0 +1,138 @@
+/// A marble diagram, read as RxJS's TestScheduler reads marbles in run
+/// mode: `-a--b-c|`.
+///
+/// Time 0 is the subscription. Every character takes one frame (a
+/// duration, 1 ms by default), `-` and elements alike; spaces take none.
+/// `|` is finished, `#` failure, `!` cancel, `^` the subscription point of
+/// a hot source (time 0: what stands before it happened earlier); any other
+/// character (one grapheme: a letter, a digit, an emoji) is an element
+/// named by it. `( )` puts its events on the frame where it opens and takes
+/// as many frames as it has characters, both parentheses included. Time
+/// progression (`10ms`, `1.2s`, `1m`), at the start or after a space and
+/// before a space or the end, moves time on by that much. The grammar is in
+/// docs/marbles.md.
+///
+/// ```swift
+/// let marbles = try Marbles("-a 8ms (bc)|", frame: .milliseconds(1))
+/// // a at 1ms, b and c at 10ms, finished at 14ms
+/// let text = marbles.text  // "-a 8ms (bc)|"
+/// ```
+package struct Marbles: Sendable, Hashable {
+    /// What an event is.
+    package enum Symbol: Sendable, Hashable {
+        /// An element, named by its character.
+        case element(Character)
+        case finished
+        case failure
+        case cancel
+
+        /// The character that draws it.
+        package var character: Character {
+            switch self {
+            case .element(let name): name
+            case .finished: "|"
+            case .failure: "#"
+            case .cancel: "!"
+            }
+        }
+
+        /// Whether it ends the stream.
+        package var isTerminal: Bool {
+            if case .element = self { return false }
+            return true
+        }
+    }
+
+    /// One event of the diagram.
+    package struct Event: Sendable, Hashable {
+        package var symbol: Symbol
+        /// Nanoseconds since the subscription; negative before `^`.
+        package var nanoseconds: Int64
+        /// The 1-based column of its character in the text.
+        package var column: Int
+
+        package init(symbol: Symbol, nanoseconds: Int64, column: Int) {
+            self.symbol = symbol
+            self.nanoseconds = nanoseconds
+            self.column = column
+        }
+    }
+
+    /// What the diagram is made of, in order. Spaces are not kept: they
+    /// take no time, and drawing puts them around time progressions only.
+    package enum Token: Sendable, Hashable {
+        /// `frames` frames from the token's time, its events on the first:
+        /// `-` is one frame without events, `a` one with one event, `(ab)`
+        /// four frames with two events.
+        case frames(Int, events: [Event])
+        /// Time moved on by a time progression, as written (`1.2s`).
+        case progression(nanoseconds: Int64, text: String)
+        /// `^`: the subscription (one frame, at time 0).
+        case subscription
+    }
+
+    /// The diagram, read.
+    package var tokens: [Token]
+    /// The duration of one frame, in nanoseconds (more than zero).
+    package var frame: Int64
+    /// When the first character's time starts, in nanoseconds since the
+    /// subscription: 0, or before `^` negative.
+    package var start: Int64
+
+    /// A diagram made of `tokens` (a drawing of recorded events), with
+    /// `frame` nanoseconds a frame, starting at `start`.
+    package init(tokens: [Token], frame: Int64, start: Int64 = 0) {
+        self.tokens = tokens
+        self.frame = frame
+        self.start = start
+    }
+
+    /// Reads `text`, `frame` a frame.
+    ///
+    /// - Throws: ``MarbleSyntaxError`` naming the column at fault, or the
+    ///   frame if it is not longer than zero.
+    package init(_ text: String, frame: Duration = .milliseconds(1)) throws(MarbleSyntaxError) {
+        let nanoseconds = TimeFormat.nanoseconds(frame)
+        guard nanoseconds > 0 else {
+            throw MarbleSyntaxError(
+                diagram: text, column: nil,
+                message: "a frame must be longer than zero, got \(TimeFormat.short(nanoseconds))")
+        }
+        var parser = MarbleParser(text, frame: nanoseconds)
+        self = try parser.parse()
+    }
+
+    /// Every event, in time order (an element of a group in its place in
+    /// the group).
+    package var events: [Event] {
+        tokens.flatMap { token -> [Event] in
+            if case .frames(_, let events) = token { return events }
+            return []
+        }
+    }
+
+    /// The time after the last character, in nanoseconds since the
+    /// subscription: where the diagram ends.
+    package var end: Int64 {
+        tokens.reduce(start) { time, token in time &+ duration(of: token) }
+    }
+
+    /// The time a token takes.
+    package func duration(of token: Token) -> Int64 {
+        switch token {
+        case .frames(let count, _): Int64(count) &* frame
+        case .progression(let nanoseconds, _): nanoseconds
+        case .subscription: frame
+        }
+    }
+
+    /// Whether the diagram has `^`.
+    package var isHot: Bool { tokens.contains(.subscription) }
+
+    /// The frame that time `nanoseconds` since the subscription falls in:
+    /// ⌊t / frame⌋.
+    package func frameIndex(of nanoseconds: Int64) -> Int64 {
+        let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: frame)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,126 @@
+/// The pieces of OTLP/JSON that `export --format otlp` writes, on the
+/// JSON output buffer: ids as lowercase hex, 64-bit integers as decimal
+/// strings, and attributes as `{"key":…,"value":{"stringValue":…}}` (or
+/// `intValue`, `boolValue`), as opentelemetry-proto's JSON mapping has them.
+extension JSONOutput {
+    /// `"…"`: `bytes` as lowercase hex (trace and span ids).
+    package mutating func write(hex bytes: [UInt8]) {
+        append(UInt8(ascii: "\""))
+        for byte in bytes {
+            append(JSONOutput.hexDigits[Int(byte >> 4)])
+            append(JSONOutput.hexDigits[Int(byte & 0xF)])
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// `"…"`: a 64-bit integer as the JSON mapping writes one, a decimal string.
+    package mutating func write(decimalString value: Int64) {
+        append(UInt8(ascii: "\""))
+        write(int: value)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// `{"key":KEY,"value":{"stringValue":VALUE}}`.
+    package mutating func writeAttribute(_ key: StaticString, string value: String) {
+        writeAttributeKey(key, type: "stringValue")
+        write(string: value)
+        append("}}")
+    }
+
+    /// `{"key":KEY,"value":{"intValue":"VALUE"}}`.
+    package mutating func writeAttribute(_ key: StaticString, int value: Int64) {
+        writeAttributeKey(key, type: "intValue")
+        write(decimalString: value)
+        append("}}")
+    }
+
+    /// `{"key":KEY,"value":{"boolValue":VALUE}}`.
+    package mutating func writeAttribute(_ key: StaticString, bool value: Bool) {
+        writeAttributeKey(key, type: "boolValue")
+        write(bool: value)
+        append("}}")
+    }
+
+    /// `{"key":KEY,"value":{"stringValue":` and the JSON text of `value`,
+    /// compact, as a string.
+    package mutating func writeAttribute(_ key: StaticString, json value: JSONValue) {
+        var text = JSONOutput()
+        text.write(value)
+        writeAttributeKey(key, type: "stringValue")
+        text.buffer.withUnsafeBufferPointer { writeCompactJSONString($0) }
+        append("}}")
+    }
+
+    /// `{"key":KEY,"value":{"TYPE":`.
+    private mutating func writeAttributeKey(_ key: StaticString, type: StaticString) {
+        append("{\"key\":\"")
+        append(key)
+        append("\",\"value\":{\"")
+        append(type)
+        append("\":")
+    }
+
+    /// The `streamtrace.value` attribute of an element: its JSON text as a
+    /// string, without the whitespace between tokens. A long value is
+    /// written in slices, `flush` called between them (with this buffer),
+    /// so that the output never holds more than a slice of it.
+    package mutating func writeValueAttribute(
+        _ value: UnsafeRawBufferPointer, flush: (inout JSONOutput) throws -> Void
+    ) rethrows {
+        writeAttributeKey("streamtrace.value", type: "stringValue")
+        try value.withMemoryRebound(to: UInt8.self) { bytes in
+            let slice = 1 << 16
+            var start = 0
+            var state = CompactJSONState()
+            append(UInt8(ascii: "\""))
+            while start < bytes.count {
+                var end = Swift.min(start + slice, bytes.count)
+                // A slice ends on a character's first byte, never inside it.
+                while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                appendCompact(UnsafeBufferPointer(rebasing: bytes[start..<end]), state: &state)
+                start = end
+                if start < bytes.count { try flush(&self) }
+            }
+            append(UInt8(ascii: "\""))
+        }
+        append("}}")
+    }
+
+    /// `"…"`: JSON text, already compact, as a JSON string.
+    private mutating func writeCompactJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        appendEscaping(text, insideString: true)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Where a slice of JSON text leaves off: inside a string, and after a
+    /// backslash there.
+    private struct CompactJSONState {
+        var inString = false
+        var escaped = false
+    }
+
+    /// Appends valid JSON text escaped as the inside of a string, dropping
+    /// the whitespace outside its strings.
+    private mutating func appendCompact(_ text: UnsafeBufferPointer<UInt8>, state: inout CompactJSONState) {
+        var runStart = 0
+        for i in 0..<text.count {
+            let byte = text[i]
+            if state.inString {
+                if state.escaped {
+                    state.escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    state.escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    state.inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                state.inString = true
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if runStart < i { appendEscaping(UnsafeBufferPointer(rebasing: text[runStart..<i]), insideString: true) }
+                runStart = i + 1
+            }
+        }
+        if runStart < text.count { appendEscaping(UnsafeBufferPointer(rebasing: text[runStart...]), insideString: true) }
+    }
+}

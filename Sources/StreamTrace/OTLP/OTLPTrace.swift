@@ -1,0 +1,180 @@
+/// Traces as OTLP/JSON (`streamtrace export --format otlp`), as the
+/// OpenTelemetry Collector's file exporter writes it and its
+/// `otlpjsonfile` receiver reads it: JSON Lines, one `TracesData` a line,
+/// here one span a line:
+///
+///     {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"streamtrace"}}]},
+///      "scopeSpans":[{"scope":{"name":"streamtrace","version":"0.1.0"},"spans":[
+///       {"traceId":"…32 hex…","spanId":"…16 hex…","parentSpanId":"…","name":"cart","kind":1,
+///        "startTimeUnixNano":"1777636800000000000","endTimeUnixNano":"1777636800012000000",
+///        "attributes":[…],"events":[{"timeUnixNano":"…","name":"value","attributes":[…]},…],
+///        "status":{}}]}]}]}
+///
+/// The mapping (see docs/otlp.md): a span a subscription, named after the
+/// stream, whose events are the trace's values, requests and terminal
+/// event; past ``OTLPStream/eventsPerSpan`` events, child spans hold them,
+/// each linked to the one before. A failure makes the status ERROR (2)
+/// with the error's message. Ids are lowercase hex, 64-bit integers
+/// decimal strings, enums integers. Every field is where the proto's order
+/// puts it, but for the end time of a child span, which follows its events:
+/// it is only known once they are read, and JSON readers take fields in
+/// any order.
+package struct OTLPTrace {
+    /// What each line starts with: the resource and the scope.
+    private let opening: [UInt8]
+
+    /// Lines for the resource `service.name` = `service`, from the scope
+    /// `streamtrace` at `version`.
+    package init(service: String, version: String) {
+        var out = JSONOutput()
+        out.append("{\"resourceSpans\":[{\"resource\":{\"attributes\":[")
+        out.writeAttribute("service.name", string: service)
+        out.append("]},\"scopeSpans\":[{\"scope\":{\"name\":\"streamtrace\",\"version\":")
+        out.write(string: version)
+        out.append("},\"spans\":[")
+        opening = out.bytes
+    }
+
+    /// The folder's span, a line.
+    package func writeSpan(of folder: OTLPFolder, into out: inout JSONOutput) {
+        writeHead(
+            trace: folder.traceID, span: folder.spanID, parent: nil, name: folder.name, start: folder.start,
+            end: folder.end, into: &out)
+        out.writeAttribute("streamtrace.folder", string: folder.path)
+        out.append(UInt8(ascii: ","))
+        out.writeAttribute("streamtrace.streams", int: Int64(folder.streamCount))
+        out.append("],\"status\":{}")
+        closeLine(&out)
+    }
+
+    /// The spans of `stream`, its events read from `reader` (a second
+    /// pass over the trace), a line each, in chunks to `emit`.
+    package func writeSpans(
+        of stream: OTLPStream, reading reader: TraceReader, to emit: ([UInt8]) throws -> Void
+    ) throws {
+        var out = JSONOutput(capacity: 1 << 17)
+        func flush(_ out: inout JSONOutput) throws {
+            try emit(out.bytes)
+            out.removeAll()
+        }
+        writeHead(
+            trace: stream.traceID, span: stream.spanID, parent: stream.parentSpanID, name: stream.name,
+            start: stream.start, end: stream.end, into: &out)
+        writeAttributes(of: stream, into: &out)
+        out.append(UInt8(ascii: "]"))
+        if stream.chunkCount == 0, stream.eventCount > 0 {
+            out.append(",\"events\":[")
+            _ = try writeEvents(from: reader, of: stream, limit: .max, into: &out, flush: flush)
+            out.append(UInt8(ascii: "]"))
+        }
+        writeStatus(of: stream, into: &out)
+        closeLine(&out)
+        try writeChunks(of: stream, reading: reader, into: &out, flush: flush)
+        try flush(&out)
+    }
+
+    /// The child spans of a split subscription, each from the end of the
+    /// one before (the first from the subscription's start) to its last
+    /// event, linked to the one before.
+    private func writeChunks(
+        of stream: OTLPStream, reading reader: TraceReader, into out: inout JSONOutput,
+        flush: (inout JSONOutput) throws -> Void
+    ) throws {
+        var previous: (span: [UInt8], end: Int64)?
+        for chunk in stream.chunkCount > 0 ? Array(1...stream.chunkCount) : [] {
+            let span = OTLPIdentity.spanID(file: stream.file, stream: stream.name, chunk: chunk)
+            let start = previous?.end ?? stream.start
+            writeHead(
+                trace: stream.traceID, span: span, parent: stream.spanID,
+                name: "\(stream.name) [\(chunk)/\(stream.chunkCount)]", start: start, end: nil, into: &out)
+            out.writeAttribute("streamtrace.chunk", int: Int64(chunk))
+            out.append("],\"events\":[")
+            let end =
+                try writeEvents(from: reader, of: stream, limit: OTLPStream.eventsPerSpan, into: &out, flush: flush)
+                ?? start
+            out.append("],\"endTimeUnixNano\":")
+            out.write(decimalString: end)
+            if let previous {
+                out.append(",\"links\":[{\"traceId\":")
+                out.write(hex: stream.traceID)
+                out.append(",\"spanId\":")
+                out.write(hex: previous.span)
+                out.append("}]")
+            }
+            out.append(",\"status\":{}")
+            closeLine(&out)
+            previous = (span, end)
+            if out.bytes.count >= 1 << 16 { try flush(&out) }
+        }
+    }
+
+    /// A line's opening and the span's fields up to its attributes,
+    /// whose `[` it opens.
+    private func writeHead(
+        trace: [UInt8], span: [UInt8], parent: [UInt8]?, name: String, start: Int64, end: Int64?,
+        into out: inout JSONOutput
+    ) {
+        out.append(raw: opening)
+        out.append("{\"traceId\":")
+        out.write(hex: trace)
+        out.append(",\"spanId\":")
+        out.write(hex: span)
+        if let parent {
+            out.append(",\"parentSpanId\":")
+            out.write(hex: parent)
+        }
+        out.append(",\"name\":")
+        out.write(string: name)
+        out.append(",\"kind\":1,\"startTimeUnixNano\":")
+        out.write(decimalString: start)
+        if let end {
+            out.append(",\"endTimeUnixNano\":")
+            out.write(decimalString: end)
+        }
+        out.append(",\"attributes\":[")
+    }
+
+    /// The span's and the line's closing brackets, and the line end.
+    private func closeLine(_ out: inout JSONOutput) {
+        out.append("}]}]}]}\n")
+    }
+
+    /// The subscription's attributes: its file, clock, how it ended, its
+    /// counts, `streamtrace.cancelled`, the header's `meta`.
+    private func writeAttributes(of stream: OTLPStream, into out: inout JSONOutput) {
+        out.writeAttribute("streamtrace.file", string: stream.file)
+        if let clock = stream.header.clock {
+            out.append(UInt8(ascii: ","))
+            out.writeAttribute("streamtrace.clock", string: clock)
+        }
+        out.append(UInt8(ascii: ","))
+        out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
+        out.append(UInt8(ascii: ","))
+        out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
+        out.append(UInt8(ascii: ","))
+        out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
+        if stream.chunkCount > 0 {
+            out.append(UInt8(ascii: ","))
+            out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount))
+        }
+        if stream.status == .cancelled {
+            out.append(UInt8(ascii: ","))
+            out.writeAttribute("streamtrace.cancelled", bool: true)
+        }
+        if let meta = stream.header.meta {
+            out.append(UInt8(ascii: ","))
+            out.writeAttribute("streamtrace.meta", json: .object(meta))
+        }
+    }
+
+    /// `,"status":{}`, or on a failure `,"status":{"message":…,"code":2}`.
+    private func writeStatus(of stream: OTLPStream, into out: inout JSONOutput) {
+        guard stream.status == .failed else {
+            out.append(",\"status\":{}")
+            return
+        }
+        out.append(",\"status\":{\"message\":")
+        out.write(string: stream.failure?.message ?? "")
+        out.append(",\"code\":2}")
+    }
+}

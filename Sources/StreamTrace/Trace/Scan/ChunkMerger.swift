@@ -1,0 +1,50 @@
+/// Joins chunk results in file order, checking the rules across chunk
+/// borders with ``EventOrder``, exactly where one scanner reading the whole
+/// trace would have checked them: first "after the terminal event" on the
+/// chunk's first non-blank line, then that line's own problem (the
+/// chunk's), then time and subscribe against the events before the chunk,
+/// then the chunk's later problems.
+struct ChunkMerger {
+    let file: String
+    /// Lines before the next chunk (the header's included).
+    var lineOffset: Int
+    /// The events of the chunks merged so far, numbered absolutely.
+    var order = EventOrder()
+    var warnings: [TraceReadWarning] = []
+    var truncated = false
+
+    init(file: String, lineOffset: Int) {
+        self.file = file
+        self.lineOffset = lineOffset
+    }
+
+    var eventCount: Int { order.eventCount }
+
+    mutating func merge<C: TraceScanConsumer>(_ report: ChunkReport, _ consumer: C, into total: inout C)
+        throws(TraceReadError)
+    {
+        if let line = report.firstContentLine, let problem = order.afterTerminal(line: line + lineOffset) {
+            throw problem.error(file: file, lineOffset: 0, eventOffset: 0)
+        }
+        if let first = report.firstEvent,
+            let problem = order.check(
+                nanoseconds: first.nanoseconds, kind: first.kind, line: first.line + lineOffset,
+                timeColumn: first.timeColumn)
+        {
+            throw problem.error(file: file, lineOffset: 0, eventOffset: 0)
+        }
+        if let problem = report.problem {
+            throw problem.error(file: file, lineOffset: lineOffset, eventOffset: eventCount)
+        }
+        precondition(!report.stopped, "a chunk stopped early although no earlier chunk has a problem")
+        total.append(consumer, eventOffset: eventCount, lineOffset: lineOffset)
+        order.append(report.order, lineOffset: lineOffset)
+        if let line = report.truncatedLine {
+            truncated = true
+            warnings.append(.truncated(file: file, line: line + lineOffset))
+        }
+        lineOffset += report.lineCount
+    }
+
+    var status: TraceStatus { TraceStatus(terminal: order.terminal?.kind, truncated: truncated) }
+}

@@ -1,0 +1,130 @@
+/// The one front end of the trace format: it reads a run of whole lines —
+/// a whole trace, or one chunk of a large file — checks every line and
+/// every rule that lies within it, and hands out its events one at a time.
+/// ``TraceReader`` pulls events from one scanner over a whole trace;
+/// ``TraceScan`` splits a regular file into chunks, scans them in parallel
+/// and joins their reports (``ChunkMerger``).
+///
+/// Each line first goes through ``FastEventLine`` (the writer's layout,
+/// values checked by ``FastJSONValidator``), straight from the read buffer
+/// and without looking for the line end first: the fast path finds it
+/// where the event's closing `}` must be followed by `\n`. A line the fast
+/// path does not take — another layout, a blank line, a problem, a rule
+/// broken, the end of the buffer — is cut at its `\n` and read by
+/// ``TraceLineParser``, which accepts any layout and words every problem;
+/// the rules between events are ``EventOrder``'s. The fast path only ever
+/// takes a line the exact path would read the same way.
+struct TraceScanner: ~Copyable {
+    var buffer: ScanBuffer
+    let parser: TraceLineParser
+    let options: TraceReaderOptions
+    var report = ChunkReport()
+    /// The classification of the buffer's blocks, reset at each refill.
+    var blocks = BlockClassifier()
+    /// Asked before each read: true stops the scan (its result will not
+    /// be used; see ``FirstProblem``).
+    var shouldStop: (() -> Bool)?
+
+    init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
+        buffer = ScanBuffer(source: source, readSize: readSize, maximumLineLength: options.maximumLineLength)
+        parser = TraceLineParser(maximumDepth: options.maximumDepth)
+        self.options = options
+    }
+
+    /// Hands every event to `consumer`, to the end of the lines or their
+    /// first problem.
+    mutating func scan<C: TraceScanConsumer>(into consumer: inout C) {
+        defer { consumer.bufferWillChange() }
+        while let event = nextEvent(beforeRefill: { consumer.bufferWillChange() }) {
+            consumer.consume(event)
+        }
+    }
+
+    /// The next event; `nil` at the end, at a problem (`report.problem`)
+    /// or at a truncated last line (`report.truncatedLine`). Its bytes are
+    /// valid until the next call; `beforeRefill` runs before they move.
+    @inline(__always)
+    mutating func nextEvent(beforeRefill: () -> Void) -> TraceScanEvent? {
+        while report.problem == nil, report.truncatedLine == nil {
+            if report.order.terminal == nil, let event = fastEvent() { return event }
+            guard let (line, terminated) = nextLine(beforeRefill: beforeRefill) else { return nil }
+            if let event = exactEvent(line, terminated: terminated) { return event }
+        }
+        return nil
+    }
+
+    /// The fast path for the line at the buffer's start, if it takes it.
+    @inline(__always)
+    private mutating func fastEvent() -> TraceScanEvent? {
+        let start = buffer.start
+        var validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth, blocks: blocks)
+        let parsed = FastEventLine.parse(&validator, at: start)
+        blocks = validator.blocks
+        guard let fast = parsed, fast.next - 1 - start <= options.maximumLineLength else { return nil }
+        let count = report.order.eventCount
+        // What EventOrder.check would refuse goes to the exact path, which says why.
+        if count > 0 {
+            guard fast.nanoseconds >= report.order.lastTime, fast.kind != .subscribe else { return nil }
+        }
+        report.lineCount += 1
+        let line = report.lineCount
+        if count == 0 {
+            report.firstContentLine = line
+            report.firstEvent = (fast.nanoseconds, fast.kind, line, FastEventLine.timeColumn)
+        }
+        report.order.record(nanoseconds: fast.nanoseconds, kind: fast.kind, line: line)
+        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd - start)
+        let range = fast.kind == .value ? (fast.valueStart - start)..<(fast.valueEnd - start) : nil
+        buffer.start = fast.next
+        return TraceScanEvent(
+            nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range,
+            maximumDepth: options.maximumDepth)
+    }
+
+    /// A line `nextLine()` cut, read by the exact parser: its event, or
+    /// `nil` for a blank line, a problem or a truncated last line.
+    private mutating func exactEvent(_ bytes: UnsafeRawBufferPointer, terminated: Bool) -> TraceScanEvent? {
+        guard let line = Self.content(of: bytes, terminated: terminated, lineNumber: nil) else { return nil }
+        let number = report.lineCount
+        if report.firstContentLine == nil { report.firstContentLine = number }
+        if let problem = report.order.afterTerminal(line: number) {
+            report.problem = problem
+            return nil
+        }
+        let parsed: TraceLineParser.ParsedEvent
+        do {
+            parsed = try parser.parseEvent(line)
+        } catch {
+            // A cut last line may break a rule before its syntax does
+            // ({"t":-1 …): what makes it a truncated tail is not being JSON.
+            if !terminated, !Self.isValidJSON(line, maximumDepth: options.maximumDepth) {
+                report.truncatedLine = number
+            } else {
+                report.problem = .error(problem(error, line: number, in: line))
+            }
+            return nil
+        }
+        let count = report.order.eventCount
+        let timeColumn = Self.column(of: parsed.timeOffset, in: line)
+        if let problem = report.order.check(
+            nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, timeColumn: timeColumn)
+        {
+            report.problem = problem
+            return nil
+        }
+        if count == 0 { report.firstEvent = (parsed.nanoseconds, parsed.kind, number, timeColumn) }
+        report.order.record(nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number)
+        return TraceScanEvent(
+            nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, index: count, demand: parsed.demand,
+            text: line, valueRange: parsed.valueRange, maximumDepth: options.maximumDepth)
+    }
+
+    /// The parser's problem with `line`, as an error at its line and column.
+    func problem(_ problem: TraceLineParser.Problem, line number: Int, in line: UnsafeRawBufferPointer)
+        -> TraceReadError
+    {
+        TraceReadError(
+            kind: problem.kind, file: "", line: number, column: Self.column(of: problem.offset, in: line),
+            message: problem.message)
+    }
+}

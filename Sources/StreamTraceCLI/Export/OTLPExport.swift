@@ -1,0 +1,65 @@
+import StreamTrace
+
+/// `export --format otlp`: OTLP/JSON Lines, a span a line (the library's
+/// ``OTLPTrace``), for an OpenTelemetry collector's `otlpjsonfile`
+/// receiver. The traces of one folder share a trace id under the folder's
+/// span, written before its first trace's spans.
+struct OTLPExport {
+    /// Unix nanoseconds of `at` 0 for traces without `started`: `--epoch`.
+    let epoch: Int64?
+    /// The resource's `service.name`: `--service`, else `streamtrace`.
+    let service: String
+
+    /// The options, checked before any trace is read.
+    init(_ parsed: ArgumentScanner.Parsed) throws(CLIError) {
+        if let text = parsed.values["--epoch"] {
+            guard let epoch = ISO8601.rfc3339Nanoseconds(text), epoch >= 0 else {
+                throw .usage(
+                    "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '\(text)'",
+                    command: "export")
+            }
+            self.epoch = epoch
+        } else {
+            epoch = nil
+        }
+        service = parsed.values["--service"] ?? "streamtrace"
+        guard !service.isEmpty else { throw .usage("--service must name a service; got ''", command: "export") }
+    }
+
+    /// Reads every trace once (checking it, planning its spans), then
+    /// writes each trace's spans as it reads it again.
+    func write(_ arguments: [String]) throws {
+        var seen = Set<String>()
+        let entries = try TracePaths.entries(arguments).filter { seen.insert($0.path).inserted }
+        let now = ISO8601.now()
+        let origin = epoch ?? ISO8601.nanoseconds(now) ?? 0
+        var inputs: [TraceInput] = []
+        var streams: [OTLPStream] = []
+        for entry in entries {
+            let input = try TraceInput(entry.path, passes: 2)
+            let stream = try OTLPStream(reading: input.reader(), folder: entry.folder, epoch: origin)
+            for warning in stream.warnings { Console.error(warning.description) }
+            inputs.append(input)
+            streams.append(stream)
+        }
+        let timed = streams.count(where: \.usesEpoch)
+        if epoch == nil, timed > 0 {
+            Console.error(
+                "streamtrace: note: \(timed) trace\(timed == 1 ? " has" : "s have") no \"started\" (a virtual clock's):"
+                    + " timed from the export's start, \(now); --epoch TIME fixes it")
+        }
+        let trace = OTLPTrace(service: service, version: StreamTraceCommand.version)
+        var folders: [String: [OTLPStream]] = [:]
+        for (entry, stream) in zip(entries, streams) {
+            if let folder = entry.folder { folders[folder, default: []].append(stream) }
+        }
+        for (index, entry) in entries.enumerated() {
+            if let folder = entry.folder, let members = folders.removeValue(forKey: folder) {
+                var out = JSONOutput()
+                trace.writeSpan(of: OTLPFolder(path: folder, streams: members), into: &out)
+                try Console.write(bytes: out.bytes)
+            }
+            try trace.writeSpans(of: streams[index], reading: inputs[index].reader()) { try Console.write(bytes: $0) }
+        }
+    }
+}

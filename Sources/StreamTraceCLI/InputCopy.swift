@@ -1,0 +1,73 @@
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A stream (standard input, a FIFO, a process substitution) copied to a
+/// temporary file as its first pass reads it, so that later passes read
+/// the file: to disk, not memory, and only as far as the first pass read.
+/// A first pass that stops at a bad line (a line over the limit, bytes
+/// that are no trace) stops the copy there too, so an endless input is
+/// never copied endlessly.
+final class InputCopy {
+    /// The copy's path.
+    let path: String
+    private let name: String
+    private let source: Int32
+    private let output: Int32
+    /// Whether the stream was read to its end.
+    private var isComplete = false
+    /// Whether the last failure was writing the copy, not reading the stream.
+    private var copyFailed = false
+
+    /// A copy of `source` (which the copy closes) for the trace `name`.
+    init(of source: Int32, name: String) throws(TraceReadError) {
+        var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
+        let output = mkstemp(&template)
+        guard output >= 0 else {
+            close(source)
+            throw TraceFile.readFailure(name, errno, "cannot make a temporary copy")
+        }
+        self.path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.name = name
+        self.source = source
+        self.output = output
+    }
+
+    deinit {
+        close(source)
+        close(output)
+        unlink(path)
+    }
+
+    /// Reads as `read(2)` does, from the stream, and copies what it read:
+    /// the first pass's source. A failed copy is a failed read (`errno` set).
+    func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        let n = SystemCall.read(source, buffer, count)
+        if n == 0 { isComplete = true }
+        guard n > 0 else { return n }
+        if let code = FileDescriptorWrite.all(UnsafeRawBufferPointer(start: buffer, count: n), to: output) {
+            copyFailed = true
+            errno = code
+            return -1
+        }
+        return n
+    }
+
+    /// Copies the rest of the stream, if the first pass left some: what a
+    /// later pass reads is then the whole stream.
+    func finish() throws(TraceReadError) {
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while !isComplete {
+            if read(into: chunk, count: 1 << 20) < 0, errno != EINTR {
+                throw TraceFile.readFailure(name, errno, copyFailed ? "cannot make a temporary copy" : "cannot read")
+            }
+        }
+    }
+}
