@@ -199,6 +199,20 @@ import Testing
         #expect(problems[3] == "doc.md:11: a console block without a `$ command` line")
     }
 
+    @Test func theFoldersPathAndTheTimeOfTheRunAreTheOnlyThingsNormalised() throws {
+        let run =
+            try Date("2026-11-25T13:53:00Z", strategy: .iso8601)...Date("2026-11-25T13:55:00Z", strategy: .iso8601)
+        let output = """
+            /tmp/x/traces/a.jsonl: timed from 2026-11-25T13:53:19.776935Z, started 2026-11-22T10:00:00.123Z
+            /tmp/x/y 2026-11-25T13:54:00Z
+            """
+        #expect(
+            TranscriptRunner.normalized(output, folder: "/tmp/x", during: run) == """
+                ./traces/a.jsonl: timed from <now>, started 2026-11-22T10:00:00.123Z
+                ./y <now>
+                """)
+    }
+
     @Test func theRunnerKeepsTheShellBetweenCommandsAndGivesEachItsStatus() async throws {
         let commands = [
             Transcript.Command(line: 1, text: "cd samples && pwd", output: [], outputLines: 2..<2),
