@@ -23,6 +23,7 @@ struct Benchmarks {
             rows += CheckBench(options: options).rows()
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
+        if sections.contains("export") { rows += ExportBench(options: options).rows() }
         if sections.contains("ci") {
             rows += CIBench(directory: directory, installed: options.installed, dynamic: Measure.streamtrace).rows()
         }

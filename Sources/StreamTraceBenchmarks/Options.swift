@@ -10,6 +10,8 @@ struct BenchOptions {
     var checkSizes = [200, 2000]
     var jqMaxMegabytes = 200
     var fastreadSizes = [200, 2000]
+    /// The trace size (MB) for the export rows: 1065 MB is 10 million lines.
+    var exportSize = 1065
     /// `--generate MB`: only write the realistic trace of that size.
     var generate: Int?
     /// `--profile WORKLOAD`: run one workload once, for a profiler.
@@ -18,7 +20,7 @@ struct BenchOptions {
     /// `--installed PATH`: the binary `make install` installs, for the ci rows.
     var installed: String?
 
-    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow"]
+    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export"]
     static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
 
     static let usage = """
@@ -34,6 +36,7 @@ struct BenchOptions {
           --events N              events per recorder and writer run (default 2000000)
           --repeats N             runs of each measurement; medians are printed (default 5)
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
+          --export-size MB        trace size for the export rows (default 1065: 10 million lines)
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
@@ -89,6 +92,7 @@ struct BenchOptions {
             case "--check-sizes": options.checkSizes = try numbers(argument)
             case "--jq-max-mb": options.jqMaxMegabytes = try number(argument)
             case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
+            case "--export-size": options.exportSize = try number(argument)
             case "--installed": options.installed = try value(argument)
             case "--generate": options.generate = try number(argument)
             case "--profile":

@@ -120,7 +120,8 @@ enum Help {
         time since the start, the time since the previous event, the kind and the value; and a
         marble diagram of the whole trace:
 
-          -a--b-----c-|   a, b, c: elements   |: finished   X: failure   !: cancel
+          -a--b-----(a|)
+          a = {"id":1}   b = {"id":2}   |: finished
 
         With several traces (or a directory: every *.jsonl file below it), one time axis:
         aligned on "started" when every trace has it, else on "at" (the clock's reading at the

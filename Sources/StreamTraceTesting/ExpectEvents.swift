@@ -9,7 +9,9 @@ import StreamTraceTestSupport
 /// happened already; for a live stream, `wait(for: recorder.shape(equal:
 /// …), timeout:)` waits instead. On a difference the failure, at the
 /// caller's line, names the first differing event and shows expected and
-/// actual side by side, then both as marble lines; the recording is
+/// actual side by side, then both as marble lines on one scale, lettered
+/// alike, a caret under their first difference, and one legend of whole
+/// values (no value is cut); the recording is
 /// attached as a `.jsonl` trace.
 ///
 /// ```swift

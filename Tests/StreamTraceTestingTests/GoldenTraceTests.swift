@@ -46,8 +46,11 @@ import Testing
                 - \(path):4  t=+2s  value 2
                 + recorded:4\(String(repeating: " ", count: path.count - 8))  t=+0ns  value 3
                 traces differ: 1 difference (times ignored), first at event 3 (line 4 of expected, line 4 of actual)
-                expected: ---1---2-|
-                actual:   -1-3-|
+                expected: ---a---(b|)
+                actual:   (ac|)
+                a = 1
+                b = 2
+                c = 3
                 """
             ])
     }

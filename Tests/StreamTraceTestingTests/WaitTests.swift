@@ -25,7 +25,7 @@ import Testing
         }
         #expect(
             issues.map(\.message) == [
-                #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#
+                #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#
             ])
         #expect(issues.map(\.line) == [line])
         #expect(!reachedTheNextLine)
@@ -40,7 +40,7 @@ import Testing
         let issues = await recordedIssues { try await wait(for: recorder.finished.inverted, timeout: 0.01) }
         #expect(
             issues.map(\.message) == [
-                "finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"
+                "finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"
             ])
         #expect(issues.map(\.line) == [line])
     }

@@ -48,7 +48,8 @@ import Testing
     /// OTLPFolder.swift.
     @Test func aFolderIsOneTraceNamedAfterTheFolder() throws {
         func stream(_ name: String, at: Int) throws -> OTLPStream {
-            let text = Self.cart.replacingOccurrences(of: #""cart","clock":"virtual","at":0"#, with: "\"\(name)\",\"at\":\(at)")
+            let text = Self.cart.replacingOccurrences(
+                of: #""cart","clock":"virtual","at":0"#, with: "\"\(name)\",\"at\":\(at)")
             let reader = try TraceReader(bytes: Array(text.utf8), name: "traces/checkout/\(name).jsonl")
             return try OTLPStream(reading: reader, folder: "traces/checkout", epoch: 0)
         }

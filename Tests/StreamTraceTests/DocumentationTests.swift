@@ -56,14 +56,15 @@ import Testing
         var printed: [String] = []
         func print(_ item: Any) { printed.append("\(item)") }
 
-        let recorder = Recorder<String, Never>(clock: TestClock())
-        recorder.receive("a")
-        recorder.receive("b")
+        let recorder = Recorder<Int, Never>(clock: TestClock())
+        recorder.receive(1)
+        recorder.receive(2)
         recorder.receive(completion: .finished)
         do { _ = try recorder.single.get() } catch {
-            print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
+            print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2
         }
-        #expect(printed == [#"single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|"#])
+        #expect(
+            printed == ["single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2"])
     }
 
     /// A recorder on a manual clock: 1 at 0 s, 2 at 1 s, then finished.

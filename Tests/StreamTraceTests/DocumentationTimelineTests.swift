@@ -25,14 +25,3 @@ import Testing
         #expect(text == #"{"html":"\u003c/script\u003e"}"#)
     }
 }
-
-extension DocumentationTimelineTests {
-    /// GrowingMarbleLine.swift.
-    @Test func aGrowingMarbleLineIsScaledOnceTheTraceHasEnded() {
-        var growing = GrowingMarbleLine()
-        growing.append(nanoseconds: 0, kind: .value)
-        growing.append(nanoseconds: 3_000_000, kind: .finished)
-        let line = growing.scaled(width: 10).line  // "a--------|"
-        #expect(line == "a--------|")
-    }
-}

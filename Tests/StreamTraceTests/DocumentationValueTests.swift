@@ -28,27 +28,6 @@ import Testing
         #expect(value == ["id": 1])
     }
 
-    /// MarbleDiagram.swift.
-    @Test func aMarbleDiagramScalesTimeToItsWidth() {
-        let diagram = MarbleDiagram(events: [(0, .value), (5, .value), (10, .finished)], width: 11)
-        let line = diagram.line  // "a----b----|"
-        let legend = diagram.legend  // "a, b: elements   |: finished"
-        #expect(line == "a----b----|")
-        #expect(legend == "a, b: elements   |: finished")
-    }
-
-    /// RecentTimeline.swift.
-    @Test func aRecentTimelineDrawsValuesAndTheEnd() {
-        let timeline = RecentTimeline(
-            events: [
-                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
-                .init(nanoseconds: 10, mark: .finished),
-            ],
-            omitted: 0, isOpen: false)
-        let line = timeline.line  // "-1---2-|"
-        #expect(line == "-1---2-|")
-    }
-
     /// TextLayout.swift.
     @Test func textIsCutWithAnEllipsisAndPaddedWithSpaces() {
         let cut = TextLayout.truncated("swiftui", to: 5)  // "swif…"

@@ -4,42 +4,54 @@ import Testing
 /// The marble line of a trace whose end is not known yet (`show --follow`).
 @Suite struct GrowingMarbleLineTests {
     /// A line fed every event of `events` directly, knowing the span beforehand.
-    static func direct(_ events: [(Int64, EventKind)], width: Int) -> String {
-        let drawn = events.filter { $0.1 != .subscribe && $0.1 != .request }
-        var line = ScaledMarbleLine(
-            start: drawn.first?.0 ?? 0, end: drawn.last?.0 ?? 0, width: width, drawnCount: drawn.count,
-            elementCount: drawn.count { $0.1 == .value })
-        for (t, kind) in events { line.append(nanoseconds: t, kind: kind) }
-        return line.line
+    static func direct(_ events: [TraceEvent], width: Int) -> String {
+        let drawn = events.filter { $0.event.kind != .subscribe && $0.event.kind != .request }
+        var line = ScaledMarbleLines(
+            start: drawn.first?.nanoseconds ?? 0, end: drawn.last?.nanoseconds ?? 0, width: width)
+        for event in events { line.append(event) }
+        return line.lines[0]
+    }
+
+    static func growing(_ events: [TraceEvent], exactLimit: Int = 2048) -> GrowingMarbleLine {
+        var growing = GrowingMarbleLine(exactLimit: exactLimit)
+        for event in events { growing.append(event) }
+        return growing
     }
 
     @Test func fewEventsDrawAsIfTheSpanHadBeenKnown() {
-        let events: [(Int64, EventKind)] = [
-            (0, .subscribe), (5, .request), (10, .value), (400, .value), (1000, .cancel),
+        let events: [TraceEvent] = [
+            .init(nanoseconds: 0, event: .subscribe), .init(nanoseconds: 5, event: .request(.unlimited)),
+            .init(nanoseconds: 10, event: .value(1)), .init(nanoseconds: 400, event: .value(2)),
+            .init(nanoseconds: 1000, event: .cancel),
         ]
-        var growing = GrowingMarbleLine()
-        for (t, kind) in events { growing.append(nanoseconds: t, kind: kind) }
+        let growing = Self.growing(events)
         for width in [1, 5, 30] {
-            #expect(growing.scaled(width: width).line == Self.direct(events, width: width))
+            #expect(growing.scaled(width: width).lines == [Self.direct(events, width: width)])
         }
-        #expect(growing.elementCount == 2)
-        #expect(growing.drawnCount == 3)
+        #expect(growing.scaled(width: 30).lines == ["a----------b-----------------!"])
+        #expect(growing.scaled(width: 30).legend == ["a = 1", "b = 2", "!: cancel"])
     }
 
     @Test func manyEventsAreCountedInBinsThatWidenAsTheTraceGrows() {
         // Two bursts with a long quiet time between, more events than bins keep one by one.
-        var events: [(Int64, EventKind)] = (0..<5_000).map { (Int64($0) * 10, .value) }
-        events += (0..<5_000).map { (10_000_000 + Int64($0) * 10, .value) }
-        events.append((10_100_000, .failure))
-        var growing = GrowingMarbleLine(exactLimit: 64)
-        for (t, kind) in events { growing.append(nanoseconds: t, kind: kind) }
-        let line = growing.scaled(width: 50).line
+        var events: [TraceEvent] = (0..<5_000).map { .init(nanoseconds: Int64($0) * 10, event: .value(1)) }
+        events += (0..<5_000).map { .init(nanoseconds: 10_000_000 + Int64($0) * 10, event: .value(2)) }
+        events.append(.init(nanoseconds: 10_100_000, event: .failure(TraceFailure(type: "E", message: "e"))))
+        let line = Self.growing(events, exactLimit: 64).scaled(width: 50).lines[0]
         let expected = Self.direct(events, width: 50)
         #expect(line.count == 50)
         // The bursts are crowded, the quiet time is quiet, as in the line drawn knowing the span.
         #expect(line.first == "*" && expected.first == "*")
         #expect(line.dropFirst(2).prefix(40) == expected.dropFirst(2).prefix(40))
-        #expect(line.last == "*" || line.last == "X")
-        #expect(growing.elementCount == 10_000)
+        #expect(line.last == "*" || line.last == "#")
+    }
+
+    @Test func aBinOfOneEventKeepsItsLetter() {
+        // A lone element long after a crowded burst is still drawn as its letter.
+        var events: [TraceEvent] = (0..<100).map { .init(nanoseconds: Int64($0), event: .value(1)) }
+        events.append(.init(nanoseconds: 1_000_000, event: .value(2)))
+        let growing = Self.growing(events, exactLimit: 16)
+        #expect(growing.scaled(width: 20).lines == ["*------------------b"])
+        #expect(growing.scaled(width: 20).legend == ["b = 2", "*: several events"])
     }
 }

@@ -27,7 +27,8 @@ import Testing
         #expect(ISO8601.rfc3339Nanoseconds("2026-05-01T14:30:00.25+02:30") == noon + 250_000_000)
         #expect(ISO8601.rfc3339Nanoseconds("2026-05-01T07:00:00-05:00") == noon)
         #expect(ISO8601.nanoseconds("2026-05-01T14:00:00+02:00") == nil, "a header's started is UTC")
-        for bad in ["2026-05-01T12:00:00", "2026-05-01T12:00:00+2:00", "2026-05-01T12:00:00+24:00", "2026-05-01 12:00"] {
+        for bad in ["2026-05-01T12:00:00", "2026-05-01T12:00:00+2:00", "2026-05-01T12:00:00+24:00", "2026-05-01 12:00"]
+        {
             #expect(ISO8601.rfc3339Nanoseconds(bad) == nil, "\(bad)")
         }
         // Past 64 bits of nanoseconds: nil, never a trap.
@@ -59,7 +60,8 @@ import Testing
     @Test func aLongValueIsWrittenCompactInSlicesThatNeverCutACharacter() throws {
         let item = "{ \"k\" : \"é \\\"q\\\" \\u2028 \u{202E} x\" ,\n\t\"n\" : [ 1 , 2.50 ] }"
         let compactItem = "{\"k\":\"é \\\"q\\\" \\u2028 \u{202E} x\",\"n\":[1,2.50]}"
-        let (text, parts) = try Self.valueAttribute("[" + Array(repeating: item, count: 5000).joined(separator: " , ") + "]")
+        let (text, parts) = try Self.valueAttribute(
+            "[" + Array(repeating: item, count: 5000).joined(separator: " , ") + "]")
         #expect(text == "[" + Array(repeating: compactItem, count: 5000).joined(separator: ",") + "]")
         #expect(parts.count >= 3)
         #expect(parts.allSatisfy { $0 < 100_000 }, "\(parts)")

@@ -85,7 +85,7 @@ import Testing
         #expect(report.results.map { $0.output?.text } == ["0", "[0,1]", "1000", "999", nil, nil])
         #expect(
             report.results[4].summary
-                == "expected exactly one element, got 1000 (line 1002, t=+1us); recent: …---995---996---997---998---999---|"
+                == "expected exactly one element, got 1000 (line 1002, t=+1us); recent: …---a---b---c---d---e---|  a = 995, b = 996, c = 997, d = 998, e = 999"
         )
     }
 }

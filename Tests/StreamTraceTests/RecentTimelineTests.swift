@@ -3,52 +3,50 @@ import StreamTrace
 import Testing
 
 @Suite struct RecentTimelineTests {
-    @Test func gapsAreDrawnRelativeToTheLongestAndValuesAsCompactJSON() {
+    @Test func gapsAreDrawnRelativeToTheLongestAndEventsAtOneTimeAsAGroup() {
         let timeline = RecentTimeline(
             events: [
-                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+                .init(nanoseconds: 2, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
                 .init(nanoseconds: 10, mark: .finished),
             ], omitted: 0, isOpen: false)
-        #expect(timeline.line == "-1---2-|")
+        #expect(timeline.line == "--a---(b|)")
+        #expect(timeline.description == "--a---(b|)  a = 1, b = 2")
     }
 
-    @Test func negativeNumbersAreBracketedAndUnknownValuesAreO() {
+    @Test func anEventAtTheSubscriptionHasNoTickBeforeIt() {
+        let failed = RecentTimeline(events: [.init(nanoseconds: 0, mark: .failure)], omitted: 0, isOpen: false)
+        #expect(failed.description == "#")
+        let open = RecentTimeline(events: [.init(nanoseconds: 0, mark: .value(#""a""#))], omitted: 0, isOpen: true)
+        #expect(open.description == #"a-  a = "a""#)
+        #expect(RecentTimeline(events: [], omitted: 0, isOpen: true).description == "-")
+    }
+
+    @Test func equalValuesShareALetterAndUnknownValuesAreAQuestionMark() {
         let timeline = RecentTimeline(
             events: [
                 .init(nanoseconds: 5, mark: .value("-3")), .init(nanoseconds: 5, mark: .value(nil)),
-                .init(nanoseconds: 5, mark: .failure),
+                .init(nanoseconds: 6, mark: .value("-3")), .init(nanoseconds: 7, mark: .cancel),
             ],
             omitted: 4, isOpen: false, start: 5)
-        #expect(timeline.line == "…-(-3)-o-X")
+        #expect(timeline.line == "…(a?)---a---!")
+        #expect(timeline.legend == "a = -3, ?: an element not named here")
     }
 
     @Test func aRecorderShowsItsLastSixEventsWithLongValuesWholeInALegend() throws {
         let clock = ManualClock()
         let recorder = Recorder<String, Never>(clock: clock)
-        let long = String(repeating: "x", count: 40)
+        let long = String(repeating: "x", count: 400)
         for i in 1...9 {
             clock.advance(by: .seconds(1))
-            recorder.receive(i == 9 ? long : "v\(i)")
+            recorder.receive(i == 9 ? long : "v\(i % 2)")
         }
         let error = try #require(throws: RecordingError.self) { try recorder.finished.get() }
-        #expect(error.timeline?.line == "…---a---b---c---d---e---f-")
-        #expect(error.timeline?.legend == #"a = "v4", b = "v5", c = "v6", d = "v7", e = "v8", f = "\#(long)""#)
+        #expect(error.timeline?.line == "…---a---b---a---b---a---c-")
+        #expect(error.timeline?.legend == #"a = "v0", b = "v1", c = "\#(long)""#)
         #expect(error.timeline?.omitted == 3)
         recorder.cancel()
         let cancelled = try #require(throws: RecordingError.self) { try recorder.finished.get() }
-        #expect(cancelled.timeline?.description.hasPrefix("…---a---b---c---d---e-!  a = \"v5\"") == true)
-    }
-
-    @Test func valuesOfSixteenCharactersOrFewerStandOnTheLineItself() {
-        let events: [RecentTimeline.Event] = [
-            .init(nanoseconds: 0, mark: .value(#""fourteen chars""#)), .init(nanoseconds: 1, mark: .finished),
-        ]
-        let short = RecentTimeline(events: events, omitted: 0, isOpen: false)
-        #expect(short.description == #"-"fourteen chars"---|"#)
-        #expect(short.legend == "")
-        var long = short
-        long.events[0].mark = .value(#""seventeen chars!""#)
-        #expect(long.description == #"-a---|  a = "seventeen chars!""#)
+        #expect(cancelled.timeline?.description == #"…---a---b---a---b---(c!)  a = "v1", b = "v0", c = "\#(long)""#)
     }
 
     @Test func theCheckerShowsTheEventsOfTheQuerysWindow() throws {
@@ -58,9 +56,12 @@ import Testing
         let bytes = Array(text.utf8)
         let checker = TraceChecker(queries: [try Query("count == 3"), try Query("finished within 2500us")])
         let results = Array(try checker.evaluations(of: TraceReader(bytes: bytes)) { try TraceReader(bytes: bytes) })
-        #expect(results.map { $0.failure?.timeline?.line } == ["…---16---17---18---19---20---|", "---1---2-"])
+        #expect(
+            results.map { $0.failure?.timeline?.description } == [
+                "…---a---b---c---d---e---|  a = 16, b = 17, c = 18, d = 19, e = 20", "---a---b-  a = 1, b = 2",
+            ])
         // Without a way to read the trace again, a value one pass did not keep is unknown.
         let once = try checker.check(TraceReader(bytes: bytes))
-        #expect(once.results.map { $0.failure?.timeline?.line } == ["…---16---17---18---19---20---|", "---1---o-"])
+        #expect(once.results.map { $0.failure?.timeline?.line } == ["…---a---b---c---d---e---|", "---a---?-"])
     }
 }

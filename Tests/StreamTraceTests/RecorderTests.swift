@@ -32,21 +32,22 @@ import Testing
         let single = try #require(throws: RecordingError.self) { try recorder.single.get() }
         #expect(
             single.description
-                == "single: expected exactly one element, got 3 (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|")
+                == "single: expected exactly one element, got 3 (event 4, t=+3.1ms); recent: a---b--(c|)  a = \"a\", b = \"b\", c = \"c\""
+        )
         let next = try #require(throws: RecordingError.self) { try recorder.next(4).get() }
         #expect(
             next.description
-                == "next(4): expected 4 more elements, got 3 before the stream finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+                == "next(4): expected 4 more elements, got 3 before the stream finished (event 4, t=+3.1ms); recent: a---b--(c|)  a = \"a\", b = \"b\", c = \"c\""
         )
         let failure = try #require(throws: RecordingError.self) { try recorder.failure.get() }
         #expect(
             failure.description
-                == "failure: expected the stream to fail, but it finished (event 4, t=+3.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+                == "failure: expected the stream to fail, but it finished (event 4, t=+3.1ms); recent: a---b--(c|)  a = \"a\", b = \"b\", c = \"c\""
         )
         let inverted = try #require(throws: RecordingError.self) { try recorder.prefix(2).inverted.get() }
         #expect(
             inverted.description
-                == "prefix(2).inverted: expected fewer than 2 elements, but got 2 (event 2, t=+2.1ms); recent: -\"a\"---\"b\"--\"c\"-|"
+                == "prefix(2).inverted: expected fewer than 2 elements, but got 2 (event 2, t=+2.1ms); recent: a---b--(c|)  a = \"a\", b = \"b\", c = \"c\""
         )
     }
 
@@ -56,11 +57,12 @@ import Testing
         clock.advance(by: .seconds(1.8))
         recorder.receive(1)
         let now = try #require(throws: RecordingError.self) { try recorder.elements.get() }
-        #expect(now.description == "elements: not completed: last event is value (event 1, t=+1.8s); recent: ---1-")
+        #expect(
+            now.description == "elements: not completed: last event is value (event 1, t=+1.8s); recent: ---a-  a = 1")
         let waited = try #require(throws: RecordingError.self) { try recorder.elements.wait(timeout: .milliseconds(5)) }
         #expect(
             waited.description
-                == "elements: not completed within 5ms: last event is value (event 1, t=+1.8s); recent: ---1-")
+                == "elements: not completed within 5ms: last event is value (event 1, t=+1.8s); recent: ---a-  a = 1")
     }
 
     @Test func aStreamFailureNamesTheErrorTypeAndDescription() throws {
@@ -69,7 +71,7 @@ import Testing
         let error = try #require(throws: RecordingError.self) { try recorder.last.get() }
         #expect(
             error.description
-                == #"last: expected the stream to finish, but the stream failed with Boom: boom: the "engine" stalled (event 1, t=+0ns); recent: -X"#
+                == #"last: expected the stream to finish, but the stream failed with Boom: boom: the "engine" stalled (event 1, t=+0ns); recent: #"#
         )
         #expect(error.streamError == StreamError(Boom()))
         #expect(try recorder.failure.get().description == Boom().description)
@@ -113,7 +115,8 @@ import Testing
         #expect(error.reason == .misbehaved)
         #expect(
             error.description
-                == #"elements: the stream misbehaved: value event after it finished (event 3, t=+0ns); recent: -"a"-|"#)
+                == #"elements: the stream misbehaved: value event after it finished (event 3, t=+0ns); recent: (a|)  a = "a""#
+        )
     }
 
     @Test func cancelEndsTheWindowAndIsRecordedOnce() throws {
@@ -129,7 +132,8 @@ import Testing
             ])
         let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: 5) }
         #expect(
-            error.description == "finished: not completed: the subscriber cancelled (event 2, t=+0ns); recent: -1-!")
+            error.description
+                == "finished: not completed: the subscriber cancelled (event 2, t=+0ns); recent: (a!)  a = 1")
         #expect(try recorder.finished.inverted.wait(timeout: 5) == ())
         #expect(try recorder.availableElements.wait(timeout: 5) == [1])
     }

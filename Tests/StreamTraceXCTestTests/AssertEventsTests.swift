@@ -21,7 +21,7 @@ final class AssertEventsTests: FailureCapturingTestCase {
             recorder, [.value("s", at: .seconds(1)), .value("sw", at: .seconds(2)), .finished(at: .seconds(2))])
     }
 
-    func testADifferenceIsRecordedAtTheCallersLineWithBothTimelines() {
+    func testADifferenceIsRecordedAtTheCallersLineWithBothTimelinesLetteredAlike() {
         let recorder = recording()
         let line = #line + 1
         let failures = expectFailures { assertEvents(recorder, [.value("s"), .value("swift"), .finished]) }
@@ -30,15 +30,42 @@ final class AssertEventsTests: FailureCapturingTestCase {
             [
                 Failure(
                     message: """
-                        failed - assertEvents: expected #2 to be value "swift", got value "sw" (event 2, t=+2s); recent: ---"s"---"sw"-|
+                        failed - assertEvents: expected #2 to be value "swift", got value "sw" (event 2, t=+2s)
                              expected       actual
                           1  value "s"      value "s" at t=+1s
                         > 2  value "swift"  value "sw" at t=+2s
                           3  finished       finished at t=+2s
-                        expected: -"s"-"swift"-|
-                        actual:   ---"s"---"sw"-|
+                        expected: ---a---(b|)
+                        actual:   ---a---(c|)
+                                         ^
+                        a = "s"
+                        b = "swift"
+                        c = "sw"
                         """,
                     file: #filePath, line: line)
+            ])
+    }
+
+    func testNoValueIsCutAndEqualValuesShareALetter() {
+        let recorder = recording()
+        let long = "search-result:0123456789-abcdefghijklmnopqrstuvwxyz-" + String(repeating: "x", count: 100)
+        let failures = expectFailures { assertEvents(recorder, [.value(long), .value("s"), .finished]) }
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                """
+                failed - assertEvents: expected #1 to be value "\(long)", got value "s" (event 1, t=+1s)
+                     expected   actual
+                > 1  value a    value "s" at t=+1s
+                  2  value "s"  value "sw" at t=+2s
+                  3  finished   finished at t=+2s
+                expected: ---a---(b|)
+                actual:   ---b---(c|)
+                             ^
+                a = "\(long)"
+                b = "s"
+                c = "sw"
+                """
             ])
     }
 }

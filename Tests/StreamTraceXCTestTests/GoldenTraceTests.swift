@@ -38,8 +38,11 @@ final class GoldenTraceTests: FailureCapturingTestCase {
                         event 4: only in expected
                         - \(path):5  t=+900ms  value "swi"
                         traces differ: 2 differences (times ignored), first at event 3 (line 4 of expected)
-                        expected: ---"s"---"sw"---"swi"-|
-                        actual:   -"s"-|
+                        expected: ---a---b---(c|)
+                        actual:   (a|)
+                        a = "s"
+                        b = "sw"
+                        c = "swi"
                         """,
                     file: #filePath, line: line)
             ])

@@ -27,7 +27,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: -"a"-"#,
+                        #"failed - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#,
                     file: #filePath, line: line)
             ])
         XCTAssertFalse(reachedTheNextLine)
@@ -41,7 +41,7 @@ final class WaitForTests: FailureCapturingTestCase {
         XCTAssertEqual(
             failures.map(\.message),
             [
-                #"failed - the search ends: finished: not completed within 10ms: no events were recorded; recent: (no events)"#
+                #"failed - the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#
             ])
     }
 
@@ -57,7 +57,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: -1-|"#,
+                        #"failed - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"#,
                     file: #filePath, line: line)
             ])
     }
@@ -74,7 +74,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: -7-"#,
+                        #"failed - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: a-  a = 7"#,
                     file: #filePath, line: line)
             ])
     }

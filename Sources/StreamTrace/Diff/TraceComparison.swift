@@ -138,7 +138,9 @@ public struct TraceComparison: Sendable {
     }
 
     /// For people: the differences as a diff with file names and line
-    /// numbers, a closing count, and both timelines as marble lines.
+    /// numbers, a closing count, and both timelines as marble lines,
+    /// lettered alike, with their legend (on one scale unless times are
+    /// ignored).
     public var report: String {
         var lines = [
             "--- \(expectedFile)  (\(expectedEventCount) events)", "+++ \(actualFile)  (\(actualEventCount) events)",
@@ -149,8 +151,8 @@ public struct TraceComparison: Sendable {
         for difference in differences { lines += difference.lines(width: width) }
         if differenceCount > differences.count { lines.append("… and \(differenceCount - differences.count) more") }
         lines.append(summary)
-        lines.append("expected: \(expectedTimeline)")
-        lines.append("actual:   \(actualTimeline)")
+        lines += MarbleRenderer.draw([expectedTimeline, actualTimeline], onOneScale: time != .ignored)
+            .labelled(["expected", "actual"], showsCaret: false)
         return lines.joined(separator: "\n")
     }
 

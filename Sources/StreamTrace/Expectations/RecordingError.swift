@@ -2,12 +2,12 @@
 /// instead, and the event that decided it.
 ///
 /// ```swift
-/// let recorder = Recorder<String, Never>(clock: TestClock())
-/// recorder.receive("a")
-/// recorder.receive("b")
+/// let recorder = Recorder<Int, Never>(clock: TestClock())
+/// recorder.receive(1)
+/// recorder.receive(2)
 /// recorder.receive(completion: .finished)
 /// do { _ = try recorder.single.get() } catch {
-///     print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: -"a"-"b"-|
+///     print(error)  // single: expected exactly one element, got 2 (event 3, t=+0ns); recent: (ab|)  a = 1, b = 2
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
@@ -69,20 +69,22 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The summary and the recent timeline: `expected exactly one element,
-    /// got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    /// got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var explanation: String {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }
 
     /// One line: the expectation, then its ``explanation``:
-    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---b-|`.
+    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var description: String {
         "\(expectation): \(explanation)"
     }
 
-    /// The description, followed by the ``details`` lines if any: what test
+    /// The description, or, when there are ``details`` (which draw the
+    /// recording themselves, lettered alike with what was expected), the
+    /// expectation and its summary followed by the details: what test
     /// helpers report.
     public var report: String {
-        details.map { description + "\n" + $0 } ?? description
+        details.map { "\(expectation): \(summary)\n\($0)" } ?? description
     }
 }

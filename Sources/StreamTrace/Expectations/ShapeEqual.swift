@@ -55,11 +55,7 @@ extension StreamExpectations {
                 location = actual[first].location
             }
             var error = RecordingError(expectation: name, reason: reason, message: message, location: location)
-            error.details =
-                ShapeTable(
-                    expected: expected.map { row($0, window) }, actual: actual.map { row($0, window) },
-                    firstDifference: first
-                ).text
+            error.details = table(actual, firstDifference: first, window)
             return .failed(error)
         }
 
@@ -81,30 +77,53 @@ extension StreamExpectations {
             }
         }
 
-        private func row(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>)
-            -> ShapeTable.Row
-        {
-            let mark: RecentTimeline.Mark
-            switch event.kind {
-            case .value(let element): mark = .value(window.describe(element))
-            case .finished: mark = .finished
-            case .failure: mark = .failure
-            case .cancel: mark = .cancel
+        /// The side-by-side table of the events around the first difference,
+        /// their values lettered by `==`.
+        private func table(
+            _ actual: [ShapeEvent<Failure>], firstDifference first: Int, _ window: some EventWindow<Element, Failure>
+        ) -> String {
+            let shown = ShapeTable.shown(around: first, count: max(expected.count, actual.count))
+            let expectedShown = expected[min(shown.lowerBound, expected.count)..<min(shown.upperBound, expected.count)]
+            let actualShown = actual[min(shown.lowerBound, actual.count)..<min(shown.upperBound, actual.count)]
+            var distinct: [Element] = []
+            func row(_ kind: ExpectedEvent<Element, Failure>.Kind, _ time: Int64?, showsTime: Bool) -> ShapeTable.Row {
+                var row = ShapeTable.Row(event: "", nanoseconds: time, showsTime: showsTime, mark: .finished)
+                switch kind {
+                case .value(let element):
+                    let key = distinct.firstIndex(of: element) ?? distinct.count
+                    if key == distinct.count { distinct.append(element) }
+                    let text = window.describe(element)
+                    (row.event, row.value, row.mark) = ("value", (text, key), .value(text))
+                case .finished: row.event = "finished"
+                case .failure(let error): (row.event, row.mark) = ("failure \(StreamError(error))", .failure)
+                case .cancel: (row.event, row.mark) = ("cancel", .cancel)
+                }
+                return row
             }
-            return ShapeTable.Row(
-                text: describe(event, window), nanoseconds: event.time.map(TimeFormat.nanoseconds), mark: mark)
+            let expectedRows = expectedShown.map { event in
+                let time = event.time.map(TimeFormat.nanoseconds)
+                return row(event.kind, time, showsTime: time != nil)
+            }
+            let actualRows = actualShown.map { event in
+                row(Self.kind(of: event, window), event.nanoseconds, showsTime: true)
+            }
+            return ShapeTable(
+                expected: expectedRows, actual: actualRows, shown: shown,
+                more: (expected.count > shown.upperBound, actual.count > shown.upperBound), firstDifference: first,
+                base: shown.lowerBound > 0 ? actual[shown.lowerBound - 1].nanoseconds : 0
+            ).text
         }
 
-        private func row(_ event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>) -> ShapeTable.Row {
-            let mark: RecentTimeline.Mark
+        /// A recorded event as an expected one would say it.
+        private static func kind(of event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>)
+            -> ExpectedEvent<Element, Failure>.Kind
+        {
             switch event.kind {
-            case .value(let index): mark = .value(window.timelineElement(at: index).label)
-            case .finished: mark = .finished
-            case .failure: mark = .failure
-            case .cancel: mark = .cancel
+            case .value(let index): .value(window.element(at: index))
+            case .finished: .finished
+            case .failure(let error): .failure(error)
+            case .cancel: .cancel
             }
-            return ShapeTable.Row(
-                text: describe(event, window, timed: true), nanoseconds: event.nanoseconds, mark: mark)
         }
 
         func describe(_ event: ExpectedEvent<Element, Failure>, _ window: some EventWindow<Element, Failure>) -> String

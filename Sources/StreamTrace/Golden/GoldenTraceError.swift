@@ -28,7 +28,7 @@ public struct GoldenTraceError: Error, CustomStringConvertible {
         case .missing:
             "golden trace \(path) does not exist: run the test with \(GoldenTrace.recordVariable)=1 to record it"
         case .differs(let comparison):
-            "golden trace \(path): \(comparison.summary); recent: \(comparison.actualTimeline) (expected \(comparison.expectedTimeline)); run with \(GoldenTrace.recordVariable)=1 to accept the new trace"
+            "golden trace \(path): \(comparison.summary); recent: \(Self.recent(comparison)); run with \(GoldenTrace.recordVariable)=1 to accept the new trace"
         case .unreadable(let error):
             "golden trace \(path) cannot be read: \(error)"
         case .invalidRecording(let error):
@@ -36,6 +36,14 @@ public struct GoldenTraceError: Error, CustomStringConvertible {
         case .cannotWrite(let reason):
             "golden trace \(path) cannot be written: \(reason)"
         }
+    }
+
+    /// Both timelines, lettered alike: `-a-b-| (expected -a-c-|)  a = 1, …`.
+    private static func recent(_ comparison: TraceComparison) -> String {
+        let drawing = MarbleRenderer.draw(
+            [comparison.actualTimeline, comparison.expectedTimeline], onOneScale: comparison.time != .ignored)
+        let lines = "\(drawing.lines[0]) (expected \(drawing.lines[1]))"
+        return drawing.legend.isEmpty ? lines : "\(lines)  \(drawing.legend.joined(separator: ", "))"
     }
 
     /// The description; for a difference, what to do and the whole diff

@@ -92,13 +92,12 @@ package struct OTLPTrace {
             let end =
                 try writeEvents(from: reader, of: stream, limit: OTLPStream.eventsPerSpan, into: &out, flush: flush)
                 ?? start
-            out.append("],\"endTimeUnixNano\":")
-            out.write(decimalString: end)
+            out.append(UInt8(ascii: "]"))
+            out.writeMember("endTimeUnixNano", decimalString: end)
             if let previous {
                 out.append(",\"links\":[{\"traceId\":")
                 out.write(hex: stream.traceID)
-                out.append(",\"spanId\":")
-                out.write(hex: previous.span)
+                out.writeMember("spanId", hex: previous.span)
                 out.append("}]")
             }
             out.append(",\"status\":{}")
@@ -117,20 +116,13 @@ package struct OTLPTrace {
         out.append(raw: opening)
         out.append("{\"traceId\":")
         out.write(hex: trace)
-        out.append(",\"spanId\":")
-        out.write(hex: span)
-        if let parent {
-            out.append(",\"parentSpanId\":")
-            out.write(hex: parent)
-        }
+        out.writeMember("spanId", hex: span)
+        if let parent { out.writeMember("parentSpanId", hex: parent) }
         out.append(",\"name\":")
         out.write(string: name)
-        out.append(",\"kind\":1,\"startTimeUnixNano\":")
-        out.write(decimalString: start)
-        if let end {
-            out.append(",\"endTimeUnixNano\":")
-            out.write(decimalString: end)
-        }
+        out.append(",\"kind\":1")
+        out.writeMember("startTimeUnixNano", decimalString: start)
+        if let end { out.writeMember("endTimeUnixNano", decimalString: end) }
         out.append(",\"attributes\":[")
     }
 

@@ -4,65 +4,67 @@
 /// while they are few, then counted in a fixed number of time bins whose
 /// width doubles whenever an event falls past the last one.
 ///
+/// Elements are lettered as they come, by distinct value, as
+/// ``ScaledMarbleLines`` letters them.
+///
 /// ```swift
 /// var growing = GrowingMarbleLine()
-/// growing.append(nanoseconds: 0, kind: .value)
-/// growing.append(nanoseconds: 3_000_000, kind: .finished)
-/// let line = growing.scaled(width: 10).line  // "a--------|"
+/// growing.append(TraceEvent(nanoseconds: 0, event: .value(1)))
+/// growing.append(TraceEvent(nanoseconds: 3_000_000, event: .finished))
+/// let line = growing.scaled(width: 10).lines  // ["a--------|"]
 /// ```
 package struct GrowingMarbleLine: Sendable {
     /// How many events are kept one by one before binning.
     private let exactLimit: Int
-    private var exact: [(t: Int64, kind: EventKind)] = []
-    /// Once binned: the events of each bin, from `start`, `binWidth` each.
-    private var bins: [[EventKind: Int]] = []
+    /// How many columns of a value the legend keeps.
+    private let labelWidth: Int
+    private var exact: [(t: Int64, symbol: Character)] = []
+    /// Once binned: the first event of each bin and how many it holds,
+    /// from `start`, `binWidth` each.
+    private var bins: [(symbol: Character, count: Int)] = []
     private var binWidth: Int64 = 1
     private var start: Int64 = 0
-    private var last: (t: Int64, kind: EventKind)?
-    package private(set) var elementCount = 0
-    package private(set) var drawnCount = 0
+    private var lastTime: Int64 = 0
+    private var lettering = MarbleLettering<ScaledMarbleLines.ValueKey>()
+    private var drawnCount = 0
 
-    /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit` bins.
-    package init(exactLimit: Int = 2048) {
+    /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit`
+    /// bins; values named in the legend as far as `labelWidth` columns.
+    package init(exactLimit: Int = 2048, labelWidth: Int = 80) {
         self.exactLimit = max(exactLimit, 1)
+        self.labelWidth = max(labelWidth, 1)
     }
 
-    /// The time of the first and of the last event drawn (`start` is set by
-    /// the first one and never changes after it; 0 before it).
-    package var firstTime: Int64 { start }
-    package var lastTime: Int64 { last?.t ?? 0 }
-
     /// Keeps an event (subscriptions and requests are not drawn).
-    package mutating func append(nanoseconds: Int64, kind: EventKind) {
-        guard kind != .subscribe, kind != .request else { return }
-        if exact.isEmpty, bins.isEmpty { start = nanoseconds }
+    package mutating func append(_ event: TraceEvent) {
+        let symbol: Character
+        if case .value(let value) = event.event {
+            symbol = ScaledMarbleLines.letter(of: value, in: &lettering, labelWidth: labelWidth)
+        } else {
+            guard let terminal = MarbleTheme.symbol(event.event.kind) else { return }
+            symbol = terminal
+        }
+        if drawnCount == 0 { start = event.nanoseconds }
         drawnCount += 1
-        if kind == .value { elementCount += 1 }
-        last = (nanoseconds, kind)
+        lastTime = event.nanoseconds
         if bins.isEmpty {
-            exact.append((nanoseconds, kind))
+            exact.append((event.nanoseconds, symbol))
             if exact.count > exactLimit { startBinning() }
         } else {
-            bin(nanoseconds, kind)
+            bin(event.nanoseconds, symbol)
         }
     }
 
     /// The marble line over `width` columns.
-    package func scaled(width: Int, theme: MarbleTheme = .terminal) -> ScaledMarbleLine {
-        var line = ScaledMarbleLine(
-            start: firstTime, end: lastTime, width: width, drawnCount: drawnCount, elementCount: elementCount,
-            theme: theme)
+    package func scaled(width: Int) -> ScaledMarbleLines {
+        var line = ScaledMarbleLines(start: start, end: lastTime, width: width, lettering: lettering)
         if bins.isEmpty {
-            for event in exact { line.append(nanoseconds: event.t, kind: event.kind) }
+            for event in exact { line.append(event.symbol, at: event.t) }
             return line
         }
-        for (index, counts) in bins.enumerated() {
+        for (index, bin) in bins.enumerated() where bin.count > 0 {
             let middle = start &+ Int64(index) &* binWidth &+ binWidth / 2
-            let t = min(middle, lastTime)
-            // A bin's events share its column: two of a kind draw it as several.
-            for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                for _ in 0..<min(count, 2) { line.append(nanoseconds: t, kind: kind) }
-            }
+            line.append(bin.symbol, at: min(middle, lastTime), count: bin.count)
         }
         return line
     }
@@ -71,22 +73,24 @@ package struct GrowingMarbleLine: Sendable {
         let span = max(exact.last!.t &- start, 1)
         let count = exactLimit * 2
         binWidth = max(span / Int64(count) + 1, 1)
-        bins = Array(repeating: [:], count: count)
-        for event in exact { bin(event.t, event.kind) }
+        bins = Array(repeating: (MarbleTheme.tick, 0), count: count)
+        for event in exact { bin(event.t, event.symbol) }
         exact = []
     }
 
-    private mutating func bin(_ t: Int64, _ kind: EventKind) {
+    private mutating func bin(_ t: Int64, _ symbol: Character) {
         var index = Int((t &- start) / binWidth)
         while index >= bins.count {
             // Twice as wide: each pair of bins becomes one, the second half empty.
             for i in 0..<(bins.count / 2) {
-                bins[i] = bins[2 * i].merging(bins[2 * i + 1], uniquingKeysWith: +)
+                let (first, second) = (bins[2 * i], bins[2 * i + 1])
+                bins[i] = (first.count > 0 ? first.symbol : second.symbol, first.count + second.count)
             }
-            for i in (bins.count / 2)..<bins.count { bins[i] = [:] }
+            for i in (bins.count / 2)..<bins.count { bins[i] = (MarbleTheme.tick, 0) }
             binWidth = binWidth &* 2
             index = Int((t &- start) / binWidth)
         }
-        bins[max(index, 0)][kind, default: 0] += 1
+        let slot = max(index, 0)
+        bins[slot] = (bins[slot].count > 0 ? bins[slot].symbol : symbol, bins[slot].count + 1)
     }
 }

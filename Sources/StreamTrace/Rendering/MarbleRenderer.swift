@@ -1,50 +1,136 @@
-/// Draws marble lines in the symbols of a ``MarbleTheme``. Two layouts:
-/// compact (here): the events in order, each gap drawn as one to three
-/// ticks by its length relative to the longest gap shown — a failure
-/// message's recent timeline, with values: `…-2---3-|`; and scaled
-/// (``ScaledMarbleLine``): a whole recording over a fixed number of
-/// columns, time proportional — `show`'s diagram: `-a--b-----c-|`.
-package struct MarbleRenderer: Sendable {
-    package var theme: MarbleTheme
-
-    package init(theme: MarbleTheme) {
-        self.theme = theme
+/// Draws recent timelines as marble lines, one or several on one scale
+/// with one lettering: a failure message's `recent:` line, a shape table's
+/// expected over actual, `diff`'s two traces, a marble test's expected
+/// over actual. (`show`'s lines, scaled to a width, are
+/// ``ScaledMarbleLines``'s; both lay out through ``MarbleLayout`` in the
+/// symbols of ``MarbleTheme``.)
+///
+/// Compact scale: the events in order, each distinct time a column;
+/// between two times one to three ticks by the gap's length relative to
+/// the longest gap shown (of all the lines), none before an event at the
+/// start. Frames: a column a frame from the subscription, an event at `t`
+/// in frame ⌊t / frame⌋, as a marble test reads a diagram. Events in one
+/// column make a group. Elements are letters by distinct value (see
+/// ``MarbleLettering``), shared by all the lines; `…` leads a line whose
+/// earlier events are not drawn, a trailing `-` says the recording had not
+/// ended, a trailing `…` that more events follow.
+///
+/// ```swift
+/// let expected = RecentTimeline(
+///     events: [.init(nanoseconds: 1, mark: .value(#""A1""#)), .init(nanoseconds: 2, mark: .value(#""C3""#))],
+///     omitted: 0, isOpen: true)
+/// var actual = expected
+/// actual.events[1].mark = .value(#""B2""#)
+/// let drawing = MarbleRenderer.draw([expected, actual])
+/// let lines = drawing.lines  // ["---a---b-", "---a---c-"]
+/// let caret = drawing.caret  // "       ^"
+/// let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
+/// let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
+/// ```
+package enum MarbleRenderer {
+    /// How time becomes columns.
+    package enum Scale: Equatable, Sendable {
+        /// One to three ticks between two times, by the gap's length
+        /// relative to the longest gap shown.
+        case compact
+        /// One column a frame of this many nanoseconds, from the
+        /// subscription.
+        case frames(Int64)
     }
 
-    // MARK: Compact
+    /// Lines drawn together, where they first differ, and one legend.
+    package struct Drawing: Equatable {
+        package var lines: [String]
+        package var caret: String?
+        /// `a = value` for each letter drawn, then what `?` means if drawn.
+        package var legend: [String]
+    }
 
-    /// The timeline as one line: `…` when earlier events are hidden, the
-    /// events with their gaps, and a trailing tick when the recording had
-    /// not ended. Values stand on the line when they are all short;
-    /// otherwise letters do, and the legend names each value whole:
-    /// `-a---b-|`, `a = {"query":"s","results":[]}, b = …`.
-    package func compact(_ timeline: RecentTimeline) -> (line: String, legend: String) {
-        guard !timeline.events.isEmpty else { return ("(no events)", "") }
-        let values = timeline.events.compactMap { event -> String? in
-            if case .value(let text?) = event.mark { text } else { nil }
+    /// `timelines` lettered by their values' labels, on one scale, or each
+    /// on its own when their times do not compare (then without a caret).
+    package static func draw(
+        _ timelines: [RecentTimeline], scale: Scale = .compact, onOneScale: Bool = true
+    ) -> Drawing {
+        var lettering = MarbleLettering<String>()
+        func label(_ timeline: RecentTimeline, _ event: Int) -> String? {
+            if case .value(let label) = timeline.events[event].mark { label } else { nil }
         }
-        let lettered = values.contains { TerminalText.width($0) > ValueText.labelLimit }
-        var legend: [String] = []
-        var gaps: [Int64] = []
-        var previous = timeline.start
-        for event in timeline.events {
-            gaps.append(max(event.nanoseconds - previous, 0))
-            previous = event.nanoseconds
+        guard !onOneScale else {
+            return draw(timelines, scale: scale, lettering: &lettering) { label(timelines[$0], $1) }
         }
-        let longest = gaps.max() ?? 0
-        var text = timeline.omitted > 0 ? String(theme.omitted) : ""
-        for (event, gap) in zip(timeline.events, gaps) {
-            let ticks = longest == 0 ? 1 : 1 + Int((Double(gap) / Double(longest) * 2).rounded())
-            text += String(repeating: theme.tick, count: ticks)
-            if lettered, case .value(let value?) = event.mark {
-                let letter = String(ScaledMarbleLine.letter(legend.count))
-                legend.append("\(letter) = \(value)")
-                text += letter
-            } else {
-                text += theme.text(event.mark)
+        var drawing = Drawing(lines: [], caret: nil, legend: [])
+        for timeline in timelines {
+            let one = draw([timeline], scale: scale, lettering: &lettering) { label(timeline, $1) }
+            (drawing.lines, drawing.legend) = (drawing.lines + one.lines, one.legend)
+        }
+        return drawing
+    }
+
+    /// `timelines` on one scale, their elements lettered by `key` (line and
+    /// event index; `nil`: not known, drawn `?`) with `lettering`, in the
+    /// order of time, and of the lines at one time.
+    package static func draw<Key: Hashable>(
+        _ timelines: [RecentTimeline], scale: Scale = .compact, lettering: inout MarbleLettering<Key>,
+        key: (Int, Int) -> Key?
+    ) -> Drawing {
+        let (slots, slotOf) = axis(of: timelines, scale)
+        var items = timelines.map { _ in [Int: [Character]]() }
+        var unnamed = false
+        // Letters go out in the order of time, then of the lines.
+        let order = timelines.indices.flatMap { line in
+            timelines[line].events.indices.map { (slot: slotOf(timelines[line].events[$0].nanoseconds), line, $0) }
+        }.sorted { ($0.slot, $0.1, $0.2) < ($1.slot, $1.1, $1.2) }
+        for (slot, line, index) in order {
+            let event = timelines[line].events[index]
+            var symbol = MarbleTheme.symbol(event.mark)
+            if case .value(let label) = event.mark, let label, let key = key(line, index) {
+                symbol = lettering.letter(for: key, label: label)
             }
+            unnamed = unnamed || symbol == MarbleTheme.unnamed
+            items[line][slot, default: []].append(symbol)
         }
-        if timeline.isCut { text.append(theme.omitted) } else if timeline.isOpen { text.append(theme.tick) }
-        return (text, legend.joined(separator: ", "))
+        let lines = zip(timelines, items).map { timeline, items in
+            MarbleLayout.Line(
+                items: items.keys.sorted().map { .init(slot: $0, symbols: items[$0]!) },
+                omitsEarlier: timeline.omitted > 0,
+                tail: timeline.isCut ? [MarbleTheme.omitted] : timeline.isOpen ? [MarbleTheme.tick] : [])
+        }
+        let layout = MarbleLayout(slots: slots).draw(lines)
+        let meanings = MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
+        return Drawing(lines: layout.lines, caret: layout.caret, legend: lettering.legend + meanings)
+    }
+}
+
+extension MarbleRenderer {
+    /// The slots of every time the lines have, and the slot of a time.
+    private static func axis(of timelines: [RecentTimeline], _ scale: Scale) -> ([MarbleLayout.Slot], (Int64) -> Int) {
+        let events = timelines.flatMap(\.events)
+        if case .frames(let frame) = scale {
+            let duration = max(frame, 1)
+            func frameOf(_ time: Int64) -> Int { Int(max(time, 0) / duration) }
+            let frames = Array(Set(events.map { frameOf($0.nanoseconds) })).sorted()
+            let slotOf = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1, $0) })
+            return (frames.map { MarbleLayout.Slot(ideal: $0) }, { slotOf[frameOf($0)]! })
+        }
+        let start = timelines.filter { !$0.events.isEmpty }.map(\.start).min() ?? 0
+        let times = Array(Set(events.map(\.nanoseconds))).sorted()
+        let gaps = zip(times, [start] + times).map { max($0 &- $1, 0) }
+        let longest = gaps.max() ?? 0
+        let slots = gaps.map { gap in
+            MarbleLayout.Slot(gap: gap == 0 ? 0 : 1 + Int((Double(gap) / Double(longest) * 2).rounded()))
+        }
+        let slotOf = Dictionary(uniqueKeysWithValues: times.enumerated().map { ($1, $0) })
+        return (slots, { slotOf[$0]! })
+    }
+}
+
+extension MarbleRenderer.Drawing {
+    /// The lines after their names, aligned (`expected: `, `actual:   `),
+    /// the caret under them if `showsCaret`, then the legend, an entry a line.
+    package func labelled(_ names: [String], showsCaret: Bool = true) -> [String] {
+        let width = (names.map(\.count).max() ?? 0) + 2
+        var result = zip(names, lines).map { TextLayout.padded($0 + ":", to: width) + $1 }
+        if showsCaret, let caret { result.append(String(repeating: " ", count: width) + caret) }
+        return result + legend
     }
 }

@@ -1,53 +1,60 @@
-/// The symbols of a marble line, and how it shows elements: the one
-/// vocabulary of `show`'s diagram, failure messages' recent timelines and
-/// shape diffs.
+/// The symbols of every marble line StreamTrace draws — failure messages'
+/// recent timelines, shape tables, `diff`, `show` and `show --follow` —
+/// those of RxJS marble diagrams where the two meet, so that a line drawn
+/// here reads back in a marble test:
 ///
-/// `-` is time passing, `|` the stream finished, `X` it failed, `!` the
-/// subscriber cancelled; `…` stands for events not drawn, `*` for several
-/// events in one column, `o` for an element whose value is not known.
-package struct MarbleTheme: Sendable {
-    /// How elements are drawn.
-    package enum Elements: Sendable {
-        /// `a`, `b`, `c` … (`o` past 26), explained by a legend.
-        case letters
-        /// Each element's value, when every one is short (``ValueText/labelLimit``);
-        /// else letters, with a legend of the whole values.
-        case values
-    }
+/// - `-` a frame of time with no event; a space takes no time;
+/// - `a` … `z` an element, lettered by distinct value (see
+///   ``MarbleLettering``), named whole in the legend;
+/// - `|` the stream finished, `#` it failed, `!` the subscriber cancelled;
+/// - `(ab|)` several events in one column (one frame), in order.
+///
+/// Three symbols are StreamTrace's own, for lines that cannot say
+/// everything: `?` an element the legend does not name (its value was not
+/// kept, or more than 26 distinct values were drawn), `*` several events
+/// where a line has no room for their group, `…` events not drawn. A
+/// caret `^` under two lines marks where they first differ.
+package enum MarbleTheme {
+    package static let tick: Character = "-"
+    package static let finished: Character = "|"
+    package static let failure: Character = "#"
+    package static let cancel: Character = "!"
+    package static let groupStart: Character = "("
+    package static let groupEnd: Character = ")"
+    package static let unnamed: Character = "?"
+    package static let crowded: Character = "*"
+    package static let omitted: Character = "…"
+    package static let caret: Character = "^"
 
-    package var elements: Elements
-    package var tick: Character = "-"
-    package var finished: Character = "|"
-    package var failure: Character = "X"
-    package var cancel: Character = "!"
-    package var unknownValue: Character = "o"
-    package var crowded: Character = "*"
-    package var omitted: Character = "…"
-
-    /// `show` on a terminal: letters and a legend.
-    package static let terminal = MarbleTheme(elements: .letters)
-    /// Failure messages and shape diffs: the values themselves.
-    package static let message = MarbleTheme(elements: .values)
-
-    /// The symbol of a mark that is not an element's value.
-    package func symbol(_ kind: EventKind) -> Character {
+    /// The symbol of an event that is not an element (elements are
+    /// lettered), `nil` for one that is not drawn (subscribe, request).
+    package static func symbol(_ kind: EventKind) -> Character? {
         switch kind {
         case .finished: finished
         case .failure: failure
         case .cancel: cancel
-        default: unknownValue
+        case .value: unnamed
+        default: nil
         }
     }
 
-    /// What a mark draws: a value's label (a negative number in brackets,
-    /// so that its sign is not read as time), or a symbol.
-    package func text(_ mark: RecentTimeline.Mark) -> String {
+    /// The symbol of a timeline's mark that ends the stream.
+    package static func symbol(_ mark: RecentTimeline.Mark) -> Character {
         switch mark {
-        case .value(let label?): label.hasPrefix("-") ? "(\(label))" : label
-        case .value(nil): String(unknownValue)
-        case .finished: String(finished)
-        case .failure: String(failure)
-        case .cancel: String(cancel)
+        case .finished: finished
+        case .failure: failure
+        case .cancel: cancel
+        case .value: unnamed
         }
+    }
+
+    /// What the symbols other than letters mean, for those `symbols` holds
+    /// (`|: finished`, `?: an element not named here`), in this order.
+    package static func meanings(of symbols: Set<Character>) -> [String] {
+        let all: [(Character, String)] = [
+            (finished, "finished"), (failure, "failure"), (cancel, "cancel"), (unnamed, "an element not named here"),
+            (crowded, "several events"),
+        ]
+        return all.filter { symbols.contains($0.0) }.map { "\($0.0): \($0.1)" }
     }
 }

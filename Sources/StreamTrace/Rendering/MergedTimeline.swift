@@ -74,46 +74,21 @@ package struct MergedTimeline: Sendable {
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
     }
 
-    /// One marble line per stream, all over the same span, to feed each
-    /// stream's events with their times on the shared axis.
-    package func makeMarbles() -> [ScaledMarbleLine] {
+    /// One marble line per stream, all over the same span and lettered
+    /// alike, to feed each stream's events with their times on the shared
+    /// axis.
+    package func makeMarbles() -> ScaledMarbleLines {
         let starts = lanes.indices.filter { lanes[$0].summary.eventCount > 0 }
         let start = starts.map { alignment.time(lanes[$0].summary.firstTime, of: $0) }.min() ?? 0
         let end = starts.map { alignment.time(lanes[$0].summary.lastTime, of: $0) }.max() ?? 0
-        return lanes.map { lane in
-            ScaledMarbleLine(
-                start: start, end: end, width: max(width - nameWidth - 2, 1), drawnCount: lane.summary.drawnCount,
-                elementCount: lane.summary.elementCount)
-        }
+        let diagramWidth = min(max(width - nameWidth - 2, 1), TraceTimeline.diagramLimit)
+        return ScaledMarbleLines(start: start, end: end, width: diagramWidth, lines: lanes.count)
     }
 
     /// Each stream's name and marble line, then one legend for all.
-    package func diagramLines(_ marbles: [ScaledMarbleLine]) -> [String] {
-        var lines = zip(lanes, marbles).map { fit("\(column($0.name))  \($1.line)") }
-        let legend = Self.legend(marbles)
-        if !legend.isEmpty { lines.append(fit(legend)) }
-        return lines
-    }
-
-    /// What the symbols of all the lines mean: letters are each stream's
-    /// elements in order.
-    static func legend(_ marbles: [ScaledMarbleLine], theme: MarbleTheme = .terminal) -> String {
-        var parts: [String] = []
-        let lettered = marbles.filter { $0.usesLetters }.map(\.drawnElements).max() ?? 0
-        if lettered > 0 {
-            let names = (0..<lettered).map { String(ScaledMarbleLine.letter($0)) }
-            parts.append("\(names.joined(separator: ", ")): each stream's element\(lettered == 1 ? "" : "s")")
-        }
-        if marbles.contains(where: { !$0.usesLetters && $0.drawnElements > 0 }) {
-            parts.append("\(theme.unknownValue): element")
-        }
-        // The terminal kinds and crowding read as on one line (no elements
-        // there: they are named above).
-        let kinds = marbles.reduce(into: Set<EventKind>()) { $0.formUnion($1.drawnKinds) }
-        let ends = ScaledMarbleLine.legend(
-            kinds: kinds, elementCount: 0, crowded: marbles.contains(where: \.isCrowded), theme: theme)
-        if !ends.isEmpty { parts.append(ends) }
-        return parts.joined(separator: "   ")
+    package func diagramLines(_ marbles: ScaledMarbleLines) -> [String] {
+        zip(lanes, marbles.lines).map { fit("\(column($0.name))  \($1)") }
+            + TextLayout.packed(marbles.legend, to: width)
     }
 
     /// A stream's name (or the column's title) cut and padded to the column.

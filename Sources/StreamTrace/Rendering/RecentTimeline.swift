@@ -1,15 +1,17 @@
-/// The last few events of a recording as one marble line with their values:
-/// `…-2---3-|`. Every expectation failure ends with one, so that a failing
-/// test shows what the stream actually did.
+/// The last few events of a recording as one marble line, its values
+/// named in a legend: `…---a---(b|)  a = 1, b = {"id":2}`. Every
+/// expectation failure ends with one, so that a failing test shows what
+/// the stream actually did.
 ///
 /// Time runs left to right: between two events stand one to three `-`,
-/// more for a longer gap (relative to the longest gap shown). A value is
-/// its compact JSON, cut to 16 characters (a negative number in brackets,
-/// so that its sign is not read as time); `|` the stream finished, `X` it
-/// failed, `!` the subscriber cancelled. A leading `…` says that earlier
-/// events are not shown; a trailing `-` that the recording had not ended.
-/// Drawn by `MarbleRenderer` in its message theme; built by a
-/// `RecentTimeline.Builder` wherever events come from.
+/// more for a longer gap (relative to the longest gap shown); events at one
+/// time make a group `( )`. Elements are letters by distinct value, each
+/// value whole in the legend (`?` for one whose value is unknown); `|` the
+/// stream finished, `#` it failed, `!` the subscriber cancelled (the
+/// symbols of RxJS marbles, see ``MarbleTheme``). A leading `…` says that
+/// earlier events are not shown; a trailing `-` that the recording had not
+/// ended. Drawn by `MarbleRenderer`; built by a `RecentTimeline.Builder`
+/// wherever events come from.
 ///
 /// ```swift
 /// let timeline = RecentTimeline(
@@ -18,12 +20,13 @@
 ///         .init(nanoseconds: 10, mark: .finished),
 ///     ],
 ///     omitted: 0, isOpen: false)
-/// let line = timeline.line  // "-1---2-|"
+/// let line = timeline.line  // "a---(b|)"
+/// let legend = timeline.legend  // "a = 1, b = 2"
 /// ```
 public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     /// What an event draws.
     public enum Mark: Sendable, Hashable {
-        /// An element, with its short text (`nil` if unknown: drawn `o`).
+        /// An element, with its text (`nil` if unknown: drawn `?`).
         case value(String?)
         case finished
         case failure
@@ -71,18 +74,21 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
         self.isCut = isCut
     }
 
-    /// The marble line: `-1---2-|`, or `-a---b-|` when a value is long.
-    public var line: String { MarbleRenderer(theme: .message).compact(self).line }
+    /// The marble line: `-a---(b|)`.
+    public var line: String { drawing.lines[0] }
 
-    /// The values the line shows by letters, whole: `a = {"id":1}, b = …`;
-    /// empty when the line shows them itself.
-    public var legend: String { MarbleRenderer(theme: .message).compact(self).legend }
+    /// The values the line's letters stand for, whole: `a = {"id":1}, b = …`;
+    /// empty when it draws no element.
+    public var legend: String { drawing.legend.joined(separator: ", ") }
 
     /// The line, then its legend if it has one.
     public var description: String {
-        let (line, legend) = MarbleRenderer(theme: .message).compact(self)
-        return legend.isEmpty ? line : "\(line)  \(legend)"
+        let drawing = drawing
+        return drawing.legend.isEmpty
+            ? drawing.lines[0] : "\(drawing.lines[0])  \(drawing.legend.joined(separator: ", "))"
     }
+
+    private var drawing: MarbleRenderer.Drawing { MarbleRenderer.draw([self]) }
 
     /// Keeps the last events appended (at most `limit`), remembering how
     /// many went before and when the last of those happened.

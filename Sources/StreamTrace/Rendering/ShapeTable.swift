@@ -1,67 +1,109 @@
 /// Expected and actual events side by side around the first difference,
-/// then both as marble lines: the details of a whole-shape failure.
+/// then both as marble lines on one scale, lettered alike, a caret under
+/// where they first differ, and one legend of whole values: the details of
+/// a whole-shape failure. No value is cut: one longer than
+/// ``valueLimit`` stands in the table as its letter.
 ///
 /// ```
-///      expected             actual
-///   1  value 1              value 1 at t=+0ns
-/// > 2  value 2              finished at t=+1s
-///   3  finished             (nothing)
-/// expected: -1-2-|
-/// actual:   -1---|
+///      expected  actual
+///   1  value 1   value 1 at t=+1s
+/// > 2  value 2   finished at t=+1s
+///   3  finished  (nothing)
+/// expected: ---a-b-|
+/// actual:   ---(a|)
+///              ^
+/// a = 1
+/// b = 2
 /// ```
 struct ShapeTable {
     /// One event as the table shows it.
     struct Row {
-        var text: String
+        /// What happened: `value`, `finished`, `failure Boom: boom`, `cancel`.
+        var event: String
+        /// A value's text and which distinct value it is.
+        var value: (text: String, key: Int)? = nil
+        /// When it happened, if known.
         var nanoseconds: Int64?
+        /// Whether the table says when.
+        var showsTime: Bool
         var mark: RecentTimeline.Mark
     }
 
     /// Rows shown before and after the first difference.
     static let context = 3
-    static let columnLimit = 40
+    /// The widest value the table shows itself.
+    static let valueLimit = 32
 
     let text: String
 
-    init(expected: [Row], actual: [Row], firstDifference first: Int) {
-        let rowCount = max(expected.count, actual.count)
-        let start = max(0, first - Self.context)
-        let end = min(rowCount, first + Self.context + 1)
-        let shownExpected = expected[min(start, expected.count)..<min(end, expected.count)].map(\.text)
-        let width = min(max(shownExpected.map(\.count).max() ?? 0, "expected".count), Self.columnLimit)
-        let numberWidth = String(end).count
-        var lines = [
-            "  " + String(repeating: " ", count: numberWidth) + "  " + TextLayout.fitted("expected", to: width)
-                + "  actual"
-        ]
-        if start > 0 { lines.append("  " + TextLayout.fitted("…", to: numberWidth)) }
-        for row in start..<end {
-            let marker = row == first ? "> " : "  "
-            let number = TextLayout.padded(String(row + 1), to: numberWidth, alignment: .right)
-            let left = row < expected.count ? expected[row].text : "(nothing)"
-            let right = row < actual.count ? actual[row].text : "(nothing)"
-            lines.append(marker + number + "  " + TextLayout.fitted(left, to: width) + "  " + right)
-        }
-        if end < rowCount { lines.append("  " + TextLayout.fitted("…", to: numberWidth)) }
-        lines.append("expected: " + Self.marbles(expected, through: first).line)
-        lines.append("actual:   " + Self.marbles(actual, through: first).line)
-        text = lines.joined(separator: "\n")
+    /// The rows a table shows around the first difference `first`, of `count`.
+    static func shown(around first: Int, count: Int) -> Range<Int> {
+        max(0, first - context)..<min(count, first + context + 1)
     }
 
-    /// The events up to just after the first difference as a marble line;
-    /// an event without a time is drawn at the time of the one before.
-    static func marbles(_ rows: [Row], through first: Int) -> RecentTimeline {
-        let end = min(rows.count, first + 2)
-        let start = max(0, end - 2 * context)
-        var time: Int64 = 0
-        var times: [Int64] = []
-        for row in rows[..<end] {
-            time = row.nanoseconds ?? time
-            times.append(time)
+    /// The table of the rows `shown` (`expected` and `actual` hold those
+    /// each side has), `more` saying which side has rows after them, on a
+    /// scale that starts at `base` (the time of the row before them).
+    init(
+        expected: [Row], actual: [Row], shown: Range<Int>, more: (expected: Bool, actual: Bool),
+        firstDifference first: Int, base: Int64
+    ) {
+        var lettering = MarbleLettering<Int>()
+        let sides = [expected, actual]
+        let timelines = [
+            Self.timeline(expected, times: Self.times(of: expected, actual: actual, base: base), more.expected),
+            Self.timeline(actual, times: actual.map { $0.nanoseconds ?? base }, more.actual),
+        ].map { timeline in
+            var timeline = timeline
+            (timeline.omitted, timeline.start) = (shown.lowerBound, base)
+            return timeline
         }
-        var builder = RecentTimeline.Builder(limit: 2 * context)
-        builder.skip(start, lastAt: start > 0 ? times[start - 1] : 0)
-        for row in start..<end { builder.append(.init(nanoseconds: times[row], mark: rows[row].mark)) }
-        return builder.timeline(isCut: end < rows.count)
+        let drawing = MarbleRenderer.draw(timelines, lettering: &lettering) { sides[$0][$1].value?.key }
+        func cell(_ row: Row?) -> String {
+            guard let row else { return "(nothing)" }
+            var text = row.event
+            if let (value, key) = row.value {
+                let fits = TerminalText.width(value) <= Self.valueLimit
+                text = "value " + (fits ? value : String(lettering.letter(for: key, label: value)))
+            }
+            return row.showsTime ? "\(text) at \(TimeFormat.offset(row.nanoseconds ?? 0))" : text
+        }
+        func row(_ rows: [Row], _ index: Int) -> Row? { index < rows.count ? rows[index] : nil }
+        let cells = (0..<shown.count).map { (cell(row(expected, $0)), cell(row(actual, $0))) }
+        let lines = Self.table(cells, shown: shown, first: first, more: more.expected || more.actual)
+        text = (lines + drawing.labelled(["expected", "actual"])).joined(separator: "\n")
+    }
+
+    /// The side-by-side rows, numbered, `>` at the first difference.
+    private static func table(_ cells: [(String, String)], shown: Range<Int>, first: Int, more: Bool) -> [String] {
+        let width = max(cells.map { TerminalText.width($0.0) }.max() ?? 0, "expected".count)
+        let numberWidth = String(shown.upperBound).count
+        let blank = "  " + String(repeating: " ", count: numberWidth) + "  "
+        var lines = [blank + TextLayout.padded("expected", to: width) + "  actual"]
+        if shown.lowerBound > 0 { lines.append("  " + TextLayout.padded("…", to: numberWidth)) }
+        for (row, (left, right)) in zip(shown, cells) {
+            let number = TextLayout.padded(String(row + 1), to: numberWidth, alignment: .right)
+            lines.append(
+                (row == first ? "> " : "  ") + number + "  " + TextLayout.padded(left, to: width) + "  " + right)
+        }
+        if more { lines.append("  " + TextLayout.padded("…", to: numberWidth)) }
+        return lines
+    }
+
+    /// When the expected events are drawn: at their own time, else at the
+    /// actual event's in their row, else just after the one before.
+    private static func times(of expected: [Row], actual: [Row], base: Int64) -> [Int64] {
+        var times: [Int64] = []
+        for (index, row) in expected.enumerated() {
+            let paired = index < actual.count ? actual[index].nanoseconds : nil
+            times.append(row.nanoseconds ?? paired ?? ((times.last ?? base) &+ 1))
+        }
+        return times
+    }
+
+    private static func timeline(_ rows: [Row], times: [Int64], _ more: Bool) -> RecentTimeline {
+        RecentTimeline(
+            events: zip(rows, times).map { .init(nanoseconds: $1, mark: $0.mark) }, omitted: 0,
+            isOpen: !(rows.last?.mark.isTerminal ?? false), isCut: more)
     }
 }

@@ -71,6 +71,23 @@ package enum TextLayout {
         padded(truncated(text, to: columns), to: columns)
     }
 
+    /// `entries` packed into lines of at most `columns`, three spaces
+    /// between two entries on a line; an entry wider than a line is cut.
+    package static func packed(_ entries: [String], to columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for entry in entries.map({ truncated($0, to: columns) }) {
+            if !line.isEmpty, TerminalText.width(line) + 3 + TerminalText.width(entry) <= columns {
+                line += "   " + entry
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = entry
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// `text` without trailing spaces.
     package static func trimmingTrailingSpaces(_ text: String) -> String {
         var text = text

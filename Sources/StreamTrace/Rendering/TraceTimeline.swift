@@ -76,38 +76,25 @@ package struct TraceTimeline: Sendable {
         }
     }
 
-    /// A marble line to feed the trace's events, as wide as the diagram
-    /// lines leave it.
-    package func makeMarble() -> ScaledMarbleLine {
-        ScaledMarbleLine(
-            start: summary.firstTime, end: summary.lastTime, width: layout.diagramWidth,
-            drawnCount: summary.drawnCount, elementCount: summary.elementCount)
+    /// The widest a diagram is drawn, on however wide a terminal.
+    package static let diagramLimit = 72
+
+    /// A marble line to feed the trace's events, as wide as the lines (at
+    /// most ``diagramLimit``).
+    package func makeMarble() -> ScaledMarbleLines {
+        ScaledMarbleLines(start: summary.firstTime, end: summary.lastTime, width: min(width, Self.diagramLimit))
     }
 
-    /// The marble line of the events `growing` kept, drawn as wide as the
-    /// diagram lines leave it.
-    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLine {
-        growing.scaled(width: layout.diagramWidth)
+    /// The marble line of the events `growing` kept, as wide as
+    /// ``makeMarble()``'s.
+    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLines {
+        growing.scaled(width: min(width, Self.diagramLimit))
     }
 
-    /// The diagram with its legend: on one line when the legend leaves the
-    /// diagram at least 40 columns (at most 72), else the diagram over the
-    /// whole width and the legend below.
-    package func diagramLines(_ marble: ScaledMarbleLine) -> [String] {
-        let legend = marble.legend
-        if layout.besideLegend { return [fit(legend.isEmpty ? marble.line : marble.line + "   " + legend)] }
-        return legend.isEmpty ? [marble.line] : [marble.line, fit(legend)]
-    }
-
-    /// Where the diagram goes: beside its legend, and how wide.
-    private var layout: (besideLegend: Bool, diagramWidth: Int) {
-        let kinds = Set([summary.terminal, summary.elementCount > 0 ? .value : nil].compactMap { $0 })
-        func legend(crowded: Bool) -> String {
-            ScaledMarbleLine.legend(kinds: kinds, elementCount: summary.elementCount, crowded: crowded)
-        }
-        var beside = min(width - legend(crowded: false).count - 3, 72)
-        if summary.drawnCount > beside { beside = min(width - legend(crowded: true).count - 3, 72) }
-        return beside >= 40 ? (true, beside) : (false, width)
+    /// The diagram, then its legend: each letter's value and what the other
+    /// symbols mean, as many to a line as fit.
+    package func diagramLines(_ marble: ScaledMarbleLines) -> [String] {
+        marble.lines + TextLayout.packed(marble.legend, to: width)
     }
 
     private func pad(_ text: String, _ count: Int) -> String {

@@ -33,10 +33,10 @@ struct OTLPExport {
         let entries = try TracePaths.entries(arguments).filter { seen.insert($0.path).inserted }
         let now = ISO8601.now()
         let origin = epoch ?? ISO8601.nanoseconds(now) ?? 0
-        var inputs: [TraceInput] = []
+        var inputs: [ExportInput] = []
         var streams: [OTLPStream] = []
         for entry in entries {
-            let input = try TraceInput(entry.path, passes: 2)
+            let input = try ExportInput(entry.path)
             let stream = try OTLPStream(reading: input.reader(), folder: entry.folder, epoch: origin)
             for warning in stream.warnings { Console.error(warning.description) }
             inputs.append(input)

@@ -24,12 +24,12 @@ enum FollowedTrace {
         try Console.out("")
         try Console.out(timeline.headerRow)
         try Console.flush()
-        var marble = GrowingMarbleLine()
+        var marble = GrowingMarbleLine(labelWidth: width)
         while let event = try reader.next() {
             try Console.out(timeline.row(event, previousTime: summary.eventCount == 0 ? 0 : summary.lastTime))
             try Console.flush()
             summary.add(event)
-            marble.append(nanoseconds: event.nanoseconds, kind: event.event.kind)
+            marble.append(event)
             if event.event.kind.isTerminal { break }
         }
         // Stopped by Ctrl-C, a last line without its end is one being written, not damage.

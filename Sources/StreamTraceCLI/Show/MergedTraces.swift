@@ -17,7 +17,7 @@ enum MergedTraces {
         var previous: Int64 = 0
         while let (lane, time, event) = try merge.next() {
             try Console.out(timeline.row(event, lane: lane, time: time, previousTime: previous))
-            marbles[lane].append(nanoseconds: time, kind: event.event.kind)
+            marbles.append(event, at: time, line: lane)
             previous = time
         }
         try Console.out("")

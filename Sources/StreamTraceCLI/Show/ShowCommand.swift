@@ -87,7 +87,7 @@ enum ShowCommand {
         var previous: Int64 = 0
         while let event = try reader.next() {
             try Console.out(timeline.row(event, previousTime: previous))
-            marble.append(nanoseconds: event.nanoseconds, kind: event.event.kind)
+            marble.append(event)
             previous = event.nanoseconds
         }
         try Console.out("")

@@ -11,7 +11,7 @@ extension CheckCommandTests {
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","reason":"tooManyElements","message":"expected exactly one element, got 3","timeline":"-\"a\"-\"b\"-\"c\"---|","line":6,"t":10000000}],"passed":1,"failed":1}"#
+                == #"{"trace":"\#(path)","status":"finished","results":[{"query":"next","status":"pass","value":"a","line":3,"t":1000000},{"query":"single","status":"fail","reason":"tooManyElements","message":"expected exactly one element, got 3","timeline":"-a-b-c---|  a = \"a\", b = \"b\", c = \"c\"","line":6,"t":10000000}],"passed":1,"failed":1}"#
                 + "\n")
     }
 
@@ -29,7 +29,7 @@ extension CheckCommandTests {
         ])
         #expect(
             result.lines == [
-                "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|",
+                "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\"",
                 "1 passed, 1 failed",
             ])
     }
@@ -60,7 +60,7 @@ extension CheckCommandTests {
                 trace,
                 "  PASS  count                             3",
                 #"  PASS  next 2                            ["a","b"]"#,
-                ##"  FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"##,
+                ##"  FAIL  elements contains "#not a comment"  expected contains "#not a comment", got ["a","b","c"] (line 6, t=+10ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""##,
                 "2 passed, 1 failed",
             ], "\(result)")
     }

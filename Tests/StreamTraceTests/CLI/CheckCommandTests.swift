@@ -38,7 +38,7 @@ import Testing
         ("elements", #"PASS  elements  ["a","b","c"]"#),
         (
             "failure",
-            "FAIL  failure  expected the stream to fail, but it finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"
+            "FAIL  failure  expected the stream to fail, but it finished (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\""
         ),
         ("finished", "PASS  finished"),
         ("last", #"PASS  last  "c""#),
@@ -47,34 +47,37 @@ import Testing
         ("next 0", "PASS  next 0  []"),
         (
             "next 4",
-            "FAIL  next 4  expected 4 more elements, got 3 before the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"
+            "FAIL  next 4  expected 4 more elements, got 3 before the stream finished (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\""
         ),
         ("prefix 2", #"PASS  prefix 2  ["a","b"]"#),
         ("prefix 5", #"PASS  prefix 5  ["a","b","c"]"#),
         ("recording", #"PASS  recording  {"elements":["a","b","c"],"completion":"finished"}"#),
         (
             "single",
-            "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"
+            "FAIL  single  expected exactly one element, got 3 (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\""
         ),
         (
             "not finished",
-            "FAIL  not finished  expected no completion, but the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"
+            "FAIL  not finished  expected no completion, but the stream finished (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\""
         ),
-        ("not next", #"FAIL  not next  expected no element, but got "a" (line 3, t=+1ms); recent: -"a"-"b"-"c"---|"#),
+        (
+            "not next",
+            #"FAIL  not next  expected no element, but got "a" (line 3, t=+1ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#
+        ),
         (
             "not prefix 4",
-            "FAIL  not prefix 4  expected fewer than 4 elements and no completion, but the stream finished (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|"
+            "FAIL  not prefix 4  expected fewer than 4 elements and no completion, but the stream finished (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\""
         ),
         ("not prefix 2 within 1500us", #"PASS  not prefix 2 within 1500us  ["a"]"#),
         ("not finished within 5ms", "PASS  not finished within 5ms"),
         (
             "finished within 5ms",
-            "FAIL  finished within 5ms  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---\"a\"---\"b\"---\"c\"-"
+            "FAIL  finished within 5ms  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---a---b---c-  a = \"a\", b = \"b\", c = \"c\""
         ),
         ("count within 2ms", "PASS  count within 2ms  2"),
         (
             "elements within 0.005s",
-            "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---\"a\"---\"b\"---\"c\"-"
+            "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---a---b---c-  a = \"a\", b = \"b\", c = \"c\""
         ),
     ])
     func everyExpectationOnAFinishedTrace(query: String, line: String) async throws {
@@ -90,36 +93,36 @@ import Testing
         ("completion", #"PASS  completion  {"type":"MyError","message":"boom"}"#),
         (
             "elements",
-            "FAIL  elements  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  elements  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "finished",
-            "FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "last",
-            "FAIL  last  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  last  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "next 2",
-            "FAIL  next 2  expected 2 more elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  next 2  expected 2 more elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "prefix 2",
-            "FAIL  prefix 2  expected 2 elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  prefix 2  expected 2 elements, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "available",
-            "FAIL  available  expected no failure, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  available  expected no failure, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         ("recording", #"PASS  recording  {"elements":[1],"completion":{"type":"MyError","message":"boom"}}"#),
         (
             "single",
-            "FAIL  single  expected exactly one element, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  single  expected exactly one element, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         (
             "not finished",
-            "FAIL  not finished  expected no completion, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X"
+            "FAIL  not finished  expected no completion, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1"
         ),
         ("count", "PASS  count  1"),
     ])
@@ -129,19 +132,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ("completion", "FAIL  completion  not completed: last event is value (line 2, t=+1ms); recent: ---1-"),
+        ("completion", "FAIL  completion  not completed: last event is value (line 2, t=+1ms); recent: ---a-  a = 1"),
         (
             "next 2",
-            "FAIL  next 2  expected 2 more elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---1-"
+            "FAIL  next 2  expected 2 more elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---a-  a = 1"
         ),
         ("not finished", "PASS  not finished"),
-        ("not next", #"FAIL  not next  expected no element, but got 1 (line 2, t=+1ms); recent: ---1-"#),
+        ("not next", #"FAIL  not next  expected no element, but got 1 (line 2, t=+1ms); recent: ---a-  a = 1"#),
         ("not prefix 2", "PASS  not prefix 2  [1]"),
         (
             "prefix 2",
-            "FAIL  prefix 2  expected 2 elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---1-"
+            "FAIL  prefix 2  expected 2 elements, got 1 before the trace ends (line 2, t=+1ms); recent: ---a-  a = 1"
         ),
-        ("last", "FAIL  last  not completed: last event is value (line 2, t=+1ms); recent: ---1-"),
+        ("last", "FAIL  last  not completed: last event is value (line 2, t=+1ms); recent: ---a-  a = 1"),
         ("available", "PASS  available  [1]"),
         ("count", "PASS  count  1"),
     ])
@@ -170,8 +173,8 @@ import Testing
         let result = try await check(Self.finishedTrace, ["count >= 4", #"last == "b""#])
         #expect(
             result.lines == [
-                "FAIL  count >= 4   expected >= 4, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|",
-                #"FAIL  last == "b"  expected == "b", got "c" (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"#,
+                "FAIL  count >= 4   expected >= 4, got 3 (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\"",
+                #"FAIL  last == "b"  expected == "b", got "c" (line 6, t=+10ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#,
                 "0 passed, 2 failed",
             ], "\(result)")
     }

@@ -19,7 +19,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.lines == [
-                #"FAIL  finished  expected the stream to finish, but the stream failed with E: boom\u001b[2J\nPASS  next  forged (line 3, t=+1ns); recent: -"\u001b[31mred"---X"#,
+                #"FAIL  finished  expected the stream to finish, but the stream failed with E: boom\u001b[2J\nPASS  next  forged (line 3, t=+1ns); recent: a---#  a = "\u001b[31mred""#,
                 #"PASS  next      "\u001b[31mred""#,
                 "1 passed, 1 failed",
             ], "\(result)")

@@ -129,7 +129,7 @@ import Testing
                 folder("a.jsonl"), "  PASS  finished", folder("b.jsonl"),
                 "  ERROR  \(folder("b.jsonl")):2:33: expected ',' or '}' in an object, found end of line",
                 folder("c.jsonl"),
-                "  FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: -1---X",
+                "  FAIL  finished  expected the stream to finish, but the stream failed with MyError: boom (line 3, t=+5ms); recent: a---#  a = 1",
                 folder("missing.jsonl"), "  ERROR  \(folder("missing.jsonl")): cannot open: no such file",
                 "1 passed, 3 failed",
             ], "\(result)")

@@ -22,7 +22,7 @@ import Testing
         let result = try await CommandRunner.run(["check", trace, "finished within 1s"])
         #expect(
             result.lines.first
-                == "FAIL  finished within 1s  not completed within 1s: no event in the window, the first is value (line 2, t=+5s); recent: (no events)"
+                == "FAIL  finished within 1s  not completed within 1s: no event in the window, the first is value (line 2, t=+5s); recent: -"
         )
     }
 

@@ -14,17 +14,17 @@ import Testing
         (#"next where contains "c""#, #"PASS  next where contains "c"  "c""#),
         (
             "next where > 3",
-            #"FAIL  next where > 3  expected an element where > 3 before the stream finished; skipped 3 elements, the last "c" (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"#
+            #"FAIL  next where > 3  expected an element where > 3 before the stream finished; skipped 3 elements, the last "c" (line 6, t=+10ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#
         ),
         (
             #"next within 1500us where == "b""#,
-            #"FAIL  next within 1500us where == "b"  expected an element where == "b" within 1.5ms; skipped 1 element: "a" (line 3, t=+1ms); recent: ---"a"-"#
+            #"FAIL  next within 1500us where == "b"  expected an element where == "b" within 1.5ms; skipped 1 element: "a" (line 3, t=+1ms); recent: ---a-  a = "a""#
         ),
         (#"not next where == "z""#, #"PASS  not next where == "z""#),
         (#"not next within 1500us where == "b""#, #"PASS  not next within 1500us where == "b""#),
         (
             #"not next where contains "c""#,
-            #"FAIL  not next where contains "c"  expected no element where contains "c", but got "c" (line 5, t=+3ms); recent: -"a"-"b"-"c"---|"#
+            #"FAIL  not next where contains "c"  expected no element where contains "c", but got "c" (line 5, t=+3ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#
         ),
     ])
     func onAFinishedTrace(query: String, line: String) async throws {
@@ -39,10 +39,10 @@ import Testing
             CheckCommandTests.finishedTrace, [#"next where == "z""#, "next", #"next where == "c""#, "not next"])
         #expect(
             result.lines == [
-                #"FAIL  next where == "z"  expected an element where == "z" before the stream finished; skipped 3 elements, the last "c" (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"#,
+                #"FAIL  next where == "z"  expected an element where == "z" before the stream finished; skipped 3 elements, the last "c" (line 6, t=+10ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#,
                 #"PASS  next               "a""#,
                 #"PASS  next where == "c"  "c""#,
-                #"FAIL  not next           expected no element and no completion, but the stream finished (line 6, t=+10ms); recent: -"a"-"b"-"c"---|"#,
+                #"FAIL  not next           expected no element and no completion, but the stream finished (line 6, t=+10ms); recent: -a-b-c---|  a = "a", b = "b", c = "c""#,
                 "2 passed, 2 failed",
             ], "\(result)")
     }
@@ -51,7 +51,7 @@ import Testing
         let result = try await check(CheckCommandTests.failedTrace, ["next where == 2", "not next where == 2"])
         #expect(
             result.lines == [
-                "FAIL  next where == 2      expected an element where == 2, but the stream failed with MyError: boom; skipped 1 element: 1 (line 3, t=+5ms); recent: -1---X",
+                "FAIL  next where == 2      expected an element where == 2, but the stream failed with MyError: boom; skipped 1 element: 1 (line 3, t=+5ms); recent: a---#  a = 1",
                 "PASS  not next where == 2",
                 "1 passed, 1 failed",
             ], "\(result)")
@@ -61,7 +61,7 @@ import Testing
         let result = try await check(CheckCommandTests.openTrace, ["next where == 2"])
         #expect(
             result.lines.first
-                == "FAIL  next where == 2  expected an element where == 2 before the trace ends; skipped 1 element: 1 (line 2, t=+1ms); recent: ---1-"
+                == "FAIL  next where == 2  expected an element where == 2 before the trace ends; skipped 1 element: 1 (line 2, t=+1ms); recent: ---a-  a = 1"
         )
     }
 

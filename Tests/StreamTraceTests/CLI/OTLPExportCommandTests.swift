@@ -104,7 +104,9 @@ import Testing
     @Test func withoutEpochTracesWithoutStartedCountFromTheExportWhichStandardErrorNames() async throws {
         let output = try await OTLPOutput(["-"], stdin: Self.cart)
         let notice = output.result.stderr
-        #expect(notice.hasPrefix(#"streamtrace: note: 1 trace has no "started" (a virtual clock's): timed from the export's start, "#))
+        #expect(
+            notice.hasPrefix(
+                #"streamtrace: note: 1 trace has no "started" (a virtual clock's): timed from the export's start, "#))
         #expect(notice.hasSuffix("; --epoch TIME fixes it\n"))
         let named = try #require(notice.split(separator: " ").first { $0.hasSuffix("Z;") }?.dropLast())
         let start = try #require(ISO8601.nanoseconds(String(named)))
@@ -134,7 +136,8 @@ import Testing
         #expect(subscription["spanId"] as? String == spanID)
         #expect(OTLPOutput.times(subscription) == [0, Int64(events) * 1000])
         #expect(OTLPOutput.events(subscription).count == (chunks.isEmpty ? events : 0))
-        #expect(OTLPOutput.attributes(subscription)["streamtrace.chunks"] == (chunks.isEmpty ? nil : "int \(chunks.count)"))
+        #expect(
+            OTLPOutput.attributes(subscription)["streamtrace.chunks"] == (chunks.isEmpty ? nil : "int \(chunks.count)"))
         var previous: (id: String, end: Int64)?
         var line = 3
         for (index, size) in chunks.enumerated() {

@@ -12,7 +12,8 @@ import Testing
 
     @Test func twoProcessesWriteTheSameBytesForTheSameInputAndEpoch() async throws {
         let root = try TraceFolder([
-            "checkout/cart.jsonl": ShowStreamsCommandTests.cart, "checkout/payments.jsonl": ShowStreamsCommandTests.payments,
+            "checkout/cart.jsonl": ShowStreamsCommandTests.cart,
+            "checkout/payments.jsonl": ShowStreamsCommandTests.payments,
             "search.jsonl": try String(contentsOfFile: CommandRunner.sample("search.jsonl"), encoding: .utf8),
         ])
         let arguments = ["--epoch", OTLPOutput.epochText, root("checkout"), root("search.jsonl"), "-"]
@@ -29,7 +30,9 @@ import Testing
     }
 
     @Test func aTraceThatCannotBeReadIsAnErrorAtItsLineAndNothingIsWritten() async throws {
-        let root = try TraceFolder(["traces/a.jsonl": ShowStreamsCommandTests.cart, "traces/b.jsonl": TraceFolder.malformed])
+        let root = try TraceFolder([
+            "traces/a.jsonl": ShowStreamsCommandTests.cart, "traces/b.jsonl": TraceFolder.malformed,
+        ])
         let malformed = try await Self.export(["--epoch", OTLPOutput.epochText, root("traces")])
         #expect(malformed.status == 3)
         #expect(malformed.stdout.isEmpty)
@@ -38,6 +41,17 @@ import Testing
         let missing = try await Self.export(["--epoch", OTLPOutput.epochText, root("nope.jsonl")])
         #expect(missing.status == 3)
         #expect(missing.stderr == root("nope.jsonl") + ": cannot open: no such file\n")
+    }
+
+    @Test func aFolderOfMoreTracesThanTheProcessMayOpenFilesIsExported() async throws {
+        let trace = #"{"streamtrace":1,"clock":"virtual","at":0}"# + "\n" + #"{"t":1,"event":"finished"}"# + "\n"
+        let root = try TraceFolder(Dictionary(uniqueKeysWithValues: (1...100).map { ("many/t\($0).jsonl", trace) }))
+        // 24 descriptors: a regular file is opened for each pass, not held from the first to the second.
+        let script = #"ulimit -n 24 && exec "$0" export --format otlp --epoch 2026-05-01T12:00:00Z "$1""#
+        let result = try await CommandRunner.run(
+            ["-c", script, CommandRunner.binary.path, root("many")], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.count == 101)
     }
 
     @Test func aTimeOutsideOTLPsRangeIsAnErrorAtTheEventsLine() async throws {
@@ -69,8 +83,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--epoch", "yesterday", "-"], "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got 'yesterday'"),
-        (["--epoch", "1969-12-31T23:59:59Z", "-"], "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '1969-12-31T23:59:59Z'"),
+        (
+            ["--epoch", "yesterday", "-"],
+            "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got 'yesterday'"
+        ),
+        (
+            ["--epoch", "1969-12-31T23:59:59Z", "-"],
+            "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '1969-12-31T23:59:59Z'"
+        ),
         (["--service", "", "-"], "--service must name a service; got ''"),
         (["--epoch"], "option '--epoch' needs a value"),
         ([], "missing PATH: a trace, a directory of traces, or - for standard input"),

@@ -58,7 +58,9 @@ import Testing
     func everyLineParsesAsTracesDataAndMatchesTheTraces() async throws {
         let python = try #require(Self.python, "STREAMTRACE_REQUIRE_OTLP=1, but no Python imports opentelemetry-proto")
         let root = try Self.traces()
-        let paths = [root("checkout"), root("search.jsonl"), root("failure.jsonl"), root("cut.jsonl"), root("hostile.jsonl")]
+        let paths = [
+            root("checkout"), root("search.jsonl"), root("failure.jsonl"), root("cut.jsonl"), root("hostile.jsonl"),
+        ]
         let result = try await CommandRunner.run(
             ["export", "--format", "otlp", "--epoch", OTLPOutput.epochText, "--service", "checkout-tests"] + paths)
         try #require(result.status == 0, "\(result)")
@@ -70,7 +72,8 @@ import Testing
             executable: python)
         #expect(check.status == 0, "\(check)")
         // 2 folders (checkout, checkout/nested), 8 subscriptions, 3 parts of ticks.
-        #expect(check.stdout.hasSuffix("otlp-check: 13 lines, 13 spans, 318 events: all match the traces\n"), "\(check)")
+        #expect(
+            check.stdout.hasSuffix("otlp-check: 13 lines, 13 spans, 318 events: all match the traces\n"), "\(check)")
     }
 }
 #endif

@@ -124,7 +124,7 @@ import Testing
         let file = WorkflowCommandText.property(path)
         #expect(
             result.lines == [
-                "::error file=\(file),line=6,title=\(file)%3A single::expected exactly one element, got 3 (line 6, t=+10ms); recent: -\"a\"-\"b\"-\"c\"---|",
+                "::error file=\(file),line=6,title=\(file)%3A single::expected exactly one element, got 3 (line 6, t=+10ms); recent: -a-b-c---|  a = \"a\", b = \"b\", c = \"c\"",
                 "1 passed, 1 failed",
             ], "\(result)")
         let xml = try String(contentsOfFile: report, encoding: .utf8)

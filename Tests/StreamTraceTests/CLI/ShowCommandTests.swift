@@ -23,7 +23,8 @@ import Testing
                       +2ms        +1ms  value      0.5
                       +3ms        +1ms  failure    URLError: The request timed out.
 
-                --------------------a------------------b-------------------X   a, b: elements   X: failure
+                ------------------------a----------------------b-----------------------#
+                a = 0.25   b = 0.5   #: failure
 
                 """, "\(result)")
     }

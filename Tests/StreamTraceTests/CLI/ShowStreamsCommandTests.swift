@@ -45,9 +45,9 @@ import Testing
                      +12ms        +0ns  cart      finished
                      +25ms       +13ms  payments  failure    PaymentError: declined
 
-                cart      ------------------a------------------------b|---------------------------------------------
-                payments  ----------------------------a------------------------------------------------------------X
-                a, b: each stream's elements   |: finished   X: failure
+                cart      --------------a-------------------(c|)----------------------------------
+                payments  -----------------------b-----------------------------------------------#
+                a = 3   b = "authorizing"   c = 4   |: finished   #: failure
 
                 """, "\(result)")
     }
@@ -77,7 +77,7 @@ import Testing
                 == #"streams:   2, not aligned: each stream from its own 0 (not every trace has "started" or "at")"#)
         // A trace without a name is named by its file; one without events has an empty lane.
         #expect(result.lines[2].hasPrefix("  two     open, 0 elements in 0ns, from +0ns ("))
-        #expect(result.lines.contains("two     " + String(repeating: "-", count: 112)))
+        #expect(result.lines.contains("two     " + String(repeating: "-", count: TraceTimeline.diagramLimit)))
     }
 
     @Test func foldersAreSearchedRecursivelyAndInPathOrder() async throws {

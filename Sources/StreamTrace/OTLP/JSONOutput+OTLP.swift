@@ -20,6 +20,22 @@ extension JSONOutput {
         append(UInt8(ascii: "\""))
     }
 
+    /// `,"KEY":"…"`: a member holding an id, as lowercase hex.
+    package mutating func writeMember(_ key: StaticString, hex bytes: [UInt8]) {
+        append(",\"")
+        append(key)
+        append("\":")
+        write(hex: bytes)
+    }
+
+    /// `,"KEY":"…"`: a member holding a 64-bit integer, as a decimal string.
+    package mutating func writeMember(_ key: StaticString, decimalString value: Int64) {
+        append(",\"")
+        append(key)
+        append("\":")
+        write(decimalString: value)
+    }
+
     /// `{"key":KEY,"value":{"stringValue":VALUE}}`.
     package mutating func writeAttribute(_ key: StaticString, string value: String) {
         writeAttributeKey(key, type: "stringValue")
@@ -117,10 +133,14 @@ extension JSONOutput {
             } else if byte == UInt8(ascii: "\"") {
                 state.inString = true
             } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                if runStart < i { appendEscaping(UnsafeBufferPointer(rebasing: text[runStart..<i]), insideString: true) }
+                if runStart < i {
+                    appendEscaping(UnsafeBufferPointer(rebasing: text[runStart..<i]), insideString: true)
+                }
                 runStart = i + 1
             }
         }
-        if runStart < text.count { appendEscaping(UnsafeBufferPointer(rebasing: text[runStart...]), insideString: true) }
+        if runStart < text.count {
+            appendEscaping(UnsafeBufferPointer(rebasing: text[runStart...]), insideString: true)
+        }
     }
 }

@@ -1,0 +1,63 @@
+/// The letters of elements on marble lines, by distinct value: the first
+/// value drawn is `a`, the next different one `b`, and a value equal to
+/// one already lettered takes its letter again, on every line drawn with
+/// the same lettering — so expected and actual, or several streams, read
+/// alike, and two lines differ exactly where their values do. Past `z`,
+/// values are drawn `?` (``MarbleTheme/unnamed``). The legend names each
+/// letter's value whole.
+///
+/// What "equal" means is the key's `==`: the value's text for a trace's
+/// values, `==` for a recording's elements.
+///
+/// ```swift
+/// var lettering = MarbleLettering<String>()
+/// let first = lettering.letter(for: "A1", label: #""A1""#)  // "a"
+/// let second = lettering.letter(for: "C3", label: #""C3""#)  // "b"
+/// let again = lettering.letter(for: "A1", label: #""A1""#)  // "a"
+/// let legend = lettering.legend  // [#"a = "A1""#, #"b = "C3""#]
+/// ```
+package struct MarbleLettering<Key: Hashable> {
+    /// The letters given so far, in order, with the text each names.
+    package private(set) var entries: [(letter: Character, label: String)] = []
+    private var letters: [Key: Character] = [:]
+
+    package init() {}
+
+    /// The letters there are: `a` to `z`.
+    package static var capacity: Int { 26 }
+
+    /// The letter of `key`'s value: the one it already has, else the next
+    /// free letter (named by `label` in the legend), else `?`.
+    package mutating func letter(for key: Key, label: @autoclosure () -> String) -> Character {
+        if let letter = letters[key] { return letter }
+        guard let letter = nextLetter else { return MarbleTheme.unnamed }
+        reserve(letter, for: key, label: label())
+        return letter
+    }
+
+    /// Gives `key`'s value the letter `letter` (a name a diagram's author
+    /// chose); later values get letters not taken.
+    package mutating func reserve(_ letter: Character, for key: Key, label: String) {
+        letters[key] = letter
+        entries.append((letter, label))
+    }
+
+    /// Whether no value has a letter.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Each letter and the value it names: `a = {"id":1}`.
+    package var legend: [String] { entries.map { "\($0.letter) = \($0.label)" } }
+
+    private var nextLetter: Character? {
+        let taken = Set(entries.map(\.letter))
+        for index in 0..<Self.capacity where !taken.contains(Self.letter(index)) { return Self.letter(index) }
+        return nil
+    }
+
+    /// The `index`th letter: `a` for 0.
+    static func letter(_ index: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
+    }
+}
+
+extension MarbleLettering: Sendable where Key: Sendable {}

@@ -1,0 +1,125 @@
+/// Whole recordings drawn over a fixed number of columns, time
+/// proportional, one line per stream on one axis with one lettering —
+/// `show`'s diagram: `-a--b-----(a|)` — built one event at a time in memory
+/// bounded by the width, whatever the number of events.
+///
+/// The span is known beforehand (from a ``TraceSummary``), so each event's
+/// column is known when it arrives. Events in one column make a group
+/// `(ab)`, and groups push what follows to the right while the line has
+/// room; a column of several events is drawn `*` where there is none (more
+/// events than columns, or groups wider than the width). Elements are
+/// lettered by distinct value (their compact JSON text) across all the
+/// lines; the legend names each letter's value, as far as the width shows.
+///
+/// ```swift
+/// var marbles = ScaledMarbleLines(start: 0, end: 10, width: 11)
+/// marbles.append(TraceEvent(nanoseconds: 0, event: .value(1)))
+/// marbles.append(TraceEvent(nanoseconds: 5, event: .value(2)))
+/// marbles.append(TraceEvent(nanoseconds: 10, event: .value(1)))
+/// let lines = marbles.lines  // ["a----b----a"]
+/// let legend = marbles.legend  // ["a = 1", "b = 2"]
+/// ```
+package struct ScaledMarbleLines: Sendable {
+    /// A value as lettering compares it: its text's hash and length, so
+    /// that a large value is not kept to be compared.
+    package struct ValueKey: Hashable, Sendable {
+        var hash: Int
+        var length: Int
+
+        package init(_ text: String) {
+            var hasher = Hasher()
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hash = hasher.finalize()
+            length = text.utf8.count
+        }
+    }
+
+    /// One line's columns: the symbols of each (all of them while the line
+    /// has no more events than columns, then only a column's first), and
+    /// how many events each has.
+    private struct Lane: Sendable {
+        var symbols: [[Character]]
+        var counts: [Int]
+        var total = 0
+
+        /// The columns with events: a group where every event of the column
+        /// was kept, else `*` for several.
+        var layoutLine: MarbleLayout.Line {
+            let items = counts.indices.filter { counts[$0] > 0 }.map { column in
+                let kept = symbols[column]
+                return MarbleLayout.Item(
+                    slot: column, symbols: kept.count == counts[column] ? kept : [MarbleTheme.crowded])
+            }
+            return MarbleLayout.Line(items: items)
+        }
+    }
+
+    private let start: Int64
+    private let span: Int64
+    private let width: Int
+    private var lanes: [Lane]
+    private var lettering: MarbleLettering<ValueKey>
+
+    /// `lines` lines over `width` columns for events from `start` to `end`,
+    /// lettered on from `lettering`.
+    package init(
+        start: Int64, end: Int64, width: Int, lines: Int = 1, lettering: MarbleLettering<ValueKey> = .init()
+    ) {
+        self.start = start
+        self.span = max(end &- start, 0)
+        self.width = max(width, 1)
+        let empty = Lane(
+            symbols: Array(repeating: [], count: max(width, 1)), counts: Array(repeating: 0, count: max(width, 1)))
+        self.lanes = Array(repeating: empty, count: max(lines, 1))
+        self.lettering = lettering
+    }
+
+    /// Draws an event of line `line` at `nanoseconds` on the axis (its own
+    /// time by default); subscriptions and requests are not drawn.
+    package mutating func append(_ event: TraceEvent, at nanoseconds: Int64? = nil, line: Int = 0) {
+        let symbol: Character
+        switch event.event {
+        case .value(let value): symbol = Self.letter(of: value, in: &lettering, labelWidth: width)
+        default:
+            guard let terminal = MarbleTheme.symbol(event.event.kind) else { return }
+            symbol = terminal
+        }
+        append(symbol, at: nanoseconds ?? event.nanoseconds, line: line)
+    }
+
+    /// Draws `count` events at `nanoseconds`, the first drawn `symbol`.
+    package mutating func append(_ symbol: Character, at nanoseconds: Int64, line: Int = 0, count: Int = 1) {
+        let offset = Double(nanoseconds &- start)
+        let column = span == 0 ? 0 : Int((offset / Double(span) * Double(width - 1)).rounded())
+        let position = min(max(column, 0), width - 1)
+        lanes[line].total += count
+        lanes[line].counts[position] += count
+        if lanes[line].total <= width || lanes[line].symbols[position].isEmpty {
+            lanes[line].symbols[position].append(symbol)
+        }
+    }
+
+    /// The letter of a value, by its compact JSON text; the legend names
+    /// it as far as `labelWidth` columns show.
+    package static func letter(
+        of value: JSONValue, in lettering: inout MarbleLettering<ValueKey>, labelWidth: Int
+    ) -> Character {
+        let text = TerminalText.escaped(value.jsonText)
+        return lettering.letter(for: ValueKey(text), label: TextLayout.truncated(text, to: labelWidth))
+    }
+
+    /// The diagrams, one per line, each `width` columns.
+    package var lines: [String] {
+        let slots = (0..<width).map { MarbleLayout.Slot(ideal: $0) }
+        return MarbleLayout(slots: slots, width: width).draw(lanes.map(\.layoutLine)).lines
+    }
+
+    /// Each letter drawn and its value (`a = {"id":1}`), then what the
+    /// other symbols drawn mean (`|: finished`).
+    package var legend: [String] {
+        let drawn = Set(lines.joined())
+        let letters = lettering.entries.filter { drawn.contains($0.letter) }.map { "\($0.letter) = \($0.label)" }
+        return letters + MarbleTheme.meanings(of: drawn)
+    }
+}

@@ -1,0 +1,85 @@
+import StreamTrace
+import Testing
+
+/// The examples of the doc comments about marble lines, as written, with
+/// what their comments promise.
+@Suite struct DocumentationMarbleTests {
+    /// MarbleLettering.swift.
+    @Test func equalValuesShareALetterAndTheLegendNamesThemWhole() {
+        var lettering = MarbleLettering<String>()
+        let first = lettering.letter(for: "A1", label: #""A1""#)  // "a"
+        let second = lettering.letter(for: "C3", label: #""C3""#)  // "b"
+        let again = lettering.letter(for: "A1", label: #""A1""#)  // "a"
+        let legend = lettering.legend  // [#"a = "A1""#, #"b = "C3""#]
+        #expect(first == "a")
+        #expect(second == "b")
+        #expect(again == "a")
+        #expect(legend == [#"a = "A1""#, #"b = "C3""#])
+    }
+
+    /// MarbleLayout.swift.
+    @Test func linesLaidOutTogetherStayAlignedAndTheCaretPointsAtTheirFirstDifference() {
+        let layout = MarbleLayout(slots: [.init(gap: 1), .init(gap: 3)])
+        let drawing = layout.draw([
+            .init(items: [.init(slot: 0, symbols: ["a"]), .init(slot: 1, symbols: ["b", "|"])]),
+            .init(items: [.init(slot: 0, symbols: ["a"]), .init(slot: 1, symbols: ["c"])], tail: ["-"]),
+        ])
+        let lines = drawing.lines  // ["-a---(b|)", "-a---c-"]
+        let caret = drawing.caret  // "     ^"
+        #expect(lines == ["-a---(b|)", "-a---c-"])
+        #expect(caret == "     ^")
+    }
+
+    /// MarbleRenderer.swift.
+    @Test func expectedAndActualAreDrawnOnOneScaleLetteredAlike() {
+        let expected = RecentTimeline(
+            events: [.init(nanoseconds: 1, mark: .value(#""A1""#)), .init(nanoseconds: 2, mark: .value(#""C3""#))],
+            omitted: 0, isOpen: true)
+        var actual = expected
+        actual.events[1].mark = .value(#""B2""#)
+        let drawing = MarbleRenderer.draw([expected, actual])
+        let lines = drawing.lines  // ["---a---b-", "---a---c-"]
+        let caret = drawing.caret  // "       ^"
+        let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
+        let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
+        #expect(lines == ["---a---b-", "---a---c-"])
+        #expect(frames == ["-ab-", "-ac-"])
+        #expect(caret == "       ^")
+        #expect(legend == [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#])
+    }
+
+    /// RecentTimeline.swift.
+    @Test func aRecentTimelineLettersValuesAndGroupsEventsAtOneTime() {
+        let timeline = RecentTimeline(
+            events: [
+                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+                .init(nanoseconds: 10, mark: .finished),
+            ],
+            omitted: 0, isOpen: false)
+        let line = timeline.line  // "a---(b|)"
+        let legend = timeline.legend  // "a = 1, b = 2"
+        #expect(line == "a---(b|)")
+        #expect(legend == "a = 1, b = 2")
+    }
+
+    /// ScaledMarbleLines.swift.
+    @Test func aScaledLinePlacesEventsByTimeAndLettersEqualValuesAlike() {
+        var marbles = ScaledMarbleLines(start: 0, end: 10, width: 11)
+        marbles.append(TraceEvent(nanoseconds: 0, event: .value(1)))
+        marbles.append(TraceEvent(nanoseconds: 5, event: .value(2)))
+        marbles.append(TraceEvent(nanoseconds: 10, event: .value(1)))
+        let lines = marbles.lines  // ["a----b----a"]
+        let legend = marbles.legend  // ["a = 1", "b = 2"]
+        #expect(lines == ["a----b----a"])
+        #expect(legend == ["a = 1", "b = 2"])
+    }
+
+    /// GrowingMarbleLine.swift.
+    @Test func aGrowingMarbleLineIsScaledOnceTheTraceHasEnded() {
+        var growing = GrowingMarbleLine()
+        growing.append(TraceEvent(nanoseconds: 0, event: .value(1)))
+        growing.append(TraceEvent(nanoseconds: 3_000_000, event: .finished))
+        let line = growing.scaled(width: 10).lines  // ["a--------|"]
+        #expect(line == ["a--------|"])
+    }
+}
