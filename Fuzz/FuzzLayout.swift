@@ -42,8 +42,3 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     return 0
 }
-
-/// Stops the fuzzer with the input that broke `condition`.
-func require(_ condition: Bool, _ message: String) {
-    if !condition { fatalError(message) }
-}

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds the libFuzzer targets from the library's sources and
 # runs each for FUZZ_SECONDS (default 60) on the seed corpus in Fuzz/Seeds.
-# FUZZ_TARGETS picks some of them (default: reader query check layout scanner).
+# FUZZ_TARGETS picks some of them (default: reader query check layout scanner
+# diff show). Fuzz/Shared/ (the structure-aware trace builder) goes into each.
 # A crash leaves its input in FUZZ_DIR/artifacts-TARGET and fails the run:
-# turn it into a regression test before fixing it.
+# turn it into a regression test before fixing it. FUZZ_FLAGS adds libFuzzer
+# flags ("-fork=1 -ignore_timeouts=1" goes on past slow inputs, keeping each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_DIR:-.build-fuzz}
 mkdir -p "$out"
-sources=$(find Sources/StreamTrace -name '*.swift' | sort)
+sources="$(find Sources/StreamTrace -name '*.swift' | sort) $(find Fuzz/Shared -name '*.swift' | sort)"
 export SWIFT_BACKTRACE=enable=no
 status=0
-for target in ${FUZZ_TARGETS:-reader query check layout scanner}; do
+for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
     binary="$out/fuzz-$target"
     # Test-only code the scanner's target compares against (not in the library).
@@ -29,7 +31,7 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner}; do
     mkdir -p "$out/corpus-$target" "$out/artifacts-$target"
     echo "== fuzzing $target for ${seconds}s"
     if ! "$binary" "$out/corpus-$target" "Fuzz/Seeds/$target" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$out/artifacts-$target/" -print_final_stats=1 \
+        -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$out/artifacts-$target/" -print_final_stats=1 ${FUZZ_FLAGS:-} \
         2> "$out/fuzz-$target.log"; then
         echo "!! $target found a problem: see $out/fuzz-$target.log and $out/artifacts-$target/"
         status=1

@@ -40,7 +40,7 @@ package final class BrowserPage {
     // MARK: - Loading
 
     /// Loads `url` and waits (bounded) for its `load` event.
-    package func navigate(to url: URL, timeout: Duration = .seconds(30)) throws {
+    package func navigate(to url: URL, timeout: Duration = .seconds(60)) throws {
         let since = devTools.events.count
         let result = try call("Page.navigate", ["url": .string(url.absoluteString)], timeout: timeout)
         if let error = result["errorText"]?.string, !error.isEmpty {

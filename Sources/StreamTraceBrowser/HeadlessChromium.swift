@@ -43,9 +43,9 @@ package final class HeadlessChromium {
         package var windowWidth = 1280
         package var windowHeight = 800
         /// Bound for the start-up handshake (`Browser.getVersion`).
-        package var launchTimeout: Duration = .seconds(30)
+        package var launchTimeout: Duration = .seconds(60)
         /// Default bound for one protocol command.
-        package var commandTimeout: Duration = .seconds(15)
+        package var commandTimeout: Duration = .seconds(60)
         /// Bound for `Browser.close` before the process group is killed.
         package var closeTimeout: Duration = .seconds(5)
         /// Flags added after the default ones.

@@ -51,7 +51,7 @@ struct ArgumentScanner {
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+                inlineValue = CommandLineArguments.value(of: argument, afterEquals: equals)
             }
             if flags.contains(name) {
                 guard inlineValue == nil else { throw .usage("option '\(name)' takes no value", command: command) }

@@ -48,11 +48,31 @@ enum CommandLineArguments {
         rawBytes[argument]
     }
 
-    /// Opens the file an argument names, by its bytes: like `open(2)`.
-    static func open(_ argument: String, _ flags: Int32) -> Int32 {
-        guard let bytes = bytes(of: argument) else { return SystemCall.open(argument, flags) }
-        return (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { SystemCall.open($0.baseAddress!, flags) }
+    /// The value of `--name=VALUE` in `argument`: the bytes after the
+    /// first `=`, kept as ``path(bytes:)`` keeps them.
+    static func value(of argument: String, afterEquals equals: String.Index) -> String {
+        let value = String(argument[argument.index(after: equals)...])
+        guard let bytes = bytes(of: argument) else { return value }
+        let prefix = argument.utf8.distance(from: argument.startIndex, to: equals) + 1
+        return path(bytes: Array(bytes.dropFirst(prefix)))
+    }
+
+    /// Opens (or, with `O_CREAT`, creates with `mode`) the file a path
+    /// names, by its bytes: like `open(2)`.
+    static func open(_ argument: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+        withPath(argument) { openFile($0, flags, mode) }
+    }
+
+    /// Removes the file a path names, by its bytes: like `unlink(2)`.
+    static func remove(_ argument: String) {
+        _ = withPath(argument) { unlinkFile($0) }
+    }
+
+    /// Calls `body` with the path `argument` names, as the C string of its
+    /// bytes.
+    static func withPath<Result>(_ argument: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (pathBytes(argument) + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
     }
 
@@ -73,6 +93,15 @@ enum CommandLineArguments {
         }
         return text
     }
+}
+
+// The C library's calls, by names the members above do not hide.
+private func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func unlinkFile(_ path: UnsafePointer<CChar>) -> Int32 {
+    unlink(path)
 }
 
 extension String {

@@ -127,8 +127,10 @@ struct OutputError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Colour for PASS and FAIL: only on a terminal by default, never with
-/// `NO_COLOR` set (unless forced with `--color always`).
+/// Colour for PASS and FAIL. `--color always` or `never` decides; with
+/// `auto` (the default), `CLICOLOR_FORCE` set to anything but `0` turns it
+/// on, then `NO_COLOR` set (not empty) or `TERM=dumb` turn it off, else a
+/// terminal gets colour and a pipe does not.
 struct Palette {
     enum Colour: String {
         case green = "32"
@@ -147,10 +149,17 @@ struct Palette {
         switch mode {
         case "always": enabled = true
         case "never": enabled = false
-        default:
-            let noColor = Environment.value("NO_COLOR").map { !$0.isEmpty } ?? false
-            enabled = Console.isTerminal && !noColor
+        default: enabled = Self.automatic
         }
+    }
+
+    /// Whether `--color auto` colours, as the environment and standard
+    /// output say.
+    private static var automatic: Bool {
+        if let force = Environment.value("CLICOLOR_FORCE"), force != "0" { return true }
+        if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
+        if Environment.value("TERM") == "dumb" { return false }
+        return Console.isTerminal
     }
 
     /// `text` in `colour`, if colour is on.

@@ -37,9 +37,11 @@ enum Help {
     /// The query language, listed from the expectations' own declarations.
     static var queries: String {
         var lines = ["QUERIES", "  query = [not] EXPECTATION [within DURATION] [where MATCHER | MATCHER]", ""]
-        let expectations = QueryLanguage.expectations
-        lines += expectations.map { row($0.form, $0.summary) }
-        lines += expectations.compactMap { syntax in syntax.invertedSummary.map { row("not " + syntax.form, $0) } }
+        let forms = QueryLanguage.forms
+        lines += forms.map { row($0.syntax.form, $0.documentation.summary) }
+        lines += forms.compactMap { form in
+            form.documentation.inverted.map { row("not " + form.syntax.form, $0.summary) }
+        }
         lines += [
             "",
             "  within D          the window ends D after the cursor (the last consumed element's t, or 0);",
@@ -92,7 +94,8 @@ enum Help {
                                       testcase per query
           --jobs N                    traces read at once (default: the number of cores)
           --quiet, -q                 print only failures and the closing line
-          --color auto|always|never   colour PASS/FAIL (auto: only on a terminal; NO_COLOR is honoured)
+          --color auto|always|never   colour PASS/FAIL (auto: on a terminal unless NO_COLOR is set
+                                      or TERM=dumb; CLICOLOR_FORCE, not 0, forces it)
           --help, -h                  this text
 
         \(queries)
@@ -135,7 +138,8 @@ enum Help {
           --title TEXT                the page's title (html)
           --follow, -f                show one trace as it is written (a growing file or a FIFO)
                                       until it completes or Ctrl-C, then its marble line
-          --width N                   fit the output to N columns (default: the terminal's width)
+          --width N                   fit the output to N columns (default: the terminal's width);
+                                      below 40, 40 (a narrower terminal wraps)
           --color auto|always|never   accepted for symmetry with check
           --help, -h                  this text
 

@@ -27,13 +27,15 @@ final class InputCopy {
 
     /// A copy of `source` (which the copy closes) for the trace `name`.
     init(of source: Int32, name: String) throws(TraceReadError) {
-        var template = Array((Environment.temporaryDirectory + "/streamtrace-input-XXXXXX").utf8CString)
+        // TMPDIR by its bytes, which need not be UTF-8 (see CommandLineArguments).
+        var template = (CommandLineArguments.pathBytes(Environment.temporaryDirectory)
+            + Array("/streamtrace-input-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
         let output = mkstemp(&template)
         guard output >= 0 else {
             close(source)
             throw TraceFile.readFailure(name, errno, "cannot make a temporary copy")
         }
-        self.path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.path = CommandLineArguments.path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
         self.name = name
         self.source = source
         self.output = output
@@ -42,7 +44,14 @@ final class InputCopy {
     deinit {
         close(source)
         close(output)
-        unlink(path)
+        CommandLineArguments.remove(path)
+    }
+
+    /// The copy, opened for a later pass (after ``finish()``).
+    func open() throws(TraceReadError) -> Int32 {
+        let fd = CommandLineArguments.open(path, O_RDONLY)
+        guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
+        return fd
     }
 
     /// Reads as `read(2)` does, from the stream, and copies what it read:

@@ -30,8 +30,8 @@ final class TraceInput {
     init(_ argument: String, passes: Int = 1) throws(TraceReadError) {
         self.argument = argument
         name = Self.name(of: argument)
-        guard passes > 1 || CommandLineArguments.bytes(of: argument) != nil else { return }
-        let fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY)
+        guard passes > 1 || argument == "-" || CommandLineArguments.bytes(of: argument) != nil else { return }
+        let fd = argument == "-" ? Self.duplicateStandardInput() : CommandLineArguments.open(argument, O_RDONLY)
         guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
         var info = stat()
         let mode = fstat(fd, &info) == 0 ? info.st_mode & S_IFMT : 0
@@ -60,7 +60,7 @@ final class TraceInput {
                 return try TraceReader(reading: { copy.read(into: $0, count: $1) }, name: name)
             }
             try copy.finish()
-            return try TraceReader(closingFileDescriptor: TraceFile.open(copy.path, name: name), name: name)
+            return try TraceReader(closingFileDescriptor: copy.open(), name: name)
         }
         guard let descriptor else { return try TraceReader(path: argument) }
         return try TraceReader(closingFileDescriptor: ownDescriptor(descriptor), name: name)
@@ -72,14 +72,36 @@ final class TraceInput {
         defer { readers += 1 }
         if let copy {
             try copy.finish()
-            return try TraceFile.open(copy.path, name: name)
+            return try copy.open()
         }
         if let descriptor { return try ownDescriptor(descriptor) }
         guard argument == "-" else { return try TraceFile.open(argument) }
-        let fd = dup(0)
+        let fd = Self.duplicateStandardInput()
         guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
         return fd
     }
+
+    /// A descriptor of standard input of its own, or -1 with `errno` set:
+    /// `EBADF` if standard input was closed when the command started.
+    static func duplicateStandardInput() -> Int32 {
+        guard !standardInputWasClosed else {
+            errno = EBADF
+            return -1
+        }
+        return dup(0)
+    }
+
+    /// Whether standard input was closed when the command started (`<&-`).
+    /// Descriptor 0 is then held by `/dev/null`: a file opened later would
+    /// otherwise take it, and be read as `-` (or `-` read as an empty
+    /// trace); `-` is named as closed instead, by every command alike.
+    /// The command reads this first, before it opens anything.
+    static let standardInputWasClosed: Bool = {
+        guard fcntl(0, F_GETFD) == -1, errno == EBADF else { return false }
+        let held = open("/dev/null", O_RDONLY)
+        if held > 0 { close(held) }  // 0 was taken meanwhile: nothing to hold
+        return true
+    }()
 
     /// A descriptor of its own on the regular file `descriptor`, at its
     /// start: the reader may outlive this input.

@@ -31,7 +31,7 @@ import Foundation
 ///
 /// ```swift
 /// var reads = 0
-/// let outcome = EventualEquality.poll(expected: 3, timeout: 1, interval: 0.01) {
+/// let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
 ///     reads += 1
 ///     return reads
 /// }

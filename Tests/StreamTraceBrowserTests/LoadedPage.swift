@@ -21,7 +21,7 @@ struct LoadedPage {
         self.url = url
         try page.emulate(colorScheme: colorScheme)
         try page.navigate(to: url)
-        ready = try page.evaluate("window.streamtrace.ready", awaitPromise: true, timeout: .seconds(30))
+        ready = try page.evaluate("window.streamtrace.ready", awaitPromise: true, timeout: .seconds(60))
     }
 
     func evaluate(_ expression: String) throws -> JSON { try page.evaluate(expression) }

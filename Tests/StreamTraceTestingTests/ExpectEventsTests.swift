@@ -148,6 +148,30 @@ import Testing
             ])
     }
 
+    @Test func anExpectedEventWithoutATimeIsDrawnAtTheTimeOfTheActualOneInItsRow() async {
+        let clock = TestClock()
+        let recorder = Recorder<Int, Never>(clock: clock)
+        await clock.advance(by: .seconds(1))
+        recorder.receive(1)
+        recorder.receive(completion: .finished)
+        let issues = synchronousIssues { expectEvents(recorder, [.value(1), .value(2), .finished]) }
+        #expect(
+            issues.map(\.message) == [
+                """
+                expectEvents: expected #2 to be value 2, got finished (event 2, t=+1s)
+                     expected  actual
+                  1  value 1   value 1 at t=+1s
+                > 2  value 2   finished at t=+1s
+                  3  finished  (nothing)
+                expected: ---(ab)-|
+                actual:   ---(a|)
+                             ^
+                a = 1
+                b = 2
+                """
+            ])
+    }
+
     @Test func errorsCompareByEqualityOrByTypeAndDescription() {
         let recorder = Recorder<Int, Timeout>(clock: TestClock())
         recorder.receive(1)

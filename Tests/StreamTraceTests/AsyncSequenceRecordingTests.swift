@@ -37,7 +37,7 @@ import Testing
         let failure: MyError = try await recorder.failure.value(timeout: 60)
         #expect(failure == MyError(code: 3))
         let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(recorder.events.map(\.event) == [.subscribe, .value("a"), .failure(MyError(code: 3))])
     }
 

@@ -62,7 +62,7 @@ struct CombineExpectationsReadmeTests {
         recorder.receive("foo")
         recorder.receive(completion: .failure(MyError()))
         let error = try #require(throws: RecordingError.self) { try recorder.availableElements.wait(timeout: short) }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(error.streamError?.underlying as? MyError == MyError())
     }
 
@@ -108,7 +108,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = Recorder<String, MyError>()
         recorder.receive(completion: .failure(MyError()))
         let error = try #require(throws: RecordingError.self) { try recorder.elements.wait(timeout: short) }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(error.streamError?.underlying as? MyError == MyError())
     }
 
@@ -134,7 +134,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = Recorder<String, MyError>()
         recorder.receive(completion: .failure(MyError()))
         let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: short) }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(error.streamError?.underlying as? MyError == MyError())
     }
 
@@ -173,7 +173,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = Recorder<String, MyError>()
         recorder.receive(completion: .failure(MyError()))
         let error = try #require(throws: RecordingError.self) { try recorder.last.wait(timeout: short) }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(error.streamError?.underlying as? MyError == MyError())
     }
 
@@ -221,7 +221,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = Recorder<String, MyError>()
         recorder.receive(completion: .failure(MyError()))
         let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
-        #expect(error.reason == .failed)
+        #expect(error.reason == .streamFailed)
         #expect(error.streamError?.underlying as? MyError == MyError())
     }
 
@@ -231,13 +231,13 @@ struct CombineExpectationsReadmeTests {
         recorder.receive("bar")
         recorder.receive(completion: .finished)
         let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
-        #expect(error.reason == .tooManyElements(actual: 2))
+        #expect(error.reason == .tooManyElements)
     }
 
     @Test func singleNotEnoughElementsError() throws {
         let recorder = Recorder<String, Never>()
         recorder.receive(completion: .finished)
         let error = try #require(throws: RecordingError.self) { try recorder.single.wait(timeout: short) }
-        #expect(error.reason == .notEnoughElements(expected: 1, actual: 0))
+        #expect(error.reason == .notEnoughElements)
     }
 }

@@ -10,7 +10,7 @@ import Testing
         let first = lettering.letter(for: "A1", label: #""A1""#)  // "a"
         let second = lettering.letter(for: "C3", label: #""C3""#)  // "b"
         let again = lettering.letter(for: "A1", label: #""A1""#)  // "a"
-        let legend = lettering.legend  // [#"a = "A1""#, #"b = "C3""#]
+        let legend = lettering.legend(of: ["-a-b-a-|"])  // [#"a = "A1""#, #"b = "C3""#]
         #expect(first == "a")
         #expect(second == "b")
         #expect(again == "a")

@@ -121,9 +121,23 @@ import Testing
         let error = #expect(throws: RecordingError.self) {
             try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
         }
-        #expect(error?.reason == .tooManyElements(actual: 1))
+        #expect(error?.reason == .tooManyElements)
         #expect(error?.description.hasPrefix("nothing: expected no element (event 1, t=+") == true)
     }
+
+    /// RecordingError.swift: a reason of one's own, declared beside the
+    /// expectation that fails with it.
+    @Test func aReasonOfOnesOwnIsAStaticMember() {
+        let error = RecordingError(expectation: "fast", reason: .tooSlow, message: "expected 1ms", location: nil)
+        #expect(error.reason.rawValue == "tooSlow")
+        #expect(error.reason != .notCompleted)
+        #expect(error.reason == RecordingError.Reason(rawValue: "tooSlow"))
+    }
+}
+
+/// RecordingError.swift's example of an open reason, as written.
+extension RecordingError.Reason {
+    static let tooSlow = Self(rawValue: "tooSlow")
 }
 
 /// StreamExpectation.swift's example, as written.
@@ -134,7 +148,7 @@ struct Nothing<Element, Failure: Error>: StreamExpectation {
             ? .passed((), cursor: nil, at: nil)
             : .failed(
                 RecordingError(
-                    expectation: name, reason: .tooManyElements(actual: window.elementCount),
+                    expectation: name, reason: .tooManyElements,
                     message: "expected no element", location: window.elementLocation(at: 0)))
     }
 }

@@ -3,11 +3,10 @@ import Testing
 
 /// The marble line of a trace whose end is not known yet (`show --follow`).
 @Suite struct GrowingMarbleLineTests {
-    /// A line fed every event of `events` directly, knowing the span beforehand.
+    /// A line fed every event of `events` directly, knowing the span beforehand, as `show` draws it.
     static func direct(_ events: [TraceEvent], width: Int) -> String {
-        let drawn = events.filter { $0.event.kind != .subscribe && $0.event.kind != .request }
         var line = ScaledMarbleLines(
-            start: drawn.first?.nanoseconds ?? 0, end: drawn.last?.nanoseconds ?? 0, width: width)
+            start: events.first?.nanoseconds ?? 0, end: events.last?.nanoseconds ?? 0, width: width)
         for event in events { line.append(event) }
         return line.lines[0]
     }
@@ -28,7 +27,7 @@ import Testing
         for width in [1, 5, 30] {
             #expect(growing.scaled(width: width).lines == [Self.direct(events, width: width)])
         }
-        #expect(growing.scaled(width: 30).lines == ["a----------b-----------------!"])
+        #expect(growing.scaled(width: 30).lines == ["a-----------b----------------!"])
         #expect(growing.scaled(width: 30).legend == ["a = 1", "b = 2", "!: cancel"])
     }
 

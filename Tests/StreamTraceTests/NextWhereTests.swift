@@ -28,7 +28,7 @@ import Testing
     @Test func notFoundBeforeTheStreamFinishedSaysWhatItSkippedAndConsumesNothing() throws {
         let recorder = recorder([1, 2], completion: .finished)
         let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 > 5 }).get() }
-        #expect(error?.reason == .noMatchingElement(skipped: 2))
+        #expect(error?.reason == .noMatchingElement)
         #expect(
             error?.message
                 == "expected an element matching the predicate before the stream finished; skipped 2 elements, the last 2"
@@ -41,7 +41,7 @@ import Testing
     @Test func aStreamErrorFailsItWithThatError() throws {
         let recorder = recorder([7], completion: .failure(MyError(code: 42)))
         let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 == 8 }).get() }
-        #expect(error?.reason == .failed)
+        #expect(error?.reason == .streamFailed)
         #expect(
             error?.message
                 == "expected an element matching the predicate, but the stream failed with MyError: MyError(code: 42); skipped 1 element: 7"
@@ -54,7 +54,7 @@ import Testing
         let error = #expect(throws: RecordingError.self) {
             try recorder.next(where: { $0 == 2 }).wait(timeout: .milliseconds(5))
         }
-        #expect(error?.reason == .noMatchingElement(skipped: 1))
+        #expect(error?.reason == .noMatchingElement)
         #expect(error?.message == "expected an element matching the predicate within 5ms; skipped 1 element: 1")
         #expect(recorder.consumedCount == 0)
     }

@@ -2,49 +2,72 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// The query language is declared by the expectations themselves; the
-/// documentation must list exactly what they declare.
+/// The query language is declared by the expectations themselves, and the
+/// registry lists every one that declares it.
 @Suite struct QueryLanguageTests {
-    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../docs/queries.md")
+    static let expectations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/StreamTrace").standardizedFileURL
 
-    /// The forms in the first column of the docs' expectation table.
-    func documentedForms() throws -> [String] {
-        let text = try String(contentsOf: Self.docs, encoding: .utf8)
-        let table =
-            text.components(separatedBy: "## Expectations").dropFirst().first?.components(separatedBy: "\n## ").first
-            ?? ""
-        return table.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).prefix { $0 != "`" }.description
+    /// The types of Sources/StreamTrace that conform to `QueryExpectation`,
+    /// as their declarations say (`extension StreamExpectations.Last:
+    /// TraceExpectation, QueryExpectation where …`).
+    static func conformingTypes() throws -> Set<String> {
+        let declaration = try NSRegularExpression(
+            pattern: #"(?:extension|struct|class|enum)\s+([\w.]+)(?:<[^>{]*>)?\s*:([^{]*)\{"#)
+        let enumerator = FileManager.default.enumerator(at: expectations, includingPropertiesForKeys: nil)
+        var found: Set<String> = []
+        for case let file as URL in enumerator?.allObjects ?? [] where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8) as NSString
+            for match in declaration.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+                let conformances = text.substring(with: match.range(at: 2)).split(whereSeparator: {
+                    " ,\n".contains($0)
+                })
+                guard conformances.contains("QueryExpectation") else { continue }
+                found.insert(String(text.substring(with: match.range(at: 1)).split(separator: ".").last ?? ""))
+            }
         }
+        return found
     }
 
-    @Test func theDocsTableListsEveryDeclaredFormAndNothingElse() throws {
-        let declared =
-            QueryLanguage.expectations.map(\.form)
-            + QueryLanguage.expectations.filter(\.isInvertible).map { "not " + $0.form }
-        #expect(try documentedForms().sorted() == declared.sorted())
+    @Test func theRegistryListsEveryTypeThatDeclaresItsQuerySyntaxAndNoOther() throws {
+        let registered = QueryLanguage.forms.map(\.typeName)
+        #expect(Set(registered).count == registered.count)
+        #expect(Set(registered) == (try Self.conformingTypes()))
+        #expect(registered.contains("NextWhere") && registered.contains("Completion"))
     }
 
     @Test func everyDeclaredFormParsesAndNamesItsExpectation() throws {
-        for syntax in QueryLanguage.expectations {
-            let text = syntax.keyword + (syntax.takesCount ? " 2" : "") + (syntax.takesWhere ? " where == 1" : "")
+        for form in QueryLanguage.forms {
+            let syntax = form.syntax
+            let arguments = syntax.arguments.map { $0.placeholder == "N" ? "2" : "== 1" }
+            let clauses = syntax.clauses.map { "\($0.word) == 1" }
+            let text = ([syntax.keyword] + arguments + clauses).joined(separator: " ")
             let query = try Query(text)
-            #expect(query.expectationName == syntax.keyword + (syntax.takesCount ? " 2" : ""))
+            #expect(query.expectationName == ([syntax.keyword] + arguments).joined(separator: " "))
             #expect(!query.isInverted)
-            if syntax.isInvertible { #expect(try Query("not " + text).isInverted) }
+            if form.isInvertible { #expect(try Query("not " + text).isInverted) }
             for synonym in syntax.synonyms {
-                #expect(try Query(synonym + (syntax.takesCount ? " 2" : "")).text == synonym)
+                #expect(try Query(([synonym] + arguments).joined(separator: " ")).text.hasPrefix(synonym))
             }
         }
     }
 
-    @Test func everyExpectationSaysWhatAPassOverATraceKeeps() {
-        let needs = Dictionary(
-            QueryLanguage.expectations.map { syntax in
-                (syntax.form, syntax.make(QueryArguments(count: 3, predicate: .equal(1), isInverted: false)).traceNeeds)
-            }, uniquingKeysWith: { first, _ in first })
+    @Test func anExpectationHasInvertedRowsExactlyWhenNotAppliesToIt() {
+        let invertible = QueryLanguage.forms.filter(\.isInvertible).map(\.syntax.form)
+        #expect(invertible == ["finished", "next", "next where MATCHER", "prefix N"])
+        for form in QueryLanguage.forms {
+            #expect((form.documentation.inverted != nil) == form.isInvertible, "\(form.syntax.form)")
+        }
+    }
+
+    @Test func everyExpectationSaysWhatAPassOverATraceKeeps() throws {
+        var needs: [String: TraceNeeds] = [:]
+        for form in QueryLanguage.forms {
+            var arguments = QueryArguments()
+            arguments.set("N", 3)
+            arguments.set("where", QueryMatcher.equal(1))
+            needs[form.syntax.form] = form.syntax.make(arguments).traceNeeds
+        }
         #expect(needs["finished"] == .nothing)
         #expect(needs["count"] == .nothing)
         #expect(needs["next"] == TraceNeeds(consumes: 1))
@@ -54,5 +77,12 @@ import Testing
         #expect(needs["last"] == TraceNeeds(lastElement: true))
         #expect(needs["next where MATCHER"] == .everything)
         #expect(needs["elements"] == .everything)
+    }
+
+    @Test func reasonsAreTheirStableNames() {
+        let reasons = QueryLanguage.forms.flatMap { $0.reasons.map(\.reason) }
+        #expect(reasons.allSatisfy { $0.description == $0.rawValue })
+        #expect(RecordingError.Reason.streamFailed.rawValue == "streamFailed")
+        #expect(RecordingError.Reason(rawValue: "notCompleted") == .notCompleted)
     }
 }

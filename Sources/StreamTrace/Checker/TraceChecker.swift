@@ -78,7 +78,7 @@ public struct TraceChecker: Sendable {
     /// Evaluates one query in its window, moves the shared cursor as its
     /// expectation says, then applies its matcher.
     static func evaluate(_ query: Query, in log: TraceLog, cursor: inout Int) -> QueryResult {
-        let window = TraceWindow(log: log, cursor: cursor, within: query.within)
+        let window = TraceWindow(log: log, cursor: cursor, within: query.within, writtenAs: query.writtenWithin)
         switch query.expectation.check(in: window) {
         case .pending:
             var error = RecordingError(

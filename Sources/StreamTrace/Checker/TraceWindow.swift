@@ -1,16 +1,19 @@
 /// The events of a trace up to the end of a query's window.
-struct TraceWindow: EventWindow {
+struct TraceWindow: EventWindow, WrittenTimeout {
     let log: TraceLog
     /// The window's last instant, or `nil` for the end of the trace.
     let endTime: Int64?
     let within: Duration?
+    /// `within` as the query wrote it, which messages quote.
+    let writtenTimeout: String?
     let consumedCount: Int
     let elementCount: Int
 
-    init(log: TraceLog, cursor: Int, within: Duration?) {
+    init(log: TraceLog, cursor: Int, within: Duration?, writtenAs writtenTimeout: String? = nil) {
         self.log = log
         self.consumedCount = cursor
         self.within = within
+        self.writtenTimeout = writtenTimeout
         if let within {
             let start = cursor > 0 ? log.elementTime(cursor - 1) : 0
             let (end, overflow) = start.addingReportingOverflow(TimeFormat.nanoseconds(within))

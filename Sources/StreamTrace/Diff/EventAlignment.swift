@@ -3,21 +3,16 @@
 /// they differ, the nearest point where they agree again is looked for
 /// within the lookahead window.
 enum EventAlignment {
-    /// Whether two events have the same kind and payload (times aside).
-    static func samePayload(_ expected: TraceLookahead.Event, _ actual: TraceLookahead.Event) -> Bool {
-        expected.kind == actual.kind && expected.payload == actual.payload
-    }
-
     /// How many events of each trace to pass over before the two agree
     /// again: the fewest in all; among those, as many of each as possible
     /// (so a changed event pairs with its replacement), then expected's
     /// first. `nil` if they do not agree again within the window.
-    static func nearestAgreement(_ left: TraceLookahead, _ right: TraceLookahead) -> (Int, Int)? {
+    static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
         let last = (left.buffered - 1) + (right.buffered - 1)
         guard last > 0 else { return nil }
         for skipped in 1...last {
             for i in searchOrder[skipped] where i < left.buffered && skipped - i < right.buffered {
-                if samePayload(left[i], right[skipped - i]) { return (i, skipped - i) }
+                if TraceLookahead.samePayload(&left, i, &right, skipped - i) { return (i, skipped - i) }
             }
         }
         return nil

@@ -29,7 +29,7 @@ public enum TimeComparison: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .exact: "exact times"
         case .ignored: "times ignored"
-        case .tolerance(let tolerance): "times within \(TimeFormat.short(tolerance))"
+        case .tolerance(let tolerance): "times within \(TimeFormat.exact(tolerance))"
         }
     }
 }

@@ -1,7 +1,8 @@
 extension TraceComparison {
-    /// How two paired events differ, if they do: kind, payload, or time
-    /// beyond what ``time`` allows; or an event only one trace has.
-    func compare(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?) -> TraceDifference? {
+    /// How two paired events differ, if they do: kind, payload (`same`:
+    /// whether kind and payload agree), or time beyond what ``time``
+    /// allows; or an event only one trace has.
+    func compare(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool) -> TraceDifference? {
         let reason: String
         switch (expected, actual) {
         case (nil, nil): return nil
@@ -10,7 +11,7 @@ extension TraceComparison {
         case (let expected?, let actual?):
             if expected.kind != actual.kind {
                 reason = "kinds differ"
-            } else if expected.payload != actual.payload {
+            } else if !same {
                 switch expected.kind {
                 case .value: reason = "values differ"
                 case .request: reason = "demands differ"
@@ -19,7 +20,7 @@ extension TraceComparison {
             } else if !time.agree(expected.nanoseconds, actual.nanoseconds) {
                 let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
                 let allowed =
-                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.short(tolerance)))" } else {
+                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.exact(tolerance)))" } else {
                         ""
                     }
                 reason = "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"
@@ -28,7 +29,7 @@ extension TraceComparison {
             }
         }
         var (expectedText, actualText) = (expected?.text, actual?.text)
-        if let shown = expectedText, let other = actualText, expected?.payload != actual?.payload, shown == other {
+        if let shown = expectedText, let other = actualText, !same, shown == other {
             (expectedText, actualText) = Self.distinguished(shown, other)
         }
         return TraceDifference(

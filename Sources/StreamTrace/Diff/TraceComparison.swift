@@ -12,6 +12,9 @@
 /// ``TraceComparison/window`` events of each; without one, events are
 /// paired by position.
 ///
+/// A last line cut off mid-write is read as every reader reads it: ignored
+/// with a warning (the readers' ``TraceReader/warnings``), the trace open.
+///
 /// ```swift
 /// let comparison = try TraceComparison(
 ///     expected: TraceReader(path: "golden.jsonl"), actual: TraceReader(path: "run.jsonl"), time: .ignored)
@@ -52,71 +55,66 @@ public struct TraceComparison: Sendable {
         expectedFile = expected.file
         actualFile = actual.file
         self.time = time
-        if !Self.sameName(expected.header.stream, actual.header.stream) {
-            note(
-                TraceDifference(
-                    expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
-                    expected: .init(file: expectedFile, line: 1, text: Self.name(expected.header.stream)),
-                    actual: .init(file: actualFile, line: 1, text: Self.name(actual.header.stream))),
-                limit: limit)
-        }
+        compareNames(expected.header.stream, actual.header.stream, limit: limit)
         var left = TraceLookahead(reader: expected)
         var right = TraceLookahead(reader: actual)
         var tails = (expected: RecentTimeline.Builder(), actual: RecentTimeline.Builder(), stepsAfterFirstDifference: 2)
-        func step(
-            _ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, into comparison: inout TraceComparison
-        ) {
+        // One pair of events (or an event only one trace has) taken off the
+        // front: compared, and drawn on the timelines.
+        func step(_ expected: Bool, _ actual: Bool, into comparison: inout TraceComparison) {
+            let same = expected && actual && TraceLookahead.samePayload(&left, 0, &right, 0)
+            let pair = (expected ? left.popFirst() : nil, actual ? right.popFirst() : nil)
             let differed = comparison.differenceCount > 0
-            if let difference = comparison.compare(expected, actual) { comparison.note(difference, limit: limit) }
+            if let difference = comparison.compare(pair.0, pair.1, same: same) {
+                comparison.note(difference, limit: limit)
+            }
             // The timelines stop a little after the first difference.
             if comparison.differenceCount == 0 || tails.stepsAfterFirstDifference > 0 {
                 if differed { tails.stepsAfterFirstDifference -= 1 }
-                if let mark = expected?.mark, let expected {
-                    tails.expected.append(.init(nanoseconds: expected.nanoseconds, mark: mark))
+                if let event = pair.0, let mark = event.mark {
+                    tails.expected.append(.init(nanoseconds: event.nanoseconds, mark: mark))
                 }
-                if let mark = actual?.mark, let actual {
-                    tails.actual.append(.init(nanoseconds: actual.nanoseconds, mark: mark))
+                if let event = pair.1, let mark = event.mark {
+                    tails.actual.append(.init(nanoseconds: event.nanoseconds, mark: mark))
                 }
             }
         }
         while true {
+            // The front events first: only where they differ is the window read.
+            try left.fill(1)
+            try right.fill(1)
+            if left.isEmpty, right.isEmpty { break }
+            if left.isEmpty || right.isEmpty || TraceLookahead.samePayload(&left, 0, &right, 0) {
+                step(!left.isEmpty, !right.isEmpty, into: &self)
+                continue
+            }
             try left.fill(Self.window)
             try right.fill(Self.window)
-            if left.isEmpty, right.isEmpty { break }
-            if left.isEmpty || right.isEmpty || EventAlignment.samePayload(left[0], right[0]) {
-                step(left.popFirst(), right.popFirst(), into: &self)
-            } else if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(left, right) {
+            if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(&left, &right) {
                 let paired = min(skipExpected, skipActual)
-                for _ in 0..<paired { step(left.popFirst(), right.popFirst(), into: &self) }
-                for _ in paired..<skipExpected { step(left.popFirst(), nil, into: &self) }
-                for _ in paired..<skipActual { step(nil, right.popFirst(), into: &self) }
+                for _ in 0..<paired { step(true, true, into: &self) }
+                for _ in paired..<skipExpected { step(true, false, into: &self) }
+                for _ in paired..<skipActual { step(false, true, into: &self) }
             } else {
                 // Nothing agrees within the window: pair by position for a while.
-                for _ in 0..<Self.window / 2 where !left.isEmpty && !right.isEmpty {
-                    step(left.popFirst(), right.popFirst(), into: &self)
-                }
+                for _ in 0..<Self.window / 2 where !left.isEmpty && !right.isEmpty { step(true, true, into: &self) }
             }
         }
         expectedEventCount = left.count
         actualEventCount = right.count
         expectedTimeline = tails.expected.timeline()
         actualTimeline = tails.actual.timeline()
-        if let difference = Self.truncation(expected, actual) { note(difference, limit: limit) }
     }
 
-    /// A difference when one trace's last line was cut off mid-write and
-    /// the other's was not: the recording that died is not the same.
-    private static func truncation(_ expected: TraceReader, _ actual: TraceReader) -> TraceDifference? {
-        let cut = (expected.status == .truncated, actual.status == .truncated)
-        guard cut.0 != cut.1 else { return nil }
-        func side(_ reader: TraceReader) -> TraceDifference.Side? {
-            guard reader.status == .truncated, let warning = reader.warnings.last else { return nil }
-            return .init(file: reader.file, line: warning.line, text: "(cut off mid-line, ignored)")
-        }
-        return TraceDifference(
-            expectedEvent: nil, actualEvent: nil,
-            reason: "the last line of \(cut.0 ? "expected" : "actual") is truncated: its writer stopped mid-line",
-            expected: side(expected), actual: side(actual), part: "end")
+    /// Notes a difference at line 1 when the headers name different streams.
+    private mutating func compareNames(_ expected: String?, _ actual: String?, limit: Int) {
+        guard !Self.sameName(expected, actual) else { return }
+        note(
+            TraceDifference(
+                expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
+                expected: .init(file: expectedFile, line: 1, text: Self.name(expected)),
+                actual: .init(file: actualFile, line: 1, text: Self.name(actual))),
+            limit: limit)
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {

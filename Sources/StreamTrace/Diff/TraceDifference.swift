@@ -14,7 +14,7 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
     /// The actual side.
     public var actual: Side?
     /// For a difference that is not an event: the part of the traces it is
-    /// in, `header` or `end`.
+    /// in (`header`).
     public var part: String
 
     /// One trace's side of a difference.

@@ -1,9 +1,15 @@
 /// The next events of a trace, read ahead for ``TraceComparison``: at most
 /// a window's worth, each with its 1-based position in the trace, its
-/// payload in a form that compares in constant time, and a short text for
-/// the report. Values are never kept as trees: a value is its canonical
-/// bytes (see ``CanonicalJSON``) and its first characters, so memory stays
-/// bounded by the window times the longest line.
+/// payload, and the first bytes of a value for the report. Values are never
+/// kept as trees or whole: a value is its raw text as ``CompactBytes`` (a
+/// long one as a digest) and, once a comparison needs it, its canonical
+/// form (see ``CanonicalJSON``), so memory stays bounded by the window
+/// times a few kilobytes, plus the line the reader holds.
+///
+/// Two values with the same text are the same without further work; only
+/// values whose texts differ are put in canonical form. A long value's
+/// canonical form is worked out from the reader's buffer, before the
+/// reader moves on; a short one's from its kept text, when asked.
 struct TraceLookahead {
     struct Event {
         var kind: EventKind
@@ -11,18 +17,56 @@ struct TraceLookahead {
         var line: Int
         var index: Int
         var payload: Payload
+        /// A value's text as read.
+        var raw: CompactBytes?
+        /// A value's canonical form, once worked out.
+        var canonical: CanonicalJSON?
+        /// The start of a value's text, enough for ``valueColumns``.
+        var shown: [UInt8] = []
+
         /// The event as the report shows it: `value {"id":1}`, cut.
-        var text: String
+        var text: String {
+            switch kind {
+            case .value: "value " + shownValue
+            case .request: "request \(payload.demand ?? .unlimited)"
+            case .failure: "failure \(payload.failure ?? TraceFailure(type: "", message: ""))"
+            default: kind.rawValue
+            }
+        }
+
+        /// A value's first characters, escaped for a terminal and cut.
+        var shownValue: String {
+            TextLayout.truncated(
+                TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
+        }
+
         /// What a marble line draws for it (`nil`: not drawn).
-        var mark: RecentTimeline.Mark?
+        var mark: RecentTimeline.Mark? {
+            switch kind {
+            case .value: .value(shownValue)
+            case .finished: .finished
+            case .failure: .failure
+            case .cancel: .cancel
+            default: nil
+            }
+        }
     }
 
-    /// What, besides its kind, makes two events the same.
+    /// What, besides its kind and value, makes two events the same.
     enum Payload: Equatable {
         case none
         case demand(Demand)
-        case value(CanonicalJSON)
         case failure(TraceFailure)
+
+        var demand: Demand? {
+            if case .demand(let demand) = self { return demand }
+            return nil
+        }
+
+        var failure: TraceFailure? {
+            if case .failure(let failure) = self { return failure }
+            return nil
+        }
     }
 
     /// How many characters of a value the report shows.
@@ -34,6 +78,10 @@ struct TraceLookahead {
     /// How many events were read from the trace so far.
     private(set) var count = 0
     private var ended = false
+    /// The last event read, when its canonical form is still to be worked
+    /// out from the reader's buffer.
+    private var unsettled: Int?
+    private var rewriter = JSONRewriter()
 
     init(reader: TraceReader) { self.reader = reader }
 
@@ -43,8 +91,9 @@ struct TraceLookahead {
 
     /// Reads until `size` events are buffered or the trace ends.
     mutating func fill(_ size: Int) throws(TraceReadError) {
-        if head > size {
+        if head > TraceComparison.window {
             events.removeFirst(head)
+            unsettled = unsettled.flatMap { $0 >= head ? $0 - head : nil }
             head = 0
         }
         while !ended, buffered < size {
@@ -62,38 +111,58 @@ struct TraceLookahead {
         return events[head - 1]
     }
 
-    private mutating func read() throws(TraceReadError) -> Event? {
-        guard let event = try reader.nextHead() else { return nil }
-        count += 1
-        let payload: Payload
-        let text: String
-        var mark: RecentTimeline.Mark?
-        switch event.kind {
-        case .value:
-            let shown = TerminalText.escaped(ValueText.prefix(reader.rawValue(), columns: Self.valueColumns))
-            payload = .value(CanonicalJSON(try reader.decodeValue()))
-            text = "value " + TextLayout.truncated(shown, to: Self.valueColumns)
-            mark = .value(TextLayout.truncated(shown, to: Self.valueColumns))
-        case .request:
-            let demand = event.demand ?? .unlimited
-            payload = .demand(demand)
-            text = "request \(demand)"
-        case .failure:
-            let failure = event.failure ?? TraceFailure(type: "", message: "")
-            payload = .failure(failure)
-            text = "failure \(failure)"
-        default:
-            payload = .none
-            text = event.kind.rawValue
+    /// Whether event `i` of `left` and event `j` of `right` have the same
+    /// kind and payload (a value by JSON equality: the same text, or else
+    /// the same canonical form).
+    static func samePayload(_ left: inout TraceLookahead, _ i: Int, _ right: inout TraceLookahead, _ j: Int) -> Bool {
+        let (a, b) = (left[i], right[j])
+        guard a.kind == b.kind, a.payload == b.payload else { return false }
+        guard a.kind == .value, a.raw != b.raw else { return true }
+        return left.canonical(at: i) == right.canonical(at: j)
+    }
+
+    /// The canonical form of the value of event `offset`.
+    private mutating func canonical(at offset: Int) -> CanonicalJSON {
+        let i = head + offset
+        if events[i].canonical == nil {
+            if unsettled == i {
+                settle()
+            } else {
+                let bytes = events[i].raw?.bytes ?? []
+                events[i].canonical = bytes.withUnsafeBytes { rewriter.canonical($0) }
+            }
         }
-        switch event.kind {
-        case .finished: mark = .finished
-        case .failure: mark = .failure
-        case .cancel: mark = .cancel
+        return events[i].canonical ?? CanonicalJSON(.null)
+    }
+
+    /// Works out the canonical form of the last event read from the
+    /// reader's buffer, before the reader moves on, if its text is too long
+    /// to keep (or whenever `always`).
+    private mutating func settle(always: Bool = true) {
+        guard let i = unsettled else { return }
+        unsettled = nil
+        // Taken off the front already: compared, and needed no more.
+        guard i >= head, always || events[i].raw?.bytes == nil, let bytes = reader.currentValueBytes else { return }
+        events[i].canonical = rewriter.canonical(bytes)
+    }
+
+    private mutating func read() throws(TraceReadError) -> Event? {
+        settle(always: false)
+        guard let head = try reader.nextHead() else { return nil }
+        count += 1
+        var event = Event(
+            kind: head.kind, nanoseconds: head.nanoseconds, line: head.line, index: count, payload: .none)
+        switch head.kind {
+        case .value:
+            if let bytes = reader.currentValueBytes {
+                event.raw = CompactBytes(bytes)
+                event.shown = Array(bytes.prefix(ValueText.prefixLength(columns: Self.valueColumns) + 1))
+                unsettled = events.count
+            }
+        case .request: event.payload = .demand(head.demand ?? .unlimited)
+        case .failure: event.payload = .failure(head.failure ?? TraceFailure(type: "", message: ""))
         default: break
         }
-        return Event(
-            kind: event.kind, nanoseconds: event.nanoseconds, line: event.line, index: count, payload: payload,
-            text: text, mark: mark)
+        return event
     }
 }

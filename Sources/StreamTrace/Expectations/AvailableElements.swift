@@ -1,29 +1,23 @@
 extension StreamExpectations {
-    /// All elements published until the window ends (`availableElements`).
+    /// All elements published until the window ends (`availableElements`):
+    /// `elementCount`, with the elements.
     ///
     /// Fails only if the stream fails; never on timeout. Moves the cursor to
     /// the end.
-    public struct AvailableElements<Element, Failure: Error>: StreamExpectation {
+    public struct AvailableElements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "availableElements" }
+        package var base: ElementCount<Element, Failure> { ElementCount() }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            if let (completion, location) = window.completion {
-                if case .failure(let failure) = completion {
-                    return .failed(window.streamFailed(name, expected: "no failure", failure, at: location))
+            base.evaluate(in: window).flatMap { count, _, location in
+                if let (failure, failed) = window.streamFailure {
+                    return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
                 }
-            } else if !window.end.isFinal {
-                return .pending
+                return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
             }
-            let count = window.elementCount
-            return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: window.endLocation)
         }
     }
-}
-
-extension StreamExpectations.AvailableElements: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
 }
 
 extension Recorder {
@@ -34,13 +28,20 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.AvailableElements: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.AvailableElements: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
+    package static var syntax: QuerySyntax {
+        QuerySyntax(keyword: "available", synonyms: ["availableElements"]) { _ in Self() }
+    }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "available", synonyms: ["availableElements"],
-            summary: "all elements in the window (consumed ones too); moves the cursor to the end"
-        ) { _ in Self() }
+    package static var reasons: [QueryReason] {
+        [QueryReason(reason: .streamFailed, when: "the stream failed in the window (never on timeout)")]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "all elements in the window (consumed ones too); moves the cursor to the end",
+            passes: "every element in the window, consumed ones too")
     }
 }

@@ -1,31 +1,48 @@
 extension StreamExpectations {
     /// The stream's completion, finished or failed (`completion`).
-    public struct Completion<Element, Failure: Error>: StreamExpectation {
+    ///
+    /// A primitive: `finished`, `failure` and `recording` map what it
+    /// passes with, and its inverted rule (no completion in the window) is
+    /// `finished.inverted`'s.
+    public struct Completion<Element, Failure: Error>: StreamExpectation, WakeFiltered {
         public init() {}
         public var name: String { "completion" }
+        /// Only a completion (or the window's end) decides it.
+        package var wakeCondition: WakeCondition { .completion }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<StreamCompletion<Failure>> {
-            window.whenCompleted(name) { completion, location in .passed(completion, cursor: nil, at: location) }
+            guard let (completion, location) = window.completion else {
+                return window.end.isFinal ? .failed(window.notCompleted()) : .pending
+            }
+            return .passed(completion, cursor: nil, at: location)
+        }
+
+        /// The inverted rule: passes when the window ends with no
+        /// completion.
+        package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+            if let (completion, location) = window.completion {
+                return .failed(window.completedAfterAll(expected: "no completion", completion, at: location))
+            }
+            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
         }
     }
 }
 
-extension StreamExpectations.Completion: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
-}
-
 extension Recorder {
     /// The stream's completion.
-    public var completion: RecorderExpectation<StreamExpectations.Completion<Input, Failure>> {
-        expecting(.init())
-    }
+    public var completion: RecorderExpectation<StreamExpectations.Completion<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Completion: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Completion: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .nothing }
-
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "completion", summary: "\"finished\", or the failure's error object") { _ in Self() }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "completion") { _ in Self() } }
+    package static var reasons: [QueryReason] {
+        [QueryReason(reason: .notCompleted, when: "no completion in the window")]
+    }
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "\"finished\", or the failure's error object",
+            passes: "`\"finished\"`, or the failure's error object")
     }
 }

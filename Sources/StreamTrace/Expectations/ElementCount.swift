@@ -2,20 +2,18 @@ extension StreamExpectations {
     /// The number of elements in the window (`elementCount`; `count` in a
     /// query). Never fails: it is decided at the completion or when the
     /// window ends.
-    public struct ElementCount<Element, Failure: Error>: StreamExpectation {
+    ///
+    /// A primitive: `availableElements` maps what it passes with.
+    public struct ElementCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
         public init() {}
         public var name: String { "elementCount" }
+        /// Only a completion (or the window's end) decides it.
+        package var wakeCondition: WakeCondition { .completion }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
-            guard window.completion != nil || window.end.isFinal else { return .pending }
-            return .passed(window.elementCount, cursor: nil, at: window.endLocation)
+            window.isOver ? .passed(window.elementCount, cursor: nil, at: window.endLocation) : .pending
         }
     }
-}
-
-extension StreamExpectations.ElementCount: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
 }
 
 extension Recorder {
@@ -27,13 +25,14 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.ElementCount: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.ElementCount: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .nothing }
-
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "count", isNumeric: true, summary: "the number of elements in the window (use a matcher)")
-        { _ in
-            Self()
-        }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() } }
+    package static var reasons: [QueryReason] { [] }
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "the number of elements in the window (use a matcher)",
+            passes: "the number of elements in the window")
     }
 }

@@ -1,35 +1,29 @@
 extension StreamExpectations {
-    /// All elements of a stream that finished (`elements`).
-    public struct Elements<Element, Failure: Error>: StreamExpectation {
+    /// All elements of a stream that finished (`elements`): `finished`,
+    /// with the elements.
+    public struct Elements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "elements" }
+        package var base: Finished<Element, Failure> { Finished() }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            window.whenFinished(name, expected: "the stream to finish") { location in
-                .passed(window.elements(0..<window.elementCount), cursor: nil, at: location)
-            }
+            base.evaluate(in: window).map { _ in window.elements(0..<window.elementCount) }
         }
     }
-}
-
-extension StreamExpectations.Elements: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
 }
 
 extension Recorder {
     /// All elements of a stream that finishes.
-    public var elements: RecorderExpectation<StreamExpectations.Elements<Input, Failure>> {
-        expecting(.init())
-    }
+    public var elements: RecorderExpectation<StreamExpectations.Elements<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Elements: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Elements: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "elements") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "elements", summary: "all elements; fails if the stream failed or did not complete") { _ in
-            Self()
-        }
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "all elements; fails if the stream failed or did not complete", passes: "every element")
     }
 }

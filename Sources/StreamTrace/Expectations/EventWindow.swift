@@ -49,106 +49,36 @@ extension EventWindow {
         range.map { element(at: $0) }
     }
 
+    /// Whether no event can change what the window holds: the stream
+    /// completed in it, or the window ended.
+    var isOver: Bool { completion != nil || end.isFinal }
+
+    /// The stream's failure, if it failed in the window, and where.
+    var streamFailure: (failure: Failure, location: EventLocation)? {
+        guard let (completion, location) = completion, case .failure(let failure) = completion else { return nil }
+        return (failure, location)
+    }
+
     /// The event that decides an expectation read at the end of the window:
     /// the completion, else the window's last event.
     var endLocation: EventLocation? { completion?.location ?? lastEvent?.location }
 
-    /// How the window ended, for a message that ends "… before X": the
-    /// trace's end, the timeout, the cancel.
-    var endPhrase: String { end == .endOfTrace ? " before the trace ends" : end.phrase }
-
-    // MARK: Shared rules
-
-    /// The completion guard of expectations that need a stream that
-    /// finished: pending while the window is open, failed if the stream
-    /// failed or did not complete, else `pass` with the completion's location.
-    func whenFinished<Output>(
-        _ expectation: String, expected: String, _ pass: (EventLocation) -> Verdict<Output>
-    ) -> Verdict<Output> {
-        whenCompleted(expectation) { completion, location in
-            if case .failure(let failure) = completion {
-                return .failed(streamFailed(expectation, expected: expected, failure, at: location))
-            }
-            return pass(location)
-        }
+    /// How the window ended, for a message: ` within 2s` (a query's
+    /// `within` as its user wrote it; a wait's timeout exactly, never
+    /// rounded), ` before the subscriber cancelled` …; nothing at the end
+    /// of a trace or for the recording as it is now.
+    var ending: String {
+        guard case .timeout(let duration) = end else { return end.phrase }
+        return " within " + ((self as? any WrittenTimeout)?.writtenTimeout ?? TimeFormat.exact(duration))
     }
 
-    /// The completion guard of expectations that need a completion, either
-    /// kind: pending while the window is open, failed if it did not
-    /// complete, else `decide` with the completion.
-    func whenCompleted<Output>(
-        _ expectation: String, _ decide: (StreamCompletion<Failure>, EventLocation) -> Verdict<Output>
-    ) -> Verdict<Output> {
-        guard let (completion, location) = completion else {
-            return end.isFinal ? .failed(notCompleted(expectation)) : .pending
-        }
-        return decide(completion, location)
-    }
+    /// The same, where the end of a trace says so: ` before the trace ends`.
+    var endingOrTraceEnd: String { end == .endOfTrace ? " before the trace ends" : ending }
+}
 
-    // MARK: Failures
-
-    func error(
-        _ expectation: String, _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?,
-        streamError: (any Error)? = nil
-    ) -> RecordingError {
-        RecordingError(
-            expectation: expectation, reason: reason, message: message, location: location,
-            streamError: streamError.map(StreamError.init))
-    }
-
-    /// The stream failed where `expected` was expected.
-    func streamFailed(_ expectation: String, expected: String, _ failure: Failure, at location: EventLocation)
-        -> RecordingError
-    {
-        error(
-            expectation, .failed, "expected \(expected), but the stream failed with \(StreamError(failure))",
-            at: location,
-            streamError: failure)
-    }
-
-    /// No completion in the window.
-    func notCompleted(_ expectation: String) -> RecordingError {
-        if case .cancelled(let location) = end {
-            return error(expectation, .notCompleted, "not completed: the subscriber cancelled", at: location)
-        }
-        guard let last = lastEvent else {
-            guard let next = nextEvent else {
-                return error(expectation, .notCompleted, "not completed\(end.phrase): no events were recorded", at: nil)
-            }
-            return error(
-                expectation, .notCompleted,
-                "not completed\(end.phrase): no event in the window, the first is \(next.kind)", at: next.location)
-        }
-        return error(
-            expectation, .notCompleted, "not completed\(end.phrase): last event is \(last.kind)", at: last.location)
-    }
-
-    /// Fewer than `expected` elements arrived; `what` says which ("more" for
-    /// `next`).
-    func notEnough(_ expectation: String, expected: Int, actual: Int, what: String = "") -> RecordingError {
-        let noun = expected == 1 ? "element" : "elements"
-        let message = "expected \(expected)\(what) \(noun), got \(actual)"
-        let reason = RecordingError.Reason.notEnoughElements(expected: expected, actual: actual)
-        if let (completion, location) = completion, case .finished = completion {
-            return error(expectation, reason, message + " before the stream finished", at: location)
-        }
-        if case .cancelled(let location) = end {
-            return error(expectation, reason, message + end.phrase, at: location)
-        }
-        return error(expectation, reason, message + endPhrase, at: lastEvent?.location)
-    }
-
-    /// An inverted expectation was fulfilled by the window's completion.
-    func completedAfterAll(
-        _ expectation: String, expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation
-    ) -> RecordingError {
-        let happened: String
-        switch completion {
-        case .finished: happened = "the stream finished"
-        case .failure(let failure): happened = "the stream failed with \(StreamError(failure))"
-        }
-        return error(
-            expectation, .invertedFulfilled, "expected \(expected)\(end.phrase), but \(happened)", at: location,
-            streamError: completion.error)
-    }
+/// A window whose timeout a person wrote (a query's `within 1500us`):
+/// messages quote it as written, not as the duration it parsed to.
+package protocol WrittenTimeout {
+    /// The timeout as written: `1500us`; `nil` if none was.
+    var writtenTimeout: String? { get }
 }

@@ -1,41 +1,49 @@
 extension StreamExpectations {
-    /// The error of a stream that failed (`failure`).
-    public struct FailureError<Element, Failure: Error>: StreamExpectation {
+    /// The error of a stream that failed (`failure`): derived from
+    /// `completion`, which it fails if the stream finished.
+    public struct FailureError<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "failure" }
+        package var base: Completion<Element, Failure> { Completion() }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Failure> {
-            window.whenCompleted(name) { completion, location in
+            base.evaluate(in: window).flatMap { completion, _, location in
                 switch completion {
                 case .failure(let failure): .passed(failure, cursor: nil, at: location)
                 case .finished:
-                    .failed(window.error(name, .finished, "expected the stream to fail, but it finished", at: location))
+                    .failed(
+                        window.failure(.streamFinished, "expected the stream to fail, but it finished", at: location))
                 }
             }
         }
     }
 }
 
-extension StreamExpectations.FailureError: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
+extension RecordingError.Reason {
+    /// The stream finished where a failure was expected (`failure`).
+    public static let streamFinished = Self(rawValue: "streamFinished")
 }
 
 extension Recorder {
     /// The error of a stream that fails.
-    public var failure: RecorderExpectation<StreamExpectations.FailureError<Input, Failure>> {
-        expecting(.init())
-    }
+    public var failure: RecorderExpectation<StreamExpectations.FailureError<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.FailureError: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.FailureError: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .nothing }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "failure") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "failure", summary: "the failure's error object; fails if the stream finished or did not complete"
-        ) {
-            _ in Self()
-        }
+    package static var reasons: [QueryReason] {
+        [
+            QueryReason(reason: .streamFinished, when: "the stream finished"),
+            QueryReason(reason: .notCompleted, when: "no completion in the window"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "the failure's error object; fails if the stream finished or did not complete",
+            passes: "the error object `{\"type\",\"message\"[,\"value\"]}`")
     }
 }

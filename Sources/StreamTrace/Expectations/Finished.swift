@@ -1,46 +1,61 @@
 extension StreamExpectations {
     /// The stream finished successfully (`finished`); invertible.
-    public struct Finished<Element, Failure: Error>: InvertibleExpectation {
-        public init() {}
+    ///
+    /// Derived from `completion`: a failure fails it. `elements`, `last`,
+    /// `single` and `every(where:)` map what it passes with.
+    public struct Finished<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
+        /// What a failed stream's message says was expected: `the stream to
+        /// finish`, or what the expectation derived from it expected
+        /// (`exactly one element`).
+        let expected: String
+
+        public init() {
+            self.init(expecting: "the stream to finish")
+        }
+
+        package init(expecting expected: String) {
+            self.expected = expected
+        }
+
         public var name: String { "finished" }
+        package var base: Completion<Element, Failure> { Completion() }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            window.whenFinished(name, expected: "the stream to finish") { location in
-                .passed((), cursor: nil, at: location)
+            base.evaluate(in: window).flatMap { completion, _, location in
+                guard case .failure(let failure) = completion else { return .passed((), cursor: nil, at: location) }
+                return .failed(window.streamFailed(expected: expected, failure, at: location))
             }
         }
 
         /// Passes when the window ends with no completion.
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            if let (completion, location) = window.completion {
-                return .failed(
-                    window.completedAfterAll(name + ".inverted", expected: "no completion", completion, at: location))
-            }
-            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
+            base.evaluateInverted(in: window)
         }
     }
 }
 
-extension StreamExpectations.Finished: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
-}
-
 extension Recorder {
     /// The stream's successful completion. Has an `inverted` form.
-    public var finished: RecorderExpectation<StreamExpectations.Finished<Input, Failure>> {
-        expecting(.init())
-    }
+    public var finished: RecorderExpectation<StreamExpectations.Finished<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Finished: TraceExpectation, InvertibleTraceExpectation
+extension StreamExpectations.Finished: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .nothing }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "finished") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "finished", summary: "passes if the stream finished; fails if it failed or did not complete",
-            invertedSummary: "passes if no completion in the window"
-        ) { $0.invertible(Self()) }
+    package static var reasons: [QueryReason] {
+        [
+            QueryReason(reason: .streamFailed, when: "the stream failed"),
+            QueryReason(reason: .notCompleted, when: "no completion in the window"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "passes if the stream finished; fails if it failed or did not complete", passes: "nothing",
+            inverted: .init(
+                summary: "passes if no completion in the window", passes: "nothing",
+                fails: "any completion in the window (naming the error if it failed)"))
     }
 }

@@ -34,3 +34,9 @@ extension RecorderExpectation where Base: InvertibleExpectation {
             recorder: recorder, expectation: StreamExpectations.Inverted(expectation))
     }
 }
+
+extension RecordingError.Reason {
+    /// An inverted expectation was fulfilled: what it expected not to
+    /// happen in the window happened.
+    public static let invertedFulfilled = Self(rawValue: "invertedFulfilled")
+}

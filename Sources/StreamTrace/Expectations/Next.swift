@@ -1,49 +1,22 @@
 extension StreamExpectations {
     /// The next element not yet consumed (`next()`); consumes it.
     /// Invertible.
-    public struct Next<Element, Failure: Error>: InvertibleExpectation {
+    ///
+    /// Derived from `next(1)`: its element, and its inverted rule.
+    public struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "next()" }
+        package var base: NextCount<Element, Failure> { NextCount(1) }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            let consumed = window.consumedCount
-            if window.elementCount > consumed {
-                return .passed(
-                    window.element(at: consumed), cursor: consumed + 1, at: window.elementLocation(at: consumed))
-            }
-            if let (completion, location) = window.completion, case .failure(let failure) = completion {
-                return .failed(window.streamFailed(name, expected: "one more element", failure, at: location))
-            }
-            if window.completion != nil || window.end.isFinal {
-                return .failed(window.notEnough(name, expected: 1, actual: 0, what: " more"))
-            }
-            return .pending
+            base.evaluate(in: window).map { $0[0] }
         }
 
         /// Passes when the window ends with no new element and no completion.
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            let consumed = window.consumedCount
-            let invertedName = name + ".inverted"
-            if window.elementCount > consumed {
-                let element = window.element(at: consumed)
-                return .failed(
-                    window.error(
-                        invertedName, .invertedFulfilled,
-                        "expected no element\(window.end.phrase), but got \(window.describe(element))",
-                        at: window.elementLocation(at: consumed)))
-            }
-            if let (completion, location) = window.completion {
-                return .failed(
-                    window.completedAfterAll(
-                        invertedName, expected: "no element and no completion", completion, at: location))
-            }
-            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
+            base.evaluateInverted(in: window)
         }
     }
-}
-
-extension StreamExpectations.Next: WakeFiltered {
-    package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
 }
 
 extension Recorder {
@@ -53,14 +26,23 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Next: TraceExpectation, InvertibleTraceExpectation
+extension StreamExpectations.Next: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(consumes: 1) }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "next") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "next", summary: "the next unconsumed element, consumed",
-            invertedSummary: "passes if no new element and no completion in the window"
-        ) { $0.invertible(Self()) }
+    package static var reasons: [QueryReason] {
+        [
+            QueryReason(reason: .streamFailed, when: "none left and the stream failed"),
+            QueryReason(reason: .notEnoughElements, when: "none left when the stream finished or the window ended"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "the next unconsumed element, consumed", passes: "the next unconsumed element (consumed)",
+            inverted: .init(
+                summary: "passes if no new element and no completion in the window", passes: "nothing",
+                fails: "an unconsumed element or a completion arrived"))
     }
 }

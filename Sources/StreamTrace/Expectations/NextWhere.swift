@@ -6,7 +6,7 @@ extension StreamExpectations {
     ///
     /// A failure says how many elements it skipped and shows the last of
     /// them; a failing `next(where:)` consumes nothing.
-    public struct NextWhere<Element, Failure: Error>: InvertibleExpectation {
+    public struct NextWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
         /// Whether an element is the one waited for.
         public let predicate: @Sendable (Element) -> Bool
         /// What the predicate accepts, as messages say it: `matching the
@@ -19,6 +19,8 @@ extension StreamExpectations {
         }
 
         public var name: String { "next(where:)" }
+        /// Every new element may be the one.
+        package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             if let index = firstMatch(in: window) {
@@ -28,24 +30,27 @@ extension StreamExpectations {
             if let (completion, location) = window.completion {
                 guard case .failure(let failure) = completion else {
                     return .failed(
-                        notFound(
-                            window, "expected an element \(condition) before the stream finished; \(skipped)",
+                        window.failure(
+                            .noMatchingElement,
+                            "expected an element \(condition) before the stream finished; \(skipped)",
                             at: location))
                 }
                 return .failed(
-                    window.error(
-                        name, .failed,
+                    window.failure(
+                        .streamFailed,
                         "expected an element \(condition), but the stream failed with \(StreamError(failure)); \(skipped)",
                         at: location, streamError: failure))
             }
             if case .cancelled(let location) = window.end {
                 return .failed(
-                    notFound(window, "expected an element \(condition)\(window.end.phrase); \(skipped)", at: location))
+                    window.failure(
+                        .noMatchingElement, "expected an element \(condition)\(window.ending); \(skipped)", at: location
+                    ))
             }
             guard window.end.isFinal else { return .pending }
             return .failed(
-                notFound(
-                    window, "expected an element \(condition)\(window.endPhrase); \(skipped)",
+                window.failure(
+                    .noMatchingElement, "expected an element \(condition)\(window.endingOrTraceEnd); \(skipped)",
                     at: window.lastEvent?.location))
         }
 
@@ -54,23 +59,17 @@ extension StreamExpectations {
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if let index = firstMatch(in: window) {
                 return .failed(
-                    window.error(
-                        name + ".inverted", .invertedFulfilled,
-                        "expected no element \(condition)\(window.end.phrase), but got \(window.describe(window.element(at: index)))",
+                    window.failure(
+                        .invertedFulfilled,
+                        "expected no element \(condition)\(window.ending), but got \(window.describe(window.element(at: index)))",
                         at: window.elementLocation(at: index)))
             }
-            guard window.completion != nil || window.end.isFinal else { return .pending }
+            guard window.isOver else { return .pending }
             return .passed((), cursor: nil, at: window.endLocation)
         }
 
         private func firstMatch(in window: some EventWindow<Element, Failure>) -> Int? {
             (window.consumedCount..<window.elementCount).first { predicate(window.element(at: $0)) }
-        }
-
-        private func notFound(
-            _ window: some EventWindow<Element, Failure>, _ message: String, at location: EventLocation?
-        ) -> RecordingError {
-            window.error(name, .noMatchingElement(skipped: window.unconsumedCount), message, at: location)
         }
 
         /// `skipped 3 elements, the last "c"`.
@@ -83,9 +82,10 @@ extension StreamExpectations {
     }
 }
 
-extension StreamExpectations.NextWhere: WakeFiltered {
-    /// Every new element may be the one.
-    package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
+extension RecordingError.Reason {
+    /// `next(where:)` found no element it accepts before the stream
+    /// finished or the window ended.
+    public static let noMatchingElement = Self(rawValue: "noMatchingElement")
 }
 
 extension Recorder {
@@ -104,18 +104,34 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.NextWhere: TraceExpectation, InvertibleTraceExpectation
+extension StreamExpectations.NextWhere: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "next", takesWhere: true,
-            summary: "the first unconsumed element MATCHER accepts; consumes the elements up to it",
-            invertedSummary: "passes if no element MATCHER accepts arrives in the window"
-        ) { arguments in
-            let matcher = arguments.predicate
-            return arguments.invertible(Self(condition: "where \(matcher)") { matcher.matches($0.value) })
+    package static var syntax: QuerySyntax {
+        QuerySyntax(keyword: "next", clauses: [.where]) { arguments in
+            let (condition, accepts) = arguments.condition("where")
+            return Self(condition: condition, accepts)
         }
+    }
+
+    package static var reasons: [QueryReason] {
+        [
+            QueryReason(
+                reason: .noMatchingElement,
+                when: "the stream finished, or the window ended, first; the message says how many elements it "
+                    + "skipped and shows the last; a failing `next where` consumes nothing"),
+            QueryReason(reason: .streamFailed, when: "the stream failed first"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "the first unconsumed element MATCHER accepts; consumes the elements up to it",
+            passes: "the first unconsumed element the matcher accepts; consumes the elements up to and including it",
+            inverted: .init(
+                summary: "passes if no element MATCHER accepts arrives in the window",
+                passes: "nothing; consumes nothing",
+                fails: "an element the matcher accepts arrived in the window (a completion does not matter)"))
     }
 }

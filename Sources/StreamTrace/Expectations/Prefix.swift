@@ -2,7 +2,7 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if
     /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
     /// to `maxLength`. Invertible.
-    public struct Prefix<Element, Failure: Error>: InvertibleExpectation {
+    public struct Prefix<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
         public let maxLength: Int
 
         /// - Precondition: `maxLength >= 0`.
@@ -12,6 +12,7 @@ extension StreamExpectations {
         }
 
         public var name: String { "prefix(\(maxLength))" }
+        package var wakeCondition: WakeCondition { .elements(atLeast: maxLength) }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
@@ -23,43 +24,34 @@ extension StreamExpectations {
             if let (completion, location) = window.completion {
                 switch completion {
                 case .failure(let failure):
-                    return .failed(window.streamFailed(name, expected: "\(maxLength) elements", failure, at: location))
+                    return .failed(window.streamFailed(expected: "\(maxLength) elements", failure, at: location))
                 case .finished:
                     return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
                 }
             }
-            if window.end.isFinal {
-                return .failed(window.notEnough(name, expected: maxLength, actual: count))
-            }
-            return .pending
+            return window.end.isFinal ? .failed(window.notEnough(expected: maxLength, actual: count)) : .pending
         }
 
         /// Passes with the elements when the window ends with fewer than
         /// `maxLength` elements and no completion.
         public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
-            let invertedName = name + ".inverted"
             if count >= maxLength {
                 return .failed(
-                    window.error(
-                        invertedName, .invertedFulfilled,
-                        "expected fewer than \(maxLength) elements\(window.end.phrase), but got \(maxLength)",
+                    window.failure(
+                        .invertedFulfilled,
+                        "expected fewer than \(maxLength) elements\(window.ending), but got \(maxLength)",
                         at: maxLength > 0 ? window.elementLocation(at: maxLength - 1) : window.lastEvent?.location))
             }
             if let (completion, location) = window.completion {
                 return .failed(
                     window.completedAfterAll(
-                        invertedName, expected: "fewer than \(maxLength) elements and no completion", completion,
-                        at: location))
+                        expected: "fewer than \(maxLength) elements and no completion", completion, at: location))
             }
             guard window.end.isFinal else { return .pending }
             return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: window.endLocation)
         }
     }
-}
-
-extension StreamExpectations.Prefix: WakeFiltered {
-    package var wakeCondition: WakeCondition { .elements(atLeast: maxLength) }
 }
 
 extension Recorder {
@@ -70,15 +62,26 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Prefix: TraceExpectation, InvertibleTraceExpectation
+extension StreamExpectations.Prefix: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
 where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(consumes: maxLength) }
+    package static var syntax: QuerySyntax {
+        QuerySyntax(keyword: "prefix", arguments: [.wholeNumber]) { Self($0.count) }
+    }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "prefix", takesCount: true,
+    package static var reasons: [QueryReason] {
+        [
+            QueryReason(reason: .streamFailed, when: "it failed before N elements"),
+            QueryReason(reason: .notEnoughElements, when: "the window ended before N elements without a completion"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
             summary: "the first N elements (fewer if it finished first); moves the cursor up to N",
-            invertedSummary: "passes with the elements if fewer than N and no completion"
-        ) { $0.invertible(Self($0.count)) }
+            passes: "the first N elements, consumed ones included, or fewer if it finished first",
+            inverted: .init(
+                summary: "passes with the elements if fewer than N and no completion",
+                passes: "the elements so far", fails: "N elements, or a completion, arrived"))
     }
 }

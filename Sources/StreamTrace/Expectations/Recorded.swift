@@ -16,40 +16,34 @@ extension Recording: Equatable where Element: Equatable, Failure: Equatable {}
 
 extension StreamExpectations {
     /// The elements and the completion of a stream that completed
-    /// (`recording`). A failure is part of the recording, not an error.
-    public struct Recorded<Element, Failure: Error>: StreamExpectation {
+    /// (`recording`): `completion`, with the elements. A failure is part of
+    /// the recording, not an error.
+    public struct Recorded<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "recording" }
+        package var base: Completion<Element, Failure> { Completion() }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
-            window.whenCompleted(name) { completion, location in
-                .passed(
-                    Recording(output: window.elements(0..<window.elementCount), completion: completion), cursor: nil,
-                    at: location)
+            base.evaluate(in: window).map {
+                Recording(output: window.elements(0..<window.elementCount), completion: $0)
             }
         }
     }
 }
 
-extension StreamExpectations.Recorded: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
-}
-
 extension Recorder {
     /// Every element and the completion.
-    public var recording: RecorderExpectation<StreamExpectations.Recorded<Input, Failure>> {
-        expecting(.init())
-    }
+    public var recording: RecorderExpectation<StreamExpectations.Recorded<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Recorded: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Recorded: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "recording") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(keyword: "recording", summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed")
-        { _ in
-            Self()
-        }
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",
+            passes: "`{\"elements\": [...], \"completion\": ...}`")
     }
 }

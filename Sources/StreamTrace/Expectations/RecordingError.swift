@@ -11,29 +11,33 @@
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
-    /// The kinds of failure, as CombineExpectations names them.
-    public enum Reason: Sendable, Hashable {
-        /// The stream did not complete in the window.
-        case notCompleted
-        /// Fewer elements than expected arrived.
-        case notEnoughElements(expected: Int, actual: Int)
-        /// More elements than expected arrived.
-        case tooManyElements(actual: Int)
-        /// The stream failed; see ``RecordingError/streamError``.
-        case failed
-        /// The stream finished where a failure was expected.
-        case finished
-        /// A whole-shape comparison found a different event at this
-        /// (0-based) position.
-        case eventsDiffer(index: Int)
-        /// `next(where:)` found no element it accepts; it skipped this many.
-        case noMatchingElement(skipped: Int)
-        /// A query's matcher rejected the value its expectation passed with.
-        case mismatch
-        /// An inverted expectation was fulfilled.
-        case invertedFulfilled
-        /// The stream broke its contract (an event after its completion).
-        case misbehaved
+    /// Why an expectation failed, by a stable name: reports carry it
+    /// (`"reason"` in `streamtrace check --format json`, the type of a JUnit
+    /// failure) and tooling groups failures by it, so a reason is never
+    /// renamed.
+    ///
+    /// Reasons are open, as swift-argument-parser's `ExitCode` is: each is a
+    /// static member declared beside the expectation that produces it
+    /// (``notEnoughElements`` beside the rules `next(count)`, `prefix` and
+    /// `single` share, ``noMatchingElement`` beside `next(where:)`), so a new
+    /// expectation brings its own reasons and nothing else changes. The
+    /// numbers behind a reason (how many elements, which one) are in the
+    /// ``RecordingError/message``.
+    ///
+    /// ```swift
+    /// extension RecordingError.Reason {
+    ///     static let tooSlow = Self(rawValue: "tooSlow")
+    /// }
+    /// ```
+    public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The stable name: `notEnoughElements`.
+        public var rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
     }
 
     /// The expectation, as written: `single`, `next(2)`, `finished.inverted`.

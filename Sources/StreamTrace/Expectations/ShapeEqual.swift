@@ -38,23 +38,23 @@ extension StreamExpectations {
             let reason: RecordingError.Reason
             let location: EventLocation?
             if first < common {
-                reason = .eventsDiffer(index: first)
+                reason = .eventsDiffer
                 message =
                     "expected #\(first + 1) to be \(describe(expected[first], window)), got \(describe(actual[first], window, timed: expected[first].time != nil))"
                 location = actual[first].location
             } else if first == actual.count {
-                reason = .notEnoughElements(expected: expected.count, actual: actual.count)
-                let ending = ended ? "" : window.end.phrase
+                reason = .notEnoughElements
+                let ending = ended ? "" : window.ending
                 message =
                     "expected \(expected.count) events, got \(actual.count)\(ending): #\(first + 1) \(describe(expected[first], window)) is missing"
                 location = actual.last?.location ?? window.lastEvent?.location
             } else {
-                reason = .tooManyElements(actual: actual.count)
+                reason = .tooManyElements
                 message =
                     "expected \(expected.count) events, got more: #\(first + 1) is \(describe(actual[first], window, timed: false))"
                 location = actual[first].location
             }
-            var error = RecordingError(expectation: name, reason: reason, message: message, location: location)
+            var error = window.failure(reason, message, at: location)
             error.details = table(actual, firstDifference: first, window)
             return .failed(error)
         }
@@ -144,6 +144,11 @@ extension StreamExpectations {
             return timed ? "\(text) at \(TimeFormat.offset(event.nanoseconds))" : text
         }
     }
+}
+
+extension RecordingError.Reason {
+    /// A whole-shape comparison (`shape(equal:)`) found a different event.
+    public static let eventsDiffer = Self(rawValue: "eventsDiffer")
 }
 
 extension Recorder where Input: Equatable {

@@ -1,50 +1,50 @@
 extension StreamExpectations {
-    /// The one and only element of a stream that finished (`single`).
-    public struct Single<Element, Failure: Error>: StreamExpectation {
+    /// The one and only element of a stream that finished (`single`):
+    /// `finished`, with exactly one element.
+    public struct Single<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
         public init() {}
         public var name: String { "single" }
+        package var base: Finished<Element, Failure> { Finished(expecting: "exactly one element") }
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            window.whenFinished(name, expected: "exactly one element") { location in
+            base.evaluate(in: window).flatMap { _, _, location in
                 switch window.elementCount {
-                case 1:
-                    return .passed(window.element(at: 0), cursor: nil, at: window.elementLocation(at: 0))
-                case 0:
-                    return .failed(
-                        window.error(
-                            name, .notEnoughElements(expected: 1, actual: 0), "expected exactly one element, got 0",
-                            at: location))
+                case 1: .passed(window.element(at: 0), cursor: nil, at: window.elementLocation(at: 0))
+                case 0: .failed(window.failure(.notEnoughElements, "expected exactly one element, got 0", at: location))
                 case let count:
-                    return .failed(
-                        window.error(
-                            name, .tooManyElements(actual: count), "expected exactly one element, got \(count)",
-                            at: location))
+                    .failed(
+                        window.failure(.tooManyElements, "expected exactly one element, got \(count)", at: location))
                 }
             }
         }
     }
 }
 
-extension StreamExpectations.Single: WakeFiltered {
-    /// Only a completion (or the window's end) decides it.
-    package var wakeCondition: WakeCondition { .completion }
+extension RecordingError.Reason {
+    /// More elements than expected arrived (`single`, `shape(equal:)`).
+    public static let tooManyElements = Self(rawValue: "tooManyElements")
 }
 
 extension Recorder {
     /// The one and only element of a stream that finishes.
-    public var single: RecorderExpectation<StreamExpectations.Single<Input, Failure>> {
-        expecting(.init())
-    }
+    public var single: RecorderExpectation<StreamExpectations.Single<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Single: TraceExpectation where Element == RawJSON, Failure == TraceFailure {
+extension StreamExpectations.Single: TraceExpectation, QueryExpectation
+where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { TraceNeeds(firstElements: 1) }
+    package static var syntax: QuerySyntax { QuerySyntax(keyword: "single") { _ in Self() } }
 
-    static var querySyntax: QuerySyntax {
-        QuerySyntax(
-            keyword: "single", summary: "the one element; fails on 0 or 2+ elements, a failure, or no completion"
-        ) { _ in
-            Self()
-        }
+    package static var reasons: [QueryReason] {
+        Base.reasons + [
+            QueryReason(reason: .notEnoughElements, when: "0 elements"),
+            QueryReason(reason: .tooManyElements, when: "2 or more"),
+        ]
+    }
+
+    package static var documentation: QueryDocumentation {
+        QueryDocumentation(
+            summary: "the one element; fails on 0 or 2+ elements, a failure, or no completion",
+            passes: "the one element")
     }
 }

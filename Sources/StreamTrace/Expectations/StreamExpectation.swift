@@ -5,7 +5,11 @@
 /// Each expectation reads an ``EventWindow`` and returns a ``Verdict``:
 /// pending while an open window may still change the answer, else passed
 /// with its value (and the event that decided it), or failed with a
-/// ``RecordingError``. Conform to write an expectation of your own:
+/// ``RecordingError``. A few expectations read the window themselves (the
+/// completion, the element count, `next(count)`, `prefix`, `next(where:)`);
+/// the others map what one of these passes with (``Verdict/map(_:)``), as
+/// CombineExpectations derives `last` from `elements`. Conform to write an
+/// expectation of your own:
 ///
 /// ```swift
 /// struct Nothing<Element, Failure: Error>: StreamExpectation {
@@ -15,7 +19,7 @@
 ///             ? .passed((), cursor: nil, at: nil)
 ///             : .failed(
 ///                 RecordingError(
-///                     expectation: name, reason: .tooManyElements(actual: window.elementCount),
+///                     expectation: name, reason: .tooManyElements,
 ///                     message: "expected no element", location: window.elementLocation(at: 0)))
 ///     }
 /// }
@@ -33,37 +37,30 @@ public protocol StreamExpectation<Element, Failure, Output>: Sendable {
     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Output>
 }
 
-/// What an expectation decided.
-public enum Verdict<Output> {
-    /// Not decided yet: more events may decide it. Only given while the
-    /// window is open.
-    case pending
-    /// Fulfilled, with its value, the cursor position it moves to (`nil`:
-    /// unchanged) and the event that decided it.
-    case passed(Output, cursor: Int?, at: EventLocation?)
-    /// Not fulfilled.
-    case failed(RecordingError)
-}
-
 extension StreamExpectation {
     /// Decides from `window`, failing first if the stream broke its
     /// contract, and ending every failure with the window's recent
-    /// timeline. This is what recorders and the checker call.
+    /// timeline. This is what recorders and the checker call. A failure is
+    /// named after this expectation (its ``RecordingError/expectation`` is
+    /// ``name``), whichever expectation it was derived from found it.
     public func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
+        let verdict: Verdict<Output>
         if let (message, location) = window.violation {
-            var error = RecordingError(
-                expectation: name, reason: .misbehaved, message: "the stream misbehaved: \(message)", location: location
-            )
-            error.timeline = window.recentTimeline()
-            return .failed(error)
+            verdict = .failed(window.failure(.misbehaved, "the stream misbehaved: \(message)", at: location))
+        } else {
+            verdict = evaluate(in: window)
         }
-        let verdict = evaluate(in: window)
-        if case .failed(var error) = verdict {
-            error.timeline = window.recentTimeline()
-            return .failed(error)
-        }
-        return verdict
+        guard case .failed(var error) = verdict else { return verdict }
+        error.expectation = name
+        error.timeline = window.recentTimeline()
+        return .failed(error)
     }
+}
+
+extension RecordingError.Reason {
+    /// The stream broke its contract (an event after its completion):
+    /// every expectation fails with it.
+    public static let misbehaved = Self(rawValue: "misbehaved")
 }
 
 /// An expectation that has an inverted form (`finished`, `next()`,

@@ -17,11 +17,12 @@ public enum WindowEnd: Sendable, Hashable {
     public var isFinal: Bool { self != .open }
 
     /// How the window ended, for messages: ` within 1s`, ` before the
-    /// subscriber cancelled` …
+    /// subscriber cancelled` … (see `EventWindow.ending`, which says a
+    /// query's `within` as it was written).
     var phrase: String {
         switch self {
         case .open, .now: ""
-        case .timeout(let duration): " within \(TimeFormat.short(duration))"
+        case .timeout(let duration): " within \(TimeFormat.exact(duration))"
         case .endOfTrace: ""
         case .cancelled: " before the subscriber cancelled"
         case .waitCancelled: " before the wait was cancelled"

@@ -1,11 +1,15 @@
 /// A JSON value in one normal form, so that two values are JSON-equal
-/// exactly when their canonical bytes are equal: object keys sorted by
-/// their Unicode scalars, numbers as sign, significant digits and exponent
-/// (`1`, `1.0` and `10e-1` are all `1e0`), strings with their scalars as
-/// they are and the fewest escapes.
+/// exactly when their canonical forms are equal: object keys sorted by
+/// their Unicode scalars, a repeated key once with its last value, numbers
+/// as sign, significant digits and exponent (`1`, `1.0` and `10e-1` are
+/// all `1e0`), strings with their scalars as they are and the fewest
+/// escapes.
 ///
-/// Comparing two large values is then comparing bytes, and their hashes
+/// Comparing two values is then comparing their forms, and their hashes
 /// first: what `streamtrace diff` does for every pair of events it tries.
+/// The form is kept as ``CompactBytes`` (a long one as a 128-bit digest),
+/// and written straight from the value's text (see ``JSONRewriter``): no
+/// value is built, however large.
 ///
 /// ```swift
 /// let a = CanonicalJSON(try JSONValue(parsing: #"{"b":1.0,"a":[2]}"#))
@@ -13,43 +17,44 @@
 /// let equal = a == b  // true
 /// ```
 package struct CanonicalJSON: Hashable, Sendable {
-    package let bytes: [UInt8]
+    /// The canonical text, or its digest.
+    package let form: CompactBytes
     private let hashValue_: Int
 
+    /// The canonical form of `value`.
     package init(_ value: JSONValue) {
         var output = JSONOutput()
-        Self.write(value, to: &output)
-        bytes = output.bytes
+        output.write(value)
+        var rewriter = JSONRewriter()
+        self = output.buffer.withUnsafeBytes { rewriter.canonical($0) }
+    }
+
+    fileprivate init(form: CompactBytes) {
+        self.form = form
         var hasher = Hasher()
-        hasher.combine(bytes)
+        hasher.combine(form)
         hashValue_ = hasher.finalize()
     }
 
     package static func == (lhs: CanonicalJSON, rhs: CanonicalJSON) -> Bool {
-        lhs.hashValue_ == rhs.hashValue_ && lhs.bytes == rhs.bytes
+        lhs.hashValue_ == rhs.hashValue_ && lhs.form == rhs.form
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(hashValue_)
     }
+}
 
-    private static func write(_ value: JSONValue, to output: inout JSONOutput) {
-        value.walk(sortingKeys: true) { token in
-            if case .scalar(.number(let number)) = token {
-                write(number, to: &output)
-            } else {
-                output.write(token)
-            }
+extension JSONRewriter {
+    /// The canonical form of `bytes` (one validated JSON value); a long
+    /// one is digested as it is written.
+    package mutating func canonical(_ bytes: UnsafeRawBufferPointer) -> CanonicalJSON {
+        var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
+        var digest = CompactBytes.Digest()
+        writeCanonical(bytes, into: &output) { output in
+            output.buffer.withUnsafeBytes { digest.add($0) }
+            output.removeAll()
         }
-    }
-
-    /// `0`, or `-` digits `e` exponent.
-    private static func write(_ number: JSONNumber, to output: inout JSONOutput) {
-        let canonical = JSONNumber.Canonical(number.text)
-        guard !canonical.digits.isEmpty else { return output.append("0") }
-        if canonical.negative { output.append("-") }
-        output.append(raw: canonical.digits)
-        output.append("e")
-        output.write(int: Int64(canonical.exponent))
+        return CanonicalJSON(form: CompactBytes(tail: output.buffer, after: digest))
     }
 }

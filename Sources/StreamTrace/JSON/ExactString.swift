@@ -32,17 +32,30 @@ extension String {
     /// Hashes the string's scalars, to agree with ``isExactly(_:)``.
     package func hashExactly(into hasher: inout Hasher) {
         hasher.combine(utf8.count)
-        for byte in utf8 { hasher.combine(byte) }
+        let hashed: Void? = utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
-    /// Whether `other`'s scalars stand in this string's, in a row.
+    /// Whether `other`'s scalars stand in this string's, in a row: linear
+    /// in the two lengths (Knuth–Morris–Pratt over the UTF-8 bytes), so no
+    /// long pattern against a long value costs their product.
     package func containsExactly(_ other: String) -> Bool {
         let needle = Array(other.utf8)
         guard !needle.isEmpty else { return true }
-        let haystack = Array(utf8)
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        guard utf8.count >= needle.count else { return false }
+        // fallback[i]: the length of the longest proper border of needle[...i].
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var border = 0
+        for i in 1..<needle.count {
+            while border > 0, needle[i] != needle[border] { border = fallback[border - 1] }
+            if needle[i] == needle[border] { border += 1 }
+            fallback[i] = border
+        }
+        var matched = 0
+        for byte in utf8 {
+            while matched > 0, byte != needle[matched] { matched = fallback[matched - 1] }
+            if byte == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
         }
         return false
     }

@@ -121,6 +121,46 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return i == n
     }
 
+    /// Writes number text (validated) in its canonical form, the form of
+    /// ``Canonical``: `0`, or an optional `-`, the significant digits, `e`
+    /// and the exponent (`1.50` is `15e-1`). No allocation: a trace's
+    /// numbers are written this way by the million.
+    static func writeCanonical(_ text: UnsafeRawBufferPointer, into output: inout JSONOutput) {
+        var i = 0
+        let negative = i < text.count && text[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var digits: (start: Int, end: Int, fraction: Int) = (i, i, i)  // the digits, and where the fraction starts
+        var significant: (first: Int, last: Int)?
+        var fractionDigits = 0
+        while i < text.count, text[i] != UInt8(ascii: "e"), text[i] != UInt8(ascii: "E") {
+            if text[i] == UInt8(ascii: ".") {
+                digits.fraction = i + 1
+            } else {
+                if digits.fraction > digits.start { fractionDigits += 1 }
+                if text[i] != UInt8(ascii: "0") { significant = (significant?.first ?? i, i) }
+            }
+            i += 1
+        }
+        digits.end = i
+        guard let significant else { return output.append("0") }
+        var exponent = 0
+        var exponentNegative = false
+        for byte in text[min(i + 1, text.count)...] {
+            if byte == UInt8(ascii: "-") { exponentNegative = true }
+            guard byte &- UInt8(ascii: "0") < 10 else { continue }
+            // Saturate, as Canonical does: exponents this large are beyond any real use.
+            if exponent < 1_000_000_000_000 { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
+        }
+        // Digits after the last significant one (the point aside) were zeros: each raises the exponent.
+        var trailing = 0
+        for k in (significant.last + 1)..<digits.end where text[k] != UInt8(ascii: ".") { trailing += 1 }
+        exponent = (exponentNegative ? -exponent : exponent) - fractionDigits + trailing
+        if negative { output.append(UInt8(ascii: "-")) }
+        for k in significant.first...significant.last where text[k] != UInt8(ascii: ".") { output.append(text[k]) }
+        output.append(UInt8(ascii: "e"))
+        output.write(int: Int64(exponent))
+    }
+
     /// The value in a normal form: sign, significant digits without leading
     /// or trailing zeros, and a power-of-ten exponent. Zero has no digits.
     struct Canonical: Hashable {

@@ -126,29 +126,29 @@ extension JSONParser {
         position += sequence.length
     }
 
-    @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
+    @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? { Self.hexDigit(byte) }
 
     /// Decodes the escapes of string content that `scanString` validated
     /// (surrogates come in pairs, hex digits are hex).
     func decodeEscapes(_ raw: UnsafeRawBufferPointer) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
+        Self.decodeEscapes(raw, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of validated string content, its escapes
+    /// decoded, to `out`.
+    static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + raw.count)
         var i = 0
         func hex4(_ at: Int) -> UInt32 {
             var v: UInt32 = 0
-            for k in 0..<4 { v = v << 4 | (hexValue(raw[at + k]) ?? 0) }
+            for k in 0..<4 where at + k < raw.count { v = v << 4 | (hexDigit(raw[at + k]) ?? 0) }
             return v
         }
         while i < raw.count {
             let byte = raw[i]
-            guard byte == UInt8(ascii: "\\") else {
+            guard byte == UInt8(ascii: "\\"), i + 1 < raw.count else {
                 out.append(byte)
                 i += 1
                 continue
@@ -165,14 +165,23 @@ extension JSONParser {
                 var scalar = hex4(i)
                 i += 4
                 if scalar >= 0xD800, scalar <= 0xDBFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(i + 2) - 0xDC00)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(i + 2) &- 0xDC00)
                     i += 6
                 }
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: String(Character(character)).utf8)
+                UTF8.encode(character) { out.append($0) }
             default: out.append(escaped)  // " \ /
             }
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The value of a hex digit, or `nil`.
+    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 }

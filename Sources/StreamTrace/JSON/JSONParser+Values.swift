@@ -1,18 +1,16 @@
 extension JSONParser {
-    /// An array or object being read: what it holds so far.
-    private enum Container {
-        case array([JSONValue])
-        case object(ObjectBuilder)
-    }
-
     /// Parses one value, building it.
     package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         try parseValue(depth: 0)
     }
 
     /// Parses one value that stands inside `depth` containers already.
+    ///
+    /// Each open container grows its members in place on a stack of its
+    /// own (`open[open.count - 1]`), so a member costs an append, never a
+    /// copy of the members before it: linear in the value's size.
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        var open: [Container] = []
+        var open: [ContainerBuilder] = []
         values: while true {
             var value: JSONValue
             switch try startValue(depth: depth + open.count) {
@@ -20,35 +18,28 @@ extension JSONParser {
             case .emptyArray: value = .array([])
             case .emptyObject: value = .object(JSONObject())
             case .array:
-                open.append(.array([]))
+                open.append(ContainerBuilder(key: nil))
                 continue values
             case .object:
-                open.append(.object(ObjectBuilder(firstKey: try parseKey())))
+                open.append(ContainerBuilder(key: try parseKey()))
                 continue values
             }
             // A whole value: it joins the container it stands in; a
-            // container that closes is in turn a whole value. A container
-            // with more members goes back on the stack for its next value.
-            while true {
-                guard let container = open.popLast() else { return value }
-                switch container {
-                case .array(var elements):
-                    elements.append(value)
-                    if try nextMember(closing: UInt8(ascii: "]"), in: "an array") {
-                        open.append(.array(elements))
-                        continue values
-                    }
-                    value = .array(elements)
-                case .object(var object):
-                    object.add(value)
-                    if try nextMember(closing: UInt8(ascii: "}"), in: "an object") {
-                        object.key = try parseKey()
-                        open.append(.object(object))
-                        continue values
-                    }
-                    value = .object(object.object)
+            // container that closes is in turn a whole value.
+            while !open.isEmpty {
+                let last = open.count - 1
+                open[last].add(value)
+                let isObject = open[last].isObject
+                if try nextMember(
+                    closing: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"),
+                    in: isObject ? "an object" : "an array")
+                {
+                    if isObject { open[last].key = try parseKey() }
+                    continue values
                 }
+                value = open.removeLast().value
             }
+            return value
         }
     }
 
@@ -166,34 +157,38 @@ extension JSONParser {
     }
 }
 
-/// An object being read. A repeated key keeps its first place and its last
-/// value, as most JSON readers do; keys compare by their scalars.
-private struct ObjectBuilder {
+/// An array or object being read: its members so far. An object's
+/// repeated key keeps its first place and its last value, as most JSON
+/// readers do; keys compare by their scalars.
+private struct ContainerBuilder {
+    /// The key of the member being read; `nil` in an array.
+    var key: String?
+    private var elements: [JSONValue] = []
     private var entries: [JSONObject.Entry] = []
-    /// Positions of keys, once there are enough for lookups to matter.
-    private var positions: [ExactString: Int] = [:]
-    /// The key of the member being read.
-    var key: String
+    /// Where each key stands, once there are enough keys for lookups to matter.
+    private var positions = KeyPositions()
 
-    init(firstKey: String) {
-        key = firstKey
+    init(key: String?) {
+        self.key = key
     }
 
-    var object: JSONObject { JSONObject(entries) }
+    var isObject: Bool { key != nil }
+
+    /// The whole container.
+    var value: JSONValue { isObject ? .object(JSONObject(entries)) : .array(elements) }
 
     mutating func add(_ value: JSONValue) {
-        let existing = entries.count > 8 ? positions[ExactString(key)] : entries.firstIndex { $0.key.isExactly(key) }
+        guard let key else { return elements.append(value) }
+        let existing =
+            entries.count > KeyPositions.linearLimit
+            ? positions.index(of: key, in: entries) : entries.firstIndex { $0.key.isExactly(key) }
         if let existing {
             entries[existing].value = value
             return
         }
         entries.append(JSONObject.Entry(key: key, value: value))
-        if entries.count == 9 {
-            for (i, entry) in entries.enumerated() where positions[ExactString(entry.key)] == nil {
-                positions[ExactString(entry.key)] = i
-            }
-        } else if entries.count > 9 {
-            positions[ExactString(key)] = entries.count - 1
+        if entries.count > KeyPositions.linearLimit {
+            positions.insert(entries.count - 1) { [entries] in KeyPositions.hash(entries[$0].key) }
         }
     }
 }

@@ -97,8 +97,14 @@ extension JSONValue {
                 if candidate != wanted { return false }
                 continue
             }
+            // A large pattern looks its keys up in a table, not along the object.
+            let positions = subset.count > KeyPositions.linearLimit ? KeyPositions(object.entries) : nil
+            func member(_ key: String) -> JSONValue? {
+                guard let positions else { return object[key] }
+                return positions.index(of: key, in: object.entries).map { object[$0].value }
+            }
             for entry in subset {
-                guard let member = object[entry.key] else { return false }
+                guard let member = member(entry.key) else { return false }
                 if case .object = entry.value, case .object = member {
                     pending.append((member, entry.value))
                 } else if member != entry.value {

@@ -20,23 +20,21 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     public let isInverted: Bool
     /// `within D`: the window ends D after the cursor time.
     public let within: Duration?
+    /// `D` as the query wrote it, which messages quote: `1500us`.
+    package let writtenWithin: String?
     /// The comparison applied to the value the expectation passes with.
     public let matcher: QueryMatcher?
     /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
 
-    package init(
-        text: String, expectation: any TraceExpectation, expectationName: String, isInverted: Bool, within: Duration?,
-        matcher: QueryMatcher?
-    ) {
-        self.text = text
-        self.expectation = expectation
-        self.expectationName = expectationName
-        self.isInverted = isInverted
-        self.within = within
-        self.matcher = matcher
-    }
+    public var description: String { text }
 
+    /// Two queries are equal when they are written the same.
+    public static func == (lhs: Query, rhs: Query) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
+extension Query {
     /// Parses a query.
     ///
     /// - Throws: ``QueryParseError`` with the column of the problem.
@@ -44,10 +42,4 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
         var parser = QueryParser(text)
         self = try parser.parse()
     }
-
-    public var description: String { text }
-
-    /// Two queries are equal when they are written the same.
-    public static func == (lhs: Query, rhs: Query) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

@@ -1,40 +1,69 @@
-/// The expectations a query can name, in the order help lists them. Each
-/// declares its own syntax next to its evaluation (see ``QuerySyntax``);
-/// adding an expectation to the language is one line here.
+/// The expectations a query can name: the registry of every
+/// ``QueryExpectation``, in the order help lists them. Each declares its
+/// syntax, reasons and docs next to its evaluation; adding an expectation
+/// to the language is its file and its line here (`QueryLanguageTests`
+/// fails for a conforming type this list lacks).
 package enum QueryLanguage {
     private typealias E = RawJSON
     private typealias F = TraceFailure
+    private typealias S = StreamExpectations
 
-    package static let expectations: [QuerySyntax] = [
-        StreamExpectations.AvailableElements<E, F>.querySyntax,
-        StreamExpectations.Completion<E, F>.querySyntax,
-        StreamExpectations.ElementCount<E, F>.querySyntax,
-        StreamExpectations.Elements<E, F>.querySyntax,
-        StreamExpectations.FailureError<E, F>.querySyntax,
-        StreamExpectations.Finished<E, F>.querySyntax,
-        StreamExpectations.Last<E, F>.querySyntax,
-        StreamExpectations.Next<E, F>.querySyntax,
-        StreamExpectations.NextCount<E, F>.querySyntax,
-        StreamExpectations.NextWhere<E, F>.querySyntax,
-        StreamExpectations.Prefix<E, F>.querySyntax,
-        StreamExpectations.Recorded<E, F>.querySyntax,
-        StreamExpectations.Single<E, F>.querySyntax,
-    ]
+    private static var expectations: [any QueryExpectation.Type] {
+        [
+            S.AvailableElements<E, F>.self, S.Completion<E, F>.self, S.ElementCount<E, F>.self, S.Elements<E, F>.self,
+            S.FailureError<E, F>.self, S.Finished<E, F>.self, S.Last<E, F>.self, S.Next<E, F>.self,
+            S.NextCount<E, F>.self, S.NextWhere<E, F>.self, S.Prefix<E, F>.self, S.Recorded<E, F>.self,
+            S.Single<E, F>.self,
+        ]
+    }
+
+    /// What each expectation declares.
+    package static let forms = expectations.map(QueryForm.init)
 
     /// The keywords, without repeats: `available, completion, count …`.
     package static var keywords: [String] {
         var seen: Set<String> = []
-        return expectations.map(\.keyword).filter { seen.insert($0).inserted }
+        return forms.map(\.syntax.keyword).filter { seen.insert($0).inserted }
     }
 
-    /// The syntaxes a word names (several share `next`).
-    static func syntaxes(named word: String) -> [QuerySyntax] {
-        expectations.filter { $0.keyword == word || $0.synonyms.contains(word) }
+    /// The words that start a clause in some form: `where`.
+    static var clauseWords: Set<String> { Set(forms.flatMap { $0.syntax.clauses.map(\.word) }) }
+
+    /// The forms a word names (several share `next`).
+    static func forms(named word: String) -> [QueryForm] {
+        forms.filter { $0.syntax.keyword == word || $0.syntax.synonyms.contains(word) }
     }
 
     /// `finished, next, next where MATCHER and prefix N`: what `not` inverts.
     static func invertibleForms(joinedBy conjunction: String) -> String {
-        let forms = expectations.filter(\.isInvertible).map(\.form).sorted()
-        return forms.dropLast().joined(separator: ", ") + " \(conjunction) " + (forms.last ?? "")
+        let invertible = forms.filter(\.isInvertible).map(\.syntax.form).sorted()
+        return invertible.dropLast().joined(separator: ", ") + " \(conjunction) " + (invertible.last ?? "")
+    }
+}
+
+/// One expectation of the query language, as its type declares it.
+package struct QueryForm: Sendable {
+    /// The type's name: `Last`.
+    package let typeName: String
+    package let syntax: QuerySyntax
+    package let reasons: [QueryReason]
+    package let documentation: QueryDocumentation
+    /// Whether `not` inverts it: it is an ``InvertibleTraceExpectation``.
+    package let isInvertible: Bool
+
+    init(_ type: any QueryExpectation.Type) {
+        typeName = String(String(describing: type).prefix { $0 != "<" })
+        syntax = type.syntax
+        reasons = type.reasons
+        documentation = type.documentation
+        isInvertible = type is any InvertibleTraceExpectation.Type
+    }
+
+    func argument(at position: Int) -> QueryArgument? {
+        position < syntax.arguments.count ? syntax.arguments[position] : nil
+    }
+
+    func clause(_ word: String) -> QueryClause? {
+        syntax.clauses.first { $0.word == word }
     }
 }

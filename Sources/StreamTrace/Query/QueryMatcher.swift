@@ -9,6 +9,11 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     case greater(JSONNumber)
     case greaterOrEqual(JSONNumber)
 
+    /// The operators, as a query writes them.
+    static let symbols = ["==", "!=", "contains", "<=", ">=", "<", ">"]
+    /// The operators, as messages list them.
+    static let symbolList = "==, !=, contains, <, <=, >, >="
+
     /// `==`, `!=` or `contains` with its operand; `nil` for another symbol.
     init?(symbol: String, operand: JSONValue) {
         switch symbol {
@@ -69,4 +74,9 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
+}
+
+extension RecordingError.Reason {
+    /// A query's matcher rejected the value its expectation passed with.
+    public static let mismatch = Self(rawValue: "mismatch")
 }

@@ -107,24 +107,33 @@ public struct RecorderExpectation<Base: StreamExpectation> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 waiter.wake = { continuation.resume() }
-                let timer = DispatchWorkItem { storage.expire(waiter, end: .timeout(timeout)) }
-                let waiting = storage.withLock {
-                    let waiting = storage.registerLocked(waiter)
-                    if waiting { waiter.timer = timer }
-                    return waiting
-                }
-                if waiting {
-                    let nanoseconds = TimeFormat.nanoseconds(timeout)
-                    DispatchQueue.global().asyncAfter(
-                        deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: timer)
-                } else {
-                    continuation.resume()
-                }
+                let timer = storage.withLock { storage.registerLocked(waiter) ? Self.timer(for: waiter, of: storage, timeout) : nil }
+                // Started outside the lock: a wait decided meanwhile has cancelled it, and it never fires.
+                if let timer { timer.resume() } else { continuation.resume() }
             }
         } onCancel: {
             storage.expire(waiter, end: .waitCancelled)
         }
         return try outcome.resolve(expectation.name)
+    }
+
+    /// The timeout of a registered async wait, kept by the waiter (call
+    /// with the lock held), to resume once the lock is released. The wait
+    /// cancels it when it ends, however it ends, and it holds the recorder
+    /// only weakly: nothing outlives the wait, and a recorder the test has
+    /// let go of goes at once with its sink and file, not when a long
+    /// timeout would have fired.
+    private static func timer(
+        for waiter: Waiter, of storage: RecorderStorage<Base.Element, Base.Failure>, _ timeout: Duration
+    ) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: TimeFormat.nanoseconds(timeout))))
+        timer.setEventHandler { [weak storage, weak waiter] in
+            guard let storage, let waiter else { return }
+            storage.expire(waiter, end: .timeout(timeout))
+        }
+        waiter.timer = timer
+        return timer
     }
 
     /// Suspends for at most `timeout` seconds. See ``value(timeout:)-(Duration)``.

@@ -15,7 +15,8 @@ final class Waiter: @unchecked Sendable {
     var isDone = false
     /// The wait's task was cancelled before the waiter was registered.
     var cancelledEarly = false
-    var timer: DispatchWorkItem?
+    /// An async wait's timeout, cancelled when the wait ends.
+    var timer: (any DispatchSourceTimer)?
 
     init(decide: @escaping (WindowEnd) -> Bool, wakeCondition: WakeCondition) {
         self.decide = decide

@@ -26,7 +26,7 @@ package struct GrowingMarbleLine: Sendable {
     private var start: Int64 = 0
     private var lastTime: Int64 = 0
     private var lettering = MarbleLettering<ScaledMarbleLines.ValueKey>()
-    private var drawnCount = 0
+    private var hasEvents = false
 
     /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit`
     /// bins; values named in the legend as far as `labelWidth` columns.
@@ -35,8 +35,12 @@ package struct GrowingMarbleLine: Sendable {
         self.labelWidth = max(labelWidth, 1)
     }
 
-    /// Keeps an event (subscriptions and requests are not drawn).
+    /// Keeps an event. Subscriptions and requests are not drawn, but the
+    /// line spans them, as `show`'s does.
     package mutating func append(_ event: TraceEvent) {
+        if !hasEvents { start = event.nanoseconds }
+        hasEvents = true
+        lastTime = event.nanoseconds
         let symbol: Character
         if case .value(let value) = event.event {
             symbol = ScaledMarbleLines.letter(of: value, in: &lettering, labelWidth: labelWidth)
@@ -44,9 +48,6 @@ package struct GrowingMarbleLine: Sendable {
             guard let terminal = MarbleTheme.symbol(event.event.kind) else { return }
             symbol = terminal
         }
-        if drawnCount == 0 { start = event.nanoseconds }
-        drawnCount += 1
-        lastTime = event.nanoseconds
         if bins.isEmpty {
             exact.append((event.nanoseconds, symbol))
             if exact.count > exactLimit { startBinning() }

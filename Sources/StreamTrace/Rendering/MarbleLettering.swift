@@ -14,23 +14,28 @@
 /// let first = lettering.letter(for: "A1", label: #""A1""#)  // "a"
 /// let second = lettering.letter(for: "C3", label: #""C3""#)  // "b"
 /// let again = lettering.letter(for: "A1", label: #""A1""#)  // "a"
-/// let legend = lettering.legend  // [#"a = "A1""#, #"b = "C3""#]
+/// let legend = lettering.legend(of: ["-a-b-a-|"])  // [#"a = "A1""#, #"b = "C3""#]
 /// ```
 package struct MarbleLettering<Key: Hashable> {
     /// The letters given so far, in order, with the text each names.
-    package private(set) var entries: [(letter: Character, label: String)] = []
+    private var entries: [(letter: Character, label: String)] = []
     private var letters: [Key: Character] = [:]
+    /// Whether every letter is taken (it stays so: letters are never freed).
+    private var isFull = false
 
     package init() {}
 
     /// The letters there are: `a` to `z`.
-    package static var capacity: Int { 26 }
+    private static var capacity: Int { 26 }
 
     /// The letter of `key`'s value: the one it already has, else the next
     /// free letter (named by `label` in the legend), else `?`.
     package mutating func letter(for key: Key, label: @autoclosure () -> String) -> Character {
         if let letter = letters[key] { return letter }
-        guard let letter = nextLetter else { return MarbleTheme.unnamed }
+        guard !isFull, let letter = nextLetter else {
+            isFull = true
+            return MarbleTheme.unnamed
+        }
         reserve(letter, for: key, label: label())
         return letter
     }
@@ -42,11 +47,12 @@ package struct MarbleLettering<Key: Hashable> {
         entries.append((letter, label))
     }
 
-    /// Whether no value has a letter.
-    package var isEmpty: Bool { entries.isEmpty }
-
-    /// Each letter and the value it names: `a = {"id":1}`.
-    package var legend: [String] { entries.map { "\($0.letter) = \($0.label)" } }
+    /// Each letter `lines` draw and the value it names (`a = {"id":1}`), in
+    /// the order the letters were given.
+    package func legend(of lines: [String]) -> [String] {
+        let drawn = Set(lines.joined())
+        return entries.filter { drawn.contains($0.letter) }.map { "\($0.letter) = \($0.label)" }
+    }
 
     private var nextLetter: Character? {
         let taken = Set(entries.map(\.letter))

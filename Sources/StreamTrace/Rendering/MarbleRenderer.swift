@@ -58,12 +58,10 @@ package enum MarbleRenderer {
         guard !onOneScale else {
             return draw(timelines, scale: scale, lettering: &lettering) { label(timelines[$0], $1) }
         }
-        var drawing = Drawing(lines: [], caret: nil, legend: [])
-        for timeline in timelines {
-            let one = draw([timeline], scale: scale, lettering: &lettering) { label(timeline, $1) }
-            (drawing.lines, drawing.legend) = (drawing.lines + one.lines, one.legend)
+        let lines = timelines.flatMap { timeline in
+            draw([timeline], scale: scale, lettering: &lettering) { label(timeline, $1) }.lines
         }
-        return drawing
+        return Drawing(lines: lines, caret: nil, legend: legend(lettering, of: lines))
     }
 
     /// `timelines` on one scale, their elements lettered by `key` (line and
@@ -75,7 +73,6 @@ package enum MarbleRenderer {
     ) -> Drawing {
         let (slots, slotOf) = axis(of: timelines, scale)
         var items = timelines.map { _ in [Int: [Character]]() }
-        var unnamed = false
         // Letters go out in the order of time, then of the lines.
         let order = timelines.indices.flatMap { line in
             timelines[line].events.indices.map { (slot: slotOf(timelines[line].events[$0].nanoseconds), line, $0) }
@@ -86,7 +83,6 @@ package enum MarbleRenderer {
             if case .value(let label) = event.mark, let label, let key = key(line, index) {
                 symbol = lettering.letter(for: key, label: label)
             }
-            unnamed = unnamed || symbol == MarbleTheme.unnamed
             items[line][slot, default: []].append(symbol)
         }
         let lines = zip(timelines, items).map { timeline, items in
@@ -96,12 +92,17 @@ package enum MarbleRenderer {
                 tail: timeline.isCut ? [MarbleTheme.omitted] : timeline.isOpen ? [MarbleTheme.tick] : [])
         }
         let layout = MarbleLayout(slots: slots).draw(lines)
-        let meanings = MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
-        return Drawing(lines: layout.lines, caret: layout.caret, legend: lettering.legend + meanings)
+        return Drawing(lines: layout.lines, caret: layout.caret, legend: legend(lettering, of: layout.lines))
     }
 }
 
 extension MarbleRenderer {
+    /// The letters `lines` draw and their values, in the order they were
+    /// given, then what `?` means if they draw it.
+    private static func legend<Key>(_ lettering: MarbleLettering<Key>, of lines: [String]) -> [String] {
+        let unnamed = lines.contains { $0.contains(MarbleTheme.unnamed) }
+        return lettering.legend(of: lines) + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
+    }
     /// The slots of every time the lines have, and the slot of a time.
     private static func axis(of timelines: [RecentTimeline], _ scale: Scale) -> ([MarbleLayout.Slot], (Int64) -> Int) {
         let events = timelines.flatMap(\.events)

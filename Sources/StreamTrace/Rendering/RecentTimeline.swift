@@ -8,7 +8,7 @@
 /// time make a group `( )`. Elements are letters by distinct value, each
 /// value whole in the legend (`?` for one whose value is unknown); `|` the
 /// stream finished, `#` it failed, `!` the subscriber cancelled (the
-/// symbols of RxJS marbles, see ``MarbleTheme``). A leading `…` says that
+/// symbols of RxJS marbles, see `MarbleTheme`). A leading `…` says that
 /// earlier events are not shown; a trailing `-` that the recording had not
 /// ended. Drawn by `MarbleRenderer`; built by a `RecentTimeline.Builder`
 /// wherever events come from.

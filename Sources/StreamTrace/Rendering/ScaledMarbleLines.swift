@@ -105,8 +105,9 @@ package struct ScaledMarbleLines: Sendable {
     package static func letter(
         of value: JSONValue, in lettering: inout MarbleLettering<ValueKey>, labelWidth: Int
     ) -> Character {
-        let text = TerminalText.escaped(value.jsonText)
-        return lettering.letter(for: ValueKey(text), label: TextLayout.truncated(text, to: labelWidth))
+        let text = value.jsonText
+        return lettering.letter(
+            for: ValueKey(text), label: TextLayout.truncated(TerminalText.escaped(text), to: labelWidth))
     }
 
     /// The diagrams, one per line, each `width` columns.
@@ -118,8 +119,7 @@ package struct ScaledMarbleLines: Sendable {
     /// Each letter drawn and its value (`a = {"id":1}`), then what the
     /// other symbols drawn mean (`|: finished`).
     package var legend: [String] {
-        let drawn = Set(lines.joined())
-        let letters = lettering.entries.filter { drawn.contains($0.letter) }.map { "\($0.letter) = \($0.label)" }
-        return letters + MarbleTheme.meanings(of: drawn)
+        let lines = lines
+        return lettering.legend(of: lines) + MarbleTheme.meanings(of: Set(lines.joined()))
     }
 }

@@ -2,14 +2,16 @@
 /// then both as marble lines on one scale, lettered alike, a caret under
 /// where they first differ, and one legend of whole values: the details of
 /// a whole-shape failure. No value is cut: one longer than
-/// ``valueLimit`` stands in the table as its letter.
+/// ``valueLimit`` stands in the table as its letter. An expected event
+/// without a time is drawn at the time of the actual one in its row (just
+/// after the one before if there is none).
 ///
 /// ```
 ///      expected  actual
 ///   1  value 1   value 1 at t=+1s
 /// > 2  value 2   finished at t=+1s
 ///   3  finished  (nothing)
-/// expected: ---a-b-|
+/// expected: ---(ab)-|
 /// actual:   ---(a|)
 ///              ^
 /// a = 1

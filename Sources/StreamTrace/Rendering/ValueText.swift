@@ -20,12 +20,24 @@ package enum ValueText {
     /// `…` if it was cut (a large value is not decoded whole to show its
     /// first columns).
     package static func prefix(_ json: RawJSON, columns: Int) -> String {
-        let limit = 4 * max(columns, 1) + 4
-        guard json.bytes.count > limit else { return json.text }
-        var end = json.bytes.startIndex + limit
-        while end > json.bytes.startIndex, json.bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
-        return String(decoding: json.bytes[..<end], as: UTF8.self) + String(TextLayout.ellipsis)
+        json.bytes.withUnsafeBytes { prefix($0, columns: columns) }
     }
+
+    /// The start of the text `bytes` (UTF-8) begin, enough to fill
+    /// `columns`: at most ``prefixLength(columns:)`` bytes of it, ending
+    /// in `…` if there are more.
+    package static func prefix(_ bytes: some BidirectionalCollection<UInt8>, columns: Int) -> String {
+        let limit = prefixLength(columns: columns)
+        guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
+        var end = bytes.index(bytes.startIndex, offsetBy: limit)
+        // Not inside a character.
+        while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { bytes.formIndex(before: &end) }
+        return String(decoding: bytes[..<end], as: UTF8.self) + String(TextLayout.ellipsis)
+    }
+
+    /// How many bytes of a value's text ``prefix(_:columns:)`` shows at
+    /// most: four a column (a character takes at most four), and four more.
+    package static func prefixLength(columns: Int) -> Int { 4 * max(columns, 1) + 4 }
 
     /// Input quoted in an error message: escaped, in double quotes, at most
     /// 40 characters of it (an error must not echo a megabyte of input).

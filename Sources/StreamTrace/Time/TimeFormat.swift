@@ -28,6 +28,24 @@ package enum TimeFormat {
         return "\(sign)\(wholePart).\(digits)\(unit)"
     }
 
+    /// A duration exactly, never rounded, in the largest unit that keeps it
+    /// at least 1: `60s`, `59.999999999s`, `1.5ms`, `250us`, `7ns`.
+    static func exact(_ duration: Duration) -> String {
+        let nanoseconds = nanoseconds(duration)
+        let magnitude = nanoseconds.magnitude
+        let sign = nanoseconds < 0 ? "-" : ""
+        let (unit, scale, digits): (String, UInt64, Int) =
+            magnitude >= 1_000_000_000
+            ? ("s", 1_000_000_000, 9)
+            : magnitude >= 1_000_000 ? ("ms", 1_000_000, 6) : magnitude >= 1_000 ? ("us", 1_000, 3) : ("ns", 1, 0)
+        let whole = "\(sign)\(magnitude / scale)"
+        guard magnitude % scale > 0 else { return whole + unit }
+        var fraction = String(magnitude % scale)
+        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)\(unit)"
+    }
+
     /// A time since the start of a recording: `t=+2.1ms`.
     static func offset(_ nanoseconds: Int64) -> String {
         "t=+" + short(nanoseconds)

@@ -26,23 +26,28 @@ import Musl
 /// Other jobs go on, untouched, to the runtime (or to a hook installed
 /// before ours). Jobs queued on the main actor or on custom executors, and
 /// work on Dispatch queues or threads, are not counted.
+///
+/// A task is known by its ID, which the runtime never gives to another
+/// task, not by its address, which it reuses as soon as the task ends: a
+/// task that a clock followed cannot pass its membership on to an unrelated
+/// task allocated in its place (see ``Member``).
 package final class TaskTracker: @unchecked Sendable {
     package static let shared = TaskTracker()
 
     private struct Domain {
-        var members: Set<UInt> = []
+        var members: Set<Member> = []
         /// Tracked jobs queued or running.
         var pending = 0
         /// Tracked jobs enqueued so far, not counting those of `settling` tasks.
         var activity: UInt64 = 0
-        var settling: [UInt: Int] = [:]
+        var settling: [Member: Int] = [:]
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let lock = Lock()
     private var domains: [UInt64: Domain] = [:]
-    private var membership: [UInt: [UInt64]] = [:]
+    private var membership: [Member: [UInt64]] = [:]
     private var nextID: UInt64 = 0
     /// `nil` while the hook is not installed; else the hook it replaced.
     private var previousHook: GlobalEnqueueHook.Hook??
@@ -54,7 +59,7 @@ package final class TaskTracker: @unchecked Sendable {
     package func makeDomain() -> UInt64 {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
-        _ = GlobalEnqueueHook.slot  // dlsym, once, outside the lock
+        _ = (GlobalEnqueueHook.slot, Member.readTaskID)  // dlsym, once, outside the lock
         return lock.withLock {
             if domains.isEmpty, previousHook == nil, let previous = GlobalEnqueueHook.install() {
                 previousHook = .some(previous)
@@ -97,20 +102,20 @@ package final class TaskTracker: @unchecked Sendable {
     /// The hook's body: a job of some domain is run and counted, any other
     /// goes on to the runtime.
     func enqueue(_ job: UnownedJob, original: GlobalEnqueueHook.Original) {
-        let address = UInt(bitPattern: unsafeBitCast(job, to: Int.self))
+        let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
         let task = Self.currentTask()
         let running = TrackedJob.current
         let onMainActor = Self.isOnMainQueue()
         let (ids, previous) = lock.withLock { () -> ([UInt64], GlobalEnqueueHook.Hook?) in
-            var ids = membership[address] ?? []
+            var ids = membership[member] ?? []
             func add(_ more: [UInt64]) { ids += more.filter { !ids.contains($0) && domains[$0] != nil } }
-            if let task, task != address, let more = membership[task] { add(more) }
+            if let task, task != member, let more = membership[task] { add(more) }
             if let running { add(running) }
             if onMainActor { add(domains.filter(\.value.followsMainActor).map(\.key)) }
             for id in ids {
-                join(address, id)
+                join(member, id)
                 domains[id]?.pending += 1
-                if domains[id]?.settling[address] == nil { domains[id]?.activity &+= 1 }
+                if domains[id]?.settling[member] == nil { domains[id]?.activity &+= 1 }
             }
             return (ids, previousHook ?? nil)
         }
@@ -181,9 +186,9 @@ package final class TaskTracker: @unchecked Sendable {
     }
 
     /// Under `lock`.
-    private func join(_ address: UInt, _ id: UInt64) {
-        guard domains[id]?.members.insert(address).inserted == true else { return }
-        membership[address, default: []].append(id)
+    private func join(_ member: Member, _ id: UInt64) {
+        guard domains[id]?.members.insert(member).inserted == true else { return }
+        membership[member, default: []].append(id)
     }
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
@@ -198,10 +203,9 @@ package final class TaskTracker: @unchecked Sendable {
         DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
-    /// The address of the current task, which is also the address of the
-    /// job that starts or resumes it.
-    private static func currentTask() -> UInt? {
-        withUnsafeCurrentTask { task in task.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } }
+    /// The current task, which is also the job that starts or resumes it.
+    private static func currentTask() -> Member? {
+        withUnsafeCurrentTask { task in task.map { Member(job: unsafeBitCast($0, to: UnsafeRawPointer.self)) } }
     }
 
     /// The generic executor (no actor), as the global executor passes it.

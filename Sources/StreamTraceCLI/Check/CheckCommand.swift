@@ -24,7 +24,7 @@ enum CheckCommand {
         case "json": reports.append(manyTraces ? CheckJSONReport() : SingleTraceJSONReport())
         case "github":
             reports.append(CheckCaseReport(GitHubReport(), specFile: plan.spec?.file))
-            if let summary = Environment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
+            if let summary = Environment.path("GITHUB_STEP_SUMMARY") {
                 let report = try StepSummaryReport(
                     path: summary, title: "streamtrace check", columns: (suite: "trace", name: "query"))
                 reports.append(CheckCaseReport(report, specFile: plan.spec?.file))

@@ -22,8 +22,8 @@ enum SpecFile {
             let text = withoutComment(line)
             let trimmed = text.trimmingSpacesAndTabs
             guard !trimmed.isEmpty else { continue }
-            if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
-                let pattern = String(trimmed.dropFirst().dropLast())
+            if trimmed.unicodeScalars.first == "[", trimmed.unicodeScalars.last == "]" {
+                let pattern = String(trimmed.unicodeScalars.dropFirst().dropLast())
                 guard !pattern.isEmpty else {
                     throw .usage(
                         "\(path):\(number): an empty section []; write [GLOB], like [*.jsonl]", command: "check")
@@ -31,7 +31,7 @@ enum SpecFile {
                 spec.sections.append(.init(glob: Glob(pattern), line: number))
                 continue
             }
-            let leading = text.prefix { $0 == " " || $0 == "\t" }.count
+            let leading = String(text.unicodeScalars.prefix { $0 == " " || $0 == "\t" }).count
             do {
                 let query = try Query(trimmed)
                 spec.entries.append(.init(query: query, line: number, section: spec.sections.indices.last))
@@ -99,24 +99,27 @@ enum SpecFile {
         return .usage("cannot read spec file \(path): \(reason)", command: "check")
     }
 
-    /// The line up to a `#` that is not inside a JSON string.
+    /// The line up to a `#` that is not inside a JSON string. The line is
+    /// read as Unicode scalars: a quote or a `#` is itself whatever mark
+    /// follows it (a string may start with U+0301).
     static func withoutComment(_ line: String) -> String {
         var inString = false
         var escaped = false
-        for index in line.indices {
-            let character = line[index]
+        let scalars = line.unicodeScalars
+        for index in scalars.indices {
+            let scalar = scalars[index]
             if inString {
                 if escaped {
                     escaped = false
-                } else if character == "\\" {
+                } else if scalar == "\\" {
                     escaped = true
-                } else if character == "\"" {
+                } else if scalar == "\"" {
                     inString = false
                 }
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 inString = true
-            } else if character == "#" {
-                return String(line[..<index])
+            } else if scalar == "#" {
+                return String(scalars[..<index])
             }
         }
         return line
@@ -125,12 +128,16 @@ enum SpecFile {
 
 extension String {
     /// The text without the spaces and tabs (any space separator) at its
-    /// start and end.
+    /// start and end, read as Unicode scalars.
     fileprivate var trimmingSpacesAndTabs: String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        let isSpace: (Unicode.Scalar) -> Bool = {
+            $0.properties.isWhitespace && !"\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0)
+        }
+        guard let first = unicodeScalars.firstIndex(where: { !isSpace($0) }),
+            let last = unicodeScalars.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
-        return String(self[first...last])
+        return String(unicodeScalars[first...last])
     }
 }

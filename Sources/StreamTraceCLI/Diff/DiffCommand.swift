@@ -35,7 +35,7 @@ enum DiffCommand {
         case "json": reports.append(DiffJSONReport(expected: expected, actual: actual))
         case "github":
             reports.append(DiffCaseReport(GitHubReport(), suite: suite))
-            if let summary = Environment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
+            if let summary = Environment.path("GITHUB_STEP_SUMMARY") {
                 let report = try StepSummaryReport(
                     path: summary, title: "streamtrace diff", columns: ("traces", "trace"))
                 reports.append(DiffCaseReport(report, suite: suite))

@@ -28,7 +28,9 @@ final class FollowInput {
         var fd: Int32
         repeat {
             // A FIFO's open waits for a writer; Ctrl-C ends the wait.
-            fd = argument == "-" ? dup(0) : CommandLineArguments.open(argument, O_RDONLY | O_CLOEXEC)
+            fd =
+                argument == "-"
+                ? TraceInput.duplicateStandardInput() : CommandLineArguments.open(argument, O_RDONLY | O_CLOEXEC)
         } while fd < 0 && errno == EINTR && !Interrupt.happened
         guard fd >= 0 else {
             if Interrupt.happened {

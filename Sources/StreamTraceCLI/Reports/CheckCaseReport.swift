@@ -30,7 +30,7 @@ final class CheckCaseReport: CheckReport {
         if let failure = result.failure {
             let explanation = failure.explanation + (failure.details.map { "\n" + $0 } ?? "")
             item.verdict = .fail(
-                kind: FailureKind.of(failure.reason), message: failure.summary, explanation: explanation)
+                kind: failure.reason.rawValue, message: failure.summary, explanation: explanation)
         }
         try report.add(item)
     }

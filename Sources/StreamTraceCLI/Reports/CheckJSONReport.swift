@@ -13,7 +13,8 @@ import StreamTrace
 /// `cancelled`, `truncated`), or `unreadable` (its one result says why), or
 /// `unchecked`. Each result is `{"query", "specLine", "status", "value"}`,
 /// or for a failure `{…, "reason", "message", "timeline"}`, with the
-/// deciding event's `"line"` and `"t"`; `reason` is a ``FailureKind``.
+/// deciding event's `"line"` and `"t"`; `reason` is the failure's `RecordingError.Reason`, or a
+/// ``FailureKind``.
 final class CheckJSONReport: CheckReport {
     private var document = JSONOutput()
     private var traces = 0
@@ -121,7 +122,7 @@ final class CheckJSONReport: CheckReport {
         document.write(string: result.status.rawValue)
         if let failure = result.failure {
             document.append(",\"reason\":")
-            document.write(string: FailureKind.of(failure.reason))
+            document.write(string: failure.reason.rawValue)
             document.append(",\"message\":")
             document.write(string: failure.message)
             document.append(",\"timeline\":")

@@ -20,7 +20,7 @@ final class ReportFile {
     init(path: String, append: Bool = false) throws(OutputError) {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-        descriptor = open(path, flags, 0o644)
+        descriptor = CommandLineArguments.open(path, flags, mode: 0o644)
         guard descriptor >= 0 else { throw OutputError(code: errno, file: path) }
     }
 

@@ -2,6 +2,11 @@ import StreamTrace
 
 /// `streamtrace show [options] PATH...`
 enum ShowCommand {
+    /// The narrowest layout: on a narrower terminal (or `--width`), lines
+    /// are laid out 40 columns wide and the terminal wraps them, so that
+    /// the header and the status are never cut to nothing.
+    static let minimumWidth = 40
+
     /// What the options ask for.
     struct Options {
         var format: String
@@ -65,7 +70,7 @@ enum ShowCommand {
             width = value
         }
         return Options(
-            format: format, width: width, follow: parsed.has("--follow", "-f"), title: parsed.values["--title"])
+            format: format, width: max(width, minimumWidth), follow: parsed.has("--follow", "-f"), title: parsed.values["--title"])
     }
 
     /// Two passes: the first checks every line (a malformed trace prints

@@ -77,7 +77,7 @@ import Testing
         ("count within 2ms", "PASS  count within 2ms  2"),
         (
             "elements within 0.005s",
-            "FAIL  elements within 0.005s  not completed within 5ms: last event is value (line 5, t=+3ms); recent: ---a---b---c-  a = \"a\", b = \"b\", c = \"c\""
+            "FAIL  elements within 0.005s  not completed within 0.005s: last event is value (line 5, t=+3ms); recent: ---a---b---c-  a = \"a\", b = \"b\", c = \"c\""
         ),
     ])
     func everyExpectationOnAFinishedTrace(query: String, line: String) async throws {

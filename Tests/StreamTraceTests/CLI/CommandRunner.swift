@@ -49,17 +49,14 @@ struct CommandRunner {
         }
     }
 
-    private static func runBlocking(
+    /// ``run(_:stdin:environment:executable:)`` on this thread.
+    static func runBlocking(
         _ arguments: [String], stdin: String?, environment: [String: String], executable: String?
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? binary
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        env["COLUMNS"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = CommandRunner.environment(environment)
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()
@@ -84,6 +81,15 @@ struct CommandRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The environment the binary runs in: the test's, without what the
+    /// command reads of it (colour, width, CI reports), so that the suite
+    /// passes wherever it runs; then `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM", "COLUMNS", "GITHUB_STEP_SUMMARY"] { environment[name] = nil }
+        return environment.merging(extra) { $1 }
     }
 
     /// Writes `text` to a temporary file, a trace unless `name` says

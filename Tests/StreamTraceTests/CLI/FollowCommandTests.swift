@@ -26,6 +26,7 @@ import Testing
         }
         try await writer.value
         #expect(try await follower.exitStatus() == 0)
+        // The marble line spans the subscription too, as `show`'s does.
         #expect(
             follower.output == """
                 stream:    live
@@ -43,7 +44,7 @@ import Testing
                 elements:  3
                 duration:  4ms
 
-                a-----------------------b----------------------c-----------------------|
+                ------------------a-----------------b----------------c-----------------|
                 a = 1   b = 2   c = 3   |: finished
 
                 """)

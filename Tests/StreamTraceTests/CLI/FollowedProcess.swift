@@ -19,9 +19,7 @@ final class FollowedProcess: @unchecked Sendable {
     init(_ arguments: [String]) throws {
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = nil
-        process.environment = environment
+        process.environment = CommandRunner.environment([:])
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -49,7 +47,7 @@ final class FollowedProcess: @unchecked Sendable {
     var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// Polls the output every 10 ms until it holds `text`; throws after `timeout`.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(30)) async throws {
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while !output.contains(text) {
             guard ContinuousClock.now < deadline else {
@@ -61,7 +59,7 @@ final class FollowedProcess: @unchecked Sendable {
 
     /// Polls every 10 ms until the process has exited and its output is
     /// read; its exit status. Throws (and kills it) after `timeout`.
-    func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    func exitStatus(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning || readers.wait(timeout: .now()) == .timedOut {
             guard ContinuousClock.now < deadline else {

@@ -47,19 +47,28 @@ import Testing
         #expect([missing.status, directory.status] == [2, 2])
     }
 
-    @Test func anUnreadableSpecSaysPermissionDenied() async throws {
-        let spec = temporaryPath("forbidden-\(UUID().uuidString).spec")
-        try "count\n".write(toFile: spec, atomically: true, encoding: .utf8)
+    /// Root reads any file: as root, the binary runs as `nobody`, from a
+    /// copy that user can reach wherever the checkout is.
+    @Test(.enabled(if: OtherUser.isAvailable, OtherUser.skipNote))
+    func anUnreadableSpecSaysPermissionDenied() async throws {
+        let spec = try CommandRunner.traceFile("count\n", name: "forbidden-\(UUID().uuidString).spec")
         chmod(spec, 0)
-        // Root reads any file: run as nobody then.
-        let asRoot = getuid() == 0
-        let result = try await CommandRunner.run(
-            asRoot
-                ? ["nobody", "-s", "/bin/sh", "-c", "\"\(CommandRunner.binary.path)\" check --spec \(spec) \(trace)"]
-                : ["check", "--spec", spec, trace], executable: asRoot ? "/bin/su" : nil)
+        let result: CommandRunner.Result
+        if OtherUser.isNeeded {
+            result = try await onOwnThread {
+                try asChildProcess {
+                    try OtherUser.run(
+                        ["check", "--spec", "{q.spec}", "{t.jsonl}"],
+                        files: [(spec, "q.spec", 0), (self.trace, "t.jsonl", 0o644)])
+                }
+            }
+        } else {
+            result = try await CommandRunner.run(["check", "--spec", spec, trace])
+        }
+        let named = OtherUser.isNeeded ? "q.spec" : spec
         #expect(result.status == 2, "\(result)")
         #expect(
-            result.stderr.hasPrefix("streamtrace: error: cannot read spec file \(spec): permission denied\n"),
+            result.stderr.hasPrefix("streamtrace: error: cannot read spec file \(named): permission denied\n"),
             "\(result)")
     }
 

@@ -36,11 +36,7 @@ enum TerminalRunner {
         let process = Process()
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        env["COLUMNS"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = CommandRunner.environment(environment)
         let err = Pipe()
         process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardError = err

@@ -54,7 +54,7 @@ import Testing
         let error = try #require(throws: RecordingError.self) { try recorder.next().get() }
         #expect(
             error.description
-                == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns); recent: -1-"
+                == "next(): the stream misbehaved: the publisher subscribed the recorder a second time (event 3, t=+0ns); recent: a-  a = 1"
         )
     }
 

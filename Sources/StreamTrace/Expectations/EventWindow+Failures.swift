@@ -1,0 +1,77 @@
+/// The failures the expectations share, built from what the window holds.
+/// A failure's ``RecordingError/expectation`` is set by
+/// ``StreamExpectation/verdict(in:)``, after the expectation that reports
+/// it (which may be derived from the one that found it).
+extension EventWindow {
+    /// A failure for `reason`, at `location`.
+    func failure(
+        _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?,
+        streamError: (any Error)? = nil
+    ) -> RecordingError {
+        RecordingError(
+            expectation: "", reason: reason, message: message, location: location,
+            streamError: streamError.map(StreamError.init))
+    }
+
+    /// The stream failed where `expected` was expected.
+    func streamFailed(expected: String, _ failure: Failure, at location: EventLocation?) -> RecordingError {
+        self.failure(
+            .streamFailed, "expected \(expected), but the stream failed with \(StreamError(failure))", at: location,
+            streamError: failure)
+    }
+
+    /// No completion in the window.
+    func notCompleted() -> RecordingError {
+        if case .cancelled(let location) = end {
+            return failure(.notCompleted, "not completed: the subscriber cancelled", at: location)
+        }
+        guard let last = lastEvent else {
+            guard let next = nextEvent else {
+                return failure(.notCompleted, "not completed\(ending): no events were recorded", at: nil)
+            }
+            return failure(
+                .notCompleted, "not completed\(ending): no event in the window, the first is \(next.kind)",
+                at: next.location)
+        }
+        return failure(.notCompleted, "not completed\(ending): last event is \(last.kind)", at: last.location)
+    }
+
+    /// Fewer than `expected` elements arrived; `what` says which ("more" for
+    /// `next`).
+    func notEnough(expected: Int, actual: Int, what: String = "") -> RecordingError {
+        let noun = expected == 1 ? "element" : "elements"
+        let message = "expected \(expected)\(what) \(noun), got \(actual)"
+        if let (completion, location) = completion, case .finished = completion {
+            return failure(.notEnoughElements, message + " before the stream finished", at: location)
+        }
+        if case .cancelled(let location) = end {
+            return failure(.notEnoughElements, message + ending, at: location)
+        }
+        return failure(.notEnoughElements, message + endingOrTraceEnd, at: lastEvent?.location)
+    }
+
+    /// An inverted expectation was fulfilled by the window's completion.
+    func completedAfterAll(expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation)
+        -> RecordingError
+    {
+        let happened: String
+        switch completion {
+        case .finished: happened = "the stream finished"
+        case .failure(let failure): happened = "the stream failed with \(StreamError(failure))"
+        }
+        return failure(
+            .invertedFulfilled, "expected \(expected)\(ending), but \(happened)", at: location,
+            streamError: completion.error)
+    }
+}
+
+extension RecordingError.Reason {
+    /// The stream did not complete in the window.
+    public static let notCompleted = Self(rawValue: "notCompleted")
+    /// The stream failed where something else was expected; see
+    /// ``RecordingError/streamError``.
+    public static let streamFailed = Self(rawValue: "streamFailed")
+    /// Fewer elements than expected arrived before the stream finished or
+    /// the window ended.
+    public static let notEnoughElements = Self(rawValue: "notEnoughElements")
+}

@@ -1,0 +1,81 @@
+/// Bytes compared in little memory: kept whole up to ``keptBytes``, else
+/// as their count and a 128-bit digest (two SipHash-1-3 hashes under the
+/// process's random seed, which differ from their first input on). Two
+/// different long byte strings pass for equal with a probability of about
+/// 2⁻¹²⁸; equal ones are always equal.
+///
+/// A window of large values (``CanonicalJSON``, `diff`'s raw values) then
+/// costs a few bytes a value.
+///
+/// ```swift
+/// let short = CompactBytes(Array("abc".utf8))
+/// let long = CompactBytes(Array(repeating: 7, count: 10_000))
+/// let equal = long == CompactBytes(Array(repeating: 7, count: 10_000))  // true
+/// ```
+package struct CompactBytes: Hashable, Sendable {
+    /// The most bytes kept whole.
+    package static let keptBytes = 4096
+
+    fileprivate enum Form: Hashable {
+        case bytes([UInt8])
+        case digest(count: Int, UInt64, UInt64)
+    }
+
+    private let form: Form
+
+    /// `bytes`, kept whole or digested.
+    package init(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > Self.keptBytes else {
+            form = .bytes(Array(bytes))
+            return
+        }
+        var digest = Digest()
+        digest.add(bytes)
+        form = digest.finish()
+    }
+
+    package init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { CompactBytes($0) }
+    }
+
+    /// Bytes given in pieces: the `tail` after the `digest` of the pieces
+    /// before it (none: `digest.count == 0`).
+    init(tail: [UInt8], after digest: Digest) {
+        guard digest.count > 0 || tail.count > Self.keptBytes else {
+            form = .bytes(tail)
+            return
+        }
+        var digest = digest
+        tail.withUnsafeBytes { digest.add($0) }
+        form = digest.finish()
+    }
+
+    /// The bytes, if they were kept whole.
+    package var bytes: [UInt8]? {
+        if case .bytes(let bytes) = form { return bytes }
+        return nil
+    }
+
+    /// The digest of bytes given in pieces.
+    struct Digest {
+        private var hashers = (Hasher(), Hasher())
+        private(set) var count = 0
+
+        init() {
+            hashers.0.combine(UInt8(1))
+            hashers.1.combine(UInt8(2))
+        }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            hashers.0.combine(bytes: bytes)
+            hashers.1.combine(bytes: bytes)
+            count += bytes.count
+        }
+
+        fileprivate func finish() -> Form {
+            .digest(
+                count: count, UInt64(truncatingIfNeeded: hashers.0.finalize()),
+                UInt64(truncatingIfNeeded: hashers.1.finalize()))
+        }
+    }
+}

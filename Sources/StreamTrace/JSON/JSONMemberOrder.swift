@@ -1,0 +1,189 @@
+/// Which objects of a validated JSON text are written with their members
+/// in another order than they stand in, and in which: one pass over the
+/// bytes, no value built, memory for the offsets of the members of the
+/// objects open at a time and of the objects that move.
+///
+/// ``JSONRewriter`` writes the text again from it, in normal or canonical
+/// form, in time linear in the text's size (and `n log n` in the keys of
+/// an object whose keys must be sorted).
+struct JSONMemberOrder {
+    /// Where an object's members go.
+    enum Order {
+        /// By key, in the Unicode scalar order of the keys; a repeated key
+        /// once, with its last value (``CanonicalJSON``).
+        case sorted
+        /// Where they stand; a repeated key in its first place, with its
+        /// last value, as the parser builds an object (the normal form).
+        case firstPlace
+    }
+
+    /// An object whose members are written in another order.
+    struct Reordered {
+        /// The offsets of the members' keys, in the order they are written.
+        var members: [UInt32]
+        /// The offset just after the object's `}`.
+        var end: Int
+    }
+
+    /// An array or object open during the scan.
+    private struct Frame {
+        var start: Int
+        var membersBase: Int
+        var isObject: Bool
+        /// `.sorted`: whether every key so far came after the one before.
+        var inOrder = true
+        var lastKey: RawJSONString?
+    }
+
+    /// The objects that move, by the offset of their `{`.
+    private(set) var reordered: [Int: Reordered] = [:]
+    /// Whether the text is in normal form: compact, its strings as
+    /// ``JSONOutput`` writes them and no key repeated (known after a
+    /// `.firstPlace` scan).
+    private(set) var isNormal = true
+    private var frames: [Frame] = []
+    /// The key offsets of the open objects' members, innermost last.
+    private var members: [UInt32] = []
+
+    /// Scans `bytes` (validated JSON) for the objects whose members move in
+    /// `order`, forgetting an earlier scan. Offsets are kept in 32 bits: an
+    /// object that ends past 4 GiB stays in place.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, order: Order) {
+        reordered.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        isNormal = true
+        let count = bytes.count
+        var p = 0
+        value: while true {
+            p = skipSpace(bytes, from: p)
+            guard p < count else { return }
+            switch bytes[p] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[p] == UInt8(ascii: "{")
+                let start = p
+                p = skipSpace(bytes, from: p + 1)
+                if p < count, bytes[p] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    p += 1
+                } else {
+                    frames.append(Frame(start: start, membersBase: members.count, isObject: isObject))
+                    if isObject { p = readKey(bytes, at: p, order: order) }
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                let string = RawJSONString(at: p, in: bytes)
+                isNormal = isNormal && string.isNormal
+                p = string.end
+            case UInt8(ascii: "t"), UInt8(ascii: "n"): p += 4
+            case UInt8(ascii: "f"): p += 5
+            default: p = JSONRewriter.numberEnd(bytes, from: p)
+            }
+            // A whole value: the containers it completes close.
+            while let top = frames.last {
+                p = skipSpace(bytes, from: p)
+                guard p < count else { return }
+                let byte = bytes[p]
+                p += 1
+                if byte == UInt8(ascii: ",") {
+                    if top.isObject { p = readKey(bytes, at: p, order: order) }
+                    continue value
+                }
+                frames.removeLast()
+                if top.isObject { close(top, end: p, in: bytes, order: order) }
+            }
+            return
+        }
+    }
+
+    /// Skips white space, which the normal form has none of.
+    private mutating func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var p = start
+        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
+        if p > start { isNormal = false }
+        return p
+    }
+
+    /// Notes the member whose key is at `start` (after white space); the
+    /// offset after its colon.
+    private mutating func readKey(_ bytes: UnsafeRawBufferPointer, at start: Int, order: Order) -> Int {
+        let p = skipSpace(bytes, from: start)
+        guard p < bytes.count else { return p }
+        let key = RawJSONString(at: p, in: bytes)
+        isNormal = isNormal && key.isNormal
+        members.append(UInt32(truncatingIfNeeded: p))
+        let top = frames.count - 1
+        if order == .sorted, frames[top].inOrder, let previous = frames[top].lastKey {
+            frames[top].inOrder = RawJSONString.compare(previous, key, in: bytes) < 0
+        }
+        frames[top].lastKey = key
+        return skipSpace(bytes, from: skipSpace(bytes, from: key.end) + 1)
+    }
+
+    /// An object closed: records its order if its members move.
+    private mutating func close(_ frame: Frame, end: Int, in bytes: UnsafeRawBufferPointer, order: Order) {
+        defer { members.removeSubrange(frame.membersBase...) }
+        guard end <= UInt32.max else { return }
+        let own = members[frame.membersBase...]
+        switch order {
+        case .sorted:
+            guard !frame.inOrder else { return }
+            reordered[frame.start] = Reordered(members: Self.sorted(own, in: bytes), end: end)
+        case .firstPlace:
+            guard own.count > 1, let firstPlaces = Self.firstPlaces(own, in: bytes) else { return }
+            isNormal = false
+            reordered[frame.start] = Reordered(members: firstPlaces, end: end)
+        }
+    }
+
+    /// The members by key, each key once, at its last member.
+    private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        let base = members.startIndex
+        let prefixes = members.map { RawJSONString(at: Int($0), in: bytes).prefix(in: bytes) }
+        func key(_ i: Int) -> RawJSONString { RawJSONString(at: Int(members[base + i]), in: bytes) }
+        func order(_ a: Int, _ b: Int) -> Int {
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
+            return RawJSONString.compare(key(a), key(b), in: bytes)
+        }
+        var indices = (0..<members.count).map { Int32(truncatingIfNeeded: $0) }
+        indices.sort { a, b in
+            let c = order(Int(a), Int(b))
+            return c != 0 ? c < 0 : a < b
+        }
+        var result: [UInt32] = []
+        result.reserveCapacity(indices.count)
+        for k in indices.indices where k + 1 == indices.count || order(Int(indices[k]), Int(indices[k + 1])) != 0 {
+            result.append(members[base + Int(indices[k])])
+        }
+        return result
+    }
+
+    /// The members in the order of their keys' first places, each key at
+    /// its last member; `nil` if no key is repeated.
+    private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32]? {
+        var result: [UInt32] = []
+        result.reserveCapacity(members.count)
+        var table = KeyPositions()
+        var repeated = false
+        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
+        for member in members {
+            let current = key(member)
+            let small = members.count <= KeyPositions.linearLimit
+            let hash = small ? 0 : current.hash(in: bytes)
+            let found =
+                small
+                ? result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
+                : table.index(hash: hash) { RawJSONString.equal(key(result[$0]), current, in: bytes) }
+            if let found {
+                result[found] = member
+                repeated = true
+                continue
+            }
+            result.append(member)
+            if !small {
+                let last = result.count - 1
+                table.insert(last) { [result] in $0 == last ? hash : key(result[$0]).hash(in: bytes) }
+            }
+        }
+        return repeated ? result : nil
+    }
+}

@@ -1,0 +1,202 @@
+/// Writes validated JSON text again, straight from its bytes, in one of two
+/// forms, without building the value: time linear in the text's size,
+/// memory for the offsets of object members (see ``JSONMemberOrder``).
+///
+/// - The **normal form** is what ``JSONValue``'s parser and ``JSONOutput``
+///   make of the text: compact, a repeated key in its first place with its
+///   last value, strings as ``JSONOutput`` writes them, numbers as written.
+///   Text already in normal form (what StreamTrace's writer writes) is
+///   copied as it is.
+/// - The **canonical form** is ``CanonicalJSON``'s: keys sorted, numbers
+///   as digits and exponent.
+///
+/// A rewriter keeps its scratch space from one text to the next: keep one
+/// for a whole trace.
+///
+/// ```swift
+/// var rewriter = JSONRewriter()
+/// var output = JSONOutput()
+/// let text = Array(#"{ "b" : 1.0, "a" : "\u00e9", "b" : 2 }"#.utf8)
+/// _ = text.withUnsafeBytes { rewriter.writeNormal($0, into: &output) }
+/// let normal = output.string  // {"b":2,"a":"é"}
+/// ```
+package struct JSONRewriter {
+    /// How numbers are written.
+    enum Numbers {
+        case asWritten, canonical
+    }
+
+    /// An array or object being written.
+    private enum Frame {
+        case inPlace(closer: UInt8)
+        case moved(JSONMemberOrder.Reordered, next: Int)
+    }
+
+    private var memberOrder = JSONMemberOrder()
+    private var frames: [Frame] = []
+
+    package init() {}
+
+    /// Appends `bytes` (one validated JSON value) in normal form: as they
+    /// are if they are in it already. Stops once `output` holds `limit`
+    /// bytes or more; returns whether the whole value was written.
+    @discardableResult
+    package mutating func writeNormal(
+        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max
+    ) -> Bool {
+        memberOrder.scan(bytes, order: .firstPlace)
+        guard !memberOrder.isNormal else {
+            let room = max(0, limit - output.buffer.count)
+            output.append(raw: UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, room)]))
+            return room >= bytes.count
+        }
+        return write(bytes, numbers: .asWritten, into: &output, limit: limit)
+    }
+
+    /// Whether `bytes` (one validated JSON value) are in normal form.
+    package mutating func isNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        memberOrder.scan(bytes, order: .firstPlace)
+        return memberOrder.isNormal
+    }
+
+    /// Writes `bytes` in canonical form, `drain` taking the output from
+    /// time to time (it may empty it).
+    mutating func writeCanonical(
+        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
+    ) {
+        memberOrder.scan(bytes, order: .sorted)
+        write(bytes, numbers: .canonical, into: &output, drain: drain)
+    }
+
+    /// Writes the value of `bytes` with the members of the objects
+    /// ``memberOrder`` found in its order.
+    @discardableResult
+    private mutating func write(
+        _ bytes: UnsafeRawBufferPointer, numbers: Numbers, into output: inout JSONOutput, limit: Int = .max,
+        drain: (inout JSONOutput) -> Void = { _ in }
+    ) -> Bool {
+        frames.removeAll(keepingCapacity: true)
+        let count = bytes.count
+        var p = 0
+        value: while true {
+            if output.buffer.count >= limit { return false }
+            if output.buffer.count >= Self.drainSize { drain(&output) }
+            p = Self.skipSpace(bytes, from: p)
+            guard p < count else { return false }
+            let byte = bytes[p]
+            if byte == UInt8(ascii: "{"), !memberOrder.reordered.isEmpty, let moved = memberOrder.reordered[p] {
+                output.append(byte)
+                frames.append(.moved(moved, next: 0))
+                p = Self.writeKey(bytes, at: Int(moved.members[0]), into: &output)
+                continue value
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                output.append(byte)
+                p = Self.skipSpace(bytes, from: p + 1)
+                if p < count, bytes[p] == closer {
+                    output.append(closer)
+                    p += 1
+                } else {
+                    frames.append(.inPlace(closer: closer))
+                    if closer == UInt8(ascii: "}") { p = Self.writeKey(bytes, at: p, into: &output) }
+                    continue value
+                }
+            } else {
+                p = Self.writeScalar(bytes, at: p, numbers: numbers, into: &output)
+            }
+            // A whole value: the containers it completes close.
+            while let top = frames.last {
+                switch top {
+                case .inPlace(let closer):
+                    p = Self.skipSpace(bytes, from: p)
+                    guard p < count else { return false }
+                    if bytes[p] == UInt8(ascii: ",") {
+                        output.append(UInt8(ascii: ","))
+                        p = closer == UInt8(ascii: "}") ? Self.writeKey(bytes, at: p + 1, into: &output) : p + 1
+                        continue value
+                    }
+                    output.append(closer)
+                    p += 1
+                case .moved(let moved, let next):
+                    if next + 1 < moved.members.count {
+                        frames[frames.count - 1] = .moved(moved, next: next + 1)
+                        output.append(UInt8(ascii: ","))
+                        p = Self.writeKey(bytes, at: Int(moved.members[next + 1]), into: &output)
+                        continue value
+                    }
+                    output.append(UInt8(ascii: "}"))
+                    p = moved.end
+                }
+                frames.removeLast()
+            }
+            return true
+        }
+    }
+
+    /// How much output gathers before `drain` takes it.
+    static let drainSize = 1 << 16
+
+    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var p = start
+        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
+        return p
+    }
+
+    /// Writes the key at `start` (after white space) and its colon; the
+    /// offset after the colon.
+    private static func writeKey(_ bytes: UnsafeRawBufferPointer, at start: Int, into output: inout JSONOutput) -> Int {
+        let p = writeScalar(bytes, at: skipSpace(bytes, from: start), numbers: .asWritten, into: &output)
+        output.append(UInt8(ascii: ":"))
+        return skipSpace(bytes, from: p) + 1
+    }
+
+    /// Writes the string, number or literal at `p`; the offset after it.
+    private static func writeScalar(
+        _ bytes: UnsafeRawBufferPointer, at p: Int, numbers: Numbers, into output: inout JSONOutput
+    ) -> Int {
+        guard p < bytes.count else { return p + 1 }
+        switch bytes[p] {
+        case UInt8(ascii: "\""):
+            let string = RawJSONString(at: p, in: bytes)
+            output.append(UInt8(ascii: "\""))
+            string.withScalars(in: bytes) { scalars in
+                scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+            }
+            output.append(UInt8(ascii: "\""))
+            return string.end
+        case UInt8(ascii: "t"):
+            output.append("true")
+            return p + 4
+        case UInt8(ascii: "f"):
+            output.append("false")
+            return p + 5
+        case UInt8(ascii: "n"):
+            output.append("null")
+            return p + 4
+        default:
+            let end = numberEnd(bytes, from: p)
+            let text = UnsafeRawBufferPointer(rebasing: bytes[p..<end])
+            if numbers == .canonical {
+                JSONNumber.writeCanonical(text, into: &output)
+            } else {
+                output.append(raw: text)
+            }
+            return end
+        }
+    }
+
+    /// The offset after the number at `start` (at least one byte on).
+    static func numberEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var p = start + 1
+        while p < bytes.count {
+            switch bytes[p] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                p += 1
+            default: return p
+            }
+        }
+        return p
+    }
+}

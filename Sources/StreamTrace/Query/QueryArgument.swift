@@ -1,0 +1,48 @@
+/// What follows a keyword (`3` in `prefix 3`) or a clause's word (`== 3`
+/// in `where == 3`), of one kind: a kind reads its own words, so an
+/// expectation can take a new kind of argument (a JSON value, a duration)
+/// without a change to the parser.
+package struct QueryArgument: Sendable {
+    /// How help and the docs write it: `N`, `MATCHER`.
+    package var placeholder: String
+    /// Whether a word can start it, where it is optional: `next` and
+    /// `next N` share their keyword.
+    package var canStart: @Sendable (String) -> Bool
+    /// Reads it from the words, after the keyword or clause word that
+    /// messages name (`expected a whole number after 'prefix'`).
+    package var read: @Sendable (inout QueryWords, _ after: String) throws(QueryParseError) -> any Sendable
+}
+
+extension QueryArgument {
+    /// `N`: a whole number, an `Int` (`prefix 3`).
+    package static let wholeNumber = QueryArgument(
+        placeholder: "N", canStart: { $0.first?.isNumber == true || $0.first == "-" }, read: readWholeNumber)
+
+    /// `MATCHER`: any matcher, numeric comparisons too, a ``QueryMatcher``
+    /// (`where > 3`); its JSON runs to the end of the query.
+    package static let matcher = QueryArgument(
+        placeholder: "MATCHER", canStart: { QueryMatcher.symbols.contains($0) }, read: readMatcher)
+
+    private static func readWholeNumber(_ words: inout QueryWords, after: String) throws(QueryParseError)
+        -> any Sendable
+    {
+        guard let (word, offset) = words.take() else {
+            throw words.failure("expected a whole number after '\(after)'", at: words.endOffset)
+        }
+        guard word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), let count = Int(word) else {
+            throw words.failure("expected a whole number after '\(after)', found \(QueryWords.quote(word))", at: offset)
+        }
+        return count
+    }
+
+    private static func readMatcher(_ words: inout QueryWords, after: String) throws(QueryParseError) -> any Sendable {
+        let expected = "a matcher after '\(after)' (\(QueryMatcher.symbolList))"
+        guard let (symbol, offset) = words.take() else {
+            throw words.failure("expected \(expected)", at: words.endOffset)
+        }
+        guard QueryMatcher.symbols.contains(symbol) else {
+            throw words.failure("unexpected \(QueryWords.quote(symbol)); expected \(expected)", at: offset)
+        }
+        return try words.readMatcher(symbol, at: offset, numeric: true)
+    }
+}

@@ -1,0 +1,121 @@
+/// The words of a query, read left to right as Unicode scalars: a word
+/// ends at white space, whatever mark follows it, so a combining mark
+/// never joins a quote or an operator to its neighbour. Only messages
+/// count characters, as a person does (``QueryParseError/column``).
+package struct QueryWords {
+    let text: String
+    private let scalars: [Unicode.Scalar]
+    /// The offset, in scalars, of the next one to read.
+    private(set) var offset = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.scalars = Array(text.unicodeScalars)
+    }
+
+    /// The offset just after the last scalar, for "found nothing".
+    var endOffset: Int { scalars.count }
+
+    /// A failure at the scalar at `offset`, in the column a person counts.
+    func failure(_ message: String, at offset: Int) -> QueryParseError {
+        QueryParseError(
+            query: text, column: Self.characterCount(scalars[..<min(offset, scalars.count)]) + 1, message: message)
+    }
+
+    private static func characterCount(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view).count
+    }
+
+    /// A word of the query in a message: `'word'`, escaped, at most 40
+    /// characters of it.
+    static func quote(_ word: String) -> String {
+        "'" + TextLayout.truncated(TerminalText.escaped(word), to: 40) + "'"
+    }
+
+    private func isBlank(_ index: Int) -> Bool { scalars[index].properties.isWhitespace }
+
+    private func text(_ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range])
+        return String(view)
+    }
+
+    /// The next blank-separated word and its offset, without reading it.
+    func peek() -> (word: String, offset: Int)? {
+        var start = offset
+        while start < scalars.count, isBlank(start) { start += 1 }
+        guard start < scalars.count else { return nil }
+        var end = start
+        while end < scalars.count, !isBlank(end) { end += 1 }
+        return (text(start..<end), start)
+    }
+
+    mutating func take() -> (word: String, offset: Int)? {
+        guard let word = peek() else { return nil }
+        offset = word.offset + word.word.unicodeScalars.count
+        return word
+    }
+
+    /// The text after the next blanks, to the end, and its offset, without
+    /// reading it: for an argument that may hold blanks (a JSON value),
+    /// which reads what it needs and then ``advance(to:)``.
+    func upcoming() -> (text: String, offset: Int) {
+        var start = offset
+        while start < scalars.count, isBlank(start) { start += 1 }
+        return (text(start..<scalars.count), start)
+    }
+
+    /// Reads up to `offset`, a scalar offset from ``upcoming()``.
+    mutating func advance(to offset: Int) {
+        self.offset = min(max(offset, self.offset), scalars.count)
+    }
+
+    /// Everything after the next blanks, and its offset.
+    mutating func rest() -> (text: String, offset: Int) {
+        let rest = upcoming()
+        advance(to: scalars.count)
+        return rest
+    }
+
+    /// The text read from `start` to here, without its surrounding blanks.
+    func written(from start: Int) -> String {
+        var range = start..<offset
+        while let first = range.first, isBlank(first) { range = range.dropFirst() }
+        while let last = range.last, isBlank(last) { range = range.dropLast() }
+        return text(range)
+    }
+
+    /// The matcher whose operator is `symbol` (read, at `offset`) and whose
+    /// JSON operand is the rest of the query. Numeric comparisons only where
+    /// `numeric` (a number to compare).
+    mutating func readMatcher(_ symbol: String, at offset: Int, numeric: Bool) throws(QueryParseError)
+        -> QueryMatcher
+    {
+        let (operandText, operandOffset) = rest()
+        guard !operandText.isEmpty else {
+            throw failure("expected a JSON value after \(Self.quote(symbol))", at: operandOffset)
+        }
+        let operand: JSONValue
+        do {
+            operand = try JSONValue(parsing: operandText)
+        } catch {
+            let before = String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self)
+            throw failure(
+                "invalid JSON after \(Self.quote(symbol)): \(error.message)",
+                at: operandOffset + before.unicodeScalars.count)
+        }
+        if let matcher = QueryMatcher(symbol: symbol, operand: operand) { return matcher }
+        guard numeric else {
+            let owners = QueryLanguage.forms.filter(\.syntax.isNumeric).map(\.syntax.keyword)
+            throw failure(
+                "\(Self.quote(symbol)) compares numbers and applies to \(owners.joined(separator: ", ")) only",
+                at: offset)
+        }
+        guard case .number(let number) = operand else {
+            throw failure("expected a number after \(Self.quote(symbol)), found \(operand.typeName)", at: operandOffset)
+        }
+        return QueryMatcher(symbol: symbol, number: number)
+    }
+}

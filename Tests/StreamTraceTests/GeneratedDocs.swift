@@ -1,0 +1,99 @@
+import Foundation
+import StreamTrace
+
+/// The parts of docs/queries.md and docs/ci.md that are generated from the
+/// query language's registry (`QueryLanguage`): each stands between
+/// `<!-- generated: NAME … -->` and `<!-- end of generated: NAME -->`.
+/// `QueryDocsTests` fails while a file differs from what the registry
+/// gives; `UPDATE_DOCS=1 swift test --filter QueryDocsTests` rewrites them.
+enum GeneratedDocs {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardizedFileURL
+
+    /// The generated sections, by file and name.
+    static let sections: [(file: String, name: String, text: @Sendable () -> String)] = [
+        ("docs/queries.md", "grammar", grammar),
+        ("docs/queries.md", "expectations", expectationTable),
+        ("docs/ci.md", "reasons", reasonTable),
+    ]
+
+    /// The forms, one per line, in the grammar's code block.
+    static func grammar() -> String {
+        let forms = QueryLanguage.forms.map { form in
+            let syntax = form.syntax
+            let arguments = syntax.arguments.map { " \($0.placeholder)" }.joined()
+            let clauses = syntax.clauses.map { clause in
+                let words = "\"\(clause.word)\" \(clause.argument.placeholder)"
+                return clause.isRequired ? " \(words)" : " [ \(words) ]"
+            }
+            return "\"\(syntax.keyword)\"\(arguments) [ WITHIN ]\(clauses.joined())"
+        }
+        return """
+            ```text
+            query    = [ "not" ] FORM [ MATCHER ]
+            FORM     = \(forms.joined(separator: "\n         | "))
+            WITHIN   = "within" DURATION
+            MATCHER  = ( "==" | "!=" ) JSON  |  "contains" JSON
+                     | ( "<" | "<=" | ">" | ">=" ) NUMBER          (\(numericOwners()), and after where)
+            N        = a whole number: 0, 1, 2 …
+            DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )   250ms, 1.5s
+            ```
+            """
+    }
+
+    private static func numericOwners() -> String {
+        QueryLanguage.forms.filter(\.syntax.isNumeric).map(\.syntax.keyword).joined(separator: ", ")
+    }
+
+    /// The table of every form and every `not` form: what it passes with,
+    /// when it fails and with which reason.
+    static func expectationTable() -> String {
+        var rows = ["| query | passes with | fails when (reason) |", "|---|---|---|"]
+        for form in QueryLanguage.forms {
+            let fails =
+                form.reasons.isEmpty
+                ? "never (add a matcher)" : form.reasons.map { "\($0.when) (`\($0.reason)`)" }.joined(separator: "; ")
+            rows.append("| `\(form.syntax.form)` | \(form.documentation.passes) | \(fails) |")
+        }
+        for form in QueryLanguage.forms {
+            guard let inverted = form.documentation.inverted else { continue }
+            let fails = "\(inverted.fails) (`\(RecordingError.Reason.invertedFulfilled)`)"
+            rows.append("| `not \(form.syntax.form)` | \(inverted.passes) | \(fails) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Every reason a query fails with, and the queries that fail with it.
+    static func reasonTable() -> String {
+        var order: [RecordingError.Reason] = []
+        var queries: [RecordingError.Reason: [String]] = [:]
+        func add(_ reason: RecordingError.Reason, _ query: String) {
+            if queries[reason] == nil { order.append(reason) }
+            queries[reason, default: []].append(query)
+        }
+        for form in QueryLanguage.forms {
+            for reason in form.reasons { add(reason.reason, "`\(form.syntax.form)`") }
+        }
+        for form in QueryLanguage.forms where form.isInvertible {
+            add(.invertedFulfilled, "`not \(form.syntax.form)`")
+        }
+        add(.mismatch, "any query with a matcher")
+        let rows = order.map { "| `\($0)` | \(queries[$0, default: []].joined(separator: ", ")) |" }
+        return (["| reason | queries |", "|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    static func begin(_ name: String) -> String {
+        "<!-- generated: \(name) (from QueryLanguage; UPDATE_DOCS=1 swift test --filter QueryDocsTests) -->"
+    }
+
+    static func end(_ name: String) -> String { "<!-- end of generated: \(name) -->" }
+
+    /// The text of section `name` in `document`, between its markers, or
+    /// `nil` if the markers are missing.
+    static func section(_ name: String, in document: String) -> Range<String.Index>? {
+        guard let begin = document.range(of: begin(name)), let end = document.range(of: end(name)),
+            begin.upperBound < end.lowerBound
+        else { return nil }
+        return begin.upperBound..<end.lowerBound
+    }
+}
