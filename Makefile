@@ -6,6 +6,9 @@ BENCH_SIZES ?= 200,2000
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
+# Benchmarks/RecorderClient's build: the recorder rows of make bench.
+RECORDER_CLIENT_BUILD ?= $(CURDIR)/.build-recorder-client
+
 # make install: where, and the build it installs (release, the Swift runtime linked in).
 PREFIX ?= /usr/local
 INSTALL_BUILD ?= $(CURDIR)/.build-install
@@ -72,7 +75,8 @@ test-sanitizers: test-tsan test-asan
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
-		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests
+		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
+		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
 # in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
@@ -93,7 +97,8 @@ lint-availability:
 apple-typecheck:
 	scripts/apple-typecheck
 
-# libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
+# libFuzzer on the reader, the scanner, the query parser, checking, the layout,
+# and diff and show on structure-aware hostile traces: FUZZ_SECONDS each.
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_DIR=$(FUZZ_DIR) Fuzz/run.sh
 
@@ -132,17 +137,24 @@ demo:
 	@echo "wrote $(DEMO_DIR)/checkout.html and $(DEMO_DIR)/checkout.json"
 
 # Release build; prints one table (see docs/performance.md): the
-# recorder and the writer against bare baselines, `streamtrace check
-# finished`/`count` on BENCH_SIZES traces against wc -l, grep -c, cat and
-# jq with peak memory, the reader, and a CI run's worth of small traces
-# with start-up and the size of the binary make install installs. Medians.
+# recorder and the writer against bare baselines, measured from
+# Benchmarks/RecorderClient (a package that depends on StreamTrace through
+# its public API), `streamtrace check finished`/`count` on BENCH_SIZES
+# traces against wc -l, grep -c, cat and jq with peak memory, the reader,
+# and a CI run's worth of small traces with start-up and the size of the
+# binary make install installs. Every row beside its baseline, run in the
+# same rounds: medians of 5. BENCH_ARGS adds options (`--only recorder,writer`).
 bench:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
+	@# SwiftPM keeps a path dependency's list of files from its last plan: plan anew.
+	rm -f $(RECORDER_CLIENT_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/RecorderClient --scratch-path $(RECORDER_CLIENT_BUILD)
 	mkdir -p $(BENCH_DIR)
 	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES) \
-		--installed $(INSTALL_BUILD)/release/streamtrace
+		--installed $(INSTALL_BUILD)/release/streamtrace \
+		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.

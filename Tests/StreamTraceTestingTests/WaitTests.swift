@@ -26,6 +26,7 @@ import Testing
         #expect(
             issues.map(\.message) == [
                 #"next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#
+                    + "\nTestClock at 0ns, never advanced; nothing sleeps or is scheduled on it"
             ])
         #expect(issues.map(\.line) == [line])
         #expect(!reachedTheNextLine)

@@ -27,7 +27,8 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#,
+                        #"failed - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#
+                        + "\nTestClock at 0ns, never advanced; nothing sleeps or is scheduled on it",
                     file: #filePath, line: line)
             ])
         XCTAssertFalse(reachedTheNextLine)
@@ -42,6 +43,8 @@ final class WaitForTests: FailureCapturingTestCase {
             failures.map(\.message),
             [
                 #"failed - the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#
+                    + "\nnothing was recorded: the stream was never subscribed to; "
+                    + "TestClock at 0ns, never advanced; nothing sleeps or is scheduled on it"
             ])
     }
 
@@ -74,7 +77,8 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: a-  a = 7"#,
+                        #"failed - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: a-  a = 7"#
+                        + "\nTestClock at 0ns, never advanced; nothing sleeps or is scheduled on it",
                     file: #filePath, line: line)
             ])
     }

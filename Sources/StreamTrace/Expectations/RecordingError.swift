@@ -55,6 +55,13 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// More lines for a person (a whole-shape comparison's side-by-side
     /// table), shown by ``report``.
     public var details: String?
+    /// Whether the recorder should say what its clock was doing (a marble
+    /// diagram the stream never reached the end of), as it does for a
+    /// wait that timed out.
+    package var explainsTime = false
+    /// What the recorder's clock was doing when time may explain the
+    /// failure (``ClockDiagnosis``), the last line of ``report``.
+    package var clockNote: String?
 
     public init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
@@ -86,9 +93,11 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
 
     /// The description, or, when there are ``details`` (which draw the
     /// recording themselves, lettered alike with what was expected), the
-    /// expectation and its summary followed by the details: what test
-    /// helpers report.
+    /// expectation and its summary followed by the details; then what the
+    /// recorder's clock was doing, when time may explain the failure: what
+    /// test helpers report.
     public var report: String {
-        details.map { "\(expectation): \(summary)\n\($0)" } ?? description
+        let report = details.map { "\(expectation): \(summary)\n\($0)" } ?? description
+        return clockNote.map { report + "\n" + $0 } ?? report
     }
 }

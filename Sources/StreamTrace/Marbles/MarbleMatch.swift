@@ -8,7 +8,7 @@
 /// events: the outcome is pending rather than a difference.
 ///
 /// ```swift
-/// let marbles = try Marbles("-a-|")
+/// let marbles = try MarbleDiagram("-a-|")
 /// let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.finished, at: 3_000_000)]
 /// let outcome = MarbleMatch.compare(marbles, recorded, isFinal: true) { _, _ in true }  // .matched
 /// ```
@@ -17,7 +17,7 @@ package enum MarbleMatch {
     package enum Kind: Sendable, Hashable {
         case element, finished, failure, cancel
 
-        init(_ symbol: Marbles.Symbol) {
+        init(_ symbol: MarbleDiagram.Symbol) {
             switch symbol {
             case .element: self = .element
             case .finished: self = .finished
@@ -84,7 +84,7 @@ package enum MarbleMatch {
     /// diagram's event (an index into its events) and a recorded one of
     /// the same kind are equal (elements' values, failures' errors).
     package static func compare(
-        _ marbles: Marbles, _ recorded: [Recorded], isFinal: Bool, equal: (Int, Int) -> Bool
+        _ marbles: MarbleDiagram, _ recorded: [Recorded], isFinal: Bool, equal: (Int, Int) -> Bool
     ) -> Outcome {
         let walk = Walk(marbles: marbles, expected: marbles.events, recorded: recorded)
         var e = 0
@@ -118,8 +118,8 @@ package enum MarbleMatch {
 
     /// The two sides being compared.
     private struct Walk {
-        let marbles: Marbles
-        let expected: [Marbles.Event]
+        let marbles: MarbleDiagram
+        let expected: [MarbleDiagram.Event]
         let recorded: [Recorded]
 
         func frame(expected index: Int) -> Int64 { marbles.frameIndex(of: expected[index].nanoseconds) }

@@ -1,4 +1,4 @@
-/// Reads a marble diagram's text into ``Marbles``, one character (one
+/// Reads a marble diagram's text into ``MarbleDiagram``, one character (one
 /// grapheme) at a time, as RxJS's `TestScheduler.parseMarbles` does in run
 /// mode; where RxJS reads nonsense without a word (an unclosed group, an
 /// element after the end), this names the column instead.
@@ -9,11 +9,11 @@ struct MarbleParser {
     private var index = 0
     /// Nanoseconds since the first character.
     private var time: Int64 = 0
-    private var tokens: [Marbles.Token] = []
+    private var tokens: [MarbleDiagram.Token] = []
     /// The group being read: where it opened, its frames so far, its events.
-    private var group: (column: Int, start: Int64, frames: Int, events: [Marbles.Event])?
+    private var group: (column: Int, start: Int64, frames: Int, events: [MarbleDiagram.Event])?
     /// The event that ended the stream, once read.
-    private var ending: Marbles.Event?
+    private var ending: MarbleDiagram.Event?
     /// Where `^` stands, and its time since the first character.
     private var subscription: (column: Int, time: Int64)?
 
@@ -25,20 +25,20 @@ struct MarbleParser {
 
     private var column: Int { index + 1 }
 
-    mutating func parse() throws(MarbleSyntaxError) -> Marbles {
+    mutating func parse() throws(MarbleSyntaxError) -> MarbleDiagram {
         while index < characters.count {
             try read(characters[index])
         }
         if let group { throw error(at: group.column, "'(' is never closed") }
         let origin = subscription?.time ?? 0
-        let shifted = tokens.map { token -> Marbles.Token in
+        let shifted = tokens.map { token -> MarbleDiagram.Token in
             guard case .frames(let count, let events) = token else { return token }
             return .frames(count, events: events.map { Self.shifted($0, by: origin) })
         }
-        return Marbles(tokens: shifted, frame: frame, start: -origin)
+        return MarbleDiagram(tokens: shifted, frame: frame, start: -origin)
     }
 
-    private static func shifted(_ event: Marbles.Event, by origin: Int64) -> Marbles.Event {
+    private static func shifted(_ event: MarbleDiagram.Event, by origin: Int64) -> MarbleDiagram.Event {
         var event = event
         event.nanoseconds -= origin
         return event
@@ -98,7 +98,7 @@ struct MarbleParser {
         {
             throw error("\(Self.named(character)) is not a marble: only spaces align a diagram")
         }
-        let symbol: Marbles.Symbol
+        let symbol: MarbleDiagram.Symbol
         switch character {
         case "|": symbol = .finished
         case "#": symbol = .failure
@@ -109,7 +109,7 @@ struct MarbleParser {
             throw error(
                 "'\(character)' after the stream ended ('\(ending.symbol.character)' at column \(ending.column))")
         }
-        let event = Marbles.Event(symbol: symbol, nanoseconds: group?.start ?? time, column: column)
+        let event = MarbleDiagram.Event(symbol: symbol, nanoseconds: group?.start ?? time, column: column)
         if symbol.isTerminal { ending = event }
         if group != nil {
             group!.events.append(event)

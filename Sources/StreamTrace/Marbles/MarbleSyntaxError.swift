@@ -3,8 +3,8 @@
 /// character at fault.
 ///
 /// ```swift
-/// let input = TestStream("-a-(b", clock: TestClock())
-/// // iterating it throws: marbles "-a-(b": column 4: '(' is never closed
+/// var iterator = TestStream<String>("-a-(b", clock: TestClock()).makeAsyncIterator()
+/// _ = try await iterator.next()  // throws: marbles "-a-(b": column 4: '(' is never closed
 /// ```
 public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     /// The diagram as written.

@@ -9,8 +9,9 @@
 /// between two times one to three ticks by the gap's length relative to
 /// the longest gap shown (of all the lines), none before an event at the
 /// start. Frames: a column a frame from the subscription, an event at `t`
-/// in frame ⌊t / frame⌋, as a marble test reads a diagram. Events in one
-/// column make a group. Elements are letters by distinct value (see
+/// in frame ⌊t / frame⌋, as a marble test reads a diagram, each line
+/// drawn to read back (see ``MarbleLayout/drawFrames(_:frame:longestRun:caretFrame:)``).
+/// Events in one column make a group. Elements are letters by distinct value (see
 /// ``MarbleLettering``), shared by all the lines; `…` leads a line whose
 /// earlier events are not drawn, a trailing `-` says the recording had not
 /// ended, a trailing `…` that more events follow.
@@ -84,6 +85,15 @@ package enum MarbleRenderer {
                 symbol = lettering.letter(for: key, label: label)
             }
             items[line][slot, default: []].append(symbol)
+        }
+        if case .frames(let frame) = scale {
+            let lines = zip(timelines, items).map { timeline, items in
+                MarbleLayout.FramesLine(
+                    items: items.keys.sorted().map { (Int64(slots[$0].ideal), items[$0]!) },
+                    tail: timeline.isCut ? [MarbleTheme.omitted] : timeline.isOpen ? [MarbleTheme.tick] : [])
+            }
+            let layout = MarbleLayout.drawFrames(lines, frame: max(frame, 1))
+            return Drawing(lines: layout.lines, caret: layout.caret, legend: legend(lettering, of: layout.lines))
         }
         let lines = zip(timelines, items).map { timeline, items in
             MarbleLayout.Line(

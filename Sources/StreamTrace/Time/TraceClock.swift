@@ -50,26 +50,32 @@ struct TimeSource: Sendable {
     @usableFromInline let systemClock: clockid_t?
     /// The start on `systemClock`, in nanoseconds.
     @usableFromInline let systemStart: Int64
+    /// Reads `systemClock` from the processor's counter where it can.
+    @usableFromInline var counter: CounterClock
     /// Reads any other clock (`nil` for a system clock).
     @usableFromInline let read: (@Sendable () -> Int64)?
     @usableFromInline let clockName: String
     /// The clock's reading at the start, in nanoseconds since its origin
     /// (the header's `at`), when the clock tells it.
     @usableFromInline let start: Int64?
+    /// What the clock says when a failure needs it (``ClockDiagnosis``).
+    @usableFromInline let diagnose: @Sendable () -> String
 
     /// Times from now on `clock`. Inlinable so that reading the clock is
     /// specialized for its type.
     @inlinable
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
+        diagnose = TimeSource.diagnosis(of: clock)
         // The system clocks are read directly: the same clock, without the
         // cost of `Duration` arithmetic or a closure call on every event.
         systemClock = TimeSource.systemClockID(C.self)
         if let id = systemClock {
-            systemStart = TimeSource.nanoseconds(of: id)
+            (counter, systemStart) = CounterClock.started(on: id)
             start = systemStart
             read = nil
         } else {
+            counter = .inactive
             systemStart = 0
             let start = clock.now
             self.start = (clock as? any TraceClock).flatMap { TimeSource.reading($0, start) }
@@ -83,11 +89,20 @@ struct TimeSource: Sendable {
         (instant as? T.Instant).flatMap(clock.traceNanoseconds(at:))
     }
 
-    /// Nanoseconds since the start.
+    /// Nanoseconds since the start. Mutating (the counter clock moves its
+    /// anchor): call it under the owner's lock.
     @inlinable
-    func elapsed() -> Int64 {
-        if let id = systemClock { return TimeSource.nanoseconds(of: id) &- systemStart }
-        return read.unsafelyUnwrapped()
+    mutating func elapsed() -> Int64 {
+        guard let id = systemClock else { return read.unsafelyUnwrapped() }
+        if counter.isActive {
+            let ticks = CounterClock.ticks() &- counter.anchorTicks
+            if ticks < counter.limit {
+                return counter.anchorNanoseconds
+                    &+ Int64(truncatingIfNeeded: (ticks &* counter.nanosecondsPerTick) &>> 32)
+            }
+            return counter.anchor(clock: id, start: systemStart)
+        }
+        return TimeSource.nanoseconds(of: id) &- systemStart
     }
 
     /// The POSIX clock behind `ContinuousClock` or `SuspendingClock`.

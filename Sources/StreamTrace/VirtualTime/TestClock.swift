@@ -74,7 +74,7 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let core: VirtualClockCore
+    let core: VirtualClockCore
 
     /// Creates a clock at `now` (default: zero). The current task, if any,
     /// is the first the clock follows: create the clock before the code

@@ -39,6 +39,9 @@ package final class VirtualTimeline: @unchecked Sendable {
     private var announced: [UInt64: Bool] = [:]
     private var sleeperWaiters: [UInt64: SleeperWaiter] = [:]
     private var nextID: UInt64 = 0
+    /// Whether `advance`, `run` or a scheduler's `advance` ever moved (or
+    /// tried to move) the time.
+    private var advanced = false
 
     package init(now: Duration) {
         current = now
@@ -117,7 +120,21 @@ package final class VirtualTimeline: @unchecked Sendable {
 
     /// Moves the time to `time`, unless it is already later.
     package func move(to time: Duration) {
-        lock.withLock { if current < time { current = time } }
+        lock.withLock {
+            advanced = true
+            if current < time { current = time }
+        }
+    }
+
+    /// The time and the queue at one instant, for a failure that time may
+    /// explain (see ``ClockDiagnosis``).
+    package var snapshot: ClockDiagnosis.Queue {
+        lock.withLock {
+            ClockDiagnosis.Queue(
+                now: current, advanced: advanced,
+                sleepers: entries.filter(\.isSleeper).map(\.deadline).sorted(),
+                actions: entries.filter { !$0.isSleeper }.map(\.deadline).sorted())
+        }
     }
 
     /// Suspends until at least `count` tasks sleep here. After `timeout` of

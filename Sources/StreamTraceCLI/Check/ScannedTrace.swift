@@ -15,10 +15,13 @@ import Musl
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results of `queries`, evaluated as they are iterated (the
-    /// evaluations hold the input open for a query whose failure reads the
-    /// trace again).
+    /// The results of `queries`.
     case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double)
+
+    /// The most of a value made of a run of elements (`elements`) a result
+    /// keeps: longer, the JSON report reads the rest again from a regular
+    /// file, and from a stream writes this much of it, marked truncated.
+    static let valueLimit = 1 << 20
 
     /// Reads `trace` with the parallel scanner, for `queries`.
     init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
@@ -33,14 +36,11 @@ enum ScannedTrace {
         let start = ContinuousClock.now
         let queries = planned.map(\.query)
         do throws(TraceReadError) {
-            // A query with `within` may need to read the trace again for its failure's timeline.
-            let windowed = queries.contains { $0.within != nil }
-            let input = try TraceInput(trace.path, passes: windowed ? 2 : 1)
-            let reopen: (() throws -> TraceReader)? = windowed ? { try input.reader() } : nil
+            let input = try TraceInput(trace.path)
             let fd = try input.openDescriptor()
             defer { close(fd) }
             let evaluations = try TraceChecker(queries: queries).evaluations(
-                scanning: fd, name: input.name, options: options, reopen: reopen)
+                scanning: fd, name: input.name, options: options, valueLimit: Self.valueLimit)
             self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start))
         } catch {
             self = .unreadable(error)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct MarbleGrammarTests {
     /// Each event as `symbol@frame`, 1 ms a frame.
     static func frames(_ text: String) throws -> [String] {
-        let marbles = try Marbles(text)
+        let marbles = try MarbleDiagram(text)
         return marbles.events.map { "\($0.symbol.character)@\(marbles.frameIndex(of: $0.nanoseconds))" }
     }
 
@@ -50,25 +50,25 @@ import Testing
     }
 
     @Test func anyGraphemeIsOneElementAndOneColumn() throws {
-        let marbles = try Marbles("-🍏-e\u{301}|")
+        let marbles = try MarbleDiagram("-🍏-e\u{301}|")
         #expect(marbles.events.map(\.symbol) == [.element("🍏"), .element("e\u{301}"), .finished])
         #expect(marbles.events.map(\.column) == [2, 4, 5])
         #expect(marbles.events.map { marbles.frameIndex(of: $0.nanoseconds) } == [1, 3, 4])
     }
 
     @Test func theFrameIsAParameter() throws {
-        let marbles = try Marbles("-a 15ms b|", frame: .milliseconds(10))
+        let marbles = try MarbleDiagram("-a 15ms b|", frame: .milliseconds(10))
         #expect(marbles.events.map(\.nanoseconds) == [10_000_000, 35_000_000, 45_000_000])
         #expect(marbles.events.map { marbles.frameIndex(of: $0.nanoseconds) } == [1, 3, 4])
         #expect(marbles.end == 55_000_000)
     }
 
     @Test func theSubscriptionIsTimeZeroAndItsFrameCounts() throws {
-        let marbles = try Marbles("ab^c 3ms d")
+        let marbles = try MarbleDiagram("ab^c 3ms d")
         #expect(marbles.start == -2_000_000)
         #expect(marbles.events.map(\.nanoseconds) == [-2_000_000, -1_000_000, 1_000_000, 5_000_000])
         #expect(marbles.isHot)
-        #expect(try !Marbles("-a").isHot)
+        #expect(try !MarbleDiagram("-a").isHot)
     }
 
     @Test(
@@ -91,22 +91,22 @@ import Testing
             ("🍏 🍏 (🍏", 5, "'(' is never closed"),
         ] as [(String, Int, String)])
     func errorsNameTheirColumn(text: String, column: Int, message: String) {
-        #expect(throws: MarbleSyntaxError(diagram: text, column: column, message: message)) { try Marbles(text) }
+        #expect(throws: MarbleSyntaxError(diagram: text, column: column, message: message)) { try MarbleDiagram(text) }
     }
 
     @Test func aFrameMustBeLongerThanZero() {
         #expect(
             throws: MarbleSyntaxError(diagram: "-a", column: nil, message: "a frame must be longer than zero, got 0ns")
-        ) { try Marbles("-a", frame: .zero) }
+        ) { try MarbleDiagram("-a", frame: .zero) }
         let error = MarbleSyntaxError(diagram: "-a-(b", column: 4, message: "'(' is never closed")
         #expect(error.description == #"marbles "-a-(b": column 4: '(' is never closed"#)
     }
 
     @Test func aDiagramTooLongForNanosecondsIsAnError() {
         let text = "a 100000000m 100000000m"
-        #expect(throws: MarbleSyntaxError.self) { try Marbles(text) }
+        #expect(throws: MarbleSyntaxError.self) { try MarbleDiagram(text) }
         do {
-            _ = try Marbles(text)
+            _ = try MarbleDiagram(text)
         } catch {
             #expect(error.column == 14)
         }
@@ -116,10 +116,10 @@ import Testing
         for text in [
             "-a--b-c|", "a 9ms b 9s c|", "--(abc)-|", "-a-^-b--|", "10ms a", "a 1ms 2ms b", "(a)-#", "^ 1.5m !",
         ] {
-            #expect(try Marbles(text).text == text)
+            #expect(try MarbleDiagram(text).text == text)
         }
-        #expect(try Marbles(" a  b (c d)-e 10ms ").text == "ab(cd)-e 10ms")
-        #expect(try Marbles("(a-b)c").text == "(ab)-c")
+        #expect(try MarbleDiagram(" a  b (c d)-e 10ms ").text == "ab(cd)-e 10ms")
+        #expect(try MarbleDiagram("(a-b)c").text == "(ab)-c")
     }
 
     @Test func timeProgressionsAreWrittenToReadBackExactly() {

@@ -11,7 +11,7 @@ import Testing
     static func compare(
         _ diagram: String, _ recording: String, frame: Duration = .milliseconds(1), isFinal: Bool = true
     ) throws -> Outcome {
-        let marbles = try Marbles(diagram, frame: frame)
+        let marbles = try MarbleDiagram(diagram, frame: frame)
         let words = recording.split(separator: " ").map { $0.split(separator: "@") }
         let names = words.map { Character(String($0[0])) }
         let recorded = words.map { word -> MarbleMatch.Recorded in

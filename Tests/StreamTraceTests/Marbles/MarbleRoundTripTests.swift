@@ -77,18 +77,18 @@ import Testing
         return generated
     }
 
-    static func events(_ marbles: Marbles) -> [String] {
+    static func events(_ marbles: MarbleDiagram) -> [String] {
         marbles.events.map { "\($0.symbol.character)@\($0.nanoseconds)" }
     }
 
     @Test func generatedDiagramsDrawTheirOwnTextAndHoldTheirEvents() throws {
         for seed in UInt64(1)...2000 {
             let generated = Self.generate(seed: seed)
-            let marbles = try Marbles(generated.drawn)
+            let marbles = try MarbleDiagram(generated.drawn)
             #expect(marbles.text == generated.drawn, "seed \(seed)")
             #expect(Self.events(marbles) == generated.shiftedEvents, "seed \(seed): \(generated.drawn)")
             #expect(marbles.end == generated.time - (generated.subscription ?? 0), "seed \(seed)")
-            #expect(try Marbles(marbles.text) == marbles, "seed \(seed)")
+            #expect(try MarbleDiagram(marbles.text) == marbles, "seed \(seed)")
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
                 if !inWord, !character.isNumber, Bool.random(using: &random) { spaced.append(" ") }
                 spaced.append(character)
             }
-            let marbles = try Marbles(spaced)
+            let marbles = try MarbleDiagram(spaced)
             #expect(Self.events(marbles) == generated.shiftedEvents, "seed \(seed): \(spaced)")
             #expect(marbles.text == generated.drawn, "seed \(seed): \(spaced)")
         }
@@ -124,7 +124,7 @@ import Testing
             let text = (0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
                 .joined()
             do {
-                _ = try Marbles(text)
+                _ = try MarbleDiagram(text)
             } catch {
                 failures += 1
                 let characters = Array(text)

@@ -1,4 +1,4 @@
-extension Marbles {
+extension MarbleDiagram {
     /// The diagram drawn: a frame without events `-`, with one event its
     /// symbol, with several (or a group as written) `(ab)` and `-` for
     /// the rest of its frames; a time progression as written, with a
@@ -6,7 +6,7 @@ extension Marbles {
     /// A diagram written that way (no other spaces) draws its own text.
     ///
     /// ```swift
-    /// let text = try Marbles("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b (c|)"
+    /// let text = try MarbleDiagram("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b(c|)"
     /// ```
     package var text: String {
         var text = ""

@@ -1,26 +1,29 @@
-import Foundation
+import Dispatch
 import StreamTrace
 
-/// The measured loops, shared by the benchmark and `--profile` (which runs
-/// one of them once under a profiler: `valgrind --tool=callgrind`).
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The measured loops: each StreamTrace workload and its bare baseline feed
+/// the same `count` integers, so that their difference is what recording
+/// costs an app.
 enum Workloads {
-    struct SmallItem: Encodable {
+    struct SmallItem: Encodable, Sendable {
         var id: Int
         var name: String
         var score: Double
     }
 
-    /// A bare subscriber: the values appended to an array behind a lock,
-    /// as a subscriber fed from any thread needs.
+    /// The baseline of the hand-fed recorder: the same loop into a consumer
+    /// that keeps the values behind a lock, called without inlining, as a
+    /// subscriber fed from any thread is.
     static func bare(_ count: Int) {
-        let lock = NSLock()
-        var received: [Int] = []
-        for i in 0..<count {
-            lock.lock()
-            received.append(i)
-            lock.unlock()
-        }
-        blackHole(received.count)
+        let consumer = BareConsumer()
+        for i in 0..<count { consumer.receive(i) }
+        blackHole(consumer.count)
     }
 
     /// A recorder fed by hand.
@@ -33,7 +36,7 @@ enum Workloads {
 
     /// A bare `for await` that keeps the elements, as any recording must.
     static func asyncBare(_ sequence: CountingSequence) {
-        Measure.blocking {
+        blocking {
             var received: [Int] = []
             for await i in sequence { received.append(i) }
             blackHole(received.count)
@@ -42,25 +45,10 @@ enum Workloads {
 
     /// The same sequence through `record()`, until the recorder has it all.
     static func asyncRecorded(_ sequence: CountingSequence) {
-        Measure.blocking {
+        blocking {
             let recorder = sequence.record()
             _ = try? await recorder.finished.value(timeout: .seconds(600))
         }
-    }
-
-    /// Reads the clock a recorder stamps events with (`ContinuousClock`).
-    static func clockReads(_ count: Int) {
-        var sum: Int64 = 0
-        for _ in 0..<count {
-            var now = timespec()
-            #if os(Linux)
-            clock_gettime(CLOCK_BOOTTIME, &now)
-            #else
-            clock_gettime(CLOCK_MONOTONIC_RAW, &now)
-            #endif
-            sum &+= Int64(now.tv_nsec)
-        }
-        blackHole(sum)
     }
 
     /// A recorder writing its trace to a file sink.
@@ -93,27 +81,66 @@ enum Workloads {
         sink.close()
     }
 
+    /// Runs async work to completion from synchronous code.
+    static func blocking(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await body()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// The size of the file at `path`, in bytes.
     static func fileSize(_ path: String) -> Int {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 }
 
-/// `--profile WORKLOAD`: one workload, once.
-enum Profile {
-    static func run(_ workload: String, events: Int, directory: String) {
-        let path = directory + "/profile.jsonl"
-        switch workload {
-        case "bare": Workloads.bare(events)
-        case "recorder": Workloads.recorder(events)
-        case "async-bare": Workloads.asyncBare(CountingSequence(count: events))
-        case "async": Workloads.asyncRecorded(CountingSequence(count: events))
-        case "writer": Workloads.recorderWriting(events, path: path) { $0 }
-        case "writer-string": Workloads.recorderWriting(events, path: path) { "item-\($0)" }
-        case "trace-writer": Workloads.traceWriter(events, path: path)
-        default: preconditionFailure("unknown workload \(workload)")
-        }
-        try? FileManager.default.removeItem(atPath: path)
+/// What a subscriber without StreamTrace does with each value: appends it
+/// to an array behind a lock, in a method the caller cannot inline. The
+/// lock is the recorder's (a `pthread_mutex_t`, `os_unfair_lock` on Apple
+/// platforms) and the array, like the recorder's, skips the runtime's
+/// exclusivity checks (the lock makes access exclusive): the cheapest
+/// consumer, so the difference is all StreamTrace's.
+final class BareConsumer: @unchecked Sendable {
+    #if canImport(Darwin)
+    private let mutex = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
+    #else
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    #endif
+    @exclusivity(unchecked) private var values: [Int] = []
+
+    init() {
+        #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        #endif
     }
+
+    deinit {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deallocate()
+    }
+
+    @inline(never) func receive(_ value: Int) {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+        values.append(value)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_lock(mutex)
+        values.append(value)
+        pthread_mutex_unlock(mutex)
+        #endif
+    }
+
+    var count: Int { values.count }
 }
 
 @inline(never) func blackHole<T>(_ value: T) {}

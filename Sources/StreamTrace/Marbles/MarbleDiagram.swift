@@ -13,11 +13,11 @@
 /// docs/marbles.md.
 ///
 /// ```swift
-/// let marbles = try Marbles("-a 8ms (bc)|", frame: .milliseconds(1))
+/// let marbles = try MarbleDiagram("-a 8ms (bc)|", frame: .milliseconds(1))
 /// // a at 1ms, b and c at 10ms, finished at 14ms
 /// let text = marbles.text  // "-a 8ms (bc)|"
 /// ```
-package struct Marbles: Sendable, Hashable {
+package struct MarbleDiagram: Sendable, Hashable {
     /// What an event is.
     package enum Symbol: Sendable, Hashable {
         /// An element, named by its character.

@@ -1,0 +1,68 @@
+/// A diagram's events as a source plays them: each with its value (or its
+/// error) and its time since the subscription — for ``TestStream``.
+struct MarblePlayback<Element: Sendable>: Sendable {
+    enum Step: Sendable {
+        case element(Element)
+        case finished
+        case failure(any Error)
+    }
+
+    /// The steps in time order, at nanoseconds since the subscription
+    /// (negative before a hot source's `^`).
+    let steps: [(nanoseconds: Int64, step: Step)]
+    /// Whether the diagram has `^`: its frames run from the source's
+    /// creation, not from each subscription.
+    let isHot: Bool
+
+    /// The steps of `diagram`: elements take their value from `values`,
+    /// else (for `String` elements) their character; `#` throws `error`,
+    /// else a `TraceFailure` that names its column.
+    ///
+    /// - Throws: ``MarbleSyntaxError`` for a diagram that cannot be read,
+    ///   an element without a value, or `!` (a source cannot cancel).
+    init(_ diagram: String, values: [Character: Element], error: (any Error)?, frame: Duration)
+        throws(MarbleSyntaxError)
+    {
+        let marbles = try MarbleDiagram(diagram, frame: frame)
+        var steps: [(nanoseconds: Int64, step: Step)] = []
+        for event in marbles.events {
+            let step: Step
+            switch event.symbol {
+            case .element(let name):
+                guard let value = values[name] ?? (String(name) as? Element) else {
+                    let names = values.keys.map(String.init).sorted().joined(separator: ", ")
+                    throw MarbleSyntaxError(
+                        diagram: diagram, column: event.column,
+                        message: "'\(name)' has no value (values has \(names.isEmpty ? "none" : names))")
+                }
+                step = .element(value)
+            case .finished:
+                step = .finished
+            case .failure:
+                step = .failure(
+                    error ?? TraceFailure(type: "TestStream", message: "'#' at column \(event.column) of \(diagram)"))
+            case .cancel:
+                throw MarbleSyntaxError(
+                    diagram: diagram, column: event.column,
+                    message: "'!' is a subscriber's cancel: a source cannot cancel, only end with '|' or '#'")
+            }
+            steps.append((event.nanoseconds, step))
+        }
+        self.steps = steps
+        self.isHot = marbles.isHot
+    }
+
+    /// The steps a subscriber sees when it subscribes at `now`, with their
+    /// deadlines: a cold source's all, from `now`; a hot one's from its
+    /// creation at `created` — the elements due before `now` are gone, and
+    /// an end already reached is seen at once.
+    func schedule(subscribedAt now: Duration, createdAt created: Duration) -> [(deadline: Duration, step: Step)] {
+        guard isHot else { return steps.map { (now + .nanoseconds($0.nanoseconds), $0.step) } }
+        return steps.compactMap { nanoseconds, step in
+            let deadline = created + .nanoseconds(nanoseconds)
+            guard deadline < now else { return (deadline, step) }
+            if case .element = step { return nil }
+            return (now, step)
+        }
+    }
+}

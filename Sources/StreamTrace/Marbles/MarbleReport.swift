@@ -1,0 +1,127 @@
+/// A marble expectation's failure for a person: one line naming the first
+/// difference, then expected over actual on one scale, lettered alike
+/// (the diagram's own names; a value it does not name takes a free
+/// letter), a caret under the first difference, and one legend of whole
+/// values.
+///
+/// ```swift
+/// let diagram = try MarbleDiagram("-a-b|")
+/// let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.element, at: 3_000_000)]
+/// let report = MarbleReport(
+///     diagram: diagram, expectedValues: [1, 2, nil], recorded: recorded, actualValues: [1, 3],
+///     describe: { "\($0)" })
+/// let details = report.details(caretAt: 3)
+/// // ["expected: -a-b|", "actual:   -a-c", "             ^", "a = 1", "b = 2", "c = 3"]
+/// ```
+package struct MarbleReport<Element: Equatable> {
+    let diagram: MarbleDiagram
+    /// The value of each of the diagram's events (`nil` for an end).
+    let expectedValues: [Element?]
+    let recorded: [MarbleMatch.Recorded]
+    /// The value of each recorded event (`nil` for an end).
+    let actualValues: [Element?]
+    let describe: (Element) -> String
+    /// What failed, for the legend (`#: Boom: it broke`).
+    let failureText: String?
+    /// The symbols drawn for the diagram's and the recording's events.
+    private(set) var expectedSymbols: [Character] = []
+    private(set) var actualSymbols: [Character] = []
+    private var legend: [String] = []
+
+    package init(
+        diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
+        failureText: String? = nil, describe: @escaping (Element) -> String
+    ) {
+        self.diagram = diagram
+        self.expectedValues = expectedValues
+        self.recorded = recorded
+        self.actualValues = actualValues
+        self.failureText = failureText
+        self.describe = describe
+        letter()
+    }
+
+    /// Letters by distinct value: the diagram's names first, kept; then a
+    /// free letter for each value the diagram does not name.
+    private mutating func letter() {
+        var distinct: [Element] = []
+        func key(_ value: Element) -> Int {
+            if let index = distinct.firstIndex(of: value) { return index }
+            distinct.append(value)
+            return distinct.count - 1
+        }
+        var lettering = MarbleLettering<Int>()
+        var named: Set<Character> = []
+        for (event, value) in zip(diagram.events, expectedValues) {
+            expectedSymbols.append(event.symbol.character)
+            guard let value, case .element(let name) = event.symbol, named.insert(name).inserted else { continue }
+            lettering.reserve(name, for: key(value), label: describe(value))
+        }
+        for (event, value) in zip(recorded, actualValues) {
+            if let value {
+                actualSymbols.append(lettering.letter(for: key(value), label: describe(value)))
+            } else {
+                actualSymbols.append(Self.symbol(event.kind))
+            }
+        }
+        let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
+        let drawn = [String(expectedSymbols), String(actualSymbols)]
+        legend = lettering.legend(of: drawn) + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
+        if let failureText, recorded.contains(where: { $0.kind == .failure }) {
+            legend.append("\(MarbleTheme.failure): \(failureText)")
+        }
+    }
+
+    private static func symbol(_ kind: MarbleMatch.Kind) -> Character {
+        switch kind {
+        case .element: MarbleTheme.unnamed
+        case .finished: MarbleTheme.finished
+        case .failure: MarbleTheme.failure
+        case .cancel: MarbleTheme.cancel
+        }
+    }
+
+    /// Expected over actual, the caret under frame `caretAt`, the legend.
+    package func details(caretAt frame: Int64?) -> [String] {
+        func items(_ frames: [Int64], _ symbols: [Character]) -> [(frame: Int64, symbols: [Character])] {
+            var items: [(frame: Int64, symbols: [Character])] = []
+            for (frame, symbol) in zip(frames, symbols) where frame >= 0 {
+                if items.last?.frame == frame {
+                    items[items.count - 1].symbols.append(symbol)
+                } else {
+                    items.append((frame, [symbol]))
+                }
+            }
+            return items
+        }
+        let expected = items(diagram.events.map { diagram.frameIndex(of: $0.nanoseconds) }, expectedSymbols)
+        let actual = items(recorded.map { diagram.frameIndex(of: $0.nanoseconds) }, actualSymbols)
+        let drawing = MarbleLayout.drawFrames(
+            [.init(items: expected), .init(items: actual)], frame: diagram.frame, caretFrame: frame)
+        let lines = MarbleRenderer.Drawing(lines: drawing.lines, caret: drawing.caret, legend: legend)
+        return lines.labelled(["expected", "actual"])
+    }
+
+    /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
+    package func expected(_ index: Int) -> String {
+        Self.named(expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
+    }
+
+    /// A recorded event as a message names it: `c (3)`, `# (failure)`.
+    package func actual(_ index: Int) -> String {
+        Self.named(actualSymbols[index], actualValues[index].map(describe), recorded[index].kind)
+    }
+
+    private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
+        switch kind {
+        case .element: "\(symbol) (\(value ?? "?"))"
+        case .finished: "| (finished)"
+        case .failure: "# (failure)"
+        case .cancel: "! (cancel)"
+        }
+    }
+}
+
+extension MarbleDiagram.Symbol {
+    var kind: MarbleMatch.Kind { MarbleMatch.Kind(self) }
+}
