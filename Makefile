@@ -21,7 +21,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
-	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template
+	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -34,16 +34,27 @@ test:
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --skip '$(BROWSER_SUITES)'
 
+# docs/api/MODULE.txt, the public API of each library product one declaration a
+# line, rewritten from the symbol graph of the build with Combine's API (the
+# OpenCombine trait; make test's second pass checks it: APIListingTests).
+api:
+	STREAMTRACE_RECORD_API=1 $(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --filter APIListingTests
+
+# The public symbol count by issue 20's method, from `swift package
+# dump-symbol-graph` (a build of its own in .build-api), against the listing's.
+api-count:
+	SWIFT=$(SWIFT) scripts/count-public-symbols
+
 # show --format html pages in headless Chromium: lanes, marks, the value
 # popup, zoom and pan, light and dark, 100,000 events, no console errors, no
 # network. Screenshots in .build/browser-artifacts/.
 test-browser:
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 
-# After editing Sources/StreamTraceCLI/Timeline/timeline.html: its CSP hashes
-# and the Swift source that compiles it into streamtrace.
-timeline-template:
-	$(SWIFT) run GenerateTimelineTemplate $(CURDIR)
+# After editing the inline script or style of Sources/StreamTraceCLI/Timeline/timeline.html:
+# its Content-Security-Policy hashes (SwiftPM compiles the file into streamtrace).
+timeline-csp:
+	$(SWIFT) run UpdateTimelineCSP $(CURDIR)
 
 # The app-style package in Examples/AppPackage: it depends on StreamTrace as
 # the README's "Use StreamTrace in your package" says (the app links only
@@ -125,7 +136,7 @@ demo:
 	@$$($(SWIFT) build --show-bin-path)/streamtrace export --format chrome $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.json
 	@echo "wrote $(DEMO_DIR)/checkout.html and $(DEMO_DIR)/checkout.json"
 
-# Release build; prints one table (see README "Performance"): the
+# Release build; prints one table (see docs/performance.md): the
 # recorder and the writer against bare baselines, measured from
 # Benchmarks/RecorderClient (a package that depends on StreamTrace through
 # its public API), `streamtrace check finished`/`count` on BENCH_SIZES

@@ -29,7 +29,7 @@ enum GeneratedDocs {
             return "\"\(syntax.keyword)\"\(arguments) [ WITHIN ]\(clauses.joined())"
         }
         return """
-            ```
+            ```text
             query    = [ "not" ] FORM [ MATCHER ]
             FORM     = \(forms.joined(separator: "\n         | "))
             WITHIN   = "within" DURATION

@@ -1,12 +1,12 @@
 import Foundation
 import StreamTrace
+import StreamTraceTestSupport
 
 /// Expects that `actual` eventually equals `expected`: reads it at once,
 /// then every `interval` seconds, and passes at the first match. After
-/// `timeout` seconds it fails at the caller's line with the last value it
-/// compared: `Expected 2, but was 1 after 93 tries, timing out after 1.0
-/// seconds`. One function for Swift Testing and XCTest: it fails the test
-/// of whichever framework runs it.
+/// `timeout` seconds it records an issue at the caller's line with the
+/// last value it compared: `Expected 2, but was 1 after 93 tries, timing
+/// out after 1.0 seconds`.
 ///
 /// ```swift
 /// expectEventually(actual: { model.rowCount }, expected: 2)
@@ -19,8 +19,8 @@ public func expectEventually<T: Equatable>(
 ) rethrows {
     let outcome = try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual)
     guard !outcome.matched else { return }
-    TestFailure.record(
-        outcome.message, at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    TestFailure(outcome.message).record(
+        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// The asynchronous ``expectEventually(actual:expected:timeout:interval:fileID:filePath:line:column:)``:
@@ -38,6 +38,6 @@ public func expectEventually<T: Equatable>(
     let outcome = try await EventualEquality.poll(
         expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual)
     guard !outcome.matched else { return }
-    TestFailure.record(
-        outcome.message, at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    TestFailure(outcome.message).record(
+        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

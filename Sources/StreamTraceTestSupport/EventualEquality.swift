@@ -1,3 +1,5 @@
+import StreamTrace
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -11,9 +13,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The loop behind `expectEventually`: reads an actual value again and
-/// again until it equals the expected one or time runs out, then says
-/// what happened.
+/// The loop behind both glue modules' `expectEventually`: reads an actual
+/// value again and again until it equals the expected one or time runs
+/// out, then says what happened.
 ///
 /// It compares at once, then after every `interval`, until `timeout` has
 /// passed; it stops at the first match. The failure message names the last

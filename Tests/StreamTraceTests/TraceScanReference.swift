@@ -1,13 +1,19 @@
-/// The differential check between ``TraceScan`` and ``TraceReader``: both
-/// read the same bytes into a comparable ``Outcome``. Tests and the
-/// scanner's fuzz target use it; so can anyone who doubts a result.
-package enum TraceScanReference {
+// The fuzz build (Fuzz/run.sh) compiles this file into the module itself.
+#if !STREAMTRACE_FUZZ
+import StreamTrace
+#endif
+
+/// The differential check between `TraceScan` and `TraceReader`: both
+/// read the same bytes into a comparable ``Outcome``. Test-only code: the
+/// scan tests and the scanner's fuzz target (Fuzz/run.sh compiles this
+/// file in) use it.
+enum TraceScanReference {
     /// Everything a reader of a whole trace learns, or its error.
-    package enum Outcome: Equatable, CustomStringConvertible {
+    enum Outcome: Equatable, CustomStringConvertible {
         case read(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], events: [Event])
         case failed(String)
 
-        package var description: String {
+        var description: String {
             switch self {
             case .read(_, let status, let warnings, let events):
                 "\(events.count) events, \(status), warnings \(warnings)"
@@ -17,23 +23,23 @@ package enum TraceScanReference {
     }
 
     /// An event head and its value's text.
-    package struct Event: Equatable {
-        package var head: TraceEventHead
-        package var index: Int
-        package var value: [UInt8]?
+    struct Event: Equatable {
+        var head: TraceEventHead
+        var index: Int
+        var value: [UInt8]?
     }
 
     /// Keeps every event (for tests: memory grows with the trace).
-    package struct Collector: TraceScanConsumer {
-        package var events: [Event] = []
-        package init() {}
+    struct Collector: TraceScanConsumer {
+        var events: [Event] = []
+        init() {}
 
-        package mutating func consume(_ event: TraceScanEvent) {
+        mutating func consume(_ event: TraceScanEvent) {
             events.append(
                 Event(head: event.head(lineOffset: 0), index: event.index, value: event.valueBytes.map { Array($0) }))
         }
 
-        package mutating func append(_ later: Collector, eventOffset: Int, lineOffset: Int) {
+        mutating func append(_ later: Collector, eventOffset: Int, lineOffset: Int) {
             for var event in later.events {
                 event.head.line += lineOffset
                 event.index += eventOffset
@@ -43,17 +49,12 @@ package enum TraceScanReference {
     }
 
     /// What ``TraceReader/nextHead()`` reads, with each value's raw text.
-    package static func sequential(_ bytes: [UInt8], name: String, options: TraceReaderOptions) -> Outcome {
+    static func sequential(_ bytes: [UInt8], name: String, options: TraceReaderOptions) -> Outcome {
         do {
             let reader = try TraceReader(bytes: bytes, name: name, options: options)
             var events: [Event] = []
             while let head = try reader.nextHead() {
-                var value: [UInt8]?
-                if head.kind == .value {
-                    var text: [UInt8] = []
-                    reader.appendRawValue(to: &text)
-                    value = text
-                }
+                let value = head.kind == .value ? Array(reader.rawValue().bytes) : nil
                 events.append(Event(head: head, index: events.count, value: value))
             }
             return .read(header: reader.header, status: reader.status, warnings: reader.warnings, events: events)
@@ -64,7 +65,7 @@ package enum TraceScanReference {
 
     /// What ``TraceScan`` reads. Values of `failure` events are left out:
     /// the reader only gives them inside the failure.
-    package static func scanned(_ bytes: [UInt8], name: String, options: TraceScanOptions) -> Outcome {
+    static func scanned(_ bytes: [UInt8], name: String, options: TraceScanOptions) -> Outcome {
         do {
             let scan = try TraceScan.scan(bytes: bytes, name: name, options: options) { Collector() }
             let events = scan.consumer.events.map { event in
