@@ -47,7 +47,9 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         // A cut-off tail is a difference of its own (the normalized trace ends whole).
         if FuzzChecks.events(left, options)?.2 != .truncated {
             let read = compare(left, normal, .exact)
-            require(read?.matches == true, "a trace differs from show --format json of it:\n\(read?.report ?? "unreadable")")
+            require(
+                read?.matches == true, "a trace differs from show --format json of it:\n\(read?.report ?? "unreadable")"
+            )
         }
         require(FuzzChecks.normalized(normal, options) == normal, "show --format json of its own output differs")
     }

@@ -25,8 +25,11 @@ public func fuzzShow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     FuzzChecks.dump("other.jsonl", other)
     if let reader = FuzzChecks.reader(other, options), let otherSummary = try? TraceSummary(reading: reader) {
         let lanes = [
-            MergedTimeline.Lane(name: MergedTimeline.name(of: summary.header, file: "a.jsonl"), file: "a.jsonl", summary: summary),
-            MergedTimeline.Lane(name: MergedTimeline.name(of: otherSummary.header, file: "b.jsonl"), file: "b.jsonl", summary: otherSummary),
+            MergedTimeline.Lane(
+                name: MergedTimeline.name(of: summary.header, file: "a.jsonl"), file: "a.jsonl", summary: summary),
+            MergedTimeline.Lane(
+                name: MergedTimeline.name(of: otherSummary.header, file: "b.jsonl"), file: "b.jsonl",
+                summary: otherSummary),
         ]
         showMerged([bytes, other], lanes, width: width, options)
         showPage([bytes, other], lanes, options)
@@ -43,7 +46,7 @@ private func showText(_ bytes: [UInt8], _ summary: TraceSummary, width: Int, _ o
     do {
         while let event = try reader.next() {
             lines.append(timeline.row(event, previousTime: previous))
-            marble.append(nanoseconds: event.nanoseconds, kind: event.event.kind)
+            marble.append(event)
             previous = event.nanoseconds
         }
     } catch {
@@ -54,7 +57,9 @@ private func showText(_ bytes: [UInt8], _ summary: TraceSummary, width: Int, _ o
 }
 
 private func showJSON(_ bytes: [UInt8], _ summary: TraceSummary, _ options: TraceReaderOptions) {
-    guard let normal = FuzzChecks.normalized(bytes, options) else { fatalError("show --format json fails on a trace show reads") }
+    guard let normal = FuzzChecks.normalized(bytes, options) else {
+        fatalError("show --format json fails on a trace show reads")
+    }
     guard let original = FuzzChecks.events(bytes, options), let again = FuzzChecks.events(normal, options) else {
         fatalError("show --format json wrote a trace it cannot read:\n\(String(decoding: normal, as: UTF8.self))")
     }
@@ -63,11 +68,13 @@ private func showJSON(_ bytes: [UInt8], _ summary: TraceSummary, _ options: Trac
     require(FuzzChecks.normalized(normal, options) == normal, "show --format json of its own output differs")
 }
 
-private func showMerged(_ traces: [[UInt8]], _ lanes: [MergedTimeline.Lane], width: Int, _ options: TraceReaderOptions) {
+private func showMerged(_ traces: [[UInt8]], _ lanes: [MergedTimeline.Lane], width: Int, _ options: TraceReaderOptions)
+{
     let timeline = MergedTimeline(lanes: lanes, width: width)
     var lines = timeline.summaryLines + [timeline.headerRow]
     let readers = traces.compactMap { FuzzChecks.reader($0, options) }
-    guard readers.count == traces.count, let merge = try? TraceMerge(readers: readers, alignment: timeline.alignment) else {
+    guard readers.count == traces.count, let merge = try? TraceMerge(readers: readers, alignment: timeline.alignment)
+    else {
         fatalError("traces read once cannot be merged")
     }
     var marbles = timeline.makeMarbles()
@@ -75,7 +82,7 @@ private func showMerged(_ traces: [[UInt8]], _ lanes: [MergedTimeline.Lane], wid
     do {
         while let (lane, time, event) = try merge.next() {
             lines.append(timeline.row(event, lane: lane, time: time, previousTime: previous))
-            marbles[lane].append(nanoseconds: time, kind: event.event.kind)
+            marbles.append(event, at: time, line: lane)
             previous = time
         }
     } catch {

@@ -43,7 +43,9 @@ struct HostileJSON {
         "#", "%0A", "::error file=x::", "</script>", "<!--", "&amp;", "\u{1B}[31m", "\u{7F}", "\\u007f", "\\u009b",
         "\\uFFFF", "\\uD834\\uDD1E", "ﷺ", "\u{0BF8}", "\u{1F1E6}", "`", "|", "…",
     ].map { Array($0.utf8) }
-    static let invalidUTF8: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]]
+    static let invalidUTF8: [[UInt8]] = [
+        [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80],
+    ]
 
     /// Appends one value; `depth` is how deep it already is.
     mutating func appendValue(to out: inout [UInt8], depth: Int = 0) {

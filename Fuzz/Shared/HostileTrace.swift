@@ -54,7 +54,9 @@ struct HostileTrace {
     static let clocks = ["virtual", "continuous", "suspending", ""]
     static let timeSteps: [Int64] = [0, 0, 1, 1000, 1_000_000, 1_000_000_000, 60_000_000_000, Int64.max / 4]
     static let oddTimes = ["-1", "1.5", "1e3", "\"5\"", "9223372036854775807", "9223372036854775808", "null", "0x10"]
-    static let demands = ["1", "2", "\"unlimited\"", "0", "-1", "9223372036854775807", "18446744073709551616", "1.5", "\"x\""]
+    static let demands = [
+        "1", "2", "\"unlimited\"", "0", "-1", "9223372036854775807", "18446744073709551616", "1.5", "\"x\"",
+    ]
 
     /// A trace of up to 40 events, or of a pattern repeated up to 16,384 times.
     static func make(_ json: inout HostileJSON) -> HostileTrace {
@@ -85,7 +87,11 @@ struct HostileTrace {
     static func makeHeader(_ json: inout HostileJSON) -> [UInt8] {
         var header = Array("{\"streamtrace\":1".utf8)
         switch json.input.below(10) {
-        case 0: header = Array(["{\"streamtrace\":2}", "{\"streamtrace\":1.0}", "{}", "[]", "{\"streamtrace\":\"1\"}"][json.input.below(5)].utf8)
+        case 0:
+            header = Array(
+                ["{\"streamtrace\":2}", "{\"streamtrace\":1.0}", "{}", "[]", "{\"streamtrace\":\"1\"}"][
+                    json.input.below(5)
+                ].utf8)
             return header
         case 1: break  // no stream, no clock
         default:
@@ -93,11 +99,18 @@ struct HostileTrace {
             json.appendString(to: &header)
             let clock = json.input.below(clocks.count + 1)
             header += Array(",\"clock\":".utf8)
-            if clock < clocks.count { header += Array("\"\(clocks[clock])\"".utf8) } else { json.appendString(to: &header) }
+            if clock < clocks.count {
+                header += Array("\"\(clocks[clock])\"".utf8)
+            } else {
+                json.appendString(to: &header)
+            }
         }
         switch json.input.below(6) {
         case 0:
-            let started = ["2026-11-22T10:00:00.123456Z", "2026-11-22T10:00:00Z", "2026-13-40T99:99:99Z", "", "x", "2026-11-22T10:00:00.1234567891Z"]
+            let started = [
+                "2026-11-22T10:00:00.123456Z", "2026-11-22T10:00:00Z", "2026-13-40T99:99:99Z", "", "x",
+                "2026-11-22T10:00:00.1234567891Z",
+            ]
             header += Array(",\"started\":\"\(started[json.input.below(started.count)])\"".utf8)
         case 1: header += Array(",\"at\":\(HostileJSON.numbers[json.input.below(HostileJSON.numbers.count)])".utf8)
         case 2:

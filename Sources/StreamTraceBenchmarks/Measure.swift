@@ -97,9 +97,9 @@ enum Measure {
     static let streamtrace = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("streamtrace").path
 
-    /// The fastest of `runs` runs of a command.
-    static func fastest(of runs: Int, _ command: [String]) -> ChildResult {
-        (0..<runs).map { _ in spawn(command) }.min { $0.seconds < $1.seconds }!
+    /// The size of the file at `path`, in bytes (0 if there is none).
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     /// The machine: its cores and its load (other work skews every number).

@@ -28,7 +28,8 @@ final class InputCopy {
     /// A copy of `source` (which the copy closes) for the trace `name`.
     init(of source: Int32, name: String) throws(TraceReadError) {
         // TMPDIR by its bytes, which need not be UTF-8 (see CommandLineArguments).
-        var template = (CommandLineArguments.pathBytes(Environment.temporaryDirectory)
+        var template =
+            (CommandLineArguments.pathBytes(Environment.temporaryDirectory)
             + Array("/streamtrace-input-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
         let output = mkstemp(&template)
         guard output >= 0 else {

@@ -31,7 +31,7 @@ enum GeneratedDocs {
         }
         let matcherless = QueryLanguage.forms.filter { $0.syntax.refusesWithinAndMatcher != nil }.map(\.syntax.keyword)
         return """
-            ```
+            ```text
             query    = [ "not" ] FORM [ MATCHER ]\(matcherless.isEmpty ? "" : "                  (no MATCHER after \(matcherless.joined(separator: ", ")))")
             FORM     = \(forms.joined(separator: "\n         | "))
             WITHIN   = "within" DURATION

@@ -62,7 +62,9 @@ import Testing
 
     /// A blocking wait on this thread, ended from another that holds the
     /// recorder only while it feeds it.
-    private func blockingWait(_ expectation: RecorderExpectation<StreamExpectations.Next<Int, Never>>, endedBy ending: Ending) {
+    private func blockingWait(
+        _ expectation: RecorderExpectation<StreamExpectations.Next<Int, Never>>, endedBy ending: Ending
+    ) {
         let fed = DispatchSemaphore(value: 0)
         onAnotherThread { [weak recorder = expectation.recorder] in
             while recorder?.waiterCount == 0 { usleep(100) }

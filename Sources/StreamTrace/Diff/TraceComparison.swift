@@ -55,14 +55,7 @@ public struct TraceComparison: Sendable {
         expectedFile = expected.file
         actualFile = actual.file
         self.time = time
-        if !Self.sameName(expected.header.stream, actual.header.stream) {
-            note(
-                TraceDifference(
-                    expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
-                    expected: .init(file: expectedFile, line: 1, text: Self.name(expected.header.stream)),
-                    actual: .init(file: actualFile, line: 1, text: Self.name(actual.header.stream))),
-                limit: limit)
-        }
+        compareNames(expected.header.stream, actual.header.stream, limit: limit)
         var left = TraceLookahead(reader: expected)
         var right = TraceLookahead(reader: actual)
         var tails = (expected: RecentTimeline.Builder(), actual: RecentTimeline.Builder(), stepsAfterFirstDifference: 2)
@@ -111,6 +104,17 @@ public struct TraceComparison: Sendable {
         actualEventCount = right.count
         expectedTimeline = tails.expected.timeline()
         actualTimeline = tails.actual.timeline()
+    }
+
+    /// Notes a difference at line 1 when the headers name different streams.
+    private mutating func compareNames(_ expected: String?, _ actual: String?, limit: Int) {
+        guard !Self.sameName(expected, actual) else { return }
+        note(
+            TraceDifference(
+                expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
+                expected: .init(file: expectedFile, line: 1, text: Self.name(expected)),
+                actual: .init(file: actualFile, line: 1, text: Self.name(actual))),
+            limit: limit)
     }
 
     private mutating func note(_ difference: TraceDifference, limit: Int) {

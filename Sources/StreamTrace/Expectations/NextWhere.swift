@@ -109,10 +109,7 @@ where Element == RawJSON, Failure == TraceFailure {
     package var traceNeeds: TraceNeeds { .everything }
 
     package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "next", clauses: [.where]) { arguments in
-            let (condition, accepts) = arguments.condition("where")
-            return Self(condition: condition, accepts)
-        }
+        QuerySyntax(keyword: "next", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) }
     }
 
     package static var reasons: [QueryReason] {

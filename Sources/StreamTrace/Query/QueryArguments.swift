@@ -25,10 +25,11 @@ package struct QueryArguments: Sendable {
     /// The matcher of a clause (`where`), if the query gave it.
     package func matcher(_ clause: String) -> QueryMatcher? { self[clause] }
 
-    /// The matcher of a clause as a condition on elements: its words, as
-    /// messages say them (`where == 3`), and its test.
-    package func condition(_ clause: String) -> (text: String, accepts: @Sendable (RawJSON) -> Bool) {
+    /// The matcher of a clause as a condition on elements, given to `make`
+    /// as its words, as messages say them (`where == 3`), and its test:
+    /// how `next where` and the like are built (`Self.init(condition:_:)`).
+    package func condition<T>(_ clause: String, _ make: (String, @escaping @Sendable (RawJSON) -> Bool) -> T) -> T {
         let matcher = matcher(clause) ?? .equal(.null)
-        return ("\(clause) \(matcher)", { matcher.matches($0.value) })
+        return make("\(clause) \(matcher)") { matcher.matches($0.value) }
     }
 }

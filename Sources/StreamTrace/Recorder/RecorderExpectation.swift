@@ -107,7 +107,9 @@ public struct RecorderExpectation<Base: StreamExpectation> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 waiter.wake = { continuation.resume() }
-                let timer = storage.withLock { storage.registerLocked(waiter) ? Self.timer(for: waiter, of: storage, timeout) : nil }
+                let timer = storage.withLock {
+                    storage.registerLocked(waiter) ? Self.timer(for: waiter, of: storage, timeout) : nil
+                }
                 // Started outside the lock: a wait decided meanwhile has cancelled it, and it never fires.
                 if let timer { timer.resume() } else { continuation.resume() }
             }

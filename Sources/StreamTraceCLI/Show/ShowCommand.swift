@@ -70,7 +70,8 @@ enum ShowCommand {
             width = value
         }
         return Options(
-            format: format, width: max(width, minimumWidth), follow: parsed.has("--follow", "-f"), title: parsed.values["--title"])
+            format: format, width: max(width, minimumWidth), follow: parsed.has("--follow", "-f"),
+            title: parsed.values["--title"])
     }
 
     /// Two passes: the first checks every line (a malformed trace prints

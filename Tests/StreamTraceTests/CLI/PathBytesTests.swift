@@ -22,7 +22,8 @@ import Testing
         let separate = try await bash(
             #""$0" check --spec "$(printf "$1/q\xe9.spec")" --xunit-output "$(printf "$1/r\xe9.xml")" "$2""#,
             in: directory)
-        #expect(separate.lines == [trace, "  PASS  count     3", "  PASS  finished", "2 passed, 0 failed"], "\(separate)")
+        #expect(
+            separate.lines == [trace, "  PASS  count     3", "  PASS  finished", "2 passed, 0 failed"], "\(separate)")
         let inline = try await bash(
             #""$0" check --spec="$(printf "$1/q\xe9.spec")" --xunit-output="$(printf "$1/i\xe9.xml")" "$2""#,
             in: directory)

@@ -127,10 +127,11 @@ import Testing
             #"{"streamtrace":1,"stream":"\u001b[31mred\u202e","at":0}"# + "\n"
             + #"{"t":0,"event":"value","value":"\u001b]0;title\u0007 日本語日本語日本語"}"# + "\n"
         let folder = try TraceFolder(["a.jsonl": Self.cart, "b.jsonl": hostile]).path
-        for width in [1, 7, 20, 33] {
+        for width in [1, 33, 40, 47] {
             let result = try await CommandRunner.run(["show", "--width", "\(width)", folder])
             #expect(result.status == 0)
-            for line in result.lines { #expect(TerminalText.width(line) <= width, "\(width): \(line)") }
+            // Below 40 columns, show lays out 40.
+            for line in result.lines { #expect(TerminalText.width(line) <= max(width, 40), "\(width): \(line)") }
             #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0 == "\u{202E}" })
         }
         let wide = try await CommandRunner.run(["show", "--width", "200", folder])

@@ -134,9 +134,10 @@ import Testing
 
     @Test(arguments: colourCases)
     func colourFollowsTheOptionThenCliColorForceThenNoColorAndTermThenTheTerminal(_ test: ColourCase) async throws {
-        let arguments = ["check"] + (test.option.map { ["--color", $0] } ?? []) + [
-            CommandRunner.sample("search.jsonl"), "count",
-        ]
+        let arguments =
+            ["check"] + (test.option.map { ["--color", $0] } ?? []) + [
+                CommandRunner.sample("search.jsonl"), "count",
+            ]
         let output =
             test.terminal
             ? try await TerminalRunner.run(arguments, columns: 80, environment: test.environment).output
