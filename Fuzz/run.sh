@@ -19,7 +19,8 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     binary="$out/fuzz-$target"
     echo "== building $binary"
     # The linker's notes on ASan's local symbols are noise: shown only on failure.
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace $sources "$entry" -o "$binary" \
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
+        -I Sources/StreamTraceCounter/include $sources "$entry" -o "$binary" \
         > "$out/build-$target.log" 2>&1; then
         cat "$out/build-$target.log"
         exit 2
