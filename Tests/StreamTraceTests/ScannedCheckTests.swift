@@ -2,21 +2,62 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// `streamtrace check` reads a trace with the parallel scanner; the
-/// queries must decide exactly as when the trace is read line by line, and
-/// a trace split into chunks anywhere must decide as a whole one does.
+/// `streamtrace check` evaluates its queries in one pass as the trace
+/// streams by, each keeping only what it reads; they must decide exactly
+/// as the expectations do over the whole trace held in memory (the
+/// reference), whether the trace is read by a `TraceReader` or scanned in
+/// chunks of any size.
 @Suite(.cpuBound) struct ScannedCheckTests {
     static let queries = [
         "next", "next 2", "prefix 3", "not prefix 40", "single", "last", "count", "count within 1ms", "elements",
         "available within 300us", "completion", "failure", "finished", "not finished within 1us", "recording",
-        "next where > 0", "not next where == \"z\"", "last within 100ms",
+        "next where > 0", "not next where == \"z\"", "last within 100ms", "every where != null",
+        "every within 1ms where != 0",
+    ]
+
+    /// Queries the expectations decide alone: a pass sums the trace up by chunks for them.
+    static let summed = [
+        "next", "single", "last", "count", "completion", "failure", "finished", "not next", "not finished", "next == 2",
+        "next 1", "count > 3",
+    ]
+
+    /// Queries whose matchers the small values of `smallTrace` meet now and then.
+    static let matching = [
+        "next where == 1", "next == 2", "not next within 300us where == 2", "elements contains 1", "prefix 2 == [0,1]",
+        "recording contains {\"completion\":\"finished\"}", "next 2 == [1,2]", "available within 300us contains 3",
+        "elements == [0]", "next where contains {\"ok\":true}", "not prefix 3 within 1ms", "next within 250ns",
+        "prefix 2 within 1us", "recording == {\"elements\":[1],\"completion\":\"finished\"}", "elements != [1,2]",
+        "next 3 within 300us", "available", "next within 1ms where >= 3", "not next within 1ns", "count within 1ns",
+        "every where >= 0", "every where != 3", "every within 300us where < 3", "every where contains {\"ok\":true}",
     ]
 
     /// The result of every query, as text: status, value, message, timeline, location.
-    func outcomes(_ results: some Sequence<QueryResult>) -> [String] {
+    static func outcomes(_ results: some Sequence<QueryResult>) -> [String] {
         results.map { result in
             "\(result.status) \(result.output?.text ?? "-") \(result.failure?.explanation ?? "-") \(result.location.map { "\($0)" } ?? "-")"
         }
+    }
+
+    /// Checks `queries` on `bytes` every way a trace is read, against the reference.
+    static func expectSameResults(_ queries: [String], on bytes: [UInt8]) throws {
+        let checker = TraceChecker(queries: try queries.map { try Query($0) })
+        let expected = outcomes(try checker.referenceEvaluations(of: TraceReader(bytes: bytes)))
+        let streamed = outcomes(try checker.evaluations(of: TraceReader(bytes: bytes)))
+        expectSame(streamed, expected, queries, "read by a TraceReader")
+        for (parallelism, readSize) in [(1, 1 << 20), (3, 64), (7, 13), (16, 1)] {
+            let options = TraceScanOptions(parallelism: parallelism, readSize: readSize, minimumChunkBytes: 1)
+            let scanned = outcomes(try checker.evaluations(scanning: bytes, options: options))
+            expectSame(scanned, expected, queries, "parallelism \(parallelism), reads of \(readSize) bytes")
+        }
+    }
+
+    /// The first query whose result differs, with both results.
+    static func expectSame(_ actual: [String], _ expected: [String], _ queries: [String], _ how: String) {
+        guard let index = actual.indices.first(where: { $0 < expected.count && actual[$0] != expected[$0] }) else {
+            #expect(actual.count == expected.count, "\(how)")
+            return
+        }
+        Issue.record("\(how): \(queries[index]):\n  got      \(actual[index])\n  expected \(expected[index])")
     }
 
     @Test(arguments: 0..<40)
@@ -24,14 +65,31 @@ import Testing
         var random = RandomTrace(seed: UInt64(seed) &* 7919)
         let lines = random.trace(events: Int.random(in: 0...120, using: &random.random))
         let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
-        let checker = TraceChecker(queries: try Self.queries.map { try Query($0) })
-        let reopen = { try TraceReader(bytes: bytes) }
-        let expected = outcomes(try checker.evaluations(of: TraceReader(bytes: bytes), reopen: reopen))
-        for (parallelism, readSize) in [(1, 1 << 20), (3, 64), (7, 13), (16, 1)] {
-            let options = TraceScanOptions(parallelism: parallelism, readSize: readSize, minimumChunkBytes: 1)
-            let scanned = outcomes(try checker.evaluations(scanning: bytes, options: options))
-            #expect(scanned == expected, "parallelism \(parallelism), reads of \(readSize) bytes")
+        try Self.expectSameResults(Self.queries, on: bytes)
+        try Self.expectSameResults(Self.summed, on: bytes)
+    }
+
+    @Test(arguments: 0..<60)
+    func matchersDecideAsOverTheWholeTrace(seed: Int) throws {
+        var random = RandomTrace(seed: UInt64(seed) &* 104_729)
+        var lines = [#"{"streamtrace":1}"#]
+        var t = 0
+        for _ in 0..<Int.random(in: 0...12, using: &random.random) {
+            t += random.pick([0, 100, 250, 1000])
+            if random.chance(10) { lines.append(#"{"t":\#(t),"event":"request","demand":1}"#) }
+            let value = random.pick(["0", "1", "2", "3", #"{"ok":true,"id":1}"#, #""a""#, "1.0"])
+            lines.append(#"{"t":\#(t),"event":"value","value":\#(value)}"#)
         }
+        if random.chance(80) {
+            lines.append(#"{"t":\#(t + 100),"event":"\#(random.pick(["finished", "cancel"]))"}"#)
+        } else if random.chance(50) {
+            lines.append(#"{"t":\#(t + 2000),"event":"request","demand":1}"#)
+        }
+        // Each query alone, and all of them sharing one cursor.
+        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        for query in Self.matching { try Self.expectSameResults([query], on: bytes) }
+        try Self.expectSameResults(Self.matching, on: bytes)
+        try Self.expectSameResults(Self.matching.reversed(), on: bytes)
     }
 
     @Test func aMalformedLineAtAChunkBorderIsTheSameError() throws {

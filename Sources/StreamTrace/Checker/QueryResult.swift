@@ -14,6 +14,9 @@ public struct QueryResult: Sendable, Equatable {
     /// Why the query failed, as the same expectation fails in a test:
     /// what was expected, what the trace holds, the recent timeline.
     public var failure: RecordingError?
+    /// The value when it was too long for the pass to keep whole (`output`
+    /// is then `nil`): its first elements and where the rest is.
+    package var partialOutput: PartialValue?
 
     public init(query: Query, output: RawJSON?, location: EventLocation?, failure: RecordingError?) {
         self.query = query
@@ -30,7 +33,7 @@ public struct QueryResult: Sendable, Equatable {
     /// For a pass, the value's text; for a failure, its explanation:
     /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
     public var summary: String {
-        failure?.explanation ?? output?.text ?? ""
+        failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
     }
 }
 

@@ -1,28 +1,27 @@
-/// The results of a list of queries against one trace, evaluated one at a
-/// time as the sequence is iterated, in order, sharing one cursor (see
-/// ``TraceChecker/evaluations(of:reopen:)``). Iterate it once.
+/// The results of a list of queries against one trace, in order (see
+/// ``TraceChecker/evaluations(of:)``), with the trace's header and how it
+/// ends.
 public struct TraceEvaluations: Sequence {
-    let log: TraceLog
-    let queries: [Query]
-
     /// The trace's header.
-    public var header: TraceHeader { log.header }
+    public let header: TraceHeader
     /// How the trace ends.
-    public var status: TraceStatus { log.status }
+    public let status: TraceStatus
     /// What the reader warned about (a truncated last line).
-    public var warnings: [TraceReadWarning] { log.warnings }
+    public let warnings: [TraceReadWarning]
+    let results: [QueryResult]
 
-    public struct Iterator: IteratorProtocol {
-        let log: TraceLog
-        var queries: IndexingIterator<[Query]>
-        var cursor = 0
-
-        public mutating func next() -> QueryResult? {
-            queries.next().map { TraceChecker.evaluate($0, in: log, cursor: &cursor) }
-        }
+    init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
+        self.header = header
+        self.status = status
+        self.warnings = warnings
+        self.results = results
     }
 
-    public func makeIterator() -> Iterator {
-        Iterator(log: log, queries: queries.makeIterator())
+    init(_ end: TraceReadEnd, results: [QueryResult]) {
+        self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
+    }
+
+    public func makeIterator() -> IndexingIterator<[QueryResult]> {
+        results.makeIterator()
     }
 }

@@ -1,4 +1,5 @@
-/// The events of a trace up to the end of a query's window.
+/// The events of a whole trace in memory up to the end of a query's
+/// window: the reference evaluation's window.
 struct TraceWindow: EventWindow, WrittenTimeout {
     let log: TraceLog
     /// The window's last instant, or `nil` for the end of the trace.
@@ -48,10 +49,6 @@ struct TraceWindow: EventWindow, WrittenTimeout {
     var violation: (message: String, location: EventLocation)? { nil }
 
     var nextEvent: (kind: EventKind, location: EventLocation)? { endTime.flatMap(log.firstEvent(after:)) }
-
-    func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
-        log.timelineElement(index)
-    }
 
     func describe(_ element: RawJSON) -> String {
         ValueText.message(element)

@@ -26,6 +26,9 @@ public struct Query: Sendable, Hashable, CustomStringConvertible {
     public let matcher: QueryMatcher?
     /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
+    /// The matcher of its `where` clause (`next where == 3`), which a pass
+    /// over a trace compiles once to scan the elements with.
+    package var wherePredicate: QueryMatcher? = nil
 
     public var description: String { text }
 

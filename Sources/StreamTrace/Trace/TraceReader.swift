@@ -147,6 +147,13 @@ public final class TraceReader {
         return nil
     }
 
+    /// The next event as the front end gives it (its line's bytes valid
+    /// until the next call), or `nil` at the end of the trace.
+    package func nextScanEvent() throws(TraceReadError) -> TraceScanEvent? {
+        _ = try nextHead()
+        return current
+    }
+
     /// Builds the value of the `value` event that ``nextHead()`` just
     /// returned.
     ///

@@ -8,17 +8,20 @@ import Glibc
 import Musl
 #endif
 
-/// A trace of a plan, read: the work a `check` run does in parallel. Its
-/// queries are evaluated later, in path order, as their results are
-/// reported (``CheckRun``); until then the trace keeps only what its
-/// queries need (the library's retention plan).
+/// A trace of a plan, read and its queries evaluated, in one pass and in
+/// memory bounded by the longest line: the work a `check` run does in
+/// parallel. Its results are reported in path order (``CheckRun``).
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results of `queries`, evaluated as they are iterated (the
-    /// evaluations hold the input open for a query whose failure reads the
-    /// trace again).
-    case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double)
+    /// The results of `queries`; `rereadable` for a regular file, whose
+    /// values a report may read again whole.
+    case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double, rereadable: Bool)
+
+    /// The most of a value made of a run of elements (`elements`) a result
+    /// keeps: longer, the JSON report reads the rest again from a regular
+    /// file, and from a stream writes this much of it, marked truncated.
+    static let valueLimit = 1 << 20
 
     /// Reads `trace` with the parallel scanner, for `queries`.
     init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
@@ -33,15 +36,14 @@ enum ScannedTrace {
         let start = ContinuousClock.now
         let queries = planned.map(\.query)
         do throws(TraceReadError) {
-            // A query with `within` may need to read the trace again for its failure's timeline.
-            let windowed = queries.contains { $0.within != nil }
-            let input = try TraceInput(trace.path, passes: windowed ? 2 : 1)
-            let reopen: (() throws -> TraceReader)? = windowed ? { try input.reader() } : nil
+            let input = try TraceInput(trace.path)
             let fd = try input.openDescriptor()
             defer { close(fd) }
+            var info = stat()
+            let rereadable = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
             let evaluations = try TraceChecker(queries: queries).evaluations(
-                scanning: fd, name: input.name, options: options, reopen: reopen)
-            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start))
+                scanning: fd, name: input.name, options: options, valueLimit: Self.valueLimit)
+            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start), rereadable: rereadable)
         } catch {
             self = .unreadable(error)
         }

@@ -23,6 +23,14 @@ struct ChunkMerger {
     mutating func merge<C: TraceScanConsumer>(_ report: ChunkReport, _ consumer: C, into total: inout C)
         throws(TraceReadError)
     {
+        try merge(report) { total.append(consumer, eventOffset: $0, lineOffset: $1) }
+    }
+
+    /// Checks `report` against the chunks before it, then calls `add` with
+    /// the offsets that make its events' indices and lines absolute.
+    mutating func merge(_ report: ChunkReport, then add: (_ eventOffset: Int, _ lineOffset: Int) -> Void)
+        throws(TraceReadError)
+    {
         if let line = report.firstContentLine, let problem = order.afterTerminal(line: line + lineOffset) {
             throw problem.error(file: file, lineOffset: 0, eventOffset: 0)
         }
@@ -37,7 +45,7 @@ struct ChunkMerger {
             throw problem.error(file: file, lineOffset: lineOffset, eventOffset: eventCount)
         }
         precondition(!report.stopped, "a chunk stopped early although no earlier chunk has a problem")
-        total.append(consumer, eventOffset: eventCount, lineOffset: lineOffset)
+        add(eventCount, lineOffset)
         order.append(report.order, lineOffset: lineOffset)
         if let line = report.truncatedLine {
             truncated = true

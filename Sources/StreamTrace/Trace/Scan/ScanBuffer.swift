@@ -39,7 +39,7 @@ struct ScanBuffer: ~Copyable {
     private var source: ScanSource
     /// The source offset of `base[end]`.
     private(set) var sourceOffset: Int
-    private let readSize: Int
+    private var readSize: Int
     private let maximumLineLength: Int
 
     init(source: ScanSource, readSize: Int, maximumLineLength: Int) {
@@ -56,6 +56,23 @@ struct ScanBuffer: ~Copyable {
 
     deinit { munmap(base, capacity + Self.padding) }
 
+    /// Reads `source` from its start from now on, in reads of `readSize`,
+    /// in the same memory (grown if a read needs more): a worker that scans
+    /// one block after another maps its buffer once.
+    mutating func reuse(for source: ScanSource, readSize: Int) {
+        self.source = source
+        self.readSize = max(readSize, 1)
+        switch source {
+        case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
+        case .stream, .reading: sourceOffset = 0
+        }
+        start = 0
+        end = 0
+        atEOF = false
+        grow(to: self.readSize)
+        base.storeBytes(of: 0, toByteOffset: 0, as: UInt8.self)  // the sentinel: nothing read yet
+    }
+
     /// Zeroed memory straight from the kernel, given back at once by
     /// `munmap`: with `malloc`, each of the threads that scan chunks would
     /// keep its freed buffers in an arena of its own, and the peak memory
@@ -65,6 +82,14 @@ struct ScanBuffer: ~Copyable {
             pointer != MAP_FAILED
         else { fatalError("out of memory: cannot map \(byteCount) bytes") }
         return pointer
+    }
+
+    /// Whether a file's or memory's range has been read to its end.
+    private var isExhausted: Bool {
+        switch source {
+        case .file(_, let range), .memory(_, let range): sourceOffset >= range.upperBound
+        case .stream, .reading: false
+        }
     }
 
     /// The source offset of `base[start]`.
@@ -88,7 +113,10 @@ struct ScanBuffer: ~Copyable {
         end += count
         sourceOffset += count
         base.storeBytes(of: 0, toByteOffset: end, as: UInt8.self)
-        if count == 0 { atEOF = true }
+        // A range known to be read to its end needs no read that finds
+        // nothing (and no move of the bytes before it: a block's events
+        // stay where they are until their turn).
+        if count == 0 || isExhausted { atEOF = true }
         return count > 0
     }
 

@@ -86,14 +86,15 @@ package enum TraceScan {
     package static func scan<C: TraceScanConsumer>(
         fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
+        try run(source(of: fd), name: name, options: options, makeConsumer: makeConsumer)
+    }
+
+    /// A regular file from its current offset to its end, else a stream.
+    static func source(of fd: Int32) -> ScanSource {
         var info = stat()
         let offset = lseek(fd, 0, SEEK_CUR)
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, offset >= 0 else {
-            return try run(.stream(fd: fd), name: name, options: options, makeConsumer: makeConsumer)
-        }
-        return try run(
-            .file(fd: fd, range: Int(offset)..<Int(info.st_size)), name: name, options: options,
-            makeConsumer: makeConsumer)
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, offset >= 0 else { return .stream(fd: fd) }
+        return .file(fd: fd, range: Int(offset)..<Int(info.st_size))
     }
 
     /// Scans bytes in memory, split like a file (for tests and fuzzing).

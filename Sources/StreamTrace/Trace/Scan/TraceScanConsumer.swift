@@ -11,38 +11,41 @@ package struct TraceScanEvent {
     package var line: Int
     /// The event's index in the chunk (0-based).
     package var index: Int
-    /// The demand of a `request` event.
-    package var demand: Demand?
     /// The line's text (no line end), valid only during the call.
     package var text: UnsafeRawBufferPointer
     /// Where the `"value"` is in `text`: validated JSON, for `value` and
     /// `failure` events that have one.
     package var valueRange: Range<Int>?
+    /// The reader's depth limit, for ``failure`` and ``demand``.
+    package var maximumDepth: Int
 
     package init(
-        nanoseconds: Int64, kind: EventKind, line: Int, index: Int, demand: Demand? = nil,
-        text: UnsafeRawBufferPointer, valueRange: Range<Int>? = nil, maximumDepth: Int = JSONParser.defaultMaximumDepth
+        nanoseconds: Int64, kind: EventKind, line: Int, index: Int, text: UnsafeRawBufferPointer,
+        valueRange: Range<Int>? = nil, maximumDepth: Int = JSONParser.defaultMaximumDepth
     ) {
         self.nanoseconds = nanoseconds
         self.kind = kind
         self.line = line
         self.index = index
-        self.demand = demand
         self.text = text
         self.valueRange = valueRange
         self.maximumDepth = maximumDepth
     }
 
-    /// The reader's depth limit, for ``failure``.
-    package var maximumDepth: Int
-
-    /// The error of a `failure` event, read from the line again on demand
-    /// (once per trace at most): keeping it out of the event keeps the
-    /// event trivial to copy.
-    package var failure: TraceFailure? {
-        guard kind == .failure else { return nil }
-        return (try? TraceLineParser(maximumDepth: maximumDepth).parseEvent(text))?.failure
+    /// The error of a `failure` event and the demand of a `request` event,
+    /// read from the line again on demand (once per trace at most for a
+    /// failure; requests are few): keeping them out of the event keeps it
+    /// small and trivial to copy.
+    private var parsed: TraceLineParser.ParsedEvent? {
+        guard kind == .failure || kind == .request else { return nil }
+        return try? TraceLineParser(maximumDepth: maximumDepth).parseEvent(text)
     }
+
+    /// The error of a `failure` event.
+    package var failure: TraceFailure? { parsed?.failure }
+
+    /// The demand of a `request` event.
+    package var demand: Demand? { parsed?.demand }
 
     /// The value's bytes, valid only during the call.
     package var valueBytes: UnsafeRawBufferPointer? {
@@ -52,7 +55,10 @@ package struct TraceScanEvent {
     /// The head ``TraceReader/nextHead()`` returns for this event, once the
     /// line is made absolute.
     package func head(lineOffset: Int) -> TraceEventHead {
-        TraceEventHead(nanoseconds: nanoseconds, kind: kind, line: lineOffset + line, demand: demand, failure: failure)
+        let parsed = self.parsed
+        return TraceEventHead(
+            nanoseconds: nanoseconds, kind: kind, line: lineOffset + line, demand: parsed?.demand,
+            failure: parsed?.failure)
     }
 }
 

@@ -31,6 +31,14 @@ struct TraceScanner: ~Copyable {
         self.options = options
     }
 
+    /// Scans `source` from now on, from its start, as a new scanner would,
+    /// in the same buffer.
+    mutating func reuse(for source: ScanSource, readSize: Int) {
+        buffer.reuse(for: source, readSize: readSize)
+        report = ChunkReport()
+        blocks.reset()
+    }
+
     /// Hands every event to `consumer`, to the end of the lines or their
     /// first problem.
     mutating func scan<C: TraceScanConsumer>(into consumer: inout C) {
@@ -115,8 +123,8 @@ struct TraceScanner: ~Copyable {
         if count == 0 { report.firstEvent = (parsed.nanoseconds, parsed.kind, number, timeColumn) }
         report.order.record(nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number)
         return TraceScanEvent(
-            nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, index: count, demand: parsed.demand,
-            text: line, valueRange: parsed.valueRange, maximumDepth: options.maximumDepth)
+            nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, index: count, text: line,
+            valueRange: parsed.valueRange, maximumDepth: options.maximumDepth)
     }
 
     /// The parser's problem with `line`, as an error at its line and column.

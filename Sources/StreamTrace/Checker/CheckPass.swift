@@ -1,0 +1,152 @@
+/// One pass over a trace that evaluates a list of queries as the events
+/// stream by, in order, sharing one cursor: what ``TraceChecker`` reads a
+/// trace with, from ``TraceScan`` (a file in blocks on every core, a
+/// stream) or from a ``TraceReader``. Memory is bounded by the longest
+/// line and the queries themselves, never by the trace.
+///
+/// Each query is a ``QueryStream``: a run of elements compared as it
+/// streams (`elements`, `prefix N`, …), a scan with a compiled matcher
+/// (`next where`), or its expectation deciding over a window that keeps
+/// what it reads. A query that may move the cursor is assumed not to; when
+/// it does, the queries after it start again from the new cursor.
+final class CheckPass: TraceEventSink {
+    // Used by one thread at a time (the reading's turn): the runtime's
+    // exclusivity checks on its properties, and its streams', would only cost time.
+    private(set) var state: PassState
+    /// Whether a query needs the events one by one, in order (a stream of
+    /// its own, a window of its own); else what every query reads can be
+    /// summed up by chunks of the trace read on every core (``PassState``).
+    let needsOrder: Bool
+    private let streams: [any QueryStream]
+    /// The cursor each query starts from.
+    @exclusivity(unchecked) private var inputs: [Int]
+    /// The queries that take events, in order.
+    @exclusivity(unchecked) private var active: [Int] = []
+
+    init(queries: [Query], valueLimit: Int?) {
+        streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
+        let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
+        state = PassState(firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within))
+        needsOrder =
+            firstCount == .max || queries.contains { $0.within != nil } || streams.contains { !($0 is EngineStream) }
+        inputs = Array(repeating: 0, count: streams.count)
+        for (index, stream) in streams.enumerated() {
+            inputs[index] = index == 0 ? 0 : output(of: index - 1)
+            stream.start(cursor: inputs[index], in: state, at: nil)
+        }
+        activate()
+    }
+
+    /// The cursor query `index` leaves: its own once known, else the one
+    /// it started from.
+    private func output(of index: Int) -> Int {
+        streams[index].cursorAfter ?? inputs[index]
+    }
+
+    private func activate() {
+        active = streams.indices.filter { streams[$0].wantsEvents }
+    }
+
+    func take(_ event: TraceScanEvent) {
+        state.take(event)
+        guard !active.isEmpty else { return }
+        var done = false
+        var position = 0
+        while position < active.count {
+            let index = active[position]
+            position += 1
+            let step = streams.withUnsafeBufferPointer { $0[index].take(event, in: state) }
+            done = done || step.contains(.done)
+            if step.contains(.decided), restart(after: index, at: event) {
+                // The queries started again take this event too.
+                activate()
+                position = active.firstIndex { $0 > index } ?? active.count
+                done = false
+            }
+        }
+        if done { activate() }
+    }
+
+    /// Starts the queries after `index` again from the cursor it leaves,
+    /// as long as that changes where they start; whether it started any.
+    @discardableResult
+    private func restart(after index: Int, at event: TraceScanEvent?) -> Bool {
+        var next = index + 1
+        while next < streams.count, inputs[next] != output(of: next - 1) {
+            inputs[next] = output(of: next - 1)
+            streams[next].start(cursor: inputs[next], in: state, at: event)
+            next += 1
+        }
+        return next > index + 1
+    }
+
+    func bufferWillChange() {
+        state.bufferWillChange()
+        for stream in streams { stream.bufferWillChange() }
+    }
+
+    /// Takes the trace summed up by chunks (see ``needsOrder``).
+    func adopt(_ summed: PassState) {
+        state = summed
+    }
+
+    /// The trace is over: every query's result, in order.
+    func finish() -> [QueryResult] {
+        var results: [QueryResult] = []
+        for index in streams.indices {
+            let before = output(of: index)
+            results.append(streams[index].finish(in: state))
+            if output(of: index) != before { restart(after: index, at: nil) }
+        }
+        return results
+    }
+}
+
+/// Which stream evaluates each query: the pass's own for the expectations
+/// whose values it can stream, the expectation's window otherwise.
+enum QueryStreams {
+    private typealias E = RawJSON
+    private typealias F = TraceFailure
+
+    static func make(for query: Query, limit: Int?) -> any QueryStream {
+        switch query.expectation {
+        case is StreamExpectations.Elements<E, F>: return RunStream(query, kind: .elements, limit: limit)
+        case is StreamExpectations.Recorded<E, F>: return RunStream(query, kind: .recording, limit: limit)
+        case is StreamExpectations.AvailableElements<E, F>: return RunStream(query, kind: .available, limit: limit)
+        case let prefix as StreamExpectations.Prefix<E, F>:
+            return RunStream(query, kind: .prefix(prefix.maxLength), limit: limit)
+        case let prefix as StreamExpectations.Inverted<StreamExpectations.Prefix<E, F>>:
+            return RunStream(query, kind: .notPrefix(prefix.base.maxLength), limit: limit)
+        case let next as StreamExpectations.NextCount<E, F>:
+            return RunStream(query, kind: .next(next.count), limit: limit)
+        case let next as StreamExpectations.NextWhere<E, F>:
+            guard let matcher = query.wherePredicate else { break }
+            return MatchStream(query, matcher: matcher, condition: next.condition, kind: .next)
+        case let next as StreamExpectations.Inverted<StreamExpectations.NextWhere<E, F>>:
+            guard let matcher = query.wherePredicate else { break }
+            return MatchStream(query, matcher: matcher, condition: next.base.condition, kind: .notNext)
+        case let every as StreamExpectations.Every<E, F>:
+            guard let matcher = query.wherePredicate else { break }
+            return MatchStream(query, matcher: matcher, condition: every.condition, kind: .every(every))
+        default: break
+        }
+        return EngineStream(query)
+    }
+
+    /// How many first values the pass keeps: as many as a query decided by
+    /// its expectation reads from the start, or as far as the cursor can
+    /// move (`next`, `next`: the first two) plus one; every one if such a
+    /// query reads every element.
+    static func firstCount(for queries: [Query], streams: [any QueryStream]) -> Int {
+        var count = 0
+        var reach = 1
+        for (query, stream) in zip(queries, streams) where stream is EngineStream {
+            let needs = query.expectation.traceNeeds
+            if needs.allElements { return .max }
+            count = max(count, needs.firstElements)
+            let (sum, overflow) = reach.addingReportingOverflow(needs.consumes)
+            reach = overflow ? .max : sum
+        }
+        return max(count, reach)
+    }
+}

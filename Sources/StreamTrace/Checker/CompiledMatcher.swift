@@ -1,0 +1,148 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A query's matcher made ready, once, to test many values as they are
+/// read: what any value it accepts must look like in its raw text is
+/// checked first, and only a value that may be accepted is decoded and
+/// compared as ``QueryMatcher/matches(_:)`` compares (same answers, fewer
+/// values built).
+///
+/// - `==` and `contains`: a value of another kind than the operand (an
+///   array may contain anything) cannot match; a string equal to a string
+///   is no longer than its text and no shorter than a sixth of it (an
+///   escape `\uXXXX` is six bytes for one); every string and literal of
+///   the operand (`"name"`, `true`) is in the text of a value that
+///   matches, byte for byte, unless the text writes a character as
+///   `\uXXXX` or the piece holds a character a writer may escape
+///   otherwise (a control character, `"`, `\`, `/`).
+/// - `!=`: the same, for the values it rejects.
+/// - `< <= > >=`: only a number can match.
+struct CompiledMatcher {
+    let matcher: QueryMatcher
+    /// The first byte of the operand's text (its kind): `"`, `{`, `[`, …
+    private let kind: UInt8
+    /// The operand's string when it is one, as UTF-8.
+    private let string: [UInt8]?
+    /// Pieces every accepted text holds (see above).
+    private let pieces: [[UInt8]]
+
+    init(_ matcher: QueryMatcher) {
+        self.matcher = matcher
+        var output = JSONOutput()
+        output.write(matcher.operand)
+        kind = output.buffer.first ?? 0
+        if case .string(let text) = matcher.operand { string = Array(text.utf8) } else { string = nil }
+        var pieces: [[UInt8]] = []
+        Self.collectPieces(of: matcher.operand, into: &pieces)
+        self.pieces = pieces.filter { piece in
+            !piece.isEmpty && !piece.contains { $0 < 0x20 || Self.escapable.contains($0) }
+        }
+    }
+
+    /// Whether the value whose text is `bytes` matches.
+    func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        switch matcher {
+        case .equal: return mayEqual(bytes, containing: false) && decodedMatches(bytes)
+        case .contains: return mayEqual(bytes, containing: true) && decodedMatches(bytes)
+        case .notEqual: return !mayEqual(bytes, containing: false) || decodedMatches(bytes)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let first = Self.firstByte(bytes), first == UInt8(ascii: "-") || (first &- 0x30) < 10 else {
+                return false
+            }
+            return decodedMatches(bytes)
+        }
+    }
+
+    private func decodedMatches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var parser = JSONParser(bytes)
+        guard let value = try? parser.parseValue() else { return false }
+        return matcher.matches(value)
+    }
+
+    /// Whether a value with this text may equal (or contain) the operand.
+    private func mayEqual(_ bytes: UnsafeRawBufferPointer, containing: Bool) -> Bool {
+        guard let first = Self.firstByte(bytes) else { return false }
+        if first != kind, !(containing && first == UInt8(ascii: "[")) {
+            // Numbers start with '-' or a digit either way.
+            guard Self.isNumberStart(first), Self.isNumberStart(kind) else { return false }
+        }
+        if !containing, let string, first == UInt8(ascii: "\"") {
+            let length = bytes.count - 2  // at least the text between the quotes
+            if string.count > length || string.count * 6 < length - Self.surroundingSpace(bytes) { return false }
+        }
+        guard !pieces.isEmpty, !Self.hasUnicodeEscape(bytes) else { return true }
+        return pieces.allSatisfy { Self.find($0, in: bytes) }
+    }
+
+    /// Characters a writer may escape other than with `\u`: `"`, `\`, `/`.
+    private static var escapable: [UInt8] { [0x22, 0x5C, 0x2F] }
+
+    private static func isNumberStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (byte &- 0x30) < 10
+    }
+
+    private static func firstByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
+        bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+
+    /// The white space before and after the value in its text.
+    private static func surroundingSpace(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes.reversed() {
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            count += 1
+        }
+        return count + bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.count
+    }
+
+    /// Whether `piece` (not empty) occurs in `bytes`.
+    private static func find(_ piece: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress, piece.count <= bytes.count else { return false }
+        let first = Int32(piece[0])
+        var offset = 0
+        let last = bytes.count - piece.count
+        while offset <= last, let found = memchr(base + offset, first, last - offset + 1) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if piece.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, piece.count) }) == 0 { return true }
+            offset = at + 1
+        }
+        return false
+    }
+
+    /// Whether the text writes some character as `\uXXXX`.
+    private static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            guard at + 1 < bytes.count else { return false }
+            if bytes[at + 1] == UInt8(ascii: "u") { return true }
+            offset = at + 2
+        }
+        return false
+    }
+
+    /// The strings (keys too) and literals of `value`, as UTF-8.
+    private static func collectPieces(of value: JSONValue, into pieces: inout [[UInt8]]) {
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case .null: pieces.append(Array("null".utf8))
+            case .bool(let flag): pieces.append(Array((flag ? "true" : "false").utf8))
+            case .number: break
+            case .string(let text): pieces.append(Array(text.utf8))
+            case .array(let elements): pending += elements
+            case .object(let object):
+                for entry in object {
+                    pieces.append(Array(entry.key.utf8))
+                    pending.append(entry.value)
+                }
+            }
+        }
+    }
+}

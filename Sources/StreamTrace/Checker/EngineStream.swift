@@ -1,0 +1,90 @@
+/// A query its expectation decides over a ``StreamedWindow`` (the one
+/// engine): the window keeps what the expectation's ``TraceNeeds`` say it
+/// reads: the first elements (the pass keeps those for all queries; every
+/// one, for an expectation that reads them all and that the pass has no
+/// stream of its own for), the few after the cursor, the last few (the
+/// window's recent values).
+///
+/// It decides when its window is over or the trace is; an expectation
+/// that may move the cursor (`next`) is also asked as its elements come,
+/// as a wait would be, so that the queries after it know their cursor
+/// while the elements after it are still to come.
+final class EngineStream: QueryStream {
+    let query: Query
+    private let needs: TraceNeeds
+    private let wake: WakeCondition
+    private let mayMoveCursor: Bool
+    @exclusivity(unchecked) private var cursor = 0
+    /// With `within`: the query's own window.
+    /// With `within`, the query's own window (``hasWindow``).
+    @exclusivity(unchecked) private var window = WindowState()
+    private let hasWindow: Bool
+    @exclusivity(unchecked) private var values = ElementValues()
+    @exclusivity(unchecked) private(set) var wantsEvents = true
+    @exclusivity(unchecked) private(set) var cursorAfter: Int?
+
+    init(_ query: Query) {
+        self.query = query
+        hasWindow = query.within != nil
+        needs = query.expectation.traceNeeds
+        wake = WakeCondition.of(query.expectation)
+        mayMoveCursor = needs.consumes > 0 || needs.allElements
+    }
+
+    func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
+        self.cursor = cursor
+        values.removeAll()
+        if let within = query.within { window = pass.window(from: cursor, within: within, at: event) }
+        cursorAfter = mayMoveCursor ? nil : cursor
+        wantsEvents = hasWindow || mayMoveCursor
+    }
+
+    func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
+        let before = cursorAfter
+        step(event, in: pass)
+        return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
+    }
+
+    private func step(_ event: TraceScanEvent, in pass: PassState) {
+        if hasWindow, !window.take(event) {
+            wantsEvents = mayMoveCursor && cursorAfter == nil
+            return
+        }
+        let count = hasWindow ? window.elementCount : pass.trace.elementCount
+        if event.kind == .value, let bytes = event.valueBytes {
+            let index = count - 1
+            if index >= cursor && index - cursor < needs.consumes {
+                let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
+                values.keep(bytes, at: location, index: index)
+            }
+        }
+        guard mayMoveCursor, cursorAfter == nil,
+            wake.isMet(by: event.kind, elementCount: count, consumedCount: cursor)
+        else { return }
+        switch query.expectation.check(in: streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: false))
+        {
+        case .pending: return
+        case .failed: cursorAfter = cursor
+        case .passed(_, let moved, _): cursorAfter = moved ?? cursor
+        }
+        wantsEvents = hasWindow && !window.isOver
+    }
+
+    func bufferWillChange() {
+        if hasWindow { window.bufferWillChange() }
+    }
+
+    func finish(in pass: PassState) -> QueryResult {
+        let streamed = streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: true)
+        let (result, moved) = TraceChecker.result(of: query, query.expectation.check(in: streamed), in: streamed)
+        cursorAfter = moved ?? cursor
+        return result
+    }
+
+    private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
+        StreamedWindow(
+            state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
+            writtenTimeout: query.writtenWithin,
+            isFinal: isFinal)
+    }
+}

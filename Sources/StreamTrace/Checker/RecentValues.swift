@@ -1,0 +1,68 @@
+/// The values and locations of the last few elements of a window, for
+/// failure messages' recent timelines: one buffer per slot, reused, so that
+/// keeping an element copies its bytes and allocates nothing once warm.
+///
+/// It holds two more elements than a timeline draws: the one before the
+/// first drawn (where its gap starts), and the one a window that starts
+/// again just before the latest event may leave out (see ``WindowState``).
+struct RecentValues {
+    /// Slots, a power of two: `RecentTimeline.defaultLimit` (6) and two.
+    private static var capacity: Int { 8 }
+
+    /// One slot: an element, its location, and its bytes, copied or (until
+    /// ``copyDeferred()``) where the scanner holds them.
+    private struct Slot {
+        var index = -1
+        var location = EventLocation(index: 0, nanoseconds: 0)
+        var deferred: UnsafeRawBufferPointer?
+        var bytes: [UInt8] = []
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: RecentValues.capacity)
+    private var hasDeferred = false
+
+    /// Keeps `value`, element `index`, in place of the oldest, but only
+    /// where it is: the bytes must stay until ``copyDeferred()``.
+    @inline(__always)
+    mutating func keepDeferred(_ value: UnsafeRawBufferPointer, _ location: EventLocation, index: Int) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            let slot = index & (Self.capacity - 1)
+            slots[slot].index = index
+            slots[slot].location = location
+            slots[slot].deferred = value
+        }
+        hasDeferred = true
+    }
+
+    /// Copies the values kept where they were, before their bytes go.
+    mutating func copyDeferred() {
+        guard hasDeferred else { return }
+        for slot in slots.indices {
+            guard let value = slots[slot].deferred else { continue }
+            slots[slot].bytes.removeAll(keepingCapacity: true)
+            slots[slot].bytes.append(contentsOf: value)
+            slots[slot].deferred = nil
+        }
+        hasDeferred = false
+    }
+
+    /// Element `index`, if it is still kept.
+    func value(_ index: Int) -> (RawJSON, EventLocation)? {
+        let slot = slots[index & (Self.capacity - 1)]
+        guard index >= 0, slot.index == index else { return nil }
+        if let bytes = slot.deferred { return (RawJSON(validated: Array(bytes)[...]), slot.location) }
+        return (RawJSON(validated: slot.bytes[...]), slot.location)
+    }
+
+    /// Keeps a later part's elements too (their indices and locations
+    /// counted from that part's start), oldest first.
+    mutating func append(_ later: RecentValues, elementOffset: Int, shift: (EventLocation) -> EventLocation) {
+        var later = later
+        later.copyDeferred()
+        for slot in later.slots.filter({ $0.index >= 0 }).sorted(by: { $0.index < $1.index }) {
+            let index = slot.index + elementOffset
+            slots[index & (Self.capacity - 1)] = Slot(
+                index: index, location: shift(slot.location), deferred: nil, bytes: slot.bytes)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// How a query's verdict becomes its result, the same for every way a
+/// trace is read: the expectation's value as JSON, then the query's
+/// matcher applied to it.
+extension TraceChecker {
+    /// The result of `query` whose expectation decided `verdict` over
+    /// `window`, and the cursor it moves to (`nil`: unchanged).
+    static func result(
+        of query: Query, _ verdict: Verdict<RawJSON?>, in window: some EventWindow<RawJSON, TraceFailure>
+    ) -> (result: QueryResult, cursor: Int?) {
+        switch verdict {
+        case .pending:
+            var error = RecordingError(
+                expectation: query.text, reason: .notCompleted, message: "the expectation could not be decided",
+                location: window.lastEvent?.location)
+            error.timeline = window.recentTimeline()
+            return (QueryResult(query: query, output: nil, location: error.location, failure: error), nil)
+        case .failed(let error):
+            return (QueryResult(query: query, output: nil, location: error.location, failure: error), nil)
+        case .passed(let output, let cursor, let location):
+            let matches = query.matcher.map { $0.matches(output?.value ?? .null) } ?? true
+            let result = Self.result(
+                of: query, output: output.map(QueryOutput.whole), matches: matches, at: location, in: window)
+            return (result, cursor)
+        }
+    }
+
+    /// The result of `query` whose expectation passed with `output` at
+    /// `location`, which its matcher accepts or not (`matches`).
+    static func result(
+        of query: Query, output: QueryOutput?, matches: Bool, at location: EventLocation?,
+        in window: some EventWindow<RawJSON, TraceFailure>
+    ) -> QueryResult {
+        var result = QueryResult(query: query, output: nil, location: location, failure: nil)
+        switch output {
+        case .whole(let value)?: result.output = value
+        case .partial(let partial)?: result.partialOutput = partial
+        case nil: break
+        }
+        guard let matcher = query.matcher, !matches else { return result }
+        let got: String
+        switch output {
+        case .partial(let partial)?: got = ValueText.message(partial.text)
+        case .whole(let value)?: got = window.describe(value)
+        case nil: got = window.describe(.null)
+        }
+        var error = RecordingError(
+            expectation: query.text, reason: .mismatch, message: "expected \(matcher), got \(got)", location: location)
+        error.timeline = window.recentTimeline()
+        result.failure = error
+        return result
+    }
+}

@@ -1,0 +1,29 @@
+/// What one expectation needs a pass over a trace to keep, declared by the
+/// expectation itself (``TraceExpectation/traceNeeds``). The pass
+/// (``CheckPass``) honours it: the first elements for all queries, the few
+/// after a query's cursor and the last few in its window; an expectation
+/// whose value is a run of elements (`elements`, `prefix N`) or that scans
+/// them with a matcher (`next where`) the pass streams itself.
+package struct TraceNeeds: Sendable, Hashable {
+    /// The values of the first elements, counted from the start of the trace.
+    package var firstElements = 0
+    /// How far past the cursor it reads and moves the cursor: the values
+    /// of that many elements after it.
+    package var consumes = 0
+    /// The value of the window's last element.
+    package var lastElement = false
+    /// Every element's value.
+    package var allElements = false
+
+    package init(firstElements: Int = 0, consumes: Int = 0, lastElement: Bool = false, allElements: Bool = false) {
+        self.firstElements = firstElements
+        self.consumes = consumes
+        self.lastElement = lastElement
+        self.allElements = allElements
+    }
+
+    /// Only event kinds and times: `finished`, `count`, `completion` …
+    package static let nothing = TraceNeeds()
+    /// Every value: `elements`, `available` …
+    package static let everything = TraceNeeds(allElements: true)
+}

@@ -1,0 +1,135 @@
+/// What a window of a trace holds so far, kept as the trace is read: how
+/// many elements, the last event, the completion or cancel, the last few
+/// values (for failure timelines), and, for a window that ends at a time
+/// (`within`), the first event after it. Constant memory.
+///
+/// The pass keeps one for the whole trace; a query with `within` keeps its
+/// own from where its window starts.
+struct WindowState {
+    /// The window's last instant; `nil`: it ends with the trace.
+    let endTime: Int64?
+    private(set) var elementCount = 0
+    private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
+    /// The last event before ``lastEvent``, for a window that starts again
+    /// just before the latest event (``before(_:)``).
+    private var previousEvent: (kind: EventKind, location: EventLocation)?
+    private(set) var completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?
+    private(set) var cancel: EventLocation?
+    /// The first event after ``endTime``: the window is over.
+    private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
+    private(set) var recent = RecentValues()
+
+    init(endTime: Int64? = nil) {
+        self.endTime = endTime
+    }
+
+    /// Whether no later event can fall in the window.
+    var isOver: Bool { nextEvent != nil || completion != nil || cancel != nil }
+
+    /// Takes the next event of the trace; false when it falls after the window.
+    @inline(__always)
+    mutating func take(_ event: TraceScanEvent) -> Bool {
+        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
+        if let endTime, event.nanoseconds > endTime {
+            if nextEvent == nil { nextEvent = (event.kind, location) }
+            return false
+        }
+        switch event.kind {
+        case .value:
+            if let bytes = event.valueBytes { recent.keepDeferred(bytes, location, index: elementCount) }
+            elementCount += 1
+        case .finished: completion = (.finished, location)
+        case .failure: completion = (.failure(event.failure ?? TraceFailure(type: "", message: "")), location)
+        case .cancel: cancel = location
+        case .subscribe, .request: break
+        }
+        previousEvent = lastEvent
+        lastEvent = (event.kind, location)
+        return true
+    }
+
+    /// The values kept where the scanner holds them are about to go.
+    mutating func bufferWillChange() {
+        recent.copyDeferred()
+    }
+
+    /// A window of the same trace ending at `endTime`, as it stood before
+    /// `event`, this window's last (which the new window then takes or
+    /// leaves out): everything before it fell in both windows.
+    func before(_ event: TraceScanEvent, endingAt endTime: Int64?) -> WindowState {
+        var window = WindowState(endTime: endTime)
+        window.elementCount = elementCount - (event.kind == .value ? 1 : 0)
+        window.lastEvent = previousEvent
+        window.recent = recent
+        return window
+    }
+
+    /// A window of the same trace ending at `endTime`, as it stands at its
+    /// end, for a window that starts after its last element: `tail` is what
+    /// fell in it after that element, and the first event after it.
+    func atEnd(endingAt endTime: Int64?, tail: TailWindow) -> WindowState {
+        var window = WindowState(endTime: endTime)
+        window.elementCount = elementCount
+        window.recent = recent
+        window.lastEvent = tail.lastEvent ?? lastEvent
+        window.nextEvent = tail.nextEvent
+        return window
+    }
+
+    /// Adds a later part of the trace, read on its own (a chunk): its
+    /// events' indices and lines count from `eventOffset` and `lineOffset`.
+    /// For the whole trace's window only (no ``endTime``).
+    mutating func append(_ later: WindowState, eventOffset: Int, lineOffset: Int) {
+        func shifted(_ location: EventLocation) -> EventLocation {
+            EventLocation(
+                index: location.index + eventOffset, line: location.line.map { $0 + lineOffset },
+                nanoseconds: location.nanoseconds)
+        }
+        recent.append(later.recent, elementOffset: elementCount, shift: shifted)
+        elementCount += later.elementCount
+        if let last = later.lastEvent {
+            previousEvent = later.previousEvent.map { ($0.kind, shifted($0.location)) } ?? lastEvent
+            lastEvent = (last.kind, shifted(last.location))
+        }
+        if let (value, location) = later.completion { completion = (value, shifted(location)) }
+        if let location = later.cancel { cancel = shifted(location) }
+    }
+
+    /// How the window ended, once it is over or the trace is.
+    func end(within: Duration?) -> WindowEnd {
+        if let cancel { return .cancelled(cancel) }
+        return within.map { .timeout($0) } ?? .endOfTrace
+    }
+}
+
+/// The events after a trace's last element as a window of `within` from
+/// that element sees them: the last in it and the first after it. The pass
+/// keeps one for each `within` of its queries, so that a query whose
+/// cursor moves to the end of an open trace (after `available`) has its
+/// window without keeping those events.
+struct TailWindow {
+    let within: Int64
+    private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
+    private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
+    private var elementTime: Int64 = 0
+
+    init(within: Int64) {
+        self.within = within
+    }
+
+    mutating func take(_ event: TraceScanEvent) {
+        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
+        if event.kind == .value {
+            elementTime = event.nanoseconds
+            lastEvent = (event.kind, location)
+            nextEvent = nil
+            return
+        }
+        let (end, overflow) = elementTime.addingReportingOverflow(within)
+        if overflow || event.nanoseconds <= end {
+            if nextEvent == nil { lastEvent = (event.kind, location) }
+        } else if nextEvent == nil {
+            nextEvent = (event.kind, location)
+        }
+    }
+}
