@@ -21,7 +21,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
-	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+	bench-quick bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -175,6 +175,16 @@ install:
 test-install:
 	$(MAKE) install PREFIX=$(INSTALL_BUILD)/root
 	STREAMTRACE_INSTALLED=$(INSTALL_BUILD)/root/bin/streamtrace $(SWIFT) test --filter InstalledBinaryTests
+
+# The rows of huge values (10^4 against 10^6 keys and elements, peaks on
+# values of 1 MiB and 15 MiB) and of show and diff on the 200 MB trace beside
+# GNU diff, cmp and jq -c ., one round each: a few minutes (`make bench` takes
+# medians of 5, and the 10-million-line trace too).
+bench-quick:
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	$(SWIFT) build -c release --product streamtrace
+	mkdir -p $(BENCH_DIR)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick $(BENCH_ARGS)
 
 # The detail behind the check rows: TraceScan in parallel and sequentially
 # and nextHead(), beside wc -l, cat, grep -c and jq.
