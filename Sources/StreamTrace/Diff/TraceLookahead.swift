@@ -68,7 +68,7 @@ struct TraceLookahead {
     }
 
     /// What, besides its kind and value, makes two events the same.
-    enum Payload: Equatable {
+    enum Payload: Hashable {
         case none
         case demand(Demand)
         case failure(TraceFailure)
@@ -138,6 +138,17 @@ struct TraceLookahead {
         }
         guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
         return left.canonical(at: i) == right.canonical(at: j)
+    }
+
+    /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
+    /// `offset`: kind, payload and a value's canonical form (events that
+    /// are the same have the same hash).
+    mutating func payloadHash(at offset: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(events[head + offset].kind)
+        hasher.combine(events[head + offset].payload)
+        if events[head + offset].kind == .value { hasher.combine(canonical(at: offset)) }
+        return hasher.finalize()
     }
 
     /// The canonical form of the value of event `offset`.
