@@ -72,6 +72,24 @@ import Testing
             ])
     }
 
+    @Test func ofTwoEquallyNearAgreementsTheOneThatPassesOverMoreExpectedEventsWinsAndKeyOrderDoesNotMatter() throws {
+        // After 1/7: X pairs at (1, 2) and 3 at (2, 1), both 3 events over
+        // and as balanced: expected's larger share first, so X is only in
+        // expected, then only in actual after 3 (X in another key order).
+        let comparison = try compare(
+            ["1", #"{"a":1,"b":2}"#, "3"], ["7", "3", #"{"b":2,"a":1}"#])
+        #expect(
+            comparison.differences.map { $0.description.split(separator: "\n")[0] } == [
+                "event 2: values differ", "event 3: only in expected", "event 4: only in actual",
+            ])
+        // The nearest agreement: the object, 1 expected and 2 actual events over.
+        let nearer = try compare(["1", #"{"a":1,"b":2}"#, "5", "6"], ["7", "8", #"{"b":2,"a":1}"#, "5", "6"])
+        #expect(
+            nearer.differences.map { $0.description.split(separator: "\n")[0] } == [
+                "event 2: values differ", "event 3: only in actual",
+            ])
+    }
+
     @Test func anAgreementBeyondTheWindowIsNotLookedFor() throws {
         // 40 extra events: more than the window, so the rest pairs by position.
         let inserted = (1...40).map { String($0 + 1000) }
