@@ -26,34 +26,44 @@ package struct JSONPattern: Sendable {
 
     /// Whether `raw` is JSON-equal to the pattern.
     package func equals(_ raw: RawJSON) -> Bool {
+        raw.bytes.withUnsafeBytes { equals(text: $0) }
+    }
+
+    /// Whether the value whose validated text is `text` is JSON-equal to
+    /// the pattern.
+    package func equals(text: UnsafeRawBufferPointer) -> Bool {
         var rewriter = JSONRewriter()
-        return raw.bytes.withUnsafeBytes { rewriter.canonical($0) } == canonical
+        return rewriter.canonical(text) == canonical
     }
 
     /// Whether `raw` contains the pattern (``JSONValue/contains(_:)``).
     package func isContained(in raw: RawJSON) -> Bool {
-        raw.bytes.withUnsafeBytes { bytes in
-            var rewriter = JSONRewriter()
-            let start = Self.skipSpace(bytes, from: 0)
-            guard start < bytes.count else { return false }
-            switch (bytes[start], value) {
-            case (UInt8(ascii: "["), _):
-                var found = false
-                Self.forEachMember(of: bytes, at: start) { _, element in
-                    found = rewriter.canonical(UnsafeRawBufferPointer(rebasing: bytes[element])) == canonical
-                    return !found
-                }
-                return found || rewriter.canonical(bytes) == canonical
-            case (UInt8(ascii: "\""), .string(let part)):
-                let text = RawJSONString(at: start, in: bytes).withScalars(in: bytes) {
-                    String(decoding: $0, as: UTF8.self)
-                }
-                return text.containsExactly(part)
-            case (UInt8(ascii: "{"), .object(let subset)):
-                return Self.holds(bytes, subset, rewriter: &rewriter)
-            default:
-                return rewriter.canonical(bytes) == canonical
+        raw.bytes.withUnsafeBytes { isContained(inText: $0) }
+    }
+
+    /// Whether the value whose validated text is `bytes` contains the
+    /// pattern (``JSONValue/contains(_:)``).
+    package func isContained(inText bytes: UnsafeRawBufferPointer) -> Bool {
+        var rewriter = JSONRewriter()
+        let start = Self.skipSpace(bytes, from: 0)
+        guard start < bytes.count else { return false }
+        switch (bytes[start], value) {
+        case (UInt8(ascii: "["), _):
+            var found = false
+            Self.forEachMember(of: bytes, at: start) { _, element in
+                found = rewriter.canonical(UnsafeRawBufferPointer(rebasing: bytes[element])) == canonical
+                return !found
             }
+            return found || rewriter.canonical(bytes) == canonical
+        case (UInt8(ascii: "\""), .string(let part)):
+            let text = RawJSONString(at: start, in: bytes).withScalars(in: bytes) {
+                String(decoding: $0, as: UTF8.self)
+            }
+            return text.containsExactly(part)
+        case (UInt8(ascii: "{"), .object(let subset)):
+            return Self.holds(bytes, subset, rewriter: &rewriter)
+        default:
+            return rewriter.canonical(bytes) == canonical
         }
     }
 
