@@ -25,7 +25,9 @@ struct BenchOptions {
     /// `--installed PATH`: the binary `make install` installs, for the ci rows.
     var installed: String?
 
-    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff"]
+    static let allSections = [
+        "recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff",
+    ]
 
     static let usage = """
         usage: StreamTraceBenchmarks [options]
@@ -41,7 +43,7 @@ struct BenchOptions {
           --repeats N             runs of each measurement; medians are printed (default 5)
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
           --export-size MB        trace size for the export rows (default 1065: 10 million lines)
-          --show-diff-sizes MB,... trace sizes for the showdiff rows (default 200 and --export-size)
+          --show-diff-sizes MB,... trace sizes for the showdiff rows (default 200 and --export-size; jq on each)
           --quick                 the values and showdiff rows only, once each, showdiff on 200 MB
                                   (a few minutes; the figures of a single round)
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)

@@ -36,14 +36,14 @@ struct ShowDiffBench {
 
     private func rows(megabytes: Int, cli: String) -> [String] {
         let (path, copy, changed, mb, lines) = traces(megabytes: megabytes)
-        let jq = megabytes <= options.jqMaxMegabytes
-        let commands: [[String]] =
-            [
-                ["/bin/sh", "-c", "\"$0\" show \"$1\" | cat >/dev/null", cli, path],
-                [cli, "show", "--format", "json", path], [cli, "diff", path, copy], [cli, "diff", path, changed],
-                ["/usr/bin/env", "diff", path, copy], ["/usr/bin/env", "cmp", path, copy],
-                ["/usr/bin/env", "diff", path, changed],
-            ] + (jq ? [["/usr/bin/env", "jq", "-c", ".", path]] : [])
+        // jq on every size (issue 23 asks for it beside show on both traces).
+        let commands: [[String]] = [
+            ["/bin/sh", "-c", "\"$0\" show \"$1\" | cat >/dev/null", cli, path],
+            [cli, "show", "--format", "json", path], [cli, "diff", path, copy], [cli, "diff", path, changed],
+            ["/usr/bin/env", "diff", path, copy], ["/usr/bin/env", "cmp", path, copy],
+            ["/usr/bin/env", "diff", path, changed],
+            ["/usr/bin/env", "jq", "-c", ".", path],
+        ]
         let runs = ChildRuns(commands, rounds: options.repeats)
         let size = String(format: "%.0f MB, %.1fM lines", mb, Double(lines) / 1e6)
         func ours(_ index: Int, exits: Int32) -> String {
@@ -53,12 +53,11 @@ struct ShowDiffBench {
         func reference(_ index: Int, _ name: String) -> String {
             runs.status(index) <= 1 ? "\(name) \(runs.rate(index, mb))" : "\(name) failed or is not installed"
         }
-        let jqReference = jq ? reference(7, "`jq -c .`") : "`jq -c .` not run (--jq-max-mb)"
-        let jqRatio = jq ? runs.ratio(7, 0) : "–"
+        let jq = reference(7, "`jq -c .`")
         return [
-            "| `show FILE \\| cat >/dev/null`, \(size), bound 300 MB/s | \(ours(0, exits: 0)) | \(jqReference) | \(jqRatio) |",
-            "| `show --format json FILE`, \(size), bound 500 MB/s | \(ours(1, exits: 0)) | \(jqReference) | "
-                + (jq ? runs.ratio(7, 1) : "–") + " |",
+            "| `show FILE \\| cat >/dev/null`, \(size), bound 300 MB/s | \(ours(0, exits: 0)) | \(jq) | \(runs.ratio(7, 0)) |",
+            "| `show --format json FILE`, \(size), bound 500 MB/s | \(ours(1, exits: 0)) | \(jq) | "
+                + "\(runs.ratio(7, 1)) |",
             "| `diff FILE COPY` (byte-identical), \(size), bound: as fast as GNU `diff` | \(ours(2, exits: 0)) | "
                 + "\(reference(4, "GNU `diff`")) | \(runs.ratio(4, 2)) |",
             "| `diff FILE COPY` (byte-identical), \(size), vs `cmp` | \(runs.rate(2, mb)) | \(reference(5, "`cmp`")) | "
