@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import StreamTrace
+
 /// `streamtrace check … 'marbles "DIAGRAM" [frame D] [values {…}]'`, run as
 /// a binary.
 @Suite struct MarblesCommandTests {
@@ -120,6 +122,24 @@ import Testing
                 #"frame 300: expected no event, got | (finished): 1 frame early (the diagram ends in frame 301) (line 7, t=+3.005s)"#
             )
                 == true, "\(late)")
+    }
+
+    /// `show` draws with the symbols a diagram is written in: its line reads
+    /// back as the trace's events, in order, its groups as one frame.
+    @Test func showsMarbleLineReadsBackAsADiagramOfTheTrace() async throws {
+        let trace = Self.trace([
+            (0, Self.subscribe), (0, Self.request), (1, Self.value("1")), (30, Self.value(#"{"ok":true}"#)),
+            (30, Self.value("1")), (52, Self.value(#""🍏""#)), (90, Self.cancel),
+        ])
+        let result = try await CommandRunner.run(["show", try CommandRunner.traceFile(trace)])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.lines
+        let line = try #require(lines.dropLast().last, "\(result)")
+        #expect(lines.last == #"a = 1   b = {"ok":true}   c = "🍏"   !: cancel"#)
+        let diagram = try MarbleDiagram(line)
+        #expect(diagram.events.map(\.symbol) == [.element("a"), .element("b"), .element("a"), .element("c"), .cancel])
+        let frames = diagram.events.map { diagram.frameIndex(of: $0.nanoseconds) }
+        #expect(frames[1] == frames[2] && Set(frames).count == 4, "\(line)")
     }
 
     @Test(arguments: [
