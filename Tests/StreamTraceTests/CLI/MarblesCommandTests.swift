@@ -158,6 +158,14 @@ import Testing
             #"marbles "-a" frame 0ms"#,
             "query 1, column 20: expected a duration longer than zero after 'frame', like 10ms (units: ns, us, ms, s, m), found '0ms'"
         ),
+        (
+            #"marbles "-a" values {"a": 1} frame 10ms"#,
+            "query 1, column 30: 'frame' comes before 'values': marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"
+        ),
+        (
+            #"marbles "-a" frame 1ms frame 10ms"#,
+            "query 1, column 24: 'frame' is given twice: marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"
+        ),
         (#"marbles "-a" values [1]"#, "query 1, column 21: expected a JSON object after 'values', found array"),
         (
             #"marbles "-a" values {"ab": 1}"#,
