@@ -23,7 +23,8 @@ import Testing
     @Test(.enabled(if: role == "failing-marbles"))
     func aMarbleExpectationThatFails() async {
         let clock = TestClock()
-        let recorder = TestStream<String>("-s-w|", values: ["w": "sw"], clock: clock).record(name: "search", clock: clock)
+        let input = TestStream<String>("-s-w|", values: ["w": "sw"], clock: clock)
+        let recorder = input.record(name: "search", clock: clock)
         await clock.advance(by: .milliseconds(10))
         expectMarbles(recorder, "-s--w|", values: ["w": "sw"])
     }

@@ -115,7 +115,9 @@ import Testing
                 let report = (error as? RecordingError)?.report ?? "\(error)"
                 let actual = try #require(report.split(separator: "\n").first { $0.hasPrefix("actual:") }, "\(report)")
                 let drawn = String(actual.dropFirst("actual:".count).drop { $0 == " " })
-                #expect(throws: Never.self, "seed \(seed): \(text) drawn \(drawn)") { try recorder.marbles(drawn).get() }
+                #expect(throws: Never.self, "seed \(seed): \(text) drawn \(drawn)") {
+                    try recorder.marbles(drawn).get()
+                }
             }
         }
         #expect(played > 300)
