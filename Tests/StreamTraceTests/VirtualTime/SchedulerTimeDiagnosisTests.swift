@@ -58,7 +58,9 @@ import Testing
         scheduler.advance(by: .milliseconds(2))
         let error = #expect(throws: RecordingError.self) { try recorder.marbles("-a--b|").get() }
         #expect(error?.reason.rawValue == "notReached")
-        #expect(error?.clockNote == "TestScheduler at 2ms; 1 action at 4ms: advance(by: .milliseconds(2)) reaches it")
+        #expect(
+            error?.clockNote
+                == "TestScheduler at 2ms; 2 actions at 4ms and 5ms: advance(by: .milliseconds(2)) reaches the first")
     }
 
     @Test func aSchedulerNeverAdvancedSaysSo() async {
