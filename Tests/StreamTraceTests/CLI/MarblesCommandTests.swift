@@ -37,9 +37,12 @@ import Testing
             [
                 #"marbles "-a-b-|" frame 10ms values {"a": 1, "b": {"ok": true}}"#,
                 #"marbles "-1-b-|" frame 10ms values {"1": 1, "b": {"ok":true}}"#,
+                // JSON equality, as == compares: 1.0 is 1.
+                #"marbles "-a-b-|" frame 10ms values {"a": 1.0, "b": {"ok": true}}"#,
+                #"next where == 1.0"#,
             ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.last == "2 passed, 0 failed")
+        #expect(result.lines.last == "4 passed, 0 failed")
     }
 
     @Test func theFirstDifferenceIsDrawnExpectedOverActual() async throws {
