@@ -165,7 +165,7 @@ bench:
 
 # The quick bench: only the recorder and writer rows (make bench's first
 # rows, the same figures), from Benchmarks/RecorderClient built in release,
-# without building or running anything else: about a minute once built.
+# without building or running anything else: a minute or two once built.
 # RECORDER_ARGS adds options (`--events 2000000 --rounds 9 --fastest` on a
 # loaded machine, figures to call provisional; `--only recorder`).
 bench-recorder:
