@@ -20,7 +20,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench \
+.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench bench-recorder \
 	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
@@ -167,6 +167,20 @@ bench:
 	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES) \
 		--installed $(INSTALL_BUILD)/release/streamtrace \
 		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
+
+# The quick bench: only the recorder and writer rows (make bench's first
+# rows, the same figures), from Benchmarks/RecorderClient built in release,
+# without building or running anything else: a minute or two once built.
+# RECORDER_ARGS adds options (`--events 2000000 --rounds 9 --fastest` on a
+# loaded machine, figures to call provisional; `--only recorder`).
+bench-recorder:
+	rm -f $(RECORDER_CLIENT_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/RecorderClient --scratch-path $(RECORDER_CLIENT_BUILD)
+	mkdir -p $(BENCH_DIR)
+	@echo '| benchmark | StreamTrace | baseline | ratio |'
+	@echo '|---|---|---|---|'
+	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
+	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.
