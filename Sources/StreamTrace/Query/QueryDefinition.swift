@@ -1,13 +1,9 @@
 /// What the query language knows of one expectation, declared by the
 /// expectation in one value (``QueryExpectation/query``): how a query
 /// writes it, what a pass over a trace keeps for it, the reasons it fails
-/// with, each with when, and its rows in help and the docs.
-///
-/// ```swift
-/// QueryDefinition(
-///     QuerySyntax(keyword: "last") { _ in Self() }, keeps: TraceNeeds(lastElement: true), reasons: Base.reasons,
-///     summary: "the last element (null if none)", passes: "the last element, or `null` if none")
-/// ```
+/// with, each with when, and its rows in help and the docs. Last.swift's,
+/// for one: `last` alone builds it, it keeps the last element, and its
+/// reasons are those of `finished`, from which it is derived.
 package struct QueryDefinition<Expectation>: Sendable {
     /// How a query writes it, and how the parsed arguments build it.
     package var syntax: QuerySyntax

@@ -4,7 +4,7 @@ extension String {
     /// workflow command and a failure message each escape what they must.
     ///
     /// ```swift
-    /// "50%\n".replacingScalars { $0 == "%" ? "%25" : $0 == "\n" ? "%0A" : nil }  // "50%25%0A"
+    /// let escaped = "50%\n".replacingScalars { $0 == "%" ? "%25" : $0 == "\n" ? "%0A" : nil }  // "50%25%0A"
     /// ```
     package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
         var replaced = ""
