@@ -20,7 +20,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
+.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench \
 	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
@@ -68,6 +68,11 @@ test-app-package:
 # tested with marbles on virtual time, and a marble failure's message.
 test-operators:
 	$(SWIFT) test --package-path Examples/Operators
+
+# Its marble tests 200 times, a process each, as the machine is and with one
+# core kept busy (RUNS=N for another count): any failure is a bug.
+stress-operators:
+	scripts/stress-operators $(or $(RUNS),200)
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
