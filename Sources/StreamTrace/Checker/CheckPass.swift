@@ -12,7 +12,7 @@
 final class CheckPass: TraceEventSink {
     // Used by one thread at a time (the reading's turn): the runtime's
     // exclusivity checks on its properties, and its streams', would only cost time.
-    private(set) var state: PassState
+    let state: PassState
     /// Whether a query needs the events one by one, in order (a stream of
     /// its own, a window of its own); else what every query reads can be
     /// summed up by chunks of the trace read on every core (``PassState``).
@@ -87,7 +87,7 @@ final class CheckPass: TraceEventSink {
 
     /// Takes the trace summed up by chunks (see ``needsOrder``).
     func adopt(_ summed: PassState) {
-        state = summed
+        state.adopt(summed)
     }
 
     /// The trace is over: every query's result, in order.

@@ -84,6 +84,12 @@ final class PassState {
         trace.bufferWillChange()
     }
 
+    /// Takes what `summed` holds: the whole trace summed up by chunks.
+    func adopt(_ summed: PassState) {
+        trace = summed.trace
+        first = summed.first
+    }
+
     /// The element index of `event`, just taken, if it is an element.
     func elementIndex(of event: TraceScanEvent) -> Int? {
         event.kind == .value ? trace.elementCount - 1 : nil
