@@ -22,9 +22,12 @@ final class CheckPass: TraceEventSink {
     @exclusivity(unchecked) private var inputs: [Int]
     /// The queries that take events, in order.
     @exclusivity(unchecked) private var active: [Int] = []
+    /// How each stream takes an event, without a retain per call.
+    private let calls: [StreamCall]
 
     init(queries: [Query], valueLimit: Int?) {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
+        calls = streams.map(StreamCall.init)
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
         state = PassState(firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within))
         needsOrder =
@@ -55,7 +58,7 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let step = streams.withUnsafeBufferPointer { $0[index].take(event, in: state) }
+            let step = calls[index].take(event, in: state)
             done = done || step.contains(.done)
             if step.contains(.decided), restart(after: index, at: event) {
                 // The queries started again take this event too.
@@ -99,6 +102,35 @@ final class CheckPass: TraceEventSink {
             if output(of: index) != before { restart(after: index, at: nil) }
         }
         return results
+    }
+}
+
+/// A stream's `take`, called without retaining the stream (the pass's
+/// `streams` keep every one alive): a retain and a release an event and a
+/// query measured more than the streams' own work.
+private enum StreamCall {
+    case engine(Unmanaged<EngineStream>)
+    case match(Unmanaged<MatchStream>)
+    case run(Unmanaged<RunStream>)
+    case other(any QueryStream)
+
+    init(_ stream: any QueryStream) {
+        switch stream {
+        case let engine as EngineStream: self = .engine(.passUnretained(engine))
+        case let match as MatchStream: self = .match(.passUnretained(match))
+        case let run as RunStream: self = .run(.passUnretained(run))
+        default: self = .other(stream)
+        }
+    }
+
+    @inline(__always)
+    func take(_ event: TraceScanEvent, in state: PassState) -> StreamStep {
+        switch self {
+        case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .match(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .run(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .other(let stream): stream.take(event, in: state)
+        }
     }
 }
 
