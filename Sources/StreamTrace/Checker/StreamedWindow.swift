@@ -5,12 +5,10 @@
 struct StreamedWindow: EventWindow, WrittenTimeout {
     let state: WindowState
     let consumedCount: Int
-    let values: ElementValues
-    /// The trace's first elements, which the pass keeps.
-    let first: ElementValues
+    /// The query's own values, and the trace's first ones, which the pass keeps.
+    let values, first: ElementValues
     /// `within`, for how the window ends, and as the query wrote it.
-    let within: Duration?
-    let writtenTimeout: String?
+    let within: Duration?, writtenTimeout: String?
     /// Whether the window is final (over, or the trace is): else `.open`.
     let isFinal: Bool
 

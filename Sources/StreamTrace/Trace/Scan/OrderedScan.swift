@@ -146,12 +146,9 @@ enum OrderedScan {
 final class EventBatch: TraceScanConsumer {
     private struct Record {
         var nanoseconds: Int64
-        var textStart: UInt32
-        var textCount: UInt32
-        /// Where the value starts in the text, `UInt32.max` for none.
-        var valueStart: UInt32
-        var valueCount: UInt32
-        var line: UInt32
+        /// The text's start and length; the value's, in the text
+        /// (`valueStart` `UInt32.max` for none); the line in the block.
+        var textStart, textCount, valueStart, valueCount, line: UInt32
         var kind: EventKind
     }
 
@@ -255,7 +252,7 @@ extension TraceScan {
         return try result.get()
     }
 
-    private static func read<Sink: TraceEventSink>(
+    static func read<Sink: TraceEventSink>(
         _ source: ScanSource, name: String, options: TraceScanOptions, into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
         var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)
