@@ -32,6 +32,7 @@ final class CheckPass: TraceEventSink {
         state = PassState(firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within))
         needsOrder =
             firstCount == .max || queries.contains { $0.within != nil } || streams.contains { !($0 is EngineStream) }
+            || QueryStreams.readValues(queries)
         inputs = Array(repeating: 0, count: streams.count)
         for (index, stream) in streams.enumerated() {
             inputs[index] = index == 0 ? 0 : output(of: index - 1)
@@ -165,11 +166,23 @@ enum QueryStreams {
         return EngineStream(query)
     }
 
+    /// Whether a query decided by its expectation reads element values
+    /// (`next`, `single`, `last`): then the pass keeps them once, in order,
+    /// not once a chunk of a trace summed up by chunks (each chunk's first
+    /// and last values would be as many lines in memory).
+    static func readValues(_ queries: [Query]) -> Bool {
+        queries.contains { query in
+            let needs = query.expectation.traceNeeds
+            return needs.firstElements > 0 || needs.consumes > 0 || needs.lastElement || needs.allElements
+        }
+    }
+
     /// How many first values the pass keeps: as many as a query decided by
     /// its expectation reads from the start, or as far as the cursor can
     /// move (`next`, `next`: the first two) plus one; every one if such a
     /// query reads every element.
     static func firstCount(for queries: [Query], streams: [any QueryStream]) -> Int {
+        guard readValues(queries) else { return 0 }
         var count = 0
         var reach = 1
         for (query, stream) in zip(queries, streams) where stream is EngineStream {

@@ -52,7 +52,7 @@ struct StreamStep: OptionSet {
 /// read it in place as each event comes, without a copy.
 final class PassState {
     // Used by one thread at a time, as its pass.
-    @exclusivity(unchecked) private(set) var trace = WindowState()
+    @exclusivity(unchecked) private(set) var trace: WindowState
     /// The first elements' values, as many as any query reads from the start.
     @exclusivity(unchecked) private(set) var first = ElementValues()
     let firstCount: Int
@@ -61,7 +61,10 @@ final class PassState {
     /// For each `within` of the queries, the events after the last element.
     @exclusivity(unchecked) private var tails: [TailWindow]
 
-    init(firstCount: Int, valueLimit: Int?, withins: [Duration]) {
+    /// `summed`: for a pass that sums the trace up by chunks, whose queries
+    /// read no value (see ``RecentValues``).
+    init(firstCount: Int, valueLimit: Int?, withins: [Duration], summed: Bool = false) {
+        trace = WindowState(keepsNewestWhole: !summed)
         self.firstCount = firstCount
         self.valueLimit = valueLimit
         tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
@@ -99,7 +102,7 @@ final class PassState {
     /// starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
-        return trace.recent.value(cursor - 1)?.1.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
+        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
     }
 
     /// The window of a query with `within` that starts at `cursor`, as it
@@ -120,7 +123,7 @@ final class PassState {
 extension PassState: TraceScanConsumer {
     /// A pass state kept as this one is, for another chunk.
     func makeChunk() -> PassState {
-        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [])
+        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [], summed: true)
     }
 
     func consume(_ event: TraceScanEvent) {

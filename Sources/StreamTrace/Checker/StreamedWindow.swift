@@ -26,7 +26,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
 
     func elementLocation(at index: Int) -> EventLocation {
         if let (_, location) = kept(index) { return location }
-        if let location = values.locations[index] { return location }
+        if let location = values.locations[index] ?? state.recent.element(index)?.location { return location }
         assertionFailure("the location of element \(index) was not kept for this query")
         return EventLocation(index: 0, nanoseconds: 0)
     }
@@ -41,6 +41,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         if let (value, location) = kept(index) {
             return (ValueText.message(value), location.nanoseconds)
         }
+        if let (_, location) = state.recent.element(index) { return (nil, location.nanoseconds) }
         return (nil, values.locations[index]?.nanoseconds ?? 0)
     }
 

@@ -17,10 +17,14 @@ struct WindowState {
     private(set) var cancel: EventLocation?
     /// The first event after ``endTime``: the window is over.
     private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
-    private(set) var recent = RecentValues()
+    private(set) var recent: RecentValues
 
-    init(endTime: Int64? = nil) {
+    /// A window ending at `endTime` (`nil`: with the trace); one that
+    /// `keepsNewestWhole` keeps its two newest values whatever their length
+    /// (``RecentValues``).
+    init(endTime: Int64? = nil, keepsNewestWhole: Bool = true) {
         self.endTime = endTime
+        recent = RecentValues(keepsNewestWhole: keepsNewestWhole)
     }
 
     /// Whether no later event can fall in the window.
