@@ -6,6 +6,9 @@ BENCH_SIZES ?= 200,2000
 
 DEMO_DIR ?= $(CURDIR)/.build-demo
 
+# Benchmarks/RecorderClient's build: the recorder rows of make bench.
+RECORDER_CLIENT_BUILD ?= $(CURDIR)/.build-recorder-client
+
 # make install: where, and the build it installs (release, the Swift runtime linked in).
 PREFIX ?= /usr/local
 INSTALL_BUILD ?= $(CURDIR)/.build-install
@@ -17,8 +20,8 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
-	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-template
+.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
+	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -31,16 +34,27 @@ test:
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 	$(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --skip '$(BROWSER_SUITES)'
 
+# docs/api/MODULE.txt, the public API of each library product one declaration a
+# line, rewritten from the symbol graph of the build with Combine's API (the
+# OpenCombine trait; make test's second pass checks it: APIListingTests).
+api:
+	STREAMTRACE_RECORD_API=1 $(SWIFT) test --traits OpenCombine --scratch-path .build-opencombine --filter APIListingTests
+
+# The public symbol count by issue 20's method, from `swift package
+# dump-symbol-graph` (a build of its own in .build-api), against the listing's.
+api-count:
+	SWIFT=$(SWIFT) scripts/count-public-symbols
+
 # show --format html pages in headless Chromium: lanes, marks, the value
 # popup, zoom and pan, light and dark, 100,000 events, no console errors, no
 # network. Screenshots in .build/browser-artifacts/.
 test-browser:
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
 
-# After editing Sources/StreamTraceCLI/Timeline/timeline.html: its CSP hashes
-# and the Swift source that compiles it into streamtrace.
-timeline-template:
-	$(SWIFT) run GenerateTimelineTemplate $(CURDIR)
+# After editing the inline script or style of Sources/StreamTraceCLI/Timeline/timeline.html:
+# its Content-Security-Policy hashes (SwiftPM compiles the file into streamtrace).
+timeline-csp:
+	$(SWIFT) run UpdateTimelineCSP $(CURDIR)
 
 # The app-style package in Examples/AppPackage: it depends on StreamTrace as
 # the README's "Use StreamTrace in your package" says (the app links only
@@ -48,6 +62,12 @@ timeline-template:
 # golden-trace folders excluded) and tests four models the way a user would.
 test-app-package:
 	$(SWIFT) test --package-path Examples/AppPackage
+
+# The operator example in Examples/Operators: a user-written debounce over
+# AsyncSequence and combineLatest over Combine (OpenCombine on Linux), each
+# tested with marbles on virtual time, and a marble failure's message.
+test-operators:
+	$(SWIFT) test --package-path Examples/Operators
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
@@ -61,7 +81,9 @@ test-sanitizers: test-tsan test-asan
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
-		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests
+		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
+		Examples/Operators/Package.swift Examples/Operators/Sources Examples/Operators/Tests \
+		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
 # in .build-docs/: symbol graphs from `swift package dump-symbol-graph`,
@@ -82,7 +104,8 @@ lint-availability:
 apple-typecheck:
 	scripts/apple-typecheck
 
-# libFuzzer on the reader, the query parser and checking: FUZZ_SECONDS each.
+# libFuzzer on the reader, the scanner, the query parser, checking, the layout,
+# and diff and show on structure-aware hostile traces: FUZZ_SECONDS each.
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_DIR=$(FUZZ_DIR) Fuzz/run.sh
 
@@ -120,18 +143,25 @@ demo:
 	@$$($(SWIFT) build --show-bin-path)/streamtrace export --format chrome $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.json
 	@echo "wrote $(DEMO_DIR)/checkout.html and $(DEMO_DIR)/checkout.json"
 
-# Release build; prints one table (see README "Performance"): the
-# recorder and the writer against bare baselines, `streamtrace check
-# finished`/`count` on BENCH_SIZES traces against wc -l, grep -c, cat and
-# jq with peak memory, the reader, and a CI run's worth of small traces
-# with start-up and the size of the binary make install installs. Medians.
+# Release build; prints one table (see docs/performance.md): the
+# recorder and the writer against bare baselines, measured from
+# Benchmarks/RecorderClient (a package that depends on StreamTrace through
+# its public API), `streamtrace check finished`/`count` on BENCH_SIZES
+# traces against wc -l, grep -c, cat and jq with peak memory, the reader,
+# and a CI run's worth of small traces with start-up and the size of the
+# binary make install installs. Every row beside its baseline, run in the
+# same rounds: medians of 5. BENCH_ARGS adds options (`--only recorder,writer`).
 bench:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
+	@# SwiftPM keeps a path dependency's list of files from its last plan: plan anew.
+	rm -f $(RECORDER_CLIENT_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/RecorderClient --scratch-path $(RECORDER_CLIENT_BUILD)
 	mkdir -p $(BENCH_DIR)
 	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES) \
-		--installed $(INSTALL_BUILD)/release/streamtrace
+		--installed $(INSTALL_BUILD)/release/streamtrace \
+		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.

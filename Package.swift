@@ -24,25 +24,32 @@ let package = Package(
         .target(
             name: "StreamTrace",
             dependencies: [
+                "StreamTraceCounter",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
-        // What both glue libraries share: one expectEventually, and failures
-        // reported to whichever framework runs the test.
+        // The processor's time-stamp counter, inlined into the recording path (C: Swift cannot emit it).
+        .target(name: "StreamTraceCounter"),
+        // What both glue libraries share, importing neither test framework: the
+        // assertions and eventual polling, which return a failure that each glue
+        // module reports to its own framework. StreamTraceTesting links Testing
+        // only, StreamTraceXCTest XCTest only.
         .target(name: "StreamTraceTestSupport", dependencies: ["StreamTrace"]),
         .target(name: "StreamTraceXCTest", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
         .target(name: "StreamTraceTesting", dependencies: ["StreamTrace", "StreamTraceTestSupport"]),
-        // timeline.html is compiled in as Timeline/TimelineTemplate.swift (make timeline-template).
-        .executableTarget(name: "StreamTraceCLI", dependencies: ["StreamTrace"], exclude: ["Timeline/timeline.html"]),
+        // SwiftPM compiles timeline.html in (PackageResources.timeline_html): an
+        // installed streamtrace needs no file beside it, and needs no Foundation.
+        .executableTarget(
+            name: "StreamTraceCLI", dependencies: ["StreamTrace"], resources: [.embedInCode("Timeline/timeline.html")]),
         .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace", "StreamTraceBrowser"]),
         .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
         .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
         // For the browser tests and make bench only (no product): headless Chromium driven over
-        // --remote-debugging-pipe, the page's CSP hashes, and the generated template source.
+        // --remote-debugging-pipe, and the page's CSP hashes (make timeline-csp updates them).
         .target(name: "StreamTraceBrowser", dependencies: ["StreamTrace"]),
-        .executableTarget(name: "GenerateTimelineTemplate", dependencies: ["StreamTraceBrowser"]),
+        .executableTarget(name: "UpdateTimelineCSP", dependencies: ["StreamTraceBrowser"]),
         .testTarget(
             name: "StreamTraceTests",
             dependencies: [
@@ -62,7 +69,7 @@ let package = Package(
         .testTarget(
             name: "StreamTraceTestingTests",
             dependencies: [
-                "StreamTrace", "StreamTraceTesting",
+                "StreamTrace", "StreamTraceTesting", "StreamTraceTestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             exclude: ["__Traces__"]),

@@ -17,9 +17,13 @@ status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
     binary="$out/fuzz-$target"
+    # Test-only code the scanner's target compares against (not in the library).
+    extra=""
+    [ "$target" = scanner ] && extra="Tests/StreamTraceTests/TraceScanReference.swift"
     echo "== building $binary"
     # The linker's notes on ASan's local symbols are noise: shown only on failure.
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace $sources "$entry" -o "$binary" \
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
+        -D STREAMTRACE_FUZZ -I Sources/StreamTraceCounter/include $sources $extra "$entry" -o "$binary" \
         > "$out/build-$target.log" 2>&1; then
         cat "$out/build-$target.log"
         exit 2

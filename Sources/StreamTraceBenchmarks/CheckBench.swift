@@ -32,11 +32,15 @@ struct CheckBench {
         let outputs = Self.queries.map { options.directory + "/check-\($0).txt" }
         // Not into /dev/null: GNU grep stops at the first match when its output is /dev/null.
         let grepOutput = options.directory + "/grep-count.txt"
+        // jq in the same rounds, on traces up to --jq-max-mb (it reads ~50 MB/s).
+        let jq =
+            megabytes <= options.jqMaxMegabytes
+            ? Self.queries.map { ["/usr/bin/env", "jq", "-n", FastReadBench.jq[$0]!, path] } : []
         let runs = ChildRuns(
             Self.queries.map { [cli, "check", path, $0] } + [
                 ["/usr/bin/env", "wc", "-l", path], ["/usr/bin/env", "grep", "-c", #""event":"value""#, path],
                 ["/usr/bin/env", "cat", path],
-            ], rounds: options.repeats, stdout: outputs + [nil, grepOutput, nil])
+            ] + jq, rounds: options.repeats, stdout: outputs + [nil, grepOutput, nil] + jq.map { _ in nil })
         let size = String(format: "%.0f MB", mb)
         var rows: [String] = []
         for (index, query) in Self.queries.enumerated() {
@@ -48,31 +52,34 @@ struct CheckBench {
                     "| \(name), vs \(label) | \(ours) | \(runs.rate(baseline, mb)), \(runs.memory(baseline)) | "
                         + "\(runs.ratio(baseline, index)) |")
             }
+            let jqIndex = jq.isEmpty ? nil : Self.queries.count + 3 + index
             rows.append(
                 jqRow(
-                    query: query, name: name, ours: ours, seconds: runs.seconds(index), path: path, mb: mb,
-                    megabytes: megabytes, rates: &jqRates))
+                    name: name, ours: ours, runs: runs, (index, jqIndex), mb: mb, megabytes: megabytes,
+                    rate: &jqRates[query]))
         }
         rows.append(identicalRow(size: size, path: path, outputs: outputs))
         return rows
     }
 
-    /// jq doing the same job, once; on a trace above `--jq-max-mb`, jq's
-    /// rate on the largest trace it ran on.
+    /// jq doing the same job, in the same rounds; on a trace above
+    /// `--jq-max-mb`, jq's rate on the largest trace it ran on.
     private func jqRow(
-        query: String, name: String, ours: String, seconds: Double, path: String, mb: Double, megabytes: Int,
-        rates: inout [String: (rate: Double, megabytes: Int)]
+        name: String, ours: String, runs: ChildRuns, _ indices: (ours: Int, jq: Int?), mb: Double, megabytes: Int,
+        rate: inout (rate: Double, megabytes: Int)?
     ) -> String {
-        if megabytes <= options.jqMaxMegabytes {
-            let jq = Measure.spawn(["/usr/bin/env", "jq", "-n", FastReadBench.jq[query]!, path])
-            guard jq.status == 0 else { return "| \(name), vs jq | \(ours) | jq failed or is not installed | – |" }
-            rates[query] = (mb / jq.seconds, megabytes)
-            return "| \(name), vs jq | \(ours) | " + String(format: "%.0f MB/s, ", mb / jq.seconds)
-                + Measure.megabytes(jq) + " | " + String(format: "%.0f×", jq.seconds / seconds) + " |"
+        if let jq = indices.jq {
+            guard runs.status(jq) == 0 else {
+                return "| \(name), vs jq | \(ours) | jq failed or is not installed | – |"
+            }
+            rate = (mb / runs.seconds(jq), megabytes)
+            return
+                "| \(name), vs jq | \(ours) | \(runs.rate(jq, mb)), \(runs.memory(jq)) | \(runs.ratio(jq, indices.ours)) |"
         }
-        guard let (rate, size) = rates[query] else { return "| \(name), vs jq | \(ours) | not run (--jq-max-mb) | – |" }
+        guard let (jqRate, size) = rate else { return "| \(name), vs jq | \(ours) | not run (--jq-max-mb) | – |" }
         return "| \(name), vs jq (jq's rate on the \(size) MB trace; --jq-max-mb to run it here) | \(ours) | "
-            + String(format: "%.0f MB/s", rate) + " | " + String(format: "%.0f×", mb / seconds / rate) + " |"
+            + String(format: "%.0f MB/s", jqRate) + " | "
+            + String(format: "%.0f×", mb / runs.seconds(indices.ours) / jqRate) + " |"
     }
 
     /// Whether the command's output equals the sequential scan's and the

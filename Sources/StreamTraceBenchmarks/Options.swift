@@ -5,7 +5,7 @@ import Foundation
 struct BenchOptions {
     var directory = NSTemporaryDirectory()
     var sections: Set<String> = Set(BenchOptions.allSections)
-    var events = 2_000_000
+    var events = 5_000_000
     var repeats = 5
     var checkSizes = [200, 2000]
     var jqMaxMegabytes = 200
@@ -14,14 +14,14 @@ struct BenchOptions {
     var exportSize = 1065
     /// `--generate MB`: only write the realistic trace of that size.
     var generate: Int?
-    /// `--profile WORKLOAD`: run one workload once, for a profiler.
-    var profile: String?
+    /// `--recorder-client PATH`: Benchmarks/RecorderClient's release
+    /// binary, which measures the recorder and writer rows.
+    var recorderClient: String?
     var help = false
     /// `--installed PATH`: the binary `make install` installs, for the ci rows.
     var installed: String?
 
     static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export"]
-    static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
 
     static let usage = """
         usage: StreamTraceBenchmarks [options]
@@ -33,7 +33,7 @@ struct BenchOptions {
           --dir DIR               where traces are generated and cached (default: the temporary directory)
           --only SECTIONS         comma-separated, of: \(allSections.joined(separator: ",")), fastread
                                   (default: all but fastread)
-          --events N              events per recorder and writer run (default 2000000)
+          --events N              events per recorder and writer run (default 5000000)
           --repeats N             runs of each measurement; medians are printed (default 5)
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
           --export-size MB        trace size for the export rows (default 1065: 10 million lines)
@@ -41,8 +41,9 @@ struct BenchOptions {
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
-          --profile WORKLOAD      run one workload once, for valgrind or perf, and exit:
-                                  \(workloads.joined(separator: ", ")) (with --events)
+          --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
+                                  recorder and writer rows from a package that depends on StreamTrace
+                                  (its --profile WORKLOAD runs one workload once, for valgrind)
           -h, --help              print this and exit
 
         child modes (used by the benchmark itself):
@@ -95,12 +96,7 @@ struct BenchOptions {
             case "--export-size": options.exportSize = try number(argument)
             case "--installed": options.installed = try value(argument)
             case "--generate": options.generate = try number(argument)
-            case "--profile":
-                let workload = try value(argument)
-                guard workloads.contains(workload) else {
-                    throw UsageError(description: "--profile: unknown workload \(workload)")
-                }
-                options.profile = workload
+            case "--recorder-client": options.recorderClient = try value(argument)
             case "--help", "-h": options.help = true
             default: throw UsageError(description: "unknown option \(argument)")
             }

@@ -13,7 +13,7 @@ struct ReaderBench {
         let runJQ = megabytes <= options.jqMaxMegabytes
         var commands = [[me, "--scan", path], [me, "--read", path], ["/usr/bin/env", "wc", "-l", path]]
         if runJQ { commands.append(["/usr/bin/env", "jq", "empty", path]) }
-        let runs = ChildRuns(commands, rounds: runJQ ? 1 : options.repeats)
+        let runs = ChildRuns(commands, rounds: options.repeats)
         let name = String(format: "reader (`TraceReader`, one thread), %.0f MB", mb)
         var rows = [
             "| \(name), every line checked, values built on demand, vs `wc -l` | "

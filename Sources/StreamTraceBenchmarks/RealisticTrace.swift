@@ -40,7 +40,7 @@ enum RealisticTrace {
         fwrite(out, 1, out.count, file)
         fclose(file)
         rename(path + ".partial", path)
-        return Workloads.fileSize(path)
+        return Measure.fileSize(path)
     }
 
     static func value(_ i: Int) -> String {

@@ -32,33 +32,36 @@ extension Benchmarks {
         }
         let (paths, traceBytes) = syntheticTraces()
         let page = directory + "/synthetic-100k.html"
-        let write = (0..<3).map { _ in
-            Measure.spawn([streamtrace, "show", "--format", "html"] + paths, stdout: page)
-        }.min { $0.seconds < $1.seconds }!
-        let size = Workloads.fileSize(page)
-        let text = Measure.fastest(of: 1, [streamtrace, "show", "--width", "100"] + paths)
+        // Writing the page beside `cat` of the traces, and the text view, in the same rounds.
+        let runs = ChildRuns(
+            [
+                [streamtrace, "show", "--format", "html"] + paths, ["/usr/bin/env", "cat"] + paths,
+                [streamtrace, "show", "--width", "100"] + paths,
+            ], rounds: options.repeats, stdout: [page, nil, nil])
+        let size = Measure.fileSize(page)
         var rows = [
             "| `show --format html`, 100,000 events in 3 traces: page size (goal < 20 MB) vs the traces | "
                 + String(format: "%.1f MB", Double(size) / 1e6) + " | "
                 + String(format: "%.1f MB", Double(traceBytes) / 1e6)
                 + " | " + String(format: "%.2f×", Double(size) / Double(traceBytes)) + " |",
-            "| `show --format html`, 100,000 events: time to write the page, peak memory | "
-                + String(format: "%.0f ms, ", write.seconds * 1000) + Measure.megabytes(write) + " | – | – |",
-            "| `show` (text) of the same 3 traces merged: peak memory (bounded by a line) | "
-                + Measure.megabytes(text) + " | – | – |",
+            "| `show --format html`, 100,000 events: time to write the page, peak memory, vs `cat` of the traces | "
+                + String(format: "%.0f ms, ", runs.seconds(0) * 1000) + runs.memory(0) + " | "
+                + String(format: "%.1f ms", runs.seconds(1) * 1000) + " | " + runs.ratio(1, 0) + " |",
+            "| `show` (text) of the same 3 traces merged: peak memory (bounded by a line) | " + runs.memory(2)
+                + " | – | – |",
         ]
         rows += browserRows(page: page)
         return rows
     }
 
-    /// Chromium loading and drawing the page: the median of 5 fresh browsers.
+    /// Chromium loading and drawing the page: the median of `--repeats` fresh browsers.
     func browserRows(page: String) -> [String] {
         guard let executable = HeadlessChromium.locate() else {
             return ["| 100,000-event page in Chromium | – | no Chromium found (install chromium) | – |"]
         }
         var drawn: [Double] = []
         var harness: [Double] = []
-        for _ in 0..<5 {
+        for _ in 0..<options.repeats {
             do {
                 let browser = try HeadlessChromium(executable: executable)
                 defer { browser.close() }
@@ -75,10 +78,10 @@ extension Benchmarks {
         }
         let runs = drawn.map { String(format: "%.0f", $0) }.joined(separator: ", ")
         return [
-            "| 100,000-event page in Chromium: loaded and drawn, median of 5 (page clock; runs: \(runs) ms) vs the goal | "
+            "| 100,000-event page in Chromium: loaded and drawn, median of \(drawn.count) (page clock; runs: \(runs) ms) vs the goal | "
                 + String(format: "%.0f ms", Measure.median(drawn)) + " | 2000 ms | "
                 + String(format: "%.2f×", Measure.median(drawn) / 2000) + " |",
-            "| same, harness clock (navigation sent → first frame drawn), median of 5 | "
+            "| same, harness clock (navigation sent → first frame drawn), median of \(harness.count) | "
                 + String(format: "%.0f ms", Measure.median(harness)) + " | 2000 ms | "
                 + String(format: "%.2f×", Measure.median(harness) / 2000) + " |",
         ]

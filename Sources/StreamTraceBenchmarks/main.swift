@@ -38,10 +38,6 @@ if let size = options.generate {
     print(RealisticTrace.ensure(path: options.directory + "/realistic-\(size)MB.jsonl", megabytes: size))
     exit(0)
 }
-if let workload = options.profile {
-    Profile.run(workload, events: options.events, directory: options.directory)
-    exit(0)
-}
 if options.sections.contains("fastread") {
     print(
         FastReadBench(

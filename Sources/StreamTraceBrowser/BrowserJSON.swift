@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value for DevTools protocol messages.
-public enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,23 +9,23 @@ public enum JSON: Sendable, Equatable {
     case array([JSON])
     case object([String: JSON])
 
-    public subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let object) = self { object[key] } else { nil }
     }
 
-    public subscript(index: Int) -> JSON? {
+    package subscript(index: Int) -> JSON? {
         if case .array(let array) = self, array.indices.contains(index) { array[index] } else { nil }
     }
 
-    public var string: String? { if case .string(let value) = self { value } else { nil } }
-    public var double: Double? { if case .number(let value) = self { value } else { nil } }
-    public var int: Int? { double.flatMap { Int(exactly: $0) } }
-    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var array: [JSON]? { if case .array(let value) = self { value } else { nil } }
-    public var object: [String: JSON]? { if case .object(let value) = self { value } else { nil } }
+    package var string: String? { if case .string(let value) = self { value } else { nil } }
+    package var double: Double? { if case .number(let value) = self { value } else { nil } }
+    package var int: Int? { double.flatMap { Int(exactly: $0) } }
+    package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    package var array: [JSON]? { if case .array(let value) = self { value } else { nil } }
+    package var object: [String: JSON]? { if case .object(let value) = self { value } else { nil } }
 
     /// Compact JSON text.
-    public var text: String {
+    package var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
@@ -33,7 +33,7 @@ public enum JSON: Sendable, Equatable {
 }
 
 extension JSON: Codable {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -50,7 +50,7 @@ extension JSON: Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -72,13 +72,13 @@ extension JSON: Codable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -6,10 +6,10 @@ import Foundation
 /// carry the session id). It records what a page must not do: console
 /// errors and warnings, uncaught exceptions, browser log errors (a CSP
 /// violation is one), JavaScript dialogs, crashes, and network requests.
-public final class BrowserPage {
-    public let devTools: DevToolsConnection
-    public let session: String
-    public let targetID: String
+package final class BrowserPage {
+    package let devTools: DevToolsConnection
+    package let session: String
+    package let targetID: String
 
     init(devTools: DevToolsConnection, session: String, targetID: String) {
         self.devTools = devTools
@@ -30,17 +30,17 @@ public final class BrowserPage {
     }
 
     @discardableResult
-    public func call(_ method: String, _ params: JSON = [:], timeout: Duration? = nil) throws -> JSON {
+    package func call(_ method: String, _ params: JSON = [:], timeout: Duration? = nil) throws -> JSON {
         try devTools.call(method, params, session: session, timeout: timeout)
     }
 
     /// This page's events so far.
-    public var events: [DevToolsEvent] { devTools.events.filter { $0.session == session } }
+    package var events: [DevToolsEvent] { devTools.events.filter { $0.session == session } }
 
     // MARK: - Loading
 
     /// Loads `url` and waits (bounded) for its `load` event.
-    public func navigate(to url: URL, timeout: Duration = .seconds(60)) throws {
+    package func navigate(to url: URL, timeout: Duration = .seconds(60)) throws {
         let since = devTools.events.count
         let result = try call("Page.navigate", ["url": .string(url.absoluteString)], timeout: timeout)
         if let error = result["errorText"]?.string, !error.isEmpty {
@@ -53,7 +53,7 @@ public final class BrowserPage {
     /// so it must be JSON-serializable). With `awaitPromise`, waits for a
     /// returned promise; a rejection or exception throws `.javaScript`.
     @discardableResult
-    public func evaluate(_ expression: String, awaitPromise: Bool = false, timeout: Duration? = nil) throws -> JSON {
+    package func evaluate(_ expression: String, awaitPromise: Bool = false, timeout: Duration? = nil) throws -> JSON {
         let reply = try call(
             "Runtime.evaluate",
             [
@@ -68,7 +68,7 @@ public final class BrowserPage {
 
     // MARK: - Input (real input events: hit testing, focus and default actions as for a person)
 
-    public func mouse(
+    package func mouse(
         _ type: String, x: Double, y: Double, button: String = "none", clickCount: Int = 0, buttons: Int = 0
     ) throws {
         try call(
@@ -79,13 +79,13 @@ public final class BrowserPage {
             ])
     }
 
-    public func click(x: Double, y: Double) throws {
+    package func click(x: Double, y: Double) throws {
         try mouse("mouseMoved", x: x, y: y)
         try mouse("mousePressed", x: x, y: y, button: "left", clickCount: 1, buttons: 1)
         try mouse("mouseReleased", x: x, y: y, button: "left", clickCount: 1)
     }
 
-    public func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int = 8) throws {
+    package func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int = 8) throws {
         try mouse("mouseMoved", x: start.x, y: start.y)
         try mouse("mousePressed", x: start.x, y: start.y, button: "left", clickCount: 1, buttons: 1)
         for step in 1...steps {
@@ -97,7 +97,7 @@ public final class BrowserPage {
         try mouse("mouseReleased", x: end.x, y: end.y, button: "left", clickCount: 1)
     }
 
-    public func wheel(x: Double, y: Double, deltaX: Double = 0, deltaY: Double) throws {
+    package func wheel(x: Double, y: Double, deltaX: Double = 0, deltaY: Double) throws {
         try call(
             "Input.dispatchMouseEvent",
             [
@@ -107,7 +107,7 @@ public final class BrowserPage {
     }
 
     /// Presses and releases one key; `key` is a DOM key value ("+", "ArrowRight", "Escape").
-    public func press(key: String, modifiers: Int = 0) throws {
+    package func press(key: String, modifiers: Int = 0) throws {
         let named: [String: (code: String, keyCode: Int)] = [
             "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), "ArrowUp": ("ArrowUp", 38),
             "ArrowDown": ("ArrowDown", 40), "Escape": ("Escape", 27), "Enter": ("Enter", 13),
@@ -131,7 +131,7 @@ public final class BrowserPage {
     // MARK: - Appearance
 
     /// Emulates `prefers-color-scheme` ("light" or "dark").
-    public func emulate(colorScheme: String) throws {
+    package func emulate(colorScheme: String) throws {
         try call(
             "Emulation.setEmulatedMedia",
             [
@@ -140,7 +140,7 @@ public final class BrowserPage {
     }
 
     /// A PNG of the viewport.
-    public func screenshot() throws -> Data {
+    package func screenshot() throws -> Data {
         let result = try call("Page.captureScreenshot", ["format": "png"])
         guard let base64 = result["data"]?.string, let data = Data(base64Encoded: base64) else {
             throw BrowserError.protocolError(method: "Page.captureScreenshot", message: "no image data")
@@ -154,7 +154,7 @@ public final class BrowserPage {
     /// and warnings (CSP violations, blocked loads), dialogs and crashes, as
     /// readable lines. Make a round trip first (any `call`) so that events
     /// the page sent before now have arrived.
-    public var problems: [String] {
+    package var problems: [String] {
         events.compactMap { event in
             let p = event.params
             switch event.method {
@@ -183,11 +183,11 @@ public final class BrowserPage {
 
     /// The URL of every request the page made or tried to make, the document
     /// itself included (a request a CSP blocked is listed too: see `requests`).
-    public var requestedURLs: [String] { requests.map(\.url) }
+    package var requestedURLs: [String] { requests.map(\.url) }
 
     /// Every request with how it ended: `blockedReason` is "csp" for a
     /// request the Content-Security-Policy stopped before it left the browser.
-    public var requests: [NetworkRequest] {
+    package var requests: [NetworkRequest] {
         var list: [NetworkRequest] = []
         var indexByID: [String: Int] = [:]
         for event in events {
@@ -211,12 +211,12 @@ public final class BrowserPage {
     }
 }
 
-public struct NetworkRequest: Sendable, Equatable {
-    public var url: String
-    public var errorText: String?
-    public var blockedReason: String?
+package struct NetworkRequest: Sendable, Equatable {
+    package var url: String
+    package var errorText: String?
+    package var blockedReason: String?
 
-    public init(url: String, errorText: String? = nil, blockedReason: String? = nil) {
+    package init(url: String, errorText: String? = nil, blockedReason: String? = nil) {
         self.url = url
         self.errorText = errorText
         self.blockedReason = blockedReason

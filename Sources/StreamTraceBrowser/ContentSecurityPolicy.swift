@@ -5,18 +5,22 @@ import StreamTrace
 /// template's own inline `<script>` and `<style>` run (by SHA-256 hash), so
 /// even a bug in the data escaping could not run injected code.
 ///
-/// The hashes live in `timeline.html` as literal text; `make
-/// timeline-template` recomputes them after an edit, and a unit test fails
-/// while they are stale (without it, a CI machine with no Chromium would ship a page
-/// whose script the browser refuses to run).
-public enum ContentSecurityPolicy {
-    public struct TemplateError: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+/// The hashes live in `timeline.html` as literal text; `make timeline-csp`
+/// recomputes them after an edit, and a unit test fails while they are
+/// stale (without it, a CI machine with no Chromium would ship a page whose
+/// script the browser refuses to run).
+package enum ContentSecurityPolicy {
+    /// The page's template in the package, which SwiftPM compiles into
+    /// `streamtrace` (`.embedInCode`).
+    package static let templatePath = "Sources/StreamTraceCLI/Timeline/timeline.html"
+
+    package struct TemplateError: Error, CustomStringConvertible {
+        package var description: String
+        package init(description: String) { self.description = description }
     }
 
     /// The policy the template's inline code needs.
-    public static func expected(for template: [UInt8]) throws -> String {
+    package static func expected(for template: [UInt8]) throws -> String {
         let scripts = try elements("script", in: template).filter { $0.attributes.isEmpty }
         let styles = try elements("style", in: template).filter { $0.attributes.isEmpty }
         guard !scripts.isEmpty, !styles.isEmpty else {
@@ -29,7 +33,7 @@ public enum ContentSecurityPolicy {
     }
 
     /// The `content` of the template's CSP meta tag.
-    public static func current(in template: [UInt8]) throws -> String {
+    package static func current(in template: [UInt8]) throws -> String {
         let text = String(decoding: template, as: UTF8.self)
         let marker = #"<meta http-equiv="Content-Security-Policy" content=""#
         guard let start = text.range(of: marker), let end = text[start.upperBound...].firstIndex(of: "\"") else {
@@ -39,7 +43,7 @@ public enum ContentSecurityPolicy {
     }
 
     /// The template with its CSP meta tag set to `expected(for:)`.
-    public static func updated(_ template: [UInt8]) throws -> [UInt8] {
+    package static func updated(_ template: [UInt8]) throws -> [UInt8] {
         let text = String(decoding: template, as: UTF8.self)
         let old = try current(in: template)
         let marker = #"<meta http-equiv="Content-Security-Policy" content=""#

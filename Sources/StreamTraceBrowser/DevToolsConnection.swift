@@ -11,10 +11,10 @@ import Darwin
 #endif
 
 /// One DevTools protocol event as received.
-public struct DevToolsEvent: Sendable {
-    public var method: String
-    public var session: String?
-    public var params: JSON
+package struct DevToolsEvent: Sendable {
+    package var method: String
+    package var session: String?
+    package var params: JSON
 }
 
 /// The DevTools protocol over a pair of pipes: commands out, replies and
@@ -24,10 +24,10 @@ public struct DevToolsEvent: Sendable {
 /// reads until its reply arrives, recording every event read on the way in
 /// `events`. Every read and write waits in `poll(2)` with the time left to a
 /// deadline, so nothing here blocks for longer than the timeout it was given.
-public final class DevToolsConnection {
-    public private(set) var events: [DevToolsEvent] = []
-    public let defaultTimeout: Duration
-    public var isOpen: Bool { readFD >= 0 }
+package final class DevToolsConnection {
+    package private(set) var events: [DevToolsEvent] = []
+    package let defaultTimeout: Duration
+    package var isOpen: Bool { readFD >= 0 }
 
     private var writeFD: Int32
     private var readFD: Int32
@@ -51,7 +51,7 @@ public final class DevToolsConnection {
     /// Sends `method` and returns its `result`; throws on a protocol error,
     /// on a timeout, or when the browser goes away.
     @discardableResult
-    public func call(_ method: String, _ params: JSON = [:], session: String? = nil, timeout: Duration? = nil) throws
+    package func call(_ method: String, _ params: JSON = [:], session: String? = nil, timeout: Duration? = nil) throws
         -> JSON
     {
         let deadline = ContinuousClock.now.advanced(by: timeout ?? defaultTimeout)
@@ -78,7 +78,7 @@ public final class DevToolsConnection {
     /// The first event `method` (of `session`, if given) at or after index
     /// `since` of `events` that satisfies `matching`, reading more as needed.
     @discardableResult
-    public func waitForEvent(
+    package func waitForEvent(
         _ method: String, session: String? = nil, since: Int = 0,
         timeout: Duration? = nil, matching: (JSON) -> Bool = { _ in true }
     ) throws -> DevToolsEvent {
@@ -97,7 +97,7 @@ public final class DevToolsConnection {
     }
 
     /// Closes both pipe ends; the browser sees end-of-file.
-    public func shutDown() {
+    package func shutDown() {
         if writeFD >= 0 {
             closeDescriptor(writeFD)
             writeFD = -1

@@ -100,7 +100,7 @@ extension HeadlessChromium {
     /// The Chromium or Chrome to use: `$STREAMTRACE_CHROMIUM` if set (empty
     /// means "none": the browser tests skip), else the first of the usual
     /// names on `PATH`, else the usual macOS application bundles.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let fileManager = FileManager.default
         if let chosen = environment["STREAMTRACE_CHROMIUM"] {
             return chosen.isEmpty || !fileManager.isExecutableFile(atPath: chosen) ? nil : chosen

@@ -12,14 +12,14 @@ import Darwin
 
 /// Something went wrong driving the browser. Every wait is bounded, so a
 /// hung or crashed browser ends in `.timedOut` or `.exited`, never a hang.
-public enum BrowserError: Error, CustomStringConvertible {
+package enum BrowserError: Error, CustomStringConvertible {
     case launchFailed(String)
     case timedOut(String)
     case exited(String)
     case protocolError(method: String, message: String)
     case javaScript(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .launchFailed(let message): "could not start Chromium: \(message)"
         case .timedOut(let what): "timed out: \(what)"
@@ -38,31 +38,31 @@ public enum BrowserError: Error, CustomStringConvertible {
 /// The browser runs in its own process group with a throw-away profile; `close()`
 /// (also run by `deinit`) asks it to quit, waits a bounded time, then kills
 /// the whole group, so no renderer or GPU process outlives the test.
-public final class HeadlessChromium {
-    public struct Options: Sendable {
-        public var windowWidth = 1280
-        public var windowHeight = 800
+package final class HeadlessChromium {
+    package struct Options: Sendable {
+        package var windowWidth = 1280
+        package var windowHeight = 800
         /// Bound for the start-up handshake (`Browser.getVersion`).
-        public var launchTimeout: Duration = .seconds(60)
+        package var launchTimeout: Duration = .seconds(60)
         /// Default bound for one protocol command.
-        public var commandTimeout: Duration = .seconds(60)
+        package var commandTimeout: Duration = .seconds(60)
         /// Bound for `Browser.close` before the process group is killed.
-        public var closeTimeout: Duration = .seconds(5)
+        package var closeTimeout: Duration = .seconds(5)
         /// Flags added after the default ones.
-        public var extraArguments: [String] = []
-        public init() {}
+        package var extraArguments: [String] = []
+        package init() {}
     }
 
-    public let executable: String
-    public let options: Options
-    public let devTools: DevToolsConnection
-    public let version: String
+    package let executable: String
+    package let options: Options
+    package let devTools: DevToolsConnection
+    package let version: String
     private let pid: pid_t
     private let profile: URL
     private var closed = false
 
     /// The flags the harness starts Chromium with (besides `--user-data-dir`).
-    public static func arguments(options: Options) -> [String] {
+    package static func arguments(options: Options) -> [String] {
         var arguments = [
             "--headless",
             "--remote-debugging-pipe",
@@ -88,7 +88,7 @@ public final class HeadlessChromium {
     }
 
     /// Starts the browser and waits (bounded) until it answers on the pipe.
-    public init(executable: String, options: Options = Options()) throws {
+    package init(executable: String, options: Options = Options()) throws {
         self.executable = executable
         self.options = options
         profile = FileManager.default.temporaryDirectory
@@ -134,7 +134,7 @@ public final class HeadlessChromium {
     deinit { close() }
 
     /// A new tab, attached, with the domains the tests observe enabled.
-    public func newPage(width: Int? = nil, height: Int? = nil) throws -> BrowserPage {
+    package func newPage(width: Int? = nil, height: Int? = nil) throws -> BrowserPage {
         let target = try devTools.call("Target.createTarget", ["url": "about:blank"])
         guard let targetID = target["targetId"]?.string else {
             throw BrowserError.protocolError(method: "Target.createTarget", message: "no targetId")
@@ -150,7 +150,7 @@ public final class HeadlessChromium {
     }
 
     /// Asks the browser to quit; kills its process group if it has not within `closeTimeout`.
-    public func close() { close(politely: true) }
+    package func close() { close(politely: true) }
 
     private func close(politely: Bool) {
         guard !closed else { return }

@@ -1,9 +1,9 @@
 /// Deterministic synthetic traces for size and speed measurements.
-public enum SyntheticTraces {
+package enum SyntheticTraces {
     /// Three traces, `events` events in all, as JSON Lines text: a fast sensor
     /// (60 %), search results with nested values (30 %), and a heartbeat with
     /// requests (10 %) that is still open. All three share `started`.
-    public static func threeLanes(events total: Int = 100_000) -> [(name: String, text: String)] {
+    package static func threeLanes(events total: Int = 100_000) -> [(name: String, text: String)] {
         var random = SplitMix64(seed: 0x5EED)
         let sensorCount = total * 6 / 10
         let searchCount = total * 3 / 10

@@ -2,19 +2,20 @@ import StreamTrace
 
 /// The whole-shape assertion behind `expectEvents` and `assertEvents`.
 package enum ShapeAssertion {
-    /// Fails at `location` unless the recording has `expected`'s shape;
-    /// the failure is labelled with the helper's `name`.
-    package static func check<Input: Equatable, Failure: Error>(
+    /// The failure to report unless the recording has `expected`'s shape;
+    /// the message is labelled with the helper's `name`.
+    package static func failure<Input: Equatable, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
-        named name: String, at location: TestLocation
-    ) {
+        named name: String
+    ) -> TestFailure? {
         do {
             try recorder.shape(equal: expected, tolerance: tolerance).get()
+            return nil
         } catch var error as RecordingError {
             error.expectation = name
-            TestFailure.record(error.report, at: location, recording: TraceAttachment(recorder))
+            return TestFailure(error.report, recording: TraceAttachment(recorder))
         } catch {
-            TestFailure.record("\(name): \(error)", at: location)
+            return TestFailure("\(name): \(error)")
         }
     }
 }

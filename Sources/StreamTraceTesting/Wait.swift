@@ -29,9 +29,7 @@ public func wait<E: StreamExpectation>(
         return try await expectation.value(timeout: timeout)
     } catch {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        TestFailure.record(
-            (error as? RecordingError)?.report ?? "\(error)", at: location,
-            recording: TraceAttachment(expectation.recorder))
+        TestFailure(waitError: error, of: expectation.recorder).record(at: location)
         try TestFailure.stop(at: location)
     }
 }

@@ -56,11 +56,9 @@ extension XCTestCase {
         with error: any Error, of recorder: Recorder<Input, Failure>, description: String, file: StaticString,
         line: UInt
     ) throws -> Never {
-        let report = (error as? RecordingError)?.report ?? "\(error)"
-        let location = TestLocation(fileID: "", filePath: file, line: line, column: 1)
-        TestFailure.record(
-            description.isEmpty ? report : "\(description): \(report)", at: location,
-            recording: TraceAttachment(recorder))
-        try TestFailure.stop(at: location)
+        var failure = TestFailure(waitError: error, of: recorder)
+        if !description.isEmpty { failure.message = "\(description): \(failure.message)" }
+        failure.record(file: file, line: line)
+        try TestFailure.stop(file: file, line: line)
     }
 }

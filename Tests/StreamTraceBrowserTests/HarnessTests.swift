@@ -33,7 +33,7 @@ struct HarnessTests {
         // Broken data: `ready` rejects and the page reports the error on the console.
         let broken = scratch.url.appendingPathComponent("broken.html")
         let template = try String(
-            contentsOf: packageDirectory.appendingPathComponent(TimelineTemplateSource.templatePath), encoding: .utf8)
+            contentsOf: packageDirectory.appendingPathComponent(ContentSecurityPolicy.templatePath), encoding: .utf8)
         try Data(template.replacingOccurrences(of: "@@STREAMTRACE_DATA@@", with: "{").utf8).write(to: broken)
         let browser = try HeadlessChromium(executable: try #require(Chromium.executable))
         defer { browser.close() }

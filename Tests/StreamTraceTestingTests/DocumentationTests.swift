@@ -1,5 +1,6 @@
 import Foundation
 import StreamTrace
+import StreamTraceTestSupport
 import StreamTraceTesting
 import Testing
 
@@ -96,5 +97,18 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
         let firstTwo = try await wait(for: recorder.next(2), timeout: 1)
         try await wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
         #expect(firstTwo == [1, 2])
+    }
+
+    /// EventualEquality.swift (StreamTraceTestSupport).
+    @Test func pollingStopsAtTheFirstMatch() {
+        var reads = 0
+        let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
+            reads += 1
+            return reads
+        }
+        let matched = outcome.matched  // true
+        let tries = outcome.tries  // 3
+        #expect(matched)
+        #expect(tries == 3)
     }
 }

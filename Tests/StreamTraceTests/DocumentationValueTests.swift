@@ -2,8 +2,8 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// The examples of the doc comments about values, rendering, polling and
-/// virtual time, as written, with what their comments promise.
+/// The examples of the doc comments about values, rendering and virtual
+/// time, as written, with what their comments promise.
 @Suite struct DocumentationValueTests {
     /// JSONNumber.swift.
     @Test func numbersAreEqualByValue() {
@@ -62,18 +62,5 @@ import Testing
         let json = ExactString("é") == ExactString("e\u{301}")  // false
         #expect(swift)
         #expect(!json)
-    }
-
-    /// EventualEquality.swift.
-    @Test func pollingStopsAtTheFirstMatch() {
-        var reads = 0
-        let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
-            reads += 1
-            return reads
-        }
-        let matched = outcome.matched  // true
-        let tries = outcome.tries  // 3
-        #expect(matched)
-        #expect(tries == 3)
     }
 }

@@ -84,6 +84,63 @@ import Testing
         #expect(text == "a\n\(long)\nb\n\(String(repeating: "y", count: 15))\nc\n")
     }
 
+    /// Every kind of event of `Value`, at times from 0 to beyond 2^32 ns.
+    func record<Value>(_ values: [Value], into sink: any TraceSink) {
+        let clock = ManualClock()
+        let recorder = Recorder<Value, MyError>(clock: clock, sink: sink)
+        recorder.receiveSubscription()
+        recorder.receive(request: .max(3))
+        for (index, value) in values.enumerated() {
+            clock.advance(by: .nanoseconds(index * 1_234_567_891))
+            recorder.receive(value)
+        }
+        recorder.receive(request: .unlimited)
+        recorder.receive(completion: .failure(MyError(code: 7)))
+    }
+
+    @Test(arguments: [16, 97, 98, 200, 64 << 10])
+    func aFileSinkGetsTheLinesOfAMemorySinkWhateverItsBufferSize(bufferSize: Int) throws {
+        func same<Value>(_ values: [Value]) throws {
+            let path = temporaryPath("file-sink-\(Value.self)-\(bufferSize).jsonl")
+            let file = try FileTraceSink(path: path, bufferSize: bufferSize)
+            let memory = MemoryTraceSink()
+            record(values, into: file)
+            record(values, into: memory)
+            file.close()
+            let written = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            func unstarted(_ text: String) -> String {
+                text.replacingOccurrences(of: #""started":"[^"]*""#, with: "S", options: .regularExpression)
+            }
+            #expect(unstarted(written) == unstarted(memory.text))
+            #expect(memory.lines.count == values.count + 5)
+        }
+        try same([0, -1, .max, .min, 42])
+        try same([Int64.max, -7])
+        try same([true, false])
+        try same(["a", String(repeating: "long ", count: 40)])
+    }
+
+    @Test func anElementsLocationCountsTheOtherEventsBeforeIt() throws {
+        let recorder = Recorder<Int, Never>(clock: ManualClock())
+        recorder.receiveSubscription()
+        recorder.receive(request: .max(1))
+        recorder.receive(1)
+        recorder.receive(request: .max(1))
+        recorder.receive(request: .max(2))
+        recorder.receive(2)
+        recorder.receive(3)
+        recorder.receive(request: .max(1))
+        recorder.receive(4)
+        let events = recorder.events
+        let positions = events.indices.filter { events[$0].event.kind == .value }
+        #expect(positions == [2, 5, 6, 8])
+        let window = recorder.storage.withLock {
+            RecorderWindow(state: recorder.storage.state, requestedEnd: .open, encoder: recorder.storage.encoder)
+        }
+        #expect((0..<4).map { window.elementLocation(at: $0).index } == positions)
+        #expect(window.lastEvent?.location.index == 8)
+    }
+
     @Test func elementsAndOtherEventsKeepTheirOrder() throws {
         let sink = MemoryTraceSink()
         let recorder = Recorder<Int, Never>(clock: ManualClock(), sink: sink)

@@ -16,7 +16,7 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     public var message: String
 
     /// An error at `column` of `diagram`.
-    public init(diagram: String, column: Int?, message: String) {
+    package init(diagram: String, column: Int?, message: String) {
         self.diagram = diagram
         self.column = column
         self.message = message
@@ -26,5 +26,14 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         let place = column.map { "column \($0): " } ?? ""
         return "marbles \(ValueText.quoted(diagram, limit: 60)): \(place)\(message)"
+    }
+
+    /// The diagram and a caret under the column at fault, for a failure
+    /// message's details: `-a-(b` over `   ^`.
+    var pointed: String? {
+        guard let column else { return nil }
+        let before = String(diagram.prefix(column - 1))
+        return TerminalText.escaped(diagram) + "\n"
+            + String(repeating: " ", count: TerminalText.width(TerminalText.escaped(before))) + "^"
     }
 }

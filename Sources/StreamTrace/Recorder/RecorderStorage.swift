@@ -6,8 +6,11 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     /// Guarded by `lock`, which is what makes access exclusive: the
     /// runtime's own exclusivity checks would only add cost.
     @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()
-    @usableFromInline let time: TimeSource
+    /// Guarded by `lock`, as `state` is: reading it moves its anchor.
+    @usableFromInline @exclusivity(unchecked) var time: TimeSource
     @usableFromInline let sink: (any TraceSink)?
+    /// `sink` as the recording path writes to it.
+    @usableFromInline let target: SinkTarget?
     @usableFromInline let encoder = TraceLineEncoder<Input, Failure>()
     let header: TraceHeader
 
@@ -16,6 +19,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         self.time = time
         self.header = header
         self.sink = sink
+        target = sink.map(SinkTarget.init)
         if let sink { encoder.write(header, to: sink, line: &state.line) }
     }
 
@@ -34,7 +38,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @inlinable @discardableResult
     func record(_ event: StreamEvent<Input, Failure>) -> Bool {
         lock.lock()
-        switch state.append(event, at: time.elapsed(), sink: sink, encoder: encoder) {
+        switch state.append(event, at: time.elapsed(), sink: target, encoder: encoder) {
         case .recorded:
             lock.unlock()
             return true

@@ -11,8 +11,7 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
     func element(at index: Int) -> Input { state.elements[index].value }
 
     func elementLocation(at index: Int) -> EventLocation {
-        let element = state.elements[index]
-        return EventLocation(index: element.index, nanoseconds: element.nanoseconds)
+        EventLocation(index: state.eventIndex(ofElement: index), nanoseconds: state.elements[index].nanoseconds)
     }
 
     var completion: (completion: StreamCompletion<Failure>, location: EventLocation)? {
@@ -26,7 +25,7 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
             return (control.kind, control.location)
         }
         guard let element = state.elements.last else { return nil }
-        return (.value, EventLocation(index: element.index, nanoseconds: element.nanoseconds))
+        return (.value, EventLocation(index: state.eventCount - 1, nanoseconds: element.nanoseconds))
     }
 
     var end: WindowEnd {

@@ -4,17 +4,17 @@
 /// access; always used under the recorder's lock.
 @usableFromInline
 struct RecordingState<Input, Failure: Error> {
-    /// One element, with its time and its position among the events.
+    /// One element, with its time. Its position among the events is
+    /// worked out from the controls (``eventIndex(ofElement:)``): an element
+    /// is the hot path, and without it an `Int` element takes 16 bytes, not 24.
     @usableFromInline
     struct Element {
         @usableFromInline var value: Input
         @usableFromInline var nanoseconds: Int64
-        @usableFromInline var index: Int
 
-        @inlinable init(value: Input, nanoseconds: Int64, index: Int) {
+        @inlinable init(value: Input, nanoseconds: Int64) {
             self.value = value
             self.nanoseconds = nanoseconds
-            self.index = index
         }
     }
 
@@ -49,7 +49,7 @@ struct RecordingState<Input, Failure: Error> {
     }
 
     /// The elements in order: an element costs one append, the hot path.
-    @usableFromInline var elements: [Element] = []
+    @usableFromInline let elements = ElementStore<Element>()
     /// The other events in order.
     @usableFromInline var controls: [Control] = []
     @usableFromInline var eventCount = 0
@@ -83,23 +83,23 @@ struct RecordingState<Input, Failure: Error> {
     /// writes its trace line to `sink`.
     @inlinable
     mutating func append(
-        _ event: StreamEvent<Input, Failure>, at now: Int64, sink: (any TraceSink)?,
+        _ event: StreamEvent<Input, Failure>, at now: Int64, sink: SinkTarget?,
         encoder: TraceLineEncoder<Input, Failure>
     ) -> AppendResult {
         let t = max(now, lastTime)
         guard case .value(let value) = event else { return appendControl(event, at: t, sink: sink, encoder: encoder) }
         if terminal != nil { return .rejected(t) }
-        elements.append(Element(value: value, nanoseconds: t, index: eventCount))
+        elements.append(Element(value: value, nanoseconds: t))
         eventCount &+= 1
         lastTime = t
-        if let sink { encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line) }
+        if let sink { sink.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line) }
         return elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
     /// ``append(_:at:sink:encoder:)`` for an event that is not an element.
     @inlinable
     mutating func appendControl(
-        _ event: StreamEvent<Input, Failure>, at t: Int64, sink: (any TraceSink)?,
+        _ event: StreamEvent<Input, Failure>, at t: Int64, sink: SinkTarget?,
         encoder: TraceLineEncoder<Input, Failure>
     ) -> AppendResult {
         let kind = event.kind
@@ -117,7 +117,7 @@ struct RecordingState<Input, Failure: Error> {
         if kind.isTerminal { terminal = control }
         eventCount &+= 1
         lastTime = t
-        if let sink { encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line) }
+        if let sink { sink.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line) }
         return kind.isTerminal || elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
@@ -169,13 +169,27 @@ struct RecordingState<Input, Failure: Error> {
         if violation == nil { violation = (message, EventLocation(index: eventCount, nanoseconds: t)) }
     }
 
+    /// The position among the events of the element at `position` among
+    /// the elements: the controls recorded before it come first. The
+    /// elements before a control (its index less its position among the
+    /// controls) never decrease along the controls, so a binary search finds
+    /// how many precede the element.
+    func eventIndex(ofElement position: Int) -> Int {
+        var (low, high) = (0, controls.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if controls[middle].index - middle <= position { low = middle + 1 } else { high = middle }
+        }
+        return position + low
+    }
+
     /// Every event recorded, with its value.
     func recordedEvents() -> [RecordedEvent<Input, Failure>] {
         var events: [RecordedEvent<Input, Failure>] = []
         events.reserveCapacity(eventCount)
         var nextElement = 0
-        for control in controls {
-            while nextElement < elements.count, elements[nextElement].index < control.index {
+        for (position, control) in controls.enumerated() {
+            while nextElement < control.index - position {
                 let element = elements[nextElement]
                 events.append(RecordedEvent(nanoseconds: element.nanoseconds, event: .value(element.value)))
                 nextElement += 1

@@ -1,6 +1,6 @@
 /// Short human forms of nanosecond times: `0ns`, `250us`, `2.1ms`, `1.8s`.
 @usableFromInline
-enum TimeFormat {
+package enum TimeFormat {
     /// A duration in the largest unit that keeps it at least 1, with at
     /// most three significant decimals.
     static func short(_ nanoseconds: Int64) -> String {
@@ -52,7 +52,7 @@ enum TimeFormat {
     }
 
     @inlinable
-    static func nanoseconds(_ duration: Duration) -> Int64 {
+    package static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (s, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, o2) = s.addingReportingOverflow(attoseconds / 1_000_000_000)
@@ -121,7 +121,7 @@ enum TimeFormat {
 
     /// Seconds as a duration; infinite, NaN or huge values become the
     /// longest duration rather than a trap.
-    static func duration(seconds: Double) -> Duration {
+    package static func duration(seconds: Double) -> Duration {
         let nanoseconds = (seconds * 1e9).rounded()
         guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }
         return .nanoseconds(Int64(max(nanoseconds, 0)))

@@ -50,6 +50,8 @@ struct TimeSource: Sendable {
     @usableFromInline let systemClock: clockid_t?
     /// The start on `systemClock`, in nanoseconds.
     @usableFromInline let systemStart: Int64
+    /// Reads `systemClock` from the processor's counter where it can.
+    @usableFromInline var counter: CounterClock
     /// Reads any other clock (`nil` for a system clock).
     @usableFromInline let read: (@Sendable () -> Int64)?
     @usableFromInline let clockName: String
@@ -69,10 +71,11 @@ struct TimeSource: Sendable {
         // cost of `Duration` arithmetic or a closure call on every event.
         systemClock = TimeSource.systemClockID(C.self)
         if let id = systemClock {
-            systemStart = TimeSource.nanoseconds(of: id)
+            (counter, systemStart) = CounterClock.started(on: id)
             start = systemStart
             read = nil
         } else {
+            counter = .inactive
             systemStart = 0
             let start = clock.now
             self.start = (clock as? any TraceClock).flatMap { TimeSource.reading($0, start) }
@@ -86,11 +89,20 @@ struct TimeSource: Sendable {
         (instant as? T.Instant).flatMap(clock.traceNanoseconds(at:))
     }
 
-    /// Nanoseconds since the start.
+    /// Nanoseconds since the start. Mutating (the counter clock moves its
+    /// anchor): call it under the owner's lock.
     @inlinable
-    func elapsed() -> Int64 {
-        if let id = systemClock { return TimeSource.nanoseconds(of: id) &- systemStart }
-        return read.unsafelyUnwrapped()
+    mutating func elapsed() -> Int64 {
+        guard let id = systemClock else { return read.unsafelyUnwrapped() }
+        if counter.isActive {
+            let ticks = CounterClock.ticks() &- counter.anchorTicks
+            if ticks < counter.limit {
+                return counter.anchorNanoseconds
+                    &+ Int64(truncatingIfNeeded: (ticks &* counter.nanosecondsPerTick) &>> 32)
+            }
+            return counter.anchor(clock: id, start: systemStart)
+        }
+        return TimeSource.nanoseconds(of: id) &- systemStart
     }
 
     /// The POSIX clock behind `ContinuousClock` or `SuspendingClock`.

@@ -21,13 +21,16 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     /// The file's path.
     public let path: String
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
-    private let lock = Lock()
-    @exclusivity(unchecked) private var fd: Int32
+    // Appending a line is on the recording path, inlined into it
+    // (``appendLine(capacity:isTerminal:_:)``): a recorder writes its lines
+    // here directly, not through `any TraceSink`.
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var fd: Int32
     /// Whole lines not yet written, `count` bytes of `bufferSize`.
-    private let buffer: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var count = 0
-    private let bufferSize: Int
-    private let flushEveryEvent: Bool
+    @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline @exclusivity(unchecked) var count = 0
+    @usableFromInline let bufferSize: Int
+    @usableFromInline let flushEveryEvent: Bool
     @exclusivity(unchecked) private var writeError: String?
 
     /// Why the sink could not be opened.
@@ -63,26 +66,44 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     }
 
     public func write(line: UnsafeRawBufferPointer, isTerminal: Bool) {
+        appendLine(capacity: line.count, isTerminal: isTerminal) { destination in
+            if let start = line.baseAddress {
+                UnsafeMutableRawPointer(destination).copyMemory(from: start, byteCount: line.count)
+            }
+            return line.count
+        }
+    }
+
+    /// Appends one line that `body` writes at the pointer it is given (at
+    /// most `capacity` bytes, without the newline; it returns how many),
+    /// straight into the buffer when it fits.
+    @inlinable
+    func appendLine(
+        capacity: Int, isTerminal: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
         lock.lock()
         defer { lock.unlock() }
         guard fd >= 0 else { return }
-        let length = line.count &+ 1
-        if count &+ length > bufferSize, count > 0 { flushLocked() }
-        if length > bufferSize {
-            // Longer than the buffer: written with its newline in one write.
-            let whole = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
-            defer { whole.deallocate() }
-            whole.copyMemory(from: line)
-            whole[line.count] = 0x0A
-            writeLocked(UnsafeRawBufferPointer(whole))
+        if count &+ capacity &+ 1 > bufferSize, count > 0 { flushLocked() }
+        if capacity &+ 1 > bufferSize {
+            writeLongLocked(capacity: capacity, body)
         } else {
-            if let start = line.baseAddress {
-                UnsafeMutableRawPointer(buffer + count).copyMemory(from: start, byteCount: line.count)
-            }
-            buffer[count &+ line.count] = 0x0A
-            count &+= length
+            let length = body(buffer + count)
+            buffer[count &+ length] = 0x0A
+            count &+= length &+ 1
         }
         if isTerminal || flushEveryEvent || count >= bufferSize { flushLocked() }
+    }
+
+    /// A line longer than the buffer: built apart and written with its
+    /// newline in one write.
+    @usableFromInline
+    func writeLongLocked(capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let whole = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 1)
+        defer { whole.deallocate() }
+        let length = body(whole)
+        whole[length] = 0x0A
+        writeLocked(UnsafeRawBufferPointer(start: whole, count: length + 1))
     }
 
     public func flush() {
@@ -100,7 +121,8 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         fd = -1
     }
 
-    private func flushLocked() {
+    @usableFromInline
+    func flushLocked() {
         guard fd >= 0, count > 0 else { return }
         writeLocked(UnsafeRawBufferPointer(start: buffer, count: count))
         count = 0

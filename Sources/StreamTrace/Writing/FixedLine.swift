@@ -15,12 +15,12 @@ struct FixedLine {
         self.base = base
     }
 
-    @inlinable mutating func append(_ literal: StaticString) {
+    @inlinable @inline(__always) mutating func append(_ literal: StaticString) {
         (base + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
         count &+= literal.utf8CodeUnitCount
     }
 
-    @inlinable mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always) mutating func append(_ byte: UInt8) {
         base[count] = byte
         count &+= 1
     }

@@ -13,8 +13,10 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     // writer's types (unspecialized, `make bench` measured it 3× slower).
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
     @usableFromInline let lock = Lock()
-    @usableFromInline let time: TimeSource
+    @usableFromInline @exclusivity(unchecked) var time: TimeSource
     @usableFromInline let sink: any TraceSink
+    /// `sink` as the writing path writes to it.
+    @usableFromInline let target: SinkTarget
     @usableFromInline let encoder = TraceLineEncoder<Value, Failure>()
     @usableFromInline @exclusivity(unchecked) var line = JSONOutput()
     @usableFromInline @exclusivity(unchecked) var lastTime: Int64 = 0
@@ -27,6 +29,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     where C.Duration == Duration {
         time = TimeSource(clock)
         self.sink = sink
+        target = SinkTarget(sink)
         encoder.write(time.header(stream: name, meta: meta), to: sink, line: &line)
     }
 
@@ -49,7 +52,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         let t = max(time.elapsed(), lastTime)
         lastTime = t
         ended = event.isTerminal
-        encoder.write(RecordedEvent(nanoseconds: t, event: event), to: sink, line: &line)
+        target.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line)
     }
 
     /// How many events arrived after the terminal event.

@@ -22,7 +22,13 @@ struct ResultLine {
         let query = TerminalText.escaped(result.query.text)
         let column = TextLayout.padded(query, to: queryWidth)
         guard result.status == .pass else {
-            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+            guard let failure = result.failure, let details = failure.details else {
+                try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+                return
+            }
+            // Details draw the trace themselves (marbles: expected over actual), under the line.
+            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(failure.summary)")
+            try Console.out(details.split(separator: "\n").map { indent + "      " + $0 }.joined(separator: "\n"))
             return
         }
         guard !quiet else { return }

@@ -15,7 +15,9 @@ enum TimelinePageOutput {
         let inputs = try paths.map { path throws(TraceReadError) in try TraceInput(path, passes: 3) }
         let lanes = try MergedTraces.summaries(of: inputs)
         let alignment = TraceAlignment(headers: lanes.map(\.summary.header))
-        guard let (head, tail) = TimelinePage.parts(of: TimelineTemplate.html) else {
+        // timeline.html, compiled in by SwiftPM (Package.swift: `.embedInCode`).
+        let template = String(decoding: PackageResources.timeline_html, as: UTF8.self)
+        guard let (head, tail) = TimelinePage.parts(of: template) else {
             preconditionFailure("timeline.html has no \(TimelinePage.placeholder)")
         }
         let emit: ([UInt8]) throws -> Void = { try Console.write(bytes: $0) }

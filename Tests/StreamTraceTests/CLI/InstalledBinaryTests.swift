@@ -28,5 +28,16 @@ import Testing
         let size = try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int ?? 0
         #expect(size < 20_000_000, "the installed binary weighs \(size) bytes")
     }
+
+    @Test(.enabled(if: installed != nil, "make test-install runs it, with the installed binary"))
+    func theInstalledBinaryWritesThePageCompiledIntoIt() async throws {
+        let binary = try #require(Self.installed)
+        let result = try await CommandRunner.run(
+            ["-i", binary, "show", "--format", "html", CommandRunner.sample("search.jsonl")],
+            executable: "/usr/bin/env")
+        #expect(result.status == 0, "\(result.stderr)")
+        // The page is timeline.html around the data, with nothing beside the binary.
+        _ = try ShowPageCommandTests.dataBlock(of: result.stdout)
+    }
 }
 #endif

@@ -1,0 +1,144 @@
+import StreamTrace
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The loop behind both glue modules' `expectEventually`: reads an actual
+/// value again and again until it equals the expected one or time runs
+/// out, then says what happened.
+///
+/// It compares at once, then after every `interval`, until `timeout` has
+/// passed; it stops at the first match. The failure message names the last
+/// value compared (never a fresher read), the number of tries and the
+/// timeout, in ExpectToEventuallyEqual's form:
+/// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`.
+///
+/// On the wall clock, the synchronous loop sleeps between tries (on the
+/// main thread it runs the main run loop meanwhile, so main-queue work
+/// proceeds). Given a ``TestClock``, the asynchronous loop waits in virtual
+/// time: between tries it advances the clock by `interval` itself, so the
+/// whole timeout passes instantly and the count of tries is exact.
+///
+/// ```swift
+/// var reads = 0
+/// let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
+///     reads += 1
+///     return reads
+/// }
+/// let matched = outcome.matched  // true
+/// let tries = outcome.tries  // 3
+/// ```
+package struct EventualEquality<Value: Equatable> {
+    /// The value waited for.
+    package let expected: Value
+    /// How long it waited at most, in seconds.
+    package let timeout: TimeInterval
+    /// How many times it read the actual value.
+    package private(set) var tries = 0
+    /// The last value it compared.
+    package private(set) var lastActual: Value?
+    /// Whether the last value compared was the expected one.
+    package var matched: Bool { lastActual == expected }
+
+    init(expected: Value, timeout: TimeInterval) {
+        self.expected = expected
+        self.timeout = timeout
+    }
+
+    /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`;
+    /// strings in double quotes, with `"`, `\`, line feeds, carriage
+    /// returns and tabs escaped.
+    package var message: String {
+        var actual = "never read"
+        if let lastActual { actual = Self.show(lastActual) }
+        return
+            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(timeout) seconds"
+    }
+
+    /// A value as the message shows it.
+    static func show(_ value: Value) -> String {
+        guard let string = value as? any StringProtocol else { return String(describing: value) }
+        var text = "\""
+        for character in string.unicodeScalars {
+            switch character {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default: text.unicodeScalars.append(character)
+            }
+        }
+        return text + "\""
+    }
+
+    private mutating func compare(_ value: Value) -> Bool {
+        tries += 1
+        lastActual = value
+        return value == expected
+    }
+
+    /// Reads `actual` until it equals `expected` or `timeout` seconds of
+    /// wall-clock time have passed, pausing `interval` seconds between
+    /// tries. Errors `actual` throws end the loop and are rethrown.
+    package static func poll(
+        expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, actual: () throws -> Value
+    ) rethrows -> EventualEquality {
+        var outcome = EventualEquality(expected: expected, timeout: timeout)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: TimeFormat.duration(seconds: timeout))
+        while true {
+            if outcome.compare(try actual()) { return outcome }
+            let now = clock.now
+            if now >= deadline { return outcome }
+            pause(until: min(now.advanced(by: TimeFormat.duration(seconds: interval)), deadline), from: now)
+        }
+    }
+
+    /// Like ``poll(expected:timeout:interval:actual:)``, suspending between
+    /// tries. With a `clock`, time is virtual: each pause advances the
+    /// clock by `interval`, and `timeout` is measured on it.
+    package static func poll(
+        expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, clock: TestClock? = nil,
+        actual: () async throws -> Value
+    ) async rethrows -> EventualEquality {
+        var outcome = EventualEquality(expected: expected, timeout: timeout)
+        let timeout = TimeFormat.duration(seconds: timeout)
+        let interval = max(TimeFormat.duration(seconds: interval), .nanoseconds(1))
+        let wall = ContinuousClock()
+        let wallStart = wall.now
+        let virtualStart = clock?.now
+        while true {
+            if outcome.compare(try await actual()) { return outcome }
+            let elapsed = virtualStart.map { clock!.now.offset - $0.offset } ?? wallStart.duration(to: wall.now)
+            if elapsed >= timeout { return outcome }
+            let pause = min(interval, timeout - elapsed)
+            if let clock {
+                await clock.advance(by: pause)
+            } else {
+                do { try await Task.sleep(for: pause) } catch { return outcome }  // cancelled: stop trying
+            }
+        }
+    }
+
+    /// Sleeps until `deadline`; on the main thread, runs the main run loop.
+    private static func pause(until deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) {
+        let seconds = Double(TimeFormat.nanoseconds(now.duration(to: deadline))) / 1e9
+        guard seconds > 0 else { return }
+        if MainRunLoop.isMainThread, MainRunLoop.run(seconds: seconds) { return }
+        let left = max(0, TimeFormat.nanoseconds(ContinuousClock().now.duration(to: deadline)))
+        var pause = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&pause, &remaining) != 0, errno == EINTR { pause = remaining }
+    }
+}

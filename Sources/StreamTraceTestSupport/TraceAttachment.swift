@@ -1,0 +1,16 @@
+import StreamTrace
+
+/// A recording to keep beside a failure: the trace's text and the name of
+/// the file it is saved as (`swift test --attachments-path DIR`, Xcode's
+/// test report).
+package struct TraceAttachment: Sendable {
+    package var text: String
+    package var fileName: String
+
+    /// The trace of `recorder`, named after its stream (or `recording`).
+    package init<Input, Failure: Error>(_ recorder: Recorder<Input, Failure>) {
+        text = recorder.traceText
+        let stream = recorder.header.stream.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } } ?? ""
+        fileName = (stream.isEmpty ? "recording" : stream) + ".jsonl"
+    }
+}

@@ -1,3 +1,0 @@
-// One `expectEventually`, shared with StreamTraceXCTest, so that a target
-// importing both glue modules has one to call.
-@_exported import StreamTraceTestSupport

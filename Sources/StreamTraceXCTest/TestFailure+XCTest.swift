@@ -1,0 +1,26 @@
+import Foundation
+import StreamTraceTestSupport
+import XCTest
+
+extension TestFailure {
+    /// Records the failure once with `XCTFail` at `file`:`line`; on Apple
+    /// platforms the recording is attached to the test
+    /// (swift-corelibs-xctest has no attachments).
+    func record(file: StaticString, line: UInt) {
+        XCTFail(message, file: file, line: line)
+        #if canImport(Darwin)
+        if let recording {
+            let attachment = XCTAttachment(data: Data(recording.text.utf8), uniformTypeIdentifier: "public.json")
+            attachment.name = recording.fileName
+            attachment.lifetime = .keepAlways
+            XCTContext.runActivity(named: "StreamTrace recording \(recording.fileName)") { $0.add(attachment) }
+        }
+        #endif
+    }
+
+    /// Stops the test after a failure was recorded, without recording a
+    /// second one: XCTest skips the rest of it (the failure stands).
+    static func stop(file: StaticString, line: UInt) throws -> Never {
+        throw XCTSkip(stopReason, file: file, line: line)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StreamTrace
+import StreamTraceTestSupport
+import XCTest
+
+extension XCTestCase {
+    /// Expects that `actual` eventually equals `expected`: reads it at once,
+    /// then every `interval` seconds, and passes at the first match. After
+    /// `timeout` seconds it fails at the caller's line with the last value
+    /// it compared: `Expected 2, but was 1 after 93 tries, timing out after
+    /// 1.0 seconds`. In a test case it shadows StreamTraceTesting's function
+    /// of the same name, so a target that imports both modules fails the
+    /// XCTest.
+    ///
+    /// ```swift
+    /// expectEventually(actual: { model.rowCount }, expected: 2)
+    /// ```
+    ///
+    /// Errors `actual` throws are rethrown.
+    public func expectEventually<T: Equatable>(
+        actual: () throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
+        file: StaticString = #filePath, line: UInt = #line
+    ) rethrows {
+        let outcome = try EventualEquality.poll(
+            expected: expected, timeout: timeout, interval: interval, actual: actual)
+        guard !outcome.matched else { return }
+        TestFailure(outcome.message).record(file: file, line: line)
+    }
+
+    /// The asynchronous ``expectEventually(actual:expected:timeout:interval:file:line:)``:
+    /// suspends between tries. With a `clock`, it waits in virtual time,
+    /// advancing the test clock by `interval` between tries.
+    ///
+    /// ```swift
+    /// await expectEventually(actual: { await model.state }, expected: .loaded, clock: clock)
+    /// ```
+    public func expectEventually<T: Equatable>(
+        actual: () async throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
+        clock: TestClock? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async rethrows {
+        let outcome = try await EventualEquality.poll(
+            expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual)
+        guard !outcome.matched else { return }
+        TestFailure(outcome.message).record(file: file, line: line)
+    }
+}
