@@ -40,6 +40,8 @@ struct BenchOptions {
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
+          --quick                 only the check rows, on the 200 MB trace, 3 rounds (make bench-quick);
+                                  later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
                                   recorder and writer rows from a package that depends on StreamTrace
@@ -95,6 +97,7 @@ struct BenchOptions {
             case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
             case "--export-size": options.exportSize = try number(argument)
             case "--installed": options.installed = try value(argument)
+            case "--quick": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
             case "--generate": options.generate = try number(argument)
             case "--recorder-client": options.recorderClient = try value(argument)
             case "--help", "-h": options.help = true

@@ -61,7 +61,8 @@ struct RecentValues {
             guard let value = slots[slot].deferred else { continue }
             let isNewest = keepsNewestWhole && slots[slot].index >= newest - 1
             slots[slot].isTooLong = value.count > Self.longest && !isNewest
-            slots[slot].bytes.removeAll(keepingCapacity: value.count <= Self.longest)
+            // A slot that held a long value gives its memory back.
+            slots[slot].bytes.removeAll(keepingCapacity: slots[slot].bytes.capacity <= Self.longest)
             if !slots[slot].isTooLong { slots[slot].bytes.append(contentsOf: value) }
             slots[slot].deferred = nil
         }
