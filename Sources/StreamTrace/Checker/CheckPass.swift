@@ -29,7 +29,9 @@ final class CheckPass: TraceEventSink {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
         calls = streams.map(StreamCall.init)
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
-        state = PassState(firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within))
+        state = PassState(
+            firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within),
+            newestWhole: QueryStreams.newestWhole(for: queries, streams: streams))
         needsOrder =
             firstCount == .max || queries.contains { $0.within != nil } || streams.contains { !($0 is EngineStream) }
             || QueryStreams.readValues(queries)
@@ -175,6 +177,13 @@ enum QueryStreams {
             let needs = query.expectation.traceNeeds
             return needs.firstElements > 0 || needs.consumes > 0 || needs.lastElement || needs.allElements
         }
+    }
+
+    /// How many of the newest values the pass keeps whatever their length:
+    /// the last element's, for `last` decided by its expectation (with
+    /// `within`, `last` passes only in a window that holds the newest).
+    static func newestWhole(for queries: [Query], streams: [any QueryStream]) -> Int {
+        zip(queries, streams).contains { $1 is EngineStream && $0.expectation.traceNeeds.lastElement } ? 1 : 0
     }
 
     /// How many first values the pass keeps: as many as a query decided by

@@ -61,10 +61,10 @@ final class PassState {
     /// For each `within` of the queries, the events after the last element.
     @exclusivity(unchecked) private var tails: [TailWindow]
 
-    /// `summed`: for a pass that sums the trace up by chunks, whose queries
-    /// read no value (see ``RecentValues``).
-    init(firstCount: Int, valueLimit: Int?, withins: [Duration], summed: Bool = false) {
-        trace = WindowState(keepsNewestWhole: !summed)
+    /// `newestWhole`: how many of the newest values the trace's window
+    /// keeps whatever their length (``RecentValues``).
+    init(firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0) {
+        trace = WindowState(newestWhole: newestWhole)
         self.firstCount = firstCount
         self.valueLimit = valueLimit
         tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
@@ -123,7 +123,7 @@ final class PassState {
 extension PassState: TraceScanConsumer {
     /// A pass state kept as this one is, for another chunk.
     func makeChunk() -> PassState {
-        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [], summed: true)
+        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [])
     }
 
     func consume(_ event: TraceScanEvent) {

@@ -7,11 +7,12 @@
 /// again just before the latest event may leave out (see ``WindowState``).
 ///
 /// A value longer than ``longest`` is not copied, unless it is one of the
-/// two newest and ``keepsNewestWhole``: its place and time are kept, and a
-/// timeline draws it as unknown. Eight values of the longest line allowed
-/// would hold eight times its memory; a pass holds at most a few lines
-/// whatever their length. (The newest is a window's last element, which
-/// `last` passes with.)
+/// ``newestWhole`` newest: its place and time are kept, and a timeline
+/// draws it as unknown. Eight values of the longest line allowed would hold
+/// eight times its memory; a pass holds at most a few lines whatever their
+/// length. (The newest is a window's last element, which `last` passes
+/// with.) So a failure's timeline over a value that long, read by `check`,
+/// draws it as `?` where the line reader's reference shows it.
 struct RecentValues {
     /// Slots, a power of two: `RecentTimeline.defaultLimit` (6) and two.
     private static var capacity: Int { 8 }
@@ -31,13 +32,13 @@ struct RecentValues {
 
     private var slots = [Slot](repeating: Slot(), count: RecentValues.capacity)
     private var hasDeferred = false
-    /// Whether the two newest values are kept whatever their length.
-    let keepsNewestWhole: Bool
+    /// How many of the newest values are kept whatever their length (0 or 1).
+    let newestWhole: Int
     /// The newest element kept.
     private var newest = -1
 
-    init(keepsNewestWhole: Bool) {
-        self.keepsNewestWhole = keepsNewestWhole
+    init(newestWhole: Int) {
+        self.newestWhole = newestWhole
     }
 
     /// Keeps `value`, element `index`, in place of the oldest, but only
@@ -59,7 +60,7 @@ struct RecentValues {
         guard hasDeferred else { return }
         for slot in slots.indices {
             guard let value = slots[slot].deferred else { continue }
-            let isNewest = keepsNewestWhole && slots[slot].index >= newest - 1
+            let isNewest = slots[slot].index > newest - newestWhole
             slots[slot].isTooLong = value.count > Self.longest && !isNewest
             // A slot that held a long value gives its memory back.
             slots[slot].bytes.removeAll(keepingCapacity: slots[slot].bytes.capacity <= Self.longest)

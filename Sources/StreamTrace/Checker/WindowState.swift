@@ -19,12 +19,11 @@ struct WindowState {
     private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
     private(set) var recent: RecentValues
 
-    /// A window ending at `endTime` (`nil`: with the trace); one that
-    /// `keepsNewestWhole` keeps its two newest values whatever their length
-    /// (``RecentValues``).
-    init(endTime: Int64? = nil, keepsNewestWhole: Bool = true) {
+    /// A window ending at `endTime` (`nil`: with the trace) that keeps its
+    /// `newestWhole` newest values whatever their length (``RecentValues``).
+    init(endTime: Int64? = nil, newestWhole: Int = 0) {
         self.endTime = endTime
-        recent = RecentValues(keepsNewestWhole: keepsNewestWhole)
+        recent = RecentValues(newestWhole: newestWhole)
     }
 
     /// Whether no later event can fall in the window.
