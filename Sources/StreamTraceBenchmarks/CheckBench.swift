@@ -30,7 +30,8 @@ struct CheckBench {
             return ["| `streamtrace check` | – | build the streamtrace product first | – |"]
         }
         _ = FileManager.default.createFile(
-            atPath: options.directory + "/ten-queries.spec", contents: Data(Self.specQueries.joined(separator: "\n").utf8))
+            atPath: options.directory + "/ten-queries.spec",
+            contents: Data(Self.specQueries.joined(separator: "\n").utf8))
         var rows: [String] = []
         var jqRates: [String: (rate: Double, megabytes: Int)] = [:]
         for megabytes in options.checkSizes.sorted() {
@@ -41,7 +42,8 @@ struct CheckBench {
 
     /// The command line of `check` for `query` on `path`.
     private func command(_ cli: String, _ path: String, _ query: String) -> [String] {
-        query.hasPrefix("@") ? [cli, "check", "--spec", options.directory + "/" + query.dropFirst(), path]
+        query.hasPrefix("@")
+            ? [cli, "check", "--spec", options.directory + "/" + query.dropFirst(), path]
             : [cli, "check", path, query]
     }
 
@@ -69,7 +71,9 @@ struct CheckBench {
         let (wc, grep, cat) = (queries.count, queries.count + 1, queries.count + 2)
         var rows: [String] = []
         for (index, query) in queries.enumerated() {
-            let shown = query.hasPrefix("@") ? "--spec \(query.dropFirst()) TRACE` (\(Self.specQueries.count) queries)" : "TRACE \(query)`"
+            let shown =
+                query.hasPrefix("@")
+                ? "--spec \(query.dropFirst()) TRACE` (\(Self.specQueries.count) queries)" : "TRACE \(query)`"
             let name = "`streamtrace check \(shown), \(size)"
             // finished fails (exit 1) on not finished, and next where on no match: as expected.
             let ours = "\(runs.rate(index, mb)), \(runs.memory(index)) peak, exit \(runs.status(index))"

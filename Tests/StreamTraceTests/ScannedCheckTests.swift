@@ -123,7 +123,9 @@ import Testing
         let options = TraceScanOptions(parallelism: 1)
         let result = try #require(Array(try checker.evaluations(scanning: Self.longValues, options: options)).first)
         let explanation = try #require(result.failure?.explanation)
-        #expect(explanation.hasSuffix("recent: …--a--?--?--b--?---|  a = 2, b = 3, ?: an element not named here"), "\(explanation)")
+        #expect(
+            explanation.hasSuffix("recent: …--a--?--?--b--?---|  a = 2, b = 3, ?: an element not named here"),
+            "\(explanation)")
     }
 
     @Test func aMalformedLineAtAChunkBorderIsTheSameError() throws {

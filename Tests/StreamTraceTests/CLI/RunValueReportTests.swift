@@ -63,8 +63,10 @@ import Testing
         defer { unlink(fifo) }
         // bash feeds the FIFO (cat in the background) while the binary, $0, reads it.
         let result = try await CommandRunner.run(
-            ["-c", #"cat "$1" > "$2" & "$0" check --format json "$2" "prefix 11000"; wait"#,
-             CommandRunner.binary.path, path, fifo], executable: "/bin/bash")
+            [
+                "-c", #"cat "$1" > "$2" & "$0" check --format json "$2" "prefix 11000"; wait"#,
+                CommandRunner.binary.path, path, fifo,
+            ], executable: "/bin/bash")
         #expect(result.status == 0, "\(result)")
         let (elements, truncated) = try value(result.stdout)
         #expect(truncated)
