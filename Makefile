@@ -20,8 +20,8 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
-	bench-quick bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench bench-recorder \
+	bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -68,6 +68,11 @@ test-app-package:
 # tested with marbles on virtual time, and a marble failure's message.
 test-operators:
 	$(SWIFT) test --package-path Examples/Operators
+
+# Its marble tests 200 times, a process each, as the machine is and with one
+# core kept busy (RUNS=N for another count): any failure is a bug.
+stress-operators:
+	scripts/stress-operators $(or $(RUNS),200)
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
@@ -163,8 +168,22 @@ bench:
 		--installed $(INSTALL_BUILD)/release/streamtrace \
 		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
 
-# The check rows only, on the 200 MB trace, medians of 3: a quick look between full runs.
-bench-quick:
+# The quick bench: only the recorder and writer rows (make bench's first
+# rows, the same figures), from Benchmarks/RecorderClient built in release,
+# without building or running anything else: a minute or two once built.
+# RECORDER_ARGS adds options (`--events 2000000 --rounds 9 --fastest` on a
+# loaded machine, figures to call provisional; `--only recorder`).
+bench-recorder:
+	rm -f $(RECORDER_CLIENT_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/RecorderClient --scratch-path $(RECORDER_CLIENT_BUILD)
+	mkdir -p $(BENCH_DIR)
+	@echo '| benchmark | StreamTrace | baseline | ratio |'
+	@echo '|---|---|---|---|'
+	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
+	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
+
+# The check rows only (`--quick`), on the 200 MB trace, medians of 3: a quick look between full runs.
+bench-check:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)

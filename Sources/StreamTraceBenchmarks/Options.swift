@@ -40,7 +40,7 @@ struct BenchOptions {
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
-          --quick                 only the check rows, on the 200 MB trace, 3 rounds (make bench-quick);
+          --quick                 only the check rows, on the 200 MB trace, 3 rounds (make bench-check);
                                   later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the

@@ -64,7 +64,7 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { writeIgnoringAClosedPipe(Array(stdin.utf8), to: input.fileHandleForWriting.fileDescriptor) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
@@ -81,6 +81,33 @@ struct CommandRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `bytes` to a pipe the child may have closed already (a usage
+    /// error exits before it reads standard input): SIGPIPE is blocked on
+    /// this thread for the write and a pending one taken, so that the write
+    /// fails with EPIPE instead of killing the test process. SIGPIPE is
+    /// never ignored for the process: the binaries the tests start inherit
+    /// that disposition.
+    static func writeIgnoringAClosedPipe(_ bytes: [UInt8], to descriptor: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            var taken: Int32 = 0
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 { sigwait(&pipeSignal, &taken) }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
     }
 
     /// The environment the binary runs in: the test's, without what the
