@@ -21,7 +21,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench bench-recorder \
-	bench-values bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+	bench-values bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -181,6 +181,13 @@ bench-recorder:
 	@echo '|---|---|---|---|'
 	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
 	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
+
+# The check rows only (`--quick`), on the 200 MB trace, medians of 3: a quick look between full runs.
+bench-check:
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	$(SWIFT) build -c release --product streamtrace
+	mkdir -p $(BENCH_DIR)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick $(BENCH_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.

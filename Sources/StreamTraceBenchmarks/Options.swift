@@ -49,6 +49,8 @@ struct BenchOptions {
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
+          --quick                 only the check rows, on the 200 MB trace, 3 rounds (make bench-check);
+                                  later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
                                   recorder and writer rows from a package that depends on StreamTrace
@@ -109,6 +111,7 @@ struct BenchOptions {
                 options.repeats = 1
                 options.showDiffSizesGiven = [200]
             case "--installed": options.installed = try value(argument)
+            case "--quick": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
             case "--generate": options.generate = try number(argument)
             case "--recorder-client": options.recorderClient = try value(argument)
             case "--help", "-h": options.help = true
