@@ -182,12 +182,12 @@ bench-recorder:
 	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
 	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
 
-# The check rows only (`--quick`), on the 200 MB trace, medians of 3: a quick look between full runs.
+# The check rows only (`--quick-check`), on the 200 MB trace, medians of 3: a quick look between full runs.
 bench-check:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick $(BENCH_ARGS)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-check $(BENCH_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.
@@ -202,7 +202,7 @@ test-install:
 	$(MAKE) install PREFIX=$(INSTALL_BUILD)/root
 	STREAMTRACE_INSTALLED=$(INSTALL_BUILD)/root/bin/streamtrace $(SWIFT) test --filter InstalledBinaryTests
 
-# The values engineer's quick bench: the rows of huge values (10^4 against 10^6 keys and elements, peaks on
+# The quick bench of huge values: the rows of huge values (10^4 against 10^6 keys and elements, peaks on
 # values of 1 MiB and 15 MiB) and of show and diff on the 200 MB trace beside
 # GNU diff, cmp and jq -c ., one round each: a few minutes (`make bench` takes
 # medians of 5, and the 10-million-line trace too).
@@ -210,7 +210,7 @@ bench-values:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick $(BENCH_ARGS)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-values $(BENCH_ARGS)
 
 # The detail behind the check rows: TraceScan in parallel and sequentially
 # and nextHead(), beside wc -l, cat, grep -c and jq.

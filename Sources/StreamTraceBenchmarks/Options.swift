@@ -44,12 +44,12 @@ struct BenchOptions {
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
           --export-size MB        trace size for the export rows (default 1065: 10 million lines)
           --show-diff-sizes MB,... trace sizes for the showdiff rows (default 200 and --export-size; jq on each)
-          --quick                 the values and showdiff rows only, once each, showdiff on 200 MB
+          --quick-values          the values and showdiff rows only, once each, showdiff on 200 MB
                                   (a few minutes; the figures of a single round)
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
-          --quick                 only the check rows, on the 200 MB trace, 3 rounds (make bench-check);
+          --quick-check           only the check rows, on the 200 MB trace, 3 rounds (make bench-check);
                                   later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
@@ -106,12 +106,12 @@ struct BenchOptions {
             case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
             case "--export-size": options.exportSize = try number(argument)
             case "--show-diff-sizes": options.showDiffSizesGiven = try numbers(argument)
-            case "--quick":
+            case "--quick-values":
                 options.sections = ["values", "showdiff"]
                 options.repeats = 1
                 options.showDiffSizesGiven = [200]
             case "--installed": options.installed = try value(argument)
-            case "--quick": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
+            case "--quick-check": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
             case "--generate": options.generate = try number(argument)
             case "--recorder-client": options.recorderClient = try value(argument)
             case "--help", "-h": options.help = true
