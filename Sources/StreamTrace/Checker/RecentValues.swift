@@ -68,6 +68,11 @@ struct RecentValues {
             slots[slot].deferred = nil
         }
         hasDeferred = false
+        // A long value kept while it was the newest goes once a newer one is kept.
+        for slot in slots.indices where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+            slots[slot].bytes = []
+            slots[slot].isTooLong = true
+        }
     }
 
     /// Element `index`, if it is still kept (its value `nil` when it was
