@@ -58,6 +58,12 @@ struct RecentValues {
     /// Copies the values kept where they were, before their bytes go.
     mutating func copyDeferred() {
         guard hasDeferred else { return }
+        // A long value kept while it was the newest goes (before a newer one
+        // is copied) once it is not: a pass holds one whatever the lines.
+        for slot in slots.indices where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+            slots[slot].bytes = []
+            slots[slot].isTooLong = true
+        }
         for slot in slots.indices {
             guard let value = slots[slot].deferred else { continue }
             let isNewest = slots[slot].index > newest - newestWhole
@@ -68,11 +74,6 @@ struct RecentValues {
             slots[slot].deferred = nil
         }
         hasDeferred = false
-        // A long value kept while it was the newest goes once a newer one is kept.
-        for slot in slots.indices where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
-            slots[slot].bytes = []
-            slots[slot].isTooLong = true
-        }
     }
 
     /// Element `index`, if it is still kept (its value `nil` when it was
