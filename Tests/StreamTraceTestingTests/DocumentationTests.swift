@@ -102,7 +102,7 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
     /// EventualEquality.swift (StreamTraceTestSupport).
     @Test func pollingStopsAtTheFirstMatch() {
         var reads = 0
-        let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
+        let outcome = EventualEquality.poll(expected: 3, timeout: .seconds(60), interval: .milliseconds(10)) {
             reads += 1
             return reads
         }

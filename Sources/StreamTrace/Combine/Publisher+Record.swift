@@ -27,7 +27,7 @@ extension Publisher {
     ///   - initialDemand: what the recorder requests on subscription;
     ///     `nil` requests nothing until ``Recorder/request(_:)-(Int)``.
     public func record<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
     ) -> Recorder<Output, Failure> where C.Duration == Duration {
         let recorder = Recorder<Output, Failure>(name: name, clock: clock, sink: sink)
         let subscriber = RecordingSubscriber(
@@ -38,12 +38,5 @@ extension Publisher {
         return recorder
     }
 
-    /// Subscribes a new recorder timed by `ContinuousClock`. See
-    /// ``record(name:clock:sink:initialDemand:)``.
-    public func record(
-        name: String? = nil, sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
-    ) -> Recorder<Output, Failure> {
-        record(name: name, clock: ContinuousClock(), sink: sink, initialDemand: initialDemand)
-    }
 }
 #endif

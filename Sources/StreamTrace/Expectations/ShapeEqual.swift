@@ -13,18 +13,18 @@ extension StreamExpectations {
     /// side.
     // Holds the expected elements, which it only reads (under the
     // recorder's lock); Sendable as the other expectations are.
-    public struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
-        public let expected: [ExpectedEvent<Element, Failure>]
-        public let tolerance: Duration
+    package struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
+        package let expected: [ExpectedEvent<Element, Failure>]
+        package let tolerance: Duration
 
-        public init(_ expected: [ExpectedEvent<Element, Failure>], tolerance: Duration = .zero) {
+        package init(_ expected: [ExpectedEvent<Element, Failure>], tolerance: Duration = .zero) {
             self.expected = expected
             self.tolerance = tolerance
         }
 
-        public var name: String { "shape(equal:)" }
+        package var name: String { "shape(equal:)" }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let actual = ShapeEvent.events(in: window)
             let common = min(actual.count, expected.count)
             let first = (0..<common).first { !matches(expected[$0], actual[$0], window) } ?? common
@@ -162,7 +162,7 @@ extension Recorder where Input: Equatable {
     /// ```
     public func shape(
         equal expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero
-    ) -> RecorderExpectation<StreamExpectations.ShapeEqual<Input, Failure>> {
-        expecting(.init(expected, tolerance: tolerance))
+    ) -> RecorderExpectation<Void> {
+        expecting(StreamExpectations.ShapeEqual<Input, Failure>(expected, tolerance: tolerance))
     }
 }

@@ -42,7 +42,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         entries.first { $0.key.isExactly(key) }?.value
     }
 
-    public mutating func append(key: String, value: JSONValue) {
+    package mutating func append(key: String, value: JSONValue) {
         entries.append(Entry(key: key, value: value))
     }
 

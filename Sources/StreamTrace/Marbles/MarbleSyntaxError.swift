@@ -16,7 +16,7 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     public var message: String
 
     /// An error at `column` of `diagram`.
-    public init(diagram: String, column: Int?, message: String) {
+    package init(diagram: String, column: Int?, message: String) {
         self.diagram = diagram
         self.column = column
         self.message = message

@@ -4,7 +4,7 @@ public enum StreamCompletion<Failure: Error> {
     case failure(Failure)
 
     /// The error, if the stream failed.
-    public var error: Failure? {
+    package var error: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }

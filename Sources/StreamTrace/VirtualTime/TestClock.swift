@@ -75,12 +75,23 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     }
 
     let core: VirtualClockCore
+    /// What failure messages call it: `TestClock`, or `TestScheduler` for a
+    /// scheduler's ``TestScheduler/clock``.
+    package let diagnosticName: String
 
     /// Creates a clock at `now` (default: zero). The current task, if any,
     /// is the first the clock follows: create the clock before the code
     /// under test starts its tasks.
     public init(now: Instant = Instant(offset: .zero)) {
         core = VirtualClockCore(now: now.offset)
+        diagnosticName = "TestClock"
+    }
+
+    /// A clock on the virtual time of `core`, which another clock or a
+    /// ``TestScheduler`` owns too.
+    package init(core: VirtualClockCore, diagnosticName: String) {
+        self.core = core
+        self.diagnosticName = diagnosticName
     }
 
     public var traceName: String { "virtual" }
