@@ -94,8 +94,8 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
         recorder.receive(2)
-        let firstTwo = try await wait(for: recorder.next(2), timeout: 1)
-        try await wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+        let firstTwo = try await wait(for: recorder.next(2), timeout: .seconds(60))
+        try await wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
         #expect(firstTwo == [1, 2])
     }
 

@@ -44,7 +44,7 @@ extension Recorder {
     /// once; elements consumed by `next()` count too, and none is consumed.
     ///
     /// ```swift
-    /// let count = try await recorder.every(where: { $0.isValid }).value(timeout: 1)
+    /// let count = try await recorder.every(where: { $0.isValid }).value(timeout: .seconds(1))
     /// ```
     public func every(
         where predicate: @escaping @Sendable (Input) -> Bool

@@ -94,7 +94,7 @@ extension Recorder {
     /// form.
     ///
     /// ```swift
-    /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
+    /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: .seconds(1))
     /// try recorder.next(where: { $0.isError }).inverted.get()  // no error so far
     /// ```
     public func next(

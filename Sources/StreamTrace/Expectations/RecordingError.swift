@@ -25,8 +25,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// ``RecordingError/message``.
     ///
     /// ```swift
-    /// do { _ = try recorder.single.get() } catch let error as RecordingError where error.reason == .tooManyElements {
-    ///     // more than one element
+    /// do {
+    ///     _ = try recorder.single.get()
+    /// } catch let error as RecordingError where error.reason == .tooManyElements {
+    ///     print(error.message)  // expected exactly one element, got 2
     /// }
     /// ```
     public struct Reason: Sendable, Hashable, CustomStringConvertible {

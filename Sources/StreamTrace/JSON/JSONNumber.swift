@@ -23,6 +23,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The number `value`.
     public init<I: BinaryInteger>(_ value: I) {
         self.text = String(value)
     }

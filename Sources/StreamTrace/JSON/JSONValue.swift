@@ -10,11 +10,17 @@
 /// let equal = a == b  // true
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, exactly as written.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in their order.
     case object(JSONObject)
 
     /// Parses one JSON text (surrounding white space allowed), nested at

@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///     continuation.finish()
     /// }
     /// let recorder = numbers.record()
-    /// let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
+    /// let elements = try await recorder.elements.value(timeout: .seconds(60))  // [1, 2, 3]
     /// ```
     ///
     /// This overload reads the sequence with `next(isolation:)`, whose typed

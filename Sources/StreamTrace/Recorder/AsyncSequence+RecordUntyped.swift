@@ -15,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///     continuation.finish()
     /// }
     /// let recorder: Recorder<Int, any Error> = numbers.map { $0 * 10 }.record()
-    /// let elements = try await recorder.elements.value(timeout: 60)  // [10]
+    /// let elements = try await recorder.elements.value(timeout: .seconds(60))  // [10]
     /// ```
     ///
     /// Events, times and cancellation are as for the typed overload,

@@ -1,6 +1,8 @@
 /// How a stream completed: successfully, or with an error.
 public enum StreamCompletion<Failure: Error> {
+    /// The stream finished.
     case finished
+    /// The stream failed with the error.
     case failure(Failure)
 
     /// The error, if the stream failed.

@@ -8,9 +8,13 @@
 /// let elements = trace.elements  // [JSONValue]
 /// ```
 public struct Trace: Sendable, Equatable {
+    /// The header line: the stream's name, its clock, where it starts.
     public var header: TraceHeader
+    /// Every event, in order, with its time and line.
     public var events: [TraceEvent]
+    /// How the trace ends: finished, failed, cancelled, open or truncated.
     public var status: TraceStatus
+    /// What the reader tolerated (a last line cut off mid-write).
     public var warnings: [TraceReadWarning]
 
     package init(

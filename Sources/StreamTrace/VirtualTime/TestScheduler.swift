@@ -108,7 +108,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// let recorder = model.results.record(clock: scheduler.clock)
     /// model.query.send("swift")
     /// await scheduler.clock.advance(by: .milliseconds(400))
-    /// #expect(try await wait(for: recorder.next(), timeout: 5) == ["swift"])
+    /// #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
     /// ```
     public var clock: TestClock { TestClock(core: core, diagnosticName: "TestScheduler") }
 
