@@ -34,7 +34,8 @@ extension XCTestCase {
     /// await expectEventually(actual: { await model.state }, expected: .loaded, clock: clock)
     /// ```
     public func expectEventually<T: Equatable>(
-        actual: () async throws -> T, expected: T, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
+        actual: () async throws -> T, expected: T, timeout: Duration = .seconds(1),
+        interval: Duration = .milliseconds(10),
         clock: TestClock? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async rethrows {
         let outcome = try await EventualEquality.poll(

@@ -62,7 +62,8 @@ import Testing
         let clock = TestClock()
         let start = ContinuousClock.now
         let issues = await recordedIssues {
-            await expectEventually(actual: { 0 }, expected: 1, timeout: .seconds(3600), interval: .seconds(60), clock: clock)
+            await expectEventually(
+                actual: { 0 }, expected: 1, timeout: .seconds(3600), interval: .seconds(60), clock: clock)
         }
         #expect(clock.now == .init(offset: .seconds(3600)))
         #expect(ContinuousClock.now - start < .seconds(60))  // an hour of virtual time, not of wall time
@@ -73,7 +74,8 @@ import Testing
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(clock: clock)
         await expectEventually(
-            actual: { recorder.events.count { $0.event.kind == .value } }, expected: 2, timeout: .seconds(3600), interval: .seconds(1),
+            actual: { recorder.events.count { $0.event.kind == .value } }, expected: 2, timeout: .seconds(3600),
+            interval: .seconds(1),
             clock: clock)
         #expect(clock.now.offset >= .seconds(2))
     }

@@ -35,10 +35,14 @@ import Testing
     @Test func invertedExpectationsPassWhenTheWindowEndsFirstAndFailOtherwise() async {
         let recorder = Recorder<Int, Never>(clock: TestClock())
         recorder.receive(1)
-        await #expect(throws: Never.self) { try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10)) }
+        await #expect(throws: Never.self) {
+            try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
+        }
         recorder.receive(completion: .finished)
         let line = #line + 1
-        let issues = await recordedIssues { try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10)) }
+        let issues = await recordedIssues {
+            try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
+        }
         #expect(
             issues.map(\.message) == [
                 "finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"

@@ -30,7 +30,8 @@ import Testing
         let clock = TestClock()
         let traces = try TraceDirectory(path: folder, clock: clock)
         let cart = cartUpdates.record(name: "cart", clock: traces.clock, sink: try traces.sink(named: "cart"))
-        let payment = paymentStates.record(name: "payment", clock: traces.clock, sink: try traces.sink(named: "payment"))
+        let payment = paymentStates.record(
+            name: "payment", clock: traces.clock, sink: try traces.sink(named: "payment"))
 
         cartInput.yield(2)
         cartInput.finish()

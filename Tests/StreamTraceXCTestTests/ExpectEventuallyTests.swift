@@ -66,7 +66,9 @@ final class ExpectEventuallyTests: FailureCapturingTestCase {
     }
 
     func testStringsAreQuotedWithTheirSpecialCharactersEscaped() {
-        let failures = expectFailures { expectEventually(actual: { "a\tb\"c\\" }, expected: "x\ny\r", timeout: .seconds(0)) }
+        let failures = expectFailures {
+            expectEventually(actual: { "a\tb\"c\\" }, expected: "x\ny\r", timeout: .seconds(0))
+        }
         XCTAssertEqual(
             failures.map(\.message),
             [#"failed - Expected "x\ny\r", but was "a\tb\"c\\" after 1 try, timing out after 0.0 seconds"#])

@@ -71,7 +71,9 @@ final class WaitForTests: FailureCapturingTestCase {
         let seven = try await fulfillment(of: recorder.next(), timeout: .seconds(1))
         XCTAssertEqual(seven, 7)
         let line = #line + 1
-        let failures = await expectFailures { try await self.fulfillment(of: recorder.single, timeout: .milliseconds(10)) }
+        let failures = await expectFailures {
+            try await self.fulfillment(of: recorder.single, timeout: .milliseconds(10))
+        }
         XCTAssertEqual(
             failures,
             [

@@ -27,7 +27,8 @@ extension Publisher {
     ///   - initialDemand: what the recorder requests on subscription;
     ///     `nil` requests nothing until ``Recorder/request(_:)-(Int)``.
     public func record<C: Clock>(
-        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil,
+        initialDemand: Demand? = .unlimited
     ) -> Recorder<Output, Failure> where C.Duration == Duration {
         let recorder = Recorder<Output, Failure>(name: name, clock: clock, sink: sink)
         let subscriber = RecordingSubscriber(

@@ -21,7 +21,8 @@ extension Publisher {
     /// subscriptions pass through untraced. The trace starts when the
     /// subscription arrives: the header is written then (`at` and
     /// `started` are that moment) and `subscribe` is at `t` 0.
-    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()) -> TracedPublisher<Self>
+    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
+        -> TracedPublisher<Self>
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedPublisher(upstream: self) {

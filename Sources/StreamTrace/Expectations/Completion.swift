@@ -30,7 +30,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The stream's completion.
-    public var completion: RecorderExpectation<StreamCompletion<Failure>> { expecting(StreamExpectations.Completion<Input, Failure>()) }
+    public var completion: RecorderExpectation<StreamCompletion<Failure>> {
+        expecting(StreamExpectations.Completion<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Completion: TraceExpectation, QueryExpectation

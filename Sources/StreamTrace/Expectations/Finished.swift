@@ -36,7 +36,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The stream's successful completion. Has an `inverted` form.
-    public var finished: InvertibleRecorderExpectation<Void, Void> { expecting(StreamExpectations.Finished<Input, Failure>()) }
+    public var finished: InvertibleRecorderExpectation<Void, Void> {
+        expecting(StreamExpectations.Finished<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Finished: TraceExpectation, QueryExpectation, InvertibleTraceExpectation

@@ -33,7 +33,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// Every element and the completion.
-    public var recording: RecorderExpectation<Recording<Input, Failure>> { expecting(StreamExpectations.Recorded<Input, Failure>()) }
+    public var recording: RecorderExpectation<Recording<Input, Failure>> {
+        expecting(StreamExpectations.Recorded<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Recorded: TraceExpectation, QueryExpectation

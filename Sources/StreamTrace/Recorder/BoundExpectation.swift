@@ -78,7 +78,6 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         return try outcome.resolve(expectation.name)
     }
 
-
     /// Suspends until the expectation is decided or `timeout` expires.
     /// Cancelling the waiting task ends the wait like a timeout.
     ///
@@ -119,7 +118,6 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         waiter.timer = timer
         return timer
     }
-
 
     private func makeWaiter() -> (Waiter, WaitOutcome<Base.Output>) {
         let outcome = WaitOutcome<Base.Output>()

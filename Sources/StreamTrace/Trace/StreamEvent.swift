@@ -48,6 +48,8 @@ package enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case subscribe, request, value, finished, failure, cancel
 
     /// Whether an event of this kind ends the recording.
-    @inlinable @usableFromInline package var isTerminal: Bool { self == .finished || self == .failure || self == .cancel }
+    @inlinable @usableFromInline package var isTerminal: Bool {
+        self == .finished || self == .failure || self == .cancel
+    }
     @usableFromInline package var description: String { rawValue }
 }
