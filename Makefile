@@ -20,8 +20,8 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-install test-tsan test-asan test-sanitizers bench bench-fastread \
-	clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
+	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -63,6 +63,12 @@ timeline-csp:
 test-app-package:
 	$(SWIFT) test --package-path Examples/AppPackage
 
+# The operator example in Examples/Operators: a user-written debounce over
+# AsyncSequence and combineLatest over Combine (OpenCombine on Linux), each
+# tested with marbles on virtual time, and a marble failure's message.
+test-operators:
+	$(SWIFT) test --package-path Examples/Operators
+
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip '$(BROWSER_SUITES)'
@@ -76,6 +82,7 @@ test-sanitizers: test-tsan test-asan
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
 		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
+		Examples/Operators/Package.swift Examples/Operators/Sources Examples/Operators/Tests \
 		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest

@@ -24,11 +24,14 @@ let package = Package(
         .target(
             name: "StreamTrace",
             dependencies: [
+                "StreamTraceCounter",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ]
         ),
+        // The processor's time-stamp counter, inlined into the recording path (C: Swift cannot emit it).
+        .target(name: "StreamTraceCounter"),
         // What both glue libraries share, importing neither test framework: the
         // assertions and eventual polling, which return a failure that each glue
         // module reports to its own framework. StreamTraceTesting links Testing

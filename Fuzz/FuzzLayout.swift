@@ -32,7 +32,7 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var previous: Int64 = 0
     while let event = try? second.next() {
         lines.append(timeline.row(event, previousTime: previous))
-        marble.append(nanoseconds: event.nanoseconds, kind: event.event.kind)
+        marble.append(event)
         previous = event.nanoseconds
     }
     lines += timeline.diagramLines(marble)

@@ -46,7 +46,7 @@ private func showText(_ bytes: [UInt8], _ summary: TraceSummary, width: Int, _ o
     do {
         while let event = try reader.next() {
             lines.append(timeline.row(event, previousTime: previous))
-            marble.append(nanoseconds: event.nanoseconds, kind: event.event.kind)
+            marble.append(event)
             previous = event.nanoseconds
         }
     } catch {
@@ -82,7 +82,7 @@ private func showMerged(_ traces: [[UInt8]], _ lanes: [MergedTimeline.Lane], wid
     do {
         while let (lane, time, event) = try merge.next() {
             lines.append(timeline.row(event, lane: lane, time: time, previousTime: previous))
-            marbles[lane].append(nanoseconds: time, kind: event.event.kind)
+            marbles.append(event, at: time, line: lane)
             previous = time
         }
     } catch {

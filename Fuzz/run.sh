@@ -23,7 +23,7 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     echo "== building $binary"
     # The linker's notes on ASan's local symbols are noise: shown only on failure.
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
-        -D STREAMTRACE_FUZZ $sources $extra "$entry" -o "$binary" \
+        -D STREAMTRACE_FUZZ -I Sources/StreamTraceCounter/include $sources $extra "$entry" -o "$binary" \
         > "$out/build-$target.log" 2>&1; then
         cat "$out/build-$target.log"
         exit 2

@@ -17,31 +17,10 @@ enum Measure {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// Runs every body once per round, in order, for `rounds` rounds: a
-    /// measurement and its baseline see the same load. Returns the seconds
-    /// of each body (outer index) in each round (inner index).
-    static func rounds(_ rounds: Int, _ bodies: [() -> Void]) -> [[Double]] {
-        var times = Array(repeating: [Double](), count: bodies.count)
-        for _ in 0..<rounds {
-            for (index, body) in bodies.enumerated() { times[index].append(seconds(body)) }
-        }
-        return times
-    }
-
     /// The median over rounds of `baseline / measured`: how fast the
     /// measured run is beside its baseline in the same round.
     static func ratio(_ baseline: [Double], _ measured: [Double]) -> Double {
         median(zip(baseline, measured).map { $0 / $1 })
-    }
-
-    /// Runs async work to completion from synchronous code.
-    static func blocking(_ body: @escaping @Sendable () async -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await body()
-            done.signal()
-        }
-        done.wait()
     }
 
     struct ChildResult {

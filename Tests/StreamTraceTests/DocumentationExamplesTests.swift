@@ -3,7 +3,8 @@
 // Users copy the examples of README.md, of the DocC articles and of the doc
 // comments, so each ```swift block of README.md, of a Markdown file of a
 // catalog (Sources/MODULE/MODULE.docc) and of a `///` comment under
-// Sources/ must appear in a test file under Tests/, where it is compiled and
+// Sources/ must appear in a test file under Tests/ (or an example package's
+// Examples/NAME/Tests/, which `make test-operators` and the like run), where it is compiled and
 // run with the scaffolding it needs around it and assertions on what its
 // comments promise (`// [1, 2, 3]` → `#expect(… == [1, 2, 3])` right after
 // it). This suite fails, at the example's line, for an example no test
@@ -46,9 +47,17 @@ import Testing
         return files.map { folder + "/" + $0 }.sorted()
     }
 
-    /// Every test file's normalized lines, but this suite's own files'.
+    /// The test folders of the example packages: Examples/NAME/Tests.
+    static func exampleTestFolders() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path))
+        return (names ?? []).sorted().map { "Examples/\($0)/Tests" }
+    }
+
+    /// Every test file's normalized lines (the example packages' too), but
+    /// this suite's own files'.
     static func testFiles() throws -> [(path: String, lines: [String])] {
-        try swiftFiles(under: "Tests").filter { !$0.contains("/DocumentationExamples") }.map { path in
+        let files = swiftFiles(under: "Tests") + exampleTestFolders().flatMap { swiftFiles(under: $0) }
+        return try files.filter { !$0.contains("/DocumentationExamples") }.map { path in
             (path, DocumentationExample.normalized(try read(path).components(separatedBy: "\n")))
         }
     }

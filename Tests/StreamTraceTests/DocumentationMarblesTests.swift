@@ -78,3 +78,13 @@ extension DocumentationMarblesTests {
         #expect(details == ["expected: -a-b|", "actual:   -a-c", "             ^", "a = 1", "b = 2", "c = 3"])
     }
 }
+
+extension DocumentationMarblesTests {
+    @Test func recorderMarbles() async throws {
+        let clock = TestClock()
+        let recorder = TestStream("-a--b-c|", values: ["a": 1, "b": 2, "c": 3], clock: clock).record(clock: clock)
+        await clock.advance(by: .milliseconds(7))
+        try recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).get()
+        try await recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).value(timeout: .seconds(60))
+    }
+}

@@ -26,16 +26,20 @@ enum GeneratedDocs {
                 let words = "\"\(clause.word)\" \(clause.argument.placeholder)"
                 return clause.isRequired ? " \(words)" : " [ \(words) ]"
             }
-            return "\"\(syntax.keyword)\"\(arguments) [ WITHIN ]\(clauses.joined())"
+            let within = syntax.refusesWithinAndMatcher == nil ? " [ WITHIN ]" : ""
+            return "\"\(syntax.keyword)\"\(arguments)\(within)\(clauses.joined())"
         }
+        let matcherless = QueryLanguage.forms.filter { $0.syntax.refusesWithinAndMatcher != nil }.map(\.syntax.keyword)
         return """
             ```text
-            query    = [ "not" ] FORM [ MATCHER ]
+            query    = [ "not" ] FORM [ MATCHER ]\(matcherless.isEmpty ? "" : "                  (no MATCHER after \(matcherless.joined(separator: ", ")))")
             FORM     = \(forms.joined(separator: "\n         | "))
             WITHIN   = "within" DURATION
             MATCHER  = ( "==" | "!=" ) JSON  |  "contains" JSON
                      | ( "<" | "<=" | ">" | ">=" ) NUMBER          (\(numericOwners()), and after where)
             N        = a whole number: 0, 1, 2 …
+            JSON-STRING = a marble diagram as a JSON string: "-a-b-|"   (docs/marbles.md)
+            JSON-OBJECT = element names to their values: {"a": 1}
             DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )   250ms, 1.5s
             ```
             """

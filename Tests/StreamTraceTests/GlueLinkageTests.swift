@@ -13,7 +13,11 @@ import Testing
     /// The libraries every object of `target` asks the linker for.
     static func linkedLibraries(of target: String) async throws -> Set<String> {
         let folder = Toolchain.buildDirectory.appendingPathComponent("\(target).build")
-        let objects = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".o") }
+        // The objects of the target's current sources (SwiftPM lists them in `sources`): an
+        // incremental build leaves the object of a source file that has gone beside them.
+        let sources = try String(contentsOf: folder.appendingPathComponent("sources"), encoding: .utf8)
+        let objects = sources.split(whereSeparator: \.isNewline)
+            .map { URL(fileURLWithPath: String($0)).lastPathComponent + ".o" }
         #expect(!objects.isEmpty, "no objects in \(folder.path)")
         let extract = try #require(Toolchain.tool("swift-autolink-extract"), "no swift-autolink-extract")
         let result = try await CommandRunner.run(

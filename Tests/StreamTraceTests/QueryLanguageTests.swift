@@ -39,8 +39,12 @@ import Testing
     @Test func everyDeclaredFormParsesAndNamesItsExpectation() throws {
         for form in QueryLanguage.forms {
             let syntax = form.syntax
-            let arguments = syntax.arguments.map { $0.placeholder == "N" ? "2" : "== 1" }
-            let clauses = syntax.clauses.map { "\($0.word) == 1" }
+            // A sample of each kind of argument.
+            let samples = [
+                "N": "2", "MATCHER": "== 1", "JSON-STRING": #""-a|""#, "DURATION": "10ms", "JSON-OBJECT": #"{"a": 1}"#,
+            ]
+            let arguments = syntax.arguments.map { samples[$0.placeholder]! }
+            let clauses = syntax.clauses.map { "\($0.word) \(samples[$0.argument.placeholder]!)" }
             let text = ([syntax.keyword] + arguments + clauses).joined(separator: " ")
             let query = try Query(text)
             #expect(query.expectationName == ([syntax.keyword] + arguments).joined(separator: " "))

@@ -19,6 +19,8 @@ extension StreamExpectations {
         /// predicate`, `where > 0`.
         package let condition: String
 
+        /// Expects every element `predicate` accepts; `condition` says what it
+        /// accepts in failure messages.
         package init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
             self.predicate = predicate
             self.condition = condition

@@ -138,8 +138,11 @@ package enum MarbleMatch {
             let kind: DifferenceKind
             if endsLater(than: frame, as: actualKind) {
                 kind = .earlyCompletion
-            } else if expectedKind != .element, recorded[(a + 1)...].contains(where: { $0.kind == expectedKind }) {
-                kind = .lateCompletion
+            } else if expectedKind != .element, let end = recorded[(a + 1)...].first(where: { $0.kind != .element }),
+                end.kind == expectedKind
+            {
+                // The stream ends as the diagram does: later, or in this frame after an element too many.
+                kind = marbles.frameIndex(of: end.nanoseconds) > frame ? .lateCompletion : .unexpectedEvent
             } else {
                 kind = expectedKind == .element && actualKind == .element ? .valueMismatch : .differentEvent
             }

@@ -24,20 +24,13 @@ struct MarblePlayback<Element: Sendable>: Sendable {
         throws(MarbleSyntaxError)
     {
         let marbles = try MarbleDiagram(diagram, frame: frame)
+        let resolved = try marbles.values(values, text: diagram)
         var steps: [(nanoseconds: Int64, step: Step)] = []
-        for event in marbles.events {
+        for (event, value) in zip(marbles.events, resolved) {
             let step: Step
             switch event.symbol {
-            case .element(let name):
-                guard let value = values[name] ?? (String(name) as? Element) else {
-                    let names = values.keys.map(String.init).sorted().joined(separator: ", ")
-                    throw MarbleSyntaxError(
-                        diagram: diagram, column: event.column,
-                        message: "'\(name)' has no value (values has \(names.isEmpty ? "none" : names))")
-                }
-                step = .element(value)
-            case .finished:
-                step = .finished
+            case .element: step = .element(value!)
+            case .finished: step = .finished
             case .failure:
                 step = .failure(
                     error ?? TraceFailure(type: "TestStream", message: "'#' at column \(event.column) of \(diagram)"))

@@ -30,7 +30,7 @@ package struct MarbleReport<Element: Equatable> {
 
     package init(
         diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
-        failureText: String? = nil, describe: @escaping (Element) -> String
+        names: [Character: Element] = [:], failureText: String? = nil, describe: @escaping (Element) -> String
     ) {
         self.diagram = diagram
         self.expectedValues = expectedValues
@@ -38,12 +38,13 @@ package struct MarbleReport<Element: Equatable> {
         self.actualValues = actualValues
         self.failureText = failureText
         self.describe = describe
-        letter()
+        letter(names)
     }
 
-    /// Letters by distinct value: the diagram's names first, kept; then a
-    /// free letter for each value the diagram does not name.
-    private mutating func letter() {
+    /// Letters by distinct value: the diagram's names first, kept; then
+    /// the other `names` of values; then a free letter for each value none
+    /// names.
+    private mutating func letter(_ names: [Character: Element]) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {
             if let index = distinct.firstIndex(of: value) { return index }
@@ -52,9 +53,16 @@ package struct MarbleReport<Element: Equatable> {
         }
         var lettering = MarbleLettering<Int>()
         var named: Set<Character> = []
+        var lettered: Set<Int> = []
         for (event, value) in zip(diagram.events, expectedValues) {
             expectedSymbols.append(event.symbol.character)
             guard let value, case .element(let name) = event.symbol, named.insert(name).inserted else { continue }
+            lettering.reserve(name, for: key(value), label: describe(value))
+            lettered.insert(key(value))
+        }
+        // A value the diagram does not draw takes the name `values` gives it.
+        for (name, value) in names.sorted(by: { $0.key < $1.key }) where !named.contains(name) {
+            guard lettered.insert(key(value)).inserted else { continue }
             lettering.reserve(name, for: key(value), label: describe(value))
         }
         for (event, value) in zip(recorded, actualValues) {

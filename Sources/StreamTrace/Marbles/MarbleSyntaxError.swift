@@ -27,4 +27,13 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
         let place = column.map { "column \($0): " } ?? ""
         return "marbles \(ValueText.quoted(diagram, limit: 60)): \(place)\(message)"
     }
+
+    /// The diagram and a caret under the column at fault, for a failure
+    /// message's details: `-a-(b` over `   ^`.
+    var pointed: String? {
+        guard let column else { return nil }
+        let before = String(diagram.prefix(column - 1))
+        return TerminalText.escaped(diagram) + "\n"
+            + String(repeating: " ", count: TerminalText.width(TerminalText.escaped(before))) + "^"
+    }
 }

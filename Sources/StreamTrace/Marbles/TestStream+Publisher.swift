@@ -5,12 +5,6 @@ import OpenCombine
 #endif
 
 #if canImport(Combine) || OpenCombine
-#if canImport(Combine)
-typealias CombinePublisher = Combine.Publisher
-#else
-typealias CombinePublisher = OpenCombine.Publisher
-#endif
-
 extension TestStream {
     /// A stream that plays `diagram` on `scheduler`'s time: its
     /// ``publisher`` delivers each event when `scheduler.advance` (or
@@ -35,32 +29,32 @@ extension TestStream {
     /// scheduler.advance(by: .milliseconds(4))
     /// let elements = try recorder.elements.get()  // ["A", "B"]
     /// ```
-    public var publisher: Publisher { Publisher(stream: self) }
+    public var publisher: AnyPublisher<Element, any Error> { MarblePublisher(stream: self).eraseToAnyPublisher() }
+}
 
-    /// A ``TestStream`` as a Combine publisher; see ``TestStream/publisher``.
-    public struct Publisher: CombinePublisher, Sendable {
-        public typealias Output = Element
-        public typealias Failure = any Error
+/// A ``TestStream`` as a Combine publisher; see ``TestStream/publisher``.
+struct MarblePublisher<Element: Sendable>: Publisher, Sendable {
+    typealias Output = Element
+    typealias Failure = any Error
 
-        let stream: TestStream
+    let stream: TestStream<Element>
 
-        /// Plays the diagram for `subscriber`, from now for a cold stream.
-        public func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == any Error {
-            let subscription = MarbleSubscription(subscriber)
-            subscriber.receive(subscription: subscription)
-            switch stream.playback {
-            case .success(let playback):
-                let core = stream.core
-                let steps = playback.schedule(subscribedAt: core.timeline.now, createdAt: stream.created)
-                subscription.start(steps, on: core.timeline)
-            case .failure(let error):
-                subscription.start([(stream.core.timeline.now, .failure(error))], on: stream.core.timeline)
-            }
+    /// Plays the diagram for `subscriber`, from now for a cold stream.
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == any Error {
+        let subscription = MarbleSubscription(subscriber)
+        subscriber.receive(subscription: subscription)
+        switch stream.playback {
+        case .success(let playback):
+            let core = stream.core
+            let steps = playback.schedule(subscribedAt: core.timeline.now, createdAt: stream.created)
+            subscription.start(steps, on: core.timeline)
+        case .failure(let error):
+            subscription.start([(stream.core.timeline.now, .failure(error))], on: stream.core.timeline)
         }
     }
 }
 
-/// One subscription to a ``TestStream/Publisher``: the steps that are due,
+/// One subscription to a ``MarblePublisher``: the steps that are due,
 /// delivered as the subscriber's demand allows.
 final class MarbleSubscription<S: Subscriber>: Subscription, @unchecked Sendable where S.Failure == any Error {
     typealias Step = MarblePlayback<S.Input>.Step

@@ -12,7 +12,8 @@ package enum QueryLanguage {
         [
             S.AvailableElements<E, F>.self, S.Completion<E, F>.self, S.ElementCount<E, F>.self, S.Elements<E, F>.self,
             S.Every<E, F>.self,
-            S.FailureError<E, F>.self, S.Finished<E, F>.self, S.Last<E, F>.self, S.Next<E, F>.self,
+            S.FailureError<E, F>.self, S.Finished<E, F>.self, S.Last<E, F>.self, S.Marbles<E, F>.self,
+            S.Next<E, F>.self,
             S.NextCount<E, F>.self, S.NextWhere<E, F>.self, S.Prefix<E, F>.self, S.Recorded<E, F>.self,
             S.Single<E, F>.self,
         ]

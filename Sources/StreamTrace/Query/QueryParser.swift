@@ -46,8 +46,16 @@ struct QueryParser {
                     at: notOffset)
             }
         }
+        if let refusal = candidates.first?.syntax.refusesWithinAndMatcher, let (word, offset) = words.peek(),
+            word == "within"
+        {
+            throw failure("'within' does not apply to \(written): \(refusal)", at: offset)
+        }
         let within = try readWithin()
         let form = try readClauses(of: candidates, after: written, into: &arguments)
+        if let refusal = form.syntax.refusesWithinAndMatcher, let (word, offset) = words.peek() {
+            throw failure("unexpected \(QueryWords.quote(word)); \(written) takes no matcher: \(refusal)", at: offset)
+        }
         let matcher = try readMatcher(numeric: form.syntax.isNumeric, within: within != nil)
         let made = form.syntax.make(arguments)
         return Query(

@@ -16,6 +16,10 @@ package struct QuerySyntax: Sendable {
     package var clauses: [QueryClause] = []
     /// Whether its value is a number, which `< <= > >=` compare.
     package var isNumeric = false
+    /// Why `within` and a trailing matcher do not apply to it (`marbles`:
+    /// its diagram says when each event comes and what it is); `nil`:
+    /// they do.
+    package var refusesWithinAndMatcher: String?
     /// Builds the expectation from what the query gave.
     package var make: @Sendable (QueryArguments) -> any TraceExpectation
 

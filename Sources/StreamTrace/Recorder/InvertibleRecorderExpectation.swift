@@ -22,3 +22,5 @@ public final class InvertibleRecorderExpectation<Output, InvertedOutput>: Record
     /// one would be.
     public var inverted: RecorderExpectation<InvertedOutput> { invert() }
 }
+
+extension InvertibleRecorderExpectation: @unchecked Sendable where Output: Sendable {}

@@ -49,7 +49,7 @@ struct RecordingState<Input, Failure: Error> {
     }
 
     /// The elements in order: an element costs one append, the hot path.
-    @usableFromInline var elements: [Element] = []
+    @usableFromInline let elements = ElementStore<Element>()
     /// The other events in order.
     @usableFromInline var controls: [Control] = []
     @usableFromInline var eventCount = 0

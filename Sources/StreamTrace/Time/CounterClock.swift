@@ -5,34 +5,40 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if arch(x86_64) && os(Linux)
+import StreamTraceCounter
+#endif
 
 /// A system clock read from the processor's time-stamp counter between
-/// readings of the clock itself, where the platform allows: on x86-64 Linux
+/// readings of the clock itself, where the platform allows: x86-64 Linux
 /// whose kernel keeps time with that counter (clock source `tsc`, which it
 /// chooses only when the counter is invariant and in step across cores).
 ///
-/// `clock_gettime` reads the same counter, fenced, and converts it; on the
-/// 2-core development machine it cost 20 ns of a recorded event (23 ns
-/// alone), the unfenced counter 3 ns (9.5 ns alone, the rest overlapping the
-/// recorder's own work). The clock is read again, with the counter on
-/// either side of it, once `window` ticks (about 1.7 ms at 2.5 GHz) have
-/// passed since the last reading (the anchor): a time is the anchor's plus
-/// the ticks since, at the rate measured between the last two anchors. So
-/// times stay within a few tens of nanoseconds of the clock (the spread of
-/// one paired reading), and no error builds up.
+/// `clock_gettime` reads the same counter, fenced, and converts it. On the
+/// 2-core development machine (C, fastest of 300 runs; alone / in a loop
+/// that locks and appends as the recorder does): `clock_gettime` 23 / 20
+/// ns, `rdtscp` or `lfence; rdtsc` 18.5 / 16.5 ns, `rdtsc` 9.5 / 3 ns (its
+/// latency hides behind the lock and the append). Not kept:
+/// `CLOCK_MONOTONIC_COARSE` (5 ns, but it moves every 4 ms), the fenced
+/// counter (little cheaper than the clock), and a rate measured once (the
+/// clock is slewed by NTP; the counter is not).
 ///
-/// Not kept: `CLOCK_MONOTONIC_COARSE` (5 ns, but it moves every 4 ms, not
-/// every nanosecond), the fenced counter (`lfence; rdtsc` or `rdtscp`: 16 ns
-/// of a recorded event, little less than the clock), and the counter
-/// converted at a rate measured once (it would drift from the clock as NTP
-/// slews it). Its owner calls it under its lock and never records a time
-/// before the last one, so a recording's events are in order, with times
-/// that never go back, whichever thread records them.
+/// Kept: the unfenced counter. The clock is read between two counter
+/// readings (the anchor) and a time is the anchor's plus the ticks since, at
+/// the rate measured between the last two anchors; the clock is read again
+/// once `window` ticks (about 1.7 ms at 2.5 GHz) have passed, when the
+/// counter went back, or when the rate moved by more than a tenth (a
+/// machine that slept: caught up by the first time read after one window
+/// of counter time). Only tight anchors count (the two counter readings
+/// within `tightness` ticks), so a time is the clock's within a few hundred
+/// nanoseconds at worst, tens typically, and no error builds up.
 ///
-/// An anchor older than `window` ticks, a counter that went back (another
-/// core, a resumed machine) or a rate that changed by more than a tenth
-/// reads the clock itself: a suspended machine's time is caught up by the
-/// first time read after one window of counter time.
+/// Order: the owner reads it under its lock and never records a time before
+/// the last one, so a recording's events are in order with times that never
+/// go back, whichever thread records them. Between recordings, times are
+/// the clock's within that error, and the unfenced counter may be read a
+/// little early: events of two recorders less than a microsecond apart may
+/// sort either way.
 @usableFromInline
 struct CounterClock: Sendable {
     /// The counter and the clock (nanoseconds since the owner's start) at
@@ -63,7 +69,7 @@ struct CounterClock: Sendable {
     /// The counter, unfenced: `rdtsc`.
     @inlinable static func ticks() -> UInt64 {
         #if arch(x86_64) && os(Linux)
-        readCycleCounter()
+        streamtrace_counter_ticks()
         #else
         0
         #endif
@@ -149,7 +155,9 @@ struct CounterClock: Sendable {
     /// clock at worst, tens typically.
     static var tightness: UInt64 { 512 }
 
-    /// Whether the kernel keeps time with the time-stamp counter.
+    /// Whether the kernel keeps time with the time-stamp counter, and the
+    /// clock reads fast enough between two counter readings to anchor on
+    /// (not where `clock_gettime` is a system call, or under valgrind).
     static let usable: Bool = {
         #if arch(x86_64) && os(Linux)
         let fd = SystemCall.open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY)
@@ -158,18 +166,12 @@ struct CounterClock: Sendable {
         var name = [UInt8](repeating: 0, count: 16)
         let count = name.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress!, $0.count) }
         return count == 4 && name.prefix(4).elementsEqual("tsc\n".utf8)
+            && pairedReading(CLOCK_MONOTONIC).isTight
         #else
         return false
         #endif
     }()
 }
-
-#if arch(x86_64) && os(Linux)
-/// LLVM's cycle counter intrinsic, which is `rdtsc` on x86-64: one
-/// instruction, inlined, without a C module (the library has none).
-@usableFromInline @_silgen_name("llvm.readcyclecounter")
-func readCycleCounter() -> UInt64
-#endif
 
 /// The last rate a counter clock measured, so that a new one starts with it
 /// instead of reading the clock for its first window.

@@ -15,7 +15,7 @@ public enum StreamEvent<Value, Failure: Error> {
 
     /// The event's name in a trace: `subscribe`, `request`, `value`,
     /// `finished`, `failure` or `cancel`.
-    @inlinable @usableFromInline package var kind: Kind {
+    @inlinable package var kind: Kind {
         switch self {
         case .subscribe: .subscribe
         case .request: .request
@@ -27,13 +27,13 @@ public enum StreamEvent<Value, Failure: Error> {
     }
 
     /// Whether a `request` asks for at least one element (other events: true).
-    @inlinable @usableFromInline package var hasValidDemand: Bool {
+    @inlinable package var hasValidDemand: Bool {
         if case .request(.max(let n)) = self { return n >= 1 }
         return true
     }
 
     /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
-    @inlinable @usableFromInline package var isTerminal: Bool { kind.isTerminal }
+    @inlinable package var isTerminal: Bool { kind.isTerminal }
 
     @usableFromInline package typealias Kind = EventKind
 }
@@ -48,7 +48,7 @@ package enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case subscribe, request, value, finished, failure, cancel
 
     /// Whether an event of this kind ends the recording.
-    @inlinable @usableFromInline package var isTerminal: Bool {
+    @inlinable package var isTerminal: Bool {
         self == .finished || self == .failure || self == .cancel
     }
     @usableFromInline package var description: String { rawValue }

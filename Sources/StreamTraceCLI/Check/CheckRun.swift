@@ -48,8 +48,10 @@ struct CheckRun {
             totals.failed += 1
             Console.error(error.description)
             for report in reports { try report.unreadable(trace.name, error) }
-        case .read(let evaluations, let queries, let scanSeconds):
-            let checked = CheckedTrace(path: trace.name, status: evaluations.status, warnings: evaluations.warnings)
+        case .read(let evaluations, let queries, let scanSeconds, let rereadable):
+            let checked = CheckedTrace(
+                path: trace.name, status: evaluations.status, warnings: evaluations.warnings,
+                rereadablePath: rereadable ? trace.path : nil)
             for warning in checked.warnings { Console.error(warning.description) }
             for report in reports { try report.begin(checked) }
             let start = ContinuousClock.now

@@ -8,15 +8,15 @@ import Glibc
 import Musl
 #endif
 
-/// A trace of a plan, read: the work a `check` run does in parallel. Its
-/// queries are evaluated later, in path order, as their results are
-/// reported (``CheckRun``); until then the trace keeps only what its
-/// queries need (the library's retention plan).
+/// A trace of a plan, read and its queries evaluated, in one pass and in
+/// memory bounded by the longest line: the work a `check` run does in
+/// parallel. Its results are reported in path order (``CheckRun``).
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results of `queries`.
-    case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double)
+    /// The results of `queries`; `rereadable` for a regular file, whose
+    /// values a report may read again whole.
+    case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double, rereadable: Bool)
 
     /// The most of a value made of a run of elements (`elements`) a result
     /// keeps: longer, the JSON report reads the rest again from a regular
@@ -39,9 +39,11 @@ enum ScannedTrace {
             let input = try TraceInput(trace.path)
             let fd = try input.openDescriptor()
             defer { close(fd) }
+            var info = stat()
+            let rereadable = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
             let evaluations = try TraceChecker(queries: queries).evaluations(
                 scanning: fd, name: input.name, options: options, valueLimit: Self.valueLimit)
-            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start))
+            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start), rereadable: rereadable)
         } catch {
             self = .unreadable(error)
         }

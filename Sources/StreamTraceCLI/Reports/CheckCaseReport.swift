@@ -25,7 +25,9 @@ final class CheckCaseReport: CheckReport {
         // An annotation points at the query's line in the spec, or else at the deciding event.
         let (file, line) = query.specLine.map { (specFile, $0) } ?? (trace.path, result.location?.line)
         var item = ReportCase(
-            name: query.query.text, verdict: .pass(detail: result.output?.text), file: file, line: line)
+            name: query.query.text, verdict: .pass(detail: result.output?.text ?? result.partialOutput?.text),
+            file: file,
+            line: line)
         item.seconds = seconds
         if let failure = result.failure {
             let explanation = failure.explanation + (failure.details.map { "\n" + $0 } ?? "")

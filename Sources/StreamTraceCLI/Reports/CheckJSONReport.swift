@@ -1,5 +1,13 @@
 import StreamTrace
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// `check --spec --format json`: one JSON document, written as the traces
 /// are checked:
 ///
@@ -32,7 +40,7 @@ final class CheckJSONReport: CheckReport {
     {
         if results > 0 { document.append(",") }
         results += 1
-        Self.write(result, specLine: query.specLine, withSpecLine: true, to: &document)
+        try Self.write(result, specLine: query.specLine, withSpecLine: true, in: trace, to: &document)
         try Console.writeIfLarge(&document)
     }
 
@@ -110,8 +118,13 @@ final class CheckJSONReport: CheckReport {
 
     /// One result: `{"query", ["specLine",] "status", "value" | "reason",
     /// "message", "timeline", "line", "t"}`. Values are written as the
-    /// trace holds them, without being decoded.
-    static func write(_ result: QueryResult, specLine: Int?, withSpecLine: Bool, to document: inout JSONOutput) {
+    /// trace holds them, without being decoded: whole, read again from the
+    /// trace when the pass kept only their start; from standard input or a
+    /// FIFO, their first elements (at most 1 MiB), and `"truncated":true`.
+    static func write(
+        _ result: QueryResult, specLine: Int?, withSpecLine: Bool, in trace: CheckedTrace,
+        to document: inout JSONOutput
+    ) throws(OutputError) {
         document.append("{\"query\":")
         document.write(string: result.query.text)
         if withSpecLine {
@@ -129,12 +142,42 @@ final class CheckJSONReport: CheckReport {
             document.write(string: failure.timeline?.description ?? "")
         } else {
             document.append(",\"value\":")
-            if let output = result.output { document.append(safeJSON: output.bytes) } else { document.append("null") }
+            try writeValue(of: result, in: trace, to: &document)
         }
         document.append(",\"line\":")
         if let line = result.location?.line { document.write(int: Int64(line)) } else { document.append("null") }
         document.append(",\"t\":")
         if let location = result.location { document.write(int: location.nanoseconds) } else { document.append("null") }
         document.append("}")
+    }
+
+    /// A passing result's value (see ``write(_:specLine:withSpecLine:in:to:)``).
+    private static func writeValue(
+        of result: QueryResult, in trace: CheckedTrace, to document: inout JSONOutput
+    ) throws(OutputError) {
+        guard let partial = result.partialOutput else {
+            if let output = result.output { document.append(safeJSON: output.bytes) } else { document.append("null") }
+            return
+        }
+        if let path = trace.rereadablePath, let fd = try? TraceInput(path).openDescriptor() {
+            defer { close(fd) }
+            try Console.write(bytes: document.bytes)
+            document.removeAll()
+            var failure: OutputError?
+            let wrote: Bool
+            do {
+                try partial.writeWhole(readingAgain: fd, name: trace.path) { bytes in
+                    do throws(OutputError) { try Console.write(bytes: bytes) } catch { failure = error }
+                    return failure == nil
+                }
+                wrote = true
+            } catch {
+                wrote = false
+            }
+            if let failure { throw failure }
+            if wrote { return }
+        }
+        document.append(safeJSON: partial.keptValue.bytes)
+        document.append(",\"truncated\":true")
     }
 }

@@ -25,6 +25,9 @@ struct CheckedTrace {
     var status: TraceStatus
     /// What the reader noticed (a truncated last line).
     var warnings: [TraceReadWarning]
+    /// The path to read again for a value the pass did not keep whole (a
+    /// regular file's); `nil` for standard input and FIFOs.
+    var rereadablePath: String?
 }
 
 /// What a run counted: all it keeps of its results.

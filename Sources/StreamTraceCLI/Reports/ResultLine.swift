@@ -22,23 +22,35 @@ struct ResultLine {
         let query = TerminalText.escaped(result.query.text)
         let column = TextLayout.padded(query, to: queryWidth)
         guard result.status == .pass else {
-            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+            guard let failure = result.failure, let details = failure.details else {
+                try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+                return
+            }
+            // Details draw the trace themselves (marbles: expected over actual), under the line.
+            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(failure.summary)")
+            try Console.out(details.split(separator: "\n").map { indent + "      " + $0 }.joined(separator: "\n"))
             return
         }
         guard !quiet else { return }
-        guard let output = result.output else {
+        let text: ArraySlice<UInt8>
+        if let output = result.output {
+            text = output.bytes
+        } else if let partial = result.partialOutput {
+            text = Array(partial.text.utf8)[...]
+        } else {
             try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
             return
         }
         let used = indent.count + 6 + TerminalText.width(column) + 2
-        try Console.out(.init(indent), .init("PASS", colour: .green), "  \(column)  \(value(output, after: used))")
+        try Console.out(.init(indent), .init("PASS", colour: .green), "  \(column)  \(value(text, after: used))")
     }
 
     /// The value, cut to what is left of a terminal's line (never to fewer
-    /// than 8 columns); off a terminal, whole.
-    private func value(_ output: RawJSON, after used: Int) -> String {
-        guard let width else { return output.text }
+    /// than 8 columns); off a terminal, whole, or as far as the pass kept
+    /// it (1 MiB of a longer one, ending in `…`).
+    private func value(_ text: ArraySlice<UInt8>, after used: Int) -> String {
+        guard let width else { return String(decoding: text, as: UTF8.self) }
         let room = max(width - used, 8)
-        return TextLayout.truncated(TerminalText.escaped(ValueText.prefix(output, columns: room)), to: room)
+        return TextLayout.truncated(TerminalText.escaped(ValueText.prefix(text, columns: room)), to: room)
     }
 }

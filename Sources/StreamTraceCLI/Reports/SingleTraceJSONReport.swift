@@ -23,7 +23,7 @@ final class SingleTraceJSONReport: CheckReport {
     {
         if results > 0 { document.append(",") }
         results += 1
-        CheckJSONReport.write(result, specLine: nil, withSpecLine: false, to: &document)
+        try CheckJSONReport.write(result, specLine: nil, withSpecLine: false, in: trace, to: &document)
         try Console.writeIfLarge(&document)
     }
 

@@ -69,6 +69,8 @@ import Testing
         #expect(try Self.compare("-a|", "a@1 b@3 |@4") == Self.differs(.lateCompletion, frame: 2, 1, 1))
         #expect(try Self.compare("-a|", "a@1 b@2 |@3") == Self.differs(.lateCompletion, frame: 2, 1, 1))
         #expect(try Self.compare("-a#", "a@1 #@5") == Self.differs(.lateCompletion, frame: 2, 1, 1))
+        // An element too many before the end, in the end's frame: not late.
+        #expect(try Self.compare("-a|", "a@1 b@2 |@2") == Self.differs(.unexpectedEvent, frame: 2, 1, 1))
         #expect(try Self.compare("-a---!", "a@1 !@2") == Self.differs(.earlyCompletion, frame: 2, nil, 1))
     }
 

@@ -14,6 +14,13 @@ package protocol TraceEventSink: SendableMetatype {
     /// The bytes of the events taken so far are about to change: a sink
     /// that kept pointers into them copies what it still needs.
     mutating func bufferWillChange()
+    /// Whether later events still matter: false stops the reading (the
+    /// rest of the trace is then not read, nor checked).
+    var wantsMore: Bool { get }
+}
+
+extension TraceEventSink {
+    package var wantsMore: Bool { true }
 }
 
 /// How a whole read ended: what ``TraceReader`` knows after its last event.
@@ -43,6 +50,8 @@ enum OrderedScan {
         /// Workers waiting for their block's turn, by block.
         var waiting: [Int: DispatchSemaphore] = [:]
         var failure: TraceReadError?
+        /// The sink wants no more events: no more blocks are claimed.
+        var isDone = false
         @exclusivity(unchecked) var merger: ChunkMerger
         @exclusivity(unchecked) var sink: Sink
 
@@ -75,7 +84,7 @@ enum OrderedScan {
     ) {
         // One buffer and one batch a worker, reused block after block.
         var scanner = TraceScanner(source: source.restricted(to: 0..<0), options: options.reader, readSize: 1)
-        scanner.shouldStop = { shared.lock.withLock { shared.failure != nil } }
+        scanner.shouldStop = { shared.lock.withLock { shared.failure != nil || shared.isDone } }
         var batch = EventBatch()
         while let (index, range) = claim(shared, source: source, end: end, options: options) {
             scanner.reuse(for: source.restricted(to: range), readSize: range.count)
@@ -103,7 +112,7 @@ enum OrderedScan {
         _ shared: Shared<Sink>, source: ScanSource, end: Int, options: TraceScanOptions
     ) -> (index: Int, range: Range<Int>)? {
         shared.lock.withLock {
-            guard shared.failure == nil, shared.nextStart < end else { return nil }
+            guard shared.failure == nil, !shared.isDone, shared.nextStart < end else { return nil }
             let start = shared.nextStart
             let stop = ChunkSplitter.lineStart(atOrAfter: min(start + options.readSize, end), in: source, end: end)
             shared.nextStart = stop
@@ -117,7 +126,7 @@ enum OrderedScan {
     private static func deliver<Sink: TraceEventSink>(
         _ scanner: borrowing TraceScanner, _ batch: EventBatch, to shared: Shared<Sink>
     ) {
-        guard shared.lock.withLock({ shared.failure == nil }) else { return }
+        guard shared.lock.withLock({ shared.failure == nil && !shared.isDone }) else { return }
         do {
             try shared.merger.merge(scanner.report) { eventOffset, lineOffset in
                 batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { shared.sink.take($0) }
@@ -126,6 +135,7 @@ enum OrderedScan {
         } catch {
             shared.lock.withLock { shared.failure = error }
         }
+        if !shared.sink.wantsMore { shared.lock.withLock { shared.isDone = true } }
     }
 }
 
@@ -240,7 +250,7 @@ extension TraceScan {
             // Sequentially, going on from the header with the same buffer.
             scanner.report = ChunkReport()
             let lineOffset = merger.lineOffset
-            while var event = scanner.nextEvent(beforeRefill: { sink.bufferWillChange() }) {
+            while sink.wantsMore, var event = scanner.nextEvent(beforeRefill: { sink.bufferWillChange() }) {
                 event.line += lineOffset
                 sink.take(event)
             }

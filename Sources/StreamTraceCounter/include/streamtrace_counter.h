@@ -1,0 +1,20 @@
+// The processor's time-stamp counter for StreamTrace's recording path
+// (Time/CounterClock.swift): `rdtsc`, unfenced, inlined where it is called.
+// A C function because Swift has no way to emit the instruction, and one
+// that survives the sanitizers (LLVM's cycle counter intrinsic, declared
+// from Swift, cannot be called from the code ThreadSanitizer instruments).
+#ifndef STREAMTRACE_COUNTER_H
+#define STREAMTRACE_COUNTER_H
+
+#include <stdint.h>
+
+/// The time-stamp counter on x86-64; 0 elsewhere (never read there).
+static inline uint64_t streamtrace_counter_ticks(void) {
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#else
+    return 0;
+#endif
+}
+
+#endif

@@ -1,0 +1,167 @@
+// Runs the built binaries with `Process`, which exists on macOS and Linux only.
+#if os(macOS) || os(Linux)
+import Foundation
+import Testing
+
+/// `streamtrace check … 'marbles "DIAGRAM" [frame D] [values {…}]'`, run as
+/// a binary.
+@Suite struct MarblesCommandTests {
+    /// A trace of `events`: (milliseconds, the event's members after `t`).
+    static func trace(_ events: [(Double, String)]) -> String {
+        let lines = events.map { #"{"t":\#(Int64($0.0 * 1_000_000)),\#($0.1)}"# }
+        return (#"{"streamtrace":1,"stream":"marbles","clock":"virtual"}"# + "\n" + lines.joined(separator: "\n"))
+            + "\n"
+    }
+
+    static func value(_ json: String) -> String { #""event":"value","value":\#(json)"# }
+    static let subscribe = #""event":"subscribe""#
+    static let request = #""event":"request","demand":"unlimited""#
+    static let finished = #""event":"finished""#
+    static let failure = #""event":"failure","error":{"type":"Boom","message":"it broke"}"#
+    static let cancel = #""event":"cancel""#
+
+    /// 1 at 10 ms, {"ok":true} at 30 ms, finished at 50 ms.
+    static let search = trace([
+        (0, subscribe), (0, request), (10, value("1")), (30, value(#"{"ok":true}"#)), (50, finished),
+    ])
+
+    func check(_ trace: String, _ queries: [String], format: [String] = []) async throws -> CommandRunner.Result {
+        try await CommandRunner.run(["check"] + format + [try CommandRunner.traceFile(trace)] + queries)
+    }
+
+    @Test func aTraceDrawnAsTheDiagramPasses() async throws {
+        let result = try await check(
+            Self.search,
+            [
+                #"marbles "-a-b-|" frame 10ms values {"a": 1, "b": {"ok": true}}"#,
+                #"marbles "-1-b-|" frame 10ms values {"1": 1, "b": {"ok":true}}"#,
+            ])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.last == "2 passed, 0 failed")
+    }
+
+    @Test func theFirstDifferenceIsDrawnExpectedOverActual() async throws {
+        let result = try await check(Self.search, [#"marbles "-a---b|" frame 10ms values {"a": 1, "b": {"ok": true}}"#])
+        #expect(result.status == 1)
+        #expect(
+            result.lines == [
+                #"FAIL  marbles "-a---b|" frame 10ms values {"a": 1, "b": {"ok": true}}  frame 3: expected no event, got b ({"ok":true}) (line 5, t=+30ms)"#,
+                "      expected: -a---b|",
+                "      actual:   -a-b-|",
+                "                   ^",
+                "      a = 1",
+                #"      b = {"ok":true}"#,
+                "0 passed, 1 failed",
+            ], "\(result)")
+    }
+
+    /// The reason of `query` on `trace`, from the JSON report.
+    func reason(_ trace: String, _ query: String) async throws -> String {
+        let result = try await check(trace, [query], format: ["--format", "json"])
+        guard result.status == 1 else { return "status \(result.status): \(result.stdout)\(result.stderr)" }
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let results = report?["results"] as? [[String: Any]]
+        return results?.first?["reason"] as? String ?? "no reason: \(result.stdout)"
+    }
+
+    @Test(arguments: [
+        (#"marbles "-a-c-|" frame 10ms values {"a": 1, "c": {"ok": false}}"#, "valueMismatch"),
+        (#"marbles "-a-b---|" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "earlyCompletion"),
+        (#"marbles "-a-b|" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "lateCompletion"),
+        (#"marbles "-a-b-#" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "differentEvent"),
+        (#"marbles "-a---b|" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "unexpectedEvent"),
+        (#"marbles "-a-(bc)|" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "missingEvent"),
+        (#"marbles "-a-b-|-x" frame 10ms values {"a": 1, "b": {"ok": true}}"#, "invalid"),
+    ])
+    func eachKindOfDifferenceHasAStableReason(query: String, reason: String) async throws {
+        let found = try await self.reason(Self.search, query)
+        #expect(reason == "invalid" ? found.hasPrefix("status 2") : found == reason, "\(found)")
+    }
+
+    @Test func aTraceThatStopsShortOfTheDiagramIsNotReached() async throws {
+        let open = Self.trace([(0, Self.subscribe), (10, Self.value("1"))])
+        #expect(try await reason(open, #"marbles "-a-b" frame 10ms values {"a": 1, "b": 2}"#) == "notReached")
+        let result = try await check(open, [#"marbles "-a-b" frame 10ms values {"a": 1, "b": 2}"#])
+        #expect(
+            result.lines.first?.hasSuffix(
+                "frame 3: expected b (2), but the recording ends in frame 1 (line 3, t=+10ms)") == true, "\(result)")
+    }
+
+    @Test func aFailureAndACancelAreDrawnAndMatched() async throws {
+        let failed = Self.trace([(0, Self.subscribe), (1, Self.value(#""a""#)), (2, Self.failure)])
+        let cancelled = Self.trace([(0, Self.subscribe), (1, Self.value(#""a""#)), (3, Self.cancel)])
+        #expect(try await check(failed, [#"marbles "-a#""#]).status == 0)
+        #expect(try await check(cancelled, [#"marbles "-a-!""#]).status == 0)
+        let result = try await check(failed, [#"marbles "-a|""#])
+        #expect(
+            result.lines == [
+                #"FAIL  marbles "-a|"  frame 2: expected | (finished), got # (failure) (line 4, t=+2ms)"#,
+                "      expected: -a|", "      actual:   -a#", "                  ^", #"      a = "a""#,
+                "      #: Boom: it broke", "0 passed, 1 failed",
+            ], "\(result)")
+        #expect(try await reason(cancelled, #"marbles "-a!""#) == "lateCompletion")
+    }
+
+    @Test func groupsTimeProgressionAndEventsBetweenFrames() async throws {
+        let trace = Self.trace([
+            (0, Self.subscribe), (1, Self.value(#""a""#)), (1, Self.value(#""b""#)), (5, Self.value(#""c""#)),
+            (3000.5, Self.value(#""d""#)), (3004.9, Self.finished),
+        ])
+        let queries = [
+            #"marbles "-(ab)c 2994ms d---|""#,  // the group takes 4 frames: c at 5, d at 6 + 2994
+            #"marbles "-(ab)c 2.994s d---|""#,
+            #"marbles "(abc) 2950ms (d|)" frame 10ms"#,  // 1, 1 and 5 ms are frame 0; 3000.5 and 3004.9 frame 300
+        ]
+        let result = try await check(trace, queries)
+        #expect(result.status == 0, "\(result)")
+        let late = try await check(trace, [#"marbles "(abc) 2950ms d|" frame 10ms"#])
+        #expect(
+            late.lines.first?.hasSuffix(
+                #"frame 300: expected no event, got | (finished): 1 frame early (the diagram ends in frame 301) (line 7, t=+3.005s)"#
+            )
+                == true, "\(late)")
+    }
+
+    @Test(arguments: [
+        (#"marbles "-a-(b""#, #"query 1, column 13: '(' is never closed in the diagram"#),
+        (#"marbles "-a|b""#, #"query 1, column 13: 'b' after the stream ended ('|' at column 3) in the diagram"#),
+        (#"marbles "\u002da-(b""#, #"query 1, column 9: '(' is never closed in the diagram (column 4 of the diagram)"#),
+        (
+            #"marbles -a-b"#,
+            #"query 1, column 9: expected a diagram as a JSON string after 'marbles' ("-a-b|"), found '-a-b'"#
+        ),
+        (
+            #"marbles 3"#,
+            #"query 1, column 9: expected a diagram as a JSON string after 'marbles' ("-a-b|"), found '3'"#
+        ),
+        (
+            #"marbles "-a" frame 0ms"#,
+            "query 1, column 20: expected a duration longer than zero after 'frame', like 10ms (units: ns, us, ms, s, m), found '0ms'"
+        ),
+        (#"marbles "-a" values [1]"#, "query 1, column 21: expected a JSON object after 'values', found array"),
+        (
+            #"marbles "-a" values {"ab": 1}"#,
+            "query 1, column 21: the key 'ab' of 'values' is not an element name: one character"
+        ),
+        (
+            #"marbles "-a" within 1s"#,
+            #"query 1, column 14: 'within' does not apply to marbles "-a": its diagram says when each event comes and what it is"#
+        ),
+        (
+            #"marbles "-a" == 1"#,
+            #"query 1, column 14: unexpected '=='; marbles "-a" takes no matcher: its diagram says when each event comes and what it is"#
+        ),
+        (
+            #"not marbles "-a""#,
+            #"query 1, column 1: 'not' inverts finished, next, next where MATCHER and prefix N only, not marbles "-a""#
+        ),
+    ])
+    func usageErrorsNameTheirColumn(query: String, message: String) async throws {
+        let result = try await check(Self.search, [query])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init) == "streamtrace: error: " + message, "\(result)"
+        )
+    }
+}
+#endif
