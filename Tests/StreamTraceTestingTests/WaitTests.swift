@@ -39,7 +39,7 @@ import Testing
             try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
         }
         recorder.receive(completion: .finished)
-        let line = #line + 1
+        let line = #line + 2
         let issues = await recordedIssues {
             try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
         }

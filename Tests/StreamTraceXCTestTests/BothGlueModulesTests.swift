@@ -8,7 +8,7 @@ import XCTest
 /// functions of the same name, so each call fails the XCTest that makes it.
 final class BothGlueModulesTests: FailureCapturingTestCase {
     func testExpectEventuallyInATestCaseIsTheXCTestOneAndFailsTheXCTest() {
-        let line = #line + 1
+        let line = #line + 2
         let failures = expectFailures {
             expectEventually(actual: { 1 }, expected: 2, timeout: .milliseconds(20), interval: .milliseconds(10))
         }

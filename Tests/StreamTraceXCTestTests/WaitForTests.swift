@@ -70,7 +70,7 @@ final class WaitForTests: FailureCapturingTestCase {
         recorder.receive(7)
         let seven = try await fulfillment(of: recorder.next(), timeout: .seconds(1))
         XCTAssertEqual(seven, 7)
-        let line = #line + 1
+        let line = #line + 2
         let failures = await expectFailures {
             try await self.fulfillment(of: recorder.single, timeout: .milliseconds(10))
         }
