@@ -89,9 +89,11 @@ import Testing
     /// imports it.
     @Test func targetsThatAreNotProductsDeclareNothingPublic() async throws {
         let sources = AppPackageManifestTests.root.appendingPathComponent("Sources")
+        let isCTarget = { (target: String) in
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent(target + "/include").path)
+        }
         let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
-            !SymbolGraphExtraction.products.contains($0) && !$0.hasPrefix(".")
-                && !FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).appendingPathComponent("include").path)
+            !SymbolGraphExtraction.products.contains($0) && !$0.hasPrefix(".") && !isCTarget($0)
         }
         #expect(targets.contains("StreamTraceBrowser") && targets.contains("StreamTraceCLI"))
         let folder = try await SymbolGraphExtraction.extract(targets.sorted())

@@ -64,8 +64,7 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        writeInput(stdin, to: input.fileHandleForWriting)
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
@@ -81,6 +80,27 @@ struct CommandRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes the command's standard input and closes it. A command may exit
+    /// without reading it (a usage error), and a write to its closed pipe
+    /// then raises SIGPIPE, which would end the whole test process: the
+    /// write runs in a thread of its own with SIGPIPE blocked (it fails with
+    /// EPIPE instead, and a pending signal dies with the thread), never with
+    /// SIGPIPE ignored for the process, whose disposition the binaries other
+    /// tests start inherit.
+    static func writeInput(_ text: String?, to handle: FileHandle) {
+        let written = DispatchSemaphore(value: 0)
+        Thread {
+            defer { written.signal() }
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            if let text { try? handle.write(contentsOf: Data(text.utf8)) }
+            try? handle.close()
+        }.start()
+        written.wait()
     }
 
     /// The environment the binary runs in: the test's, without what the
