@@ -25,7 +25,7 @@ extension Publisher {
     ///     `TestScheduler`'s `clock`, for virtual time).
     ///   - sink: where to write the trace while recording, if anywhere.
     ///   - initialDemand: what the recorder requests on subscription;
-    ///     `nil` requests nothing until ``Recorder/request(_:)-(Int)``.
+    ///     `nil` requests nothing until ``Recorder/request(_:)``.
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil,
         initialDemand: Demand? = .unlimited

@@ -89,13 +89,13 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }
 
-    /// One line: the expectation, then its ``explanation``:
+    /// One line: the expectation, what happened and the recent events:
     /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var description: String {
         "\(expectation): \(explanation)"
     }
 
-    /// The description, or, when there are ``details`` (which draw the
+    /// The description, or, when the failure has details (which draw the
     /// recording themselves, lettered alike with what was expected), the
     /// expectation and its summary followed by the details; then what the
     /// recorder's clock was doing, when time may explain the failure: what

@@ -36,7 +36,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Writes one event, stamped now. Events after the terminal event cannot
-    /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
+    /// be part of a trace: they are counted instead, and not written.
     @inlinable
     public func write(_ event: StreamEvent<Value, Failure>) {
         lock.lock()
