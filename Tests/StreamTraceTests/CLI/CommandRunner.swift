@@ -64,7 +64,8 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        writeInput(stdin, to: input.fileHandleForWriting)
+        if let stdin { writeIgnoringAClosedPipe(Array(stdin.utf8), to: input.fileHandleForWriting.fileDescriptor) }
+        try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
@@ -82,25 +83,31 @@ struct CommandRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Writes the command's standard input and closes it. A command may exit
-    /// without reading it (a usage error), and a write to its closed pipe
-    /// then raises SIGPIPE, which would end the whole test process: the
-    /// write runs in a thread of its own with SIGPIPE blocked (it fails with
-    /// EPIPE instead, and a pending signal dies with the thread), never with
-    /// SIGPIPE ignored for the process, whose disposition the binaries other
-    /// tests start inherit.
-    static func writeInput(_ text: String?, to handle: FileHandle) {
-        let written = DispatchSemaphore(value: 0)
-        Thread {
-            defer { written.signal() }
-            var pipeSignal = sigset_t()
-            sigemptyset(&pipeSignal)
-            sigaddset(&pipeSignal, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-            if let text { try? handle.write(contentsOf: Data(text.utf8)) }
-            try? handle.close()
-        }.start()
-        written.wait()
+    /// Writes `bytes` to a pipe the child may have closed already (a usage
+    /// error exits before it reads standard input): SIGPIPE is blocked on
+    /// this thread for the write and a pending one taken, so that the write
+    /// fails with EPIPE instead of killing the test process. SIGPIPE is
+    /// never ignored for the process: the binaries the tests start inherit
+    /// that disposition.
+    static func writeIgnoringAClosedPipe(_ bytes: [UInt8], to descriptor: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            var taken: Int32 = 0
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 { sigwait(&pipeSignal, &taken) }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
     }
 
     /// The environment the binary runs in: the test's, without what the
