@@ -93,8 +93,8 @@ final class DocumentationTests: XCTestCase {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
         recorder.receive(2)
-        let firstTwo = try wait(for: recorder.next(2), timeout: 1)
-        try wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+        let firstTwo = try wait(for: recorder.next(2), timeout: .seconds(60))
+        try wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
         XCTAssertEqual(firstTwo, [1, 2])
     }
 }
