@@ -65,7 +65,9 @@ enum Console {
     static func write(bytes: some Collection<UInt8>) throws(OutputError) {
         if buffer.count + bytes.count > bufferLimit { try flush() }
         if bytes.count >= bufferLimit {
-            let failure = bytes.withContiguousStorageIfAvailable { FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: 1) }
+            let failure = bytes.withContiguousStorageIfAvailable {
+                FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: 1)
+            }
             if let written = failure {
                 if let code = written { throw OutputError(code: code) }
                 return

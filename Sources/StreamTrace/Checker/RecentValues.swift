@@ -60,7 +60,8 @@ struct RecentValues {
         guard hasDeferred else { return }
         // A long value kept while it was the newest goes (before a newer one
         // is copied) once it is not: a pass holds one whatever the lines.
-        for slot in slots.indices where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+        for slot in slots.indices
+        where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
             slots[slot].bytes = []
             slots[slot].isTooLong = true
         }

@@ -23,7 +23,8 @@ struct ResultLine {
         let column = TextLayout.padded(query, to: queryWidth)
         guard result.status == .pass else {
             guard let failure = result.failure, let details = failure.details else {
-                try Console.out(.init(indent), .init("FAIL", colour: .red), .init("  \(column)  "), .init(result.summary))
+                try Console.out(
+                    .init(indent), .init("FAIL", colour: .red), .init("  \(column)  "), .init(result.summary))
                 return
             }
             // Details draw the trace themselves (marbles: expected over actual), under the line.
