@@ -12,6 +12,11 @@ seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_DIR:-.build-fuzz}
 mkdir -p "$out"
 sources="$(find Sources/StreamTrace -name '*.swift' | sort) $(find Fuzz/Shared -name '*.swift' | sort)"
+# The C target's header as the module SwiftPM makes of it (CounterClock imports it).
+modules="$out/modules/StreamTraceCounter"
+mkdir -p "$modules"
+printf 'module StreamTraceCounter {\n    header "%s"\n    export *\n}\n' \
+    "$PWD/Sources/StreamTraceCounter/include/streamtrace_counter.h" > "$modules/module.modulemap"
 export SWIFT_BACKTRACE=enable=no
 status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
@@ -23,7 +28,7 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     echo "== building $binary"
     # The linker's notes on ASan's local symbols are noise: shown only on failure.
     if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
-        -D STREAMTRACE_FUZZ -I Sources/StreamTraceCounter/include $sources $extra "$entry" -o "$binary" \
+        -D STREAMTRACE_FUZZ -I "$modules" $sources $extra "$entry" -o "$binary" \
         > "$out/build-$target.log" 2>&1; then
         cat "$out/build-$target.log"
         exit 2

@@ -13,7 +13,7 @@ extension XCTestCase {
     /// XCTest.
     ///
     /// ```swift
-    /// expectEventually(actual: { model.rowCount }, expected: 2)
+    /// expectEventually(actual: { model.rowCount }, expected: 2, timeout: 60)  // 60 s only bounds a failure
     /// ```
     ///
     /// Errors `actual` throws are rethrown.
