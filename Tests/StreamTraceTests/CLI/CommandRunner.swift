@@ -70,7 +70,7 @@ struct CommandRunner {
         process.standardInput = input
         try process.run()
         if let hangBound { killIfRunning(process, after: hangBound) }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { writeStandardInput(Data(stdin.utf8), to: input.fileHandleForWriting) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
@@ -87,6 +87,29 @@ struct CommandRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes the child's standard input, which it may have closed already: a
+    /// command that fails at its arguments exits without reading it, and
+    /// under load it has often exited before the write. The write then fails
+    /// with EPIPE (ignored: the test checks what the command said) instead of
+    /// raising SIGPIPE, which killed the whole test process (signal 13).
+    /// SIGPIPE is blocked on this thread for the write only; one the write
+    /// raised is taken before the thread's mask is restored.
+    private static func writeStandardInput(_ data: Data, to handle: FileHandle) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        try? handle.write(contentsOf: data)
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1 {
+            var taken: Int32 = 0
+            sigwait(&pipeSignal, &taken)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Kills `process` if it still runs `bound` from now.
