@@ -20,8 +20,8 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-operators test-install test-tsan test-asan test-sanitizers bench \
-	bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench bench-recorder \
+	bench-values bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -68,6 +68,11 @@ test-app-package:
 # tested with marbles on virtual time, and a marble failure's message.
 test-operators:
 	$(SWIFT) test --package-path Examples/Operators
+
+# Its marble tests 200 times, a process each, as the machine is and with one
+# core kept busy (RUNS=N for another count): any failure is a bug.
+stress-operators:
+	scripts/stress-operators $(or $(RUNS),200)
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 test-tsan:
@@ -163,6 +168,27 @@ bench:
 		--installed $(INSTALL_BUILD)/release/streamtrace \
 		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
 
+# The quick bench: only the recorder and writer rows (make bench's first
+# rows, the same figures), from Benchmarks/RecorderClient built in release,
+# without building or running anything else: a minute or two once built.
+# RECORDER_ARGS adds options (`--events 2000000 --rounds 9 --fastest` on a
+# loaded machine, figures to call provisional; `--only recorder`).
+bench-recorder:
+	rm -f $(RECORDER_CLIENT_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/RecorderClient --scratch-path $(RECORDER_CLIENT_BUILD)
+	mkdir -p $(BENCH_DIR)
+	@echo '| benchmark | StreamTrace | baseline | ratio |'
+	@echo '|---|---|---|---|'
+	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
+	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
+
+# The check rows only (`--quick-check`), on the 200 MB trace, medians of 3: a quick look between full runs.
+bench-check:
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	$(SWIFT) build -c release --product streamtrace
+	mkdir -p $(BENCH_DIR)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-check $(BENCH_ARGS)
+
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.
 install:
@@ -175,6 +201,16 @@ install:
 test-install:
 	$(MAKE) install PREFIX=$(INSTALL_BUILD)/root
 	STREAMTRACE_INSTALLED=$(INSTALL_BUILD)/root/bin/streamtrace $(SWIFT) test --filter InstalledBinaryTests
+
+# The quick bench of huge values: the rows of huge values (10^4 against 10^6 keys and elements, peaks on
+# values of 1 MiB and 15 MiB) and of show and diff on the 200 MB trace beside
+# GNU diff, cmp and jq -c ., one round each: a few minutes (`make bench` takes
+# medians of 5, and the 10-million-line trace too).
+bench-values:
+	$(SWIFT) build -c release --product StreamTraceBenchmarks
+	$(SWIFT) build -c release --product streamtrace
+	mkdir -p $(BENCH_DIR)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-values $(BENCH_ARGS)
 
 # The detail behind the check rows: TraceScan in parallel and sequentially
 # and nextHead(), beside wc -l, cat, grep -c and jq.

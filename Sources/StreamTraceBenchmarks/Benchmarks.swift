@@ -23,6 +23,8 @@ struct Benchmarks {
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
         if sections.contains("export") { rows += ExportBench(options: options).rows() }
+        if sections.contains("values") { rows += ValueBench(options: options).rows() }
+        if sections.contains("showdiff") { rows += ShowDiffBench(options: options).rows() }
         if sections.contains("ci") {
             rows += CIBench(
                 directory: directory, rounds: options.repeats, installed: options.installed,

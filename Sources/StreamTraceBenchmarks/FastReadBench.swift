@@ -109,12 +109,7 @@ struct FastReadBench {
                 status = scan.status
             default:
                 let reader = try TraceReader(path: path)
-                while let head = try reader.nextHead() {
-                    summary.consume(
-                        TraceScanEvent(
-                            nanoseconds: head.nanoseconds, kind: head.kind, line: head.line, index: summary.eventCount,
-                            text: UnsafeRawBufferPointer(start: nil, count: 0)))
-                }
+                while let event = try reader.nextScanEvent() { summary.consume(event) }
                 status = reader.status
             }
             let end = summary.terminal.map { "\($0.kind) on line \($0.line) at t=\($0.nanoseconds)" } ?? "none"

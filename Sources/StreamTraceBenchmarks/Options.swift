@@ -12,6 +12,10 @@ struct BenchOptions {
     var fastreadSizes = [200, 2000]
     /// The trace size (MB) for the export rows: 1065 MB is 10 million lines.
     var exportSize = 1065
+    /// `--show-diff-sizes MB,...`: the traces of the show and diff rows
+    /// (default: 200 MB and the 10-million-line trace of `--export-size`).
+    var showDiffSizes: [Int] { showDiffSizesGiven ?? [200, exportSize] }
+    var showDiffSizesGiven: [Int]?
     /// `--generate MB`: only write the realistic trace of that size.
     var generate: Int?
     /// `--recorder-client PATH`: Benchmarks/RecorderClient's release
@@ -21,7 +25,9 @@ struct BenchOptions {
     /// `--installed PATH`: the binary `make install` installs, for the ci rows.
     var installed: String?
 
-    static let allSections = ["recorder", "writer", "check", "reader", "ci", "html", "follow", "export"]
+    static let allSections = [
+        "recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff",
+    ]
 
     static let usage = """
         usage: StreamTraceBenchmarks [options]
@@ -37,9 +43,14 @@ struct BenchOptions {
           --repeats N             runs of each measurement; medians are printed (default 5)
           --check-sizes MB,...    trace sizes for the check rows (default 200,2000)
           --export-size MB        trace size for the export rows (default 1065: 10 million lines)
+          --show-diff-sizes MB,... trace sizes for the showdiff rows (default 200 and --export-size; jq on each)
+          --quick-values          the values and showdiff rows only, once each, showdiff on 200 MB
+                                  (a few minutes; the figures of a single round)
           --jq-max-mb N           run jq only on traces up to N MB (default 200: jq reads ~20 MB/s)
           --fastread-sizes MB,... trace sizes for --only fastread (default 200,2000)
           --installed PATH        the binary make install installs, for the ci rows (start-up, size)
+          --quick-check           only the check rows, on the 200 MB trace, 3 rounds (make bench-check);
+                                  later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
                                   recorder and writer rows from a package that depends on StreamTrace
@@ -94,7 +105,13 @@ struct BenchOptions {
             case "--jq-max-mb": options.jqMaxMegabytes = try number(argument)
             case "--fastread-sizes": options.fastreadSizes = try numbers(argument)
             case "--export-size": options.exportSize = try number(argument)
+            case "--show-diff-sizes": options.showDiffSizesGiven = try numbers(argument)
+            case "--quick-values":
+                options.sections = ["values", "showdiff"]
+                options.repeats = 1
+                options.showDiffSizesGiven = [200]
             case "--installed": options.installed = try value(argument)
+            case "--quick-check": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
             case "--generate": options.generate = try number(argument)
             case "--recorder-client": options.recorderClient = try value(argument)
             case "--help", "-h": options.help = true

@@ -56,6 +56,9 @@ struct ChildRuns {
         Measure.megabytes(results[index].max { $0.peakKilobytes < $1.peakKilobytes }!)
     }
 
+    /// The largest peak of any run, in kilobytes (0 without GNU time).
+    func peakKilobytes(_ index: Int) -> Int { results[index].map(\.peakKilobytes).max() ?? 0 }
+
     func status(_ index: Int) -> Int32 { results[index].map(\.status).first { $0 != 0 } ?? 0 }
 
     /// The median over rounds of `baseline / measured` (the speed of

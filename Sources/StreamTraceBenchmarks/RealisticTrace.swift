@@ -6,11 +6,28 @@ import Foundation
 /// Written as bytes (fast enough for 2 GB); the reader checks it in the
 /// benchmark's old-path run.
 enum RealisticTrace {
+    /// Writes the trace of `megabytes` at `path` unless it is there.
+    @discardableResult
     static func ensure(path: String, megabytes: Int) -> Int {
         let target = megabytes * 1_000_000
         if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size >= target {
             return size
         }
+        return write(path: path) { written, _ in written < target }
+    }
+
+    /// Writes a trace of `values` values at `path` unless it is there, with
+    /// `plus` added to the numbers each value is made from: with 1, a copy
+    /// of the trace of as many values in which every value differs (the
+    /// same times and other events).
+    @discardableResult
+    static func ensure(path: String, values: Int, plus: Int) -> Int {
+        if FileManager.default.fileExists(atPath: path) { return Measure.fileSize(path) }
+        return write(path: path, plus: plus) { _, i in i < values }
+    }
+
+    /// Writes values while `more(bytes written, values written)`.
+    private static func write(path: String, plus: Int = 0, more: (Int, Int) -> Bool) -> Int {
         guard let file = fopen(path + ".partial", "w") else { fatalError("cannot write \(path)") }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 21)
@@ -26,9 +43,9 @@ enum RealisticTrace {
         var written = 0
         var i = 0
         var t = 1_000_000
-        while written < target {
+        while more(written, i) {
             t += 250 + (i % 7) * 1000
-            line("{\"t\":\(t),\"event\":\"value\",\"value\":\(value(i))}")
+            line("{\"t\":\(t),\"event\":\"value\",\"value\":\(value(i, plus: plus))}")
             i += 1
             if out.count >= 1 << 20 {
                 written += out.count
@@ -43,8 +60,11 @@ enum RealisticTrace {
         return Measure.fileSize(path)
     }
 
-    static func value(_ i: Int) -> String {
-        switch i % 8 {
+    /// The `i`th value, its numbers (and the text made from them) moved by `plus`.
+    static func value(_ i: Int, plus: Int = 0) -> String {
+        let kind = i % 8
+        let i = i + plus
+        switch kind {
         case 0: return String(i &* 7919 % 1_000_003)
         case 1: return "\(Double(i % 10_000) / 16)"
         case 2: return "\"search result \(i) \\u2013 caf\u{E9} \\\"quoted\\\" C:\\\\path\\nnext line\""

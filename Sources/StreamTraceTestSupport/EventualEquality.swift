@@ -68,18 +68,17 @@ package struct EventualEquality<Value: Equatable> {
     /// A value as the message shows it.
     static func show(_ value: Value) -> String {
         guard let string = value as? any StringProtocol else { return String(describing: value) }
-        var text = "\""
-        for character in string.unicodeScalars {
-            switch character {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default: text.unicodeScalars.append(character)
+        let escaped = String(string).replacingScalars { scalar -> String? in
+            switch scalar {
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: nil
             }
         }
-        return text + "\""
+        return "\"" + escaped + "\""
     }
 
     private mutating func compare(_ value: Value) -> Bool {

@@ -20,6 +20,15 @@ import Testing
         try await wait(for: recorder.next(3), timeout: 0.01)
     }
 
+    @Test(.enabled(if: role == "failing-marbles"))
+    func aMarbleExpectationThatFails() async {
+        let clock = TestClock()
+        let input = TestStream<String>("-s-w|", values: ["w": "sw"], clock: clock)
+        let recorder = input.record(name: "search", clock: clock)
+        await clock.advance(by: .milliseconds(10))
+        expectMarbles(recorder, "-s--w|", values: ["w": "sw"])
+    }
+
     @Test(.enabled(if: role == "recording-golden"))
     func aGoldenTraceRecorded() {
         let recorder = Recorder<Int, Never>(name: "countdown", clock: TestClock())
@@ -39,6 +48,19 @@ import Testing
         #expect(trace.header.stream == "search")
         #expect(trace.elements == ["s", "sw"])
         #expect(trace.status == .open)
+    }
+
+    @Test func aFailedMarbleExpectationAttachesTheRecordingAsATrace() async throws {
+        let directory = try temporaryDirectory()
+        let child = try await runChild(
+            "failing-marbles", test: "aMarbleExpectationThatFails", directory: directory, attachments: true)
+        #expect(child.status != 0, "the child test fails: \(child.output)")
+        #expect(child.output.contains(#"expectMarbles: frame 3: expected no event, got w ("sw")"#), "\(child.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+        #expect(files == ["search.jsonl"])
+        let trace = try Trace(contentsOf: directory + "/search.jsonl")
+        #expect(trace.elements == ["s", "sw"])
+        #expect(trace.status == .finished)
     }
 
     @Test func recordModeSaysWhichFileItWrote() async throws {

@@ -92,6 +92,42 @@ import Testing
         try Self.expectSameResults(Self.matching.reversed(), on: bytes)
     }
 
+    /// A trace of values over the 64 KiB a pass keeps among its recent values.
+    static let longValues: [UInt8] = {
+        let long = { (letter: String) in "\"" + String(repeating: letter, count: 100_000) + "\"" }
+        var lines = [#"{"streamtrace":1}"#]
+        for (t, value) in ["1", long("a"), "2", long("b"), long("c"), "3", long("d")].enumerated() {
+            lines.append(#"{"t":\#(t * 1000),"event":"value","value":\#(value)}"#)
+        }
+        lines.append(#"{"t":9000,"event":"finished"}"#)
+        return Array(lines.joined(separator: "\n").utf8) + [0x0A]
+    }()
+
+    /// Over values longer than the pass keeps: `last` (with or without
+    /// `within`) still passes with the newest whole, and the queries that
+    /// stream their values decide as the reference does.
+    @Test func longValuesDecideAsOverTheWholeTrace() throws {
+        let bytes = Self.longValues
+        let queries = [
+            "last", "last within 1s", "count", "finished", "elements", "next", "next where == 3",
+            "every where != null", "prefix 4", "not next where == 4",
+        ]
+        for query in queries { try Self.expectSameResults([query], on: bytes) }
+        try Self.expectSameResults(queries, on: bytes)
+    }
+
+    /// A failure's timeline over values that long draws them as `?`: the
+    /// pass keeps their place, not their text (the reference shows them).
+    @Test func aFailuresTimelineDrawsAValueTooLongToKeepAsUnknown() throws {
+        let checker = TraceChecker(queries: [try Query("not finished")])
+        let options = TraceScanOptions(parallelism: 1)
+        let result = try #require(Array(try checker.evaluations(scanning: Self.longValues, options: options)).first)
+        let explanation = try #require(result.failure?.explanation)
+        #expect(
+            explanation.hasSuffix("recent: …--a--?--?--b--?---|  a = 2, b = 3, ?: an element not named here"),
+            "\(explanation)")
+    }
+
     @Test func aMalformedLineAtAChunkBorderIsTheSameError() throws {
         var text = #"{"streamtrace":1}"# + "\n"
         for i in 0..<200 { text += #"{"t":\#(i),"event":"value","value":\#(i)}"# + "\n" }

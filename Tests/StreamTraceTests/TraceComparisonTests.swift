@@ -72,6 +72,24 @@ import Testing
             ])
     }
 
+    @Test func ofTwoEquallyNearAgreementsTheOneThatPassesOverMoreExpectedEventsWinsAndKeyOrderDoesNotMatter() throws {
+        // After 1/7: X pairs at (1, 2) and 3 at (2, 1), both 3 events over
+        // and as balanced: expected's larger share first, so X is only in
+        // expected, then only in actual after 3 (X in another key order).
+        let comparison = try compare(
+            ["1", #"{"a":1,"b":2}"#, "3"], ["7", "3", #"{"b":2,"a":1}"#])
+        #expect(
+            comparison.differences.map { $0.description.split(separator: "\n")[0] } == [
+                "event 2: values differ", "event 3: only in expected", "event 4: only in actual",
+            ])
+        // The nearest agreement: the object, 1 expected and 2 actual events over.
+        let nearer = try compare(["1", #"{"a":1,"b":2}"#, "5", "6"], ["7", "8", #"{"b":2,"a":1}"#, "5", "6"])
+        #expect(
+            nearer.differences.map { $0.description.split(separator: "\n")[0] } == [
+                "event 2: values differ", "event 3: only in actual",
+            ])
+    }
+
     @Test func anAgreementBeyondTheWindowIsNotLookedFor() throws {
         // 40 extra events: more than the window, so the rest pairs by position.
         let inserted = (1...40).map { String($0 + 1000) }
@@ -80,5 +98,23 @@ import Testing
         #expect(
             comparison.differences.first?.description
                 == "event 3: values differ\n- e:4  t=+2ms  value 2\n+ a:4  t=+2ms  value 1001")
+    }
+
+    @Test func theTimelinesEndTwoStepsAfterTheFirstDifferenceWithTheSixEventsBefore() throws {
+        let values = (1...20).map(String.init)
+        var changed = values
+        changed[14] = "99"
+        let comparison = try compare(values, changed)
+        func marks(_ timeline: RecentTimeline) -> [RecentTimeline.Mark] { timeline.events.map(\.mark) }
+        #expect(marks(comparison.expectedTimeline) == (12...17).map { .value(String($0)) })
+        #expect(marks(comparison.actualTimeline) == ["12", "13", "14", "99", "16", "17"].map { .value($0) })
+        #expect(comparison.expectedTimeline.omitted == 11)
+        #expect(comparison.expectedTimeline.start == 11_000_000)
+        #expect(comparison.expectedTimeline.isOpen)
+        let same = try compare(values, values)
+        #expect(marks(same.actualTimeline) == (16...20).map { .value(String($0)) } + [.finished])
+        #expect(same.actualTimeline.omitted == 15)
+        #expect(same.actualTimeline.start == 15_000_000)
+        #expect(!same.actualTimeline.isOpen)
     }
 }

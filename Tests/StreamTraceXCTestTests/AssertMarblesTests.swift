@@ -27,7 +27,7 @@ final class AssertMarblesTests: FailureCapturingTestCase {
     func testADifferenceIsRecordedAtTheCallersLineWithExpectedOverActual() async {
         let recorder = await recording(["s", "sw"])
         let line = #line + 1
-        let failures = await expectFailures { assertMarbles(recorder, "-s-w|", values: ["s": "s", "w": "swift"]) }
+        let failures = expectFailures { assertMarbles(recorder, "-s-w|", values: ["s": "s", "w": "swift"]) }
         XCTAssertEqual(
             failures,
             [

@@ -12,7 +12,7 @@
 final class CheckPass: TraceEventSink {
     // Used by one thread at a time (the reading's turn): the runtime's
     // exclusivity checks on its properties, and its streams', would only cost time.
-    private(set) var state: PassState
+    let state: PassState
     /// Whether a query needs the events one by one, in order (a stream of
     /// its own, a window of its own); else what every query reads can be
     /// summed up by chunks of the trace read on every core (``PassState``).
@@ -22,13 +22,19 @@ final class CheckPass: TraceEventSink {
     @exclusivity(unchecked) private var inputs: [Int]
     /// The queries that take events, in order.
     @exclusivity(unchecked) private var active: [Int] = []
+    /// How each stream takes an event, without a retain per call.
+    private let calls: [StreamCall]
 
     init(queries: [Query], valueLimit: Int?) {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
+        calls = streams.map(StreamCall.init)
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
-        state = PassState(firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within))
+        state = PassState(
+            firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within),
+            newestWhole: QueryStreams.newestWhole(for: queries, streams: streams))
         needsOrder =
             firstCount == .max || queries.contains { $0.within != nil } || streams.contains { !($0 is EngineStream) }
+            || QueryStreams.readValues(queries)
         inputs = Array(repeating: 0, count: streams.count)
         for (index, stream) in streams.enumerated() {
             inputs[index] = index == 0 ? 0 : output(of: index - 1)
@@ -55,7 +61,7 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let step = streams.withUnsafeBufferPointer { $0[index].take(event, in: state) }
+            let step = calls[index].take(event, in: state)
             done = done || step.contains(.done)
             if step.contains(.decided), restart(after: index, at: event) {
                 // The queries started again take this event too.
@@ -87,7 +93,7 @@ final class CheckPass: TraceEventSink {
 
     /// Takes the trace summed up by chunks (see ``needsOrder``).
     func adopt(_ summed: PassState) {
-        state = summed
+        state.adopt(summed)
     }
 
     /// The trace is over: every query's result, in order.
@@ -99,6 +105,35 @@ final class CheckPass: TraceEventSink {
             if output(of: index) != before { restart(after: index, at: nil) }
         }
         return results
+    }
+}
+
+/// A stream's `take`, called without retaining the stream (the pass's
+/// `streams` keep every one alive): a retain and a release an event and a
+/// query measured more than the streams' own work.
+private enum StreamCall {
+    case engine(Unmanaged<EngineStream>)
+    case match(Unmanaged<MatchStream>)
+    case run(Unmanaged<RunStream>)
+    case other(any QueryStream)
+
+    init(_ stream: any QueryStream) {
+        switch stream {
+        case let engine as EngineStream: self = .engine(.passUnretained(engine))
+        case let match as MatchStream: self = .match(.passUnretained(match))
+        case let run as RunStream: self = .run(.passUnretained(run))
+        default: self = .other(stream)
+        }
+    }
+
+    @inline(__always)
+    func take(_ event: TraceScanEvent, in state: PassState) -> StreamStep {
+        switch self {
+        case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .match(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .run(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
+        case .other(let stream): stream.take(event, in: state)
+        }
     }
 }
 
@@ -133,11 +168,30 @@ enum QueryStreams {
         return EngineStream(query)
     }
 
+    /// Whether a query decided by its expectation reads element values
+    /// (`next`, `single`, `last`): then the pass keeps them once, in order,
+    /// not once a chunk of a trace summed up by chunks (each chunk's first
+    /// and last values would be as many lines in memory).
+    static func readValues(_ queries: [Query]) -> Bool {
+        queries.contains { query in
+            let needs = query.expectation.traceNeeds
+            return needs.firstElements > 0 || needs.consumes > 0 || needs.lastElement || needs.allElements
+        }
+    }
+
+    /// How many of the newest values the pass keeps whatever their length:
+    /// the last element's, for `last` decided by its expectation (with
+    /// `within`, `last` passes only in a window that holds the newest).
+    static func newestWhole(for queries: [Query], streams: [any QueryStream]) -> Int {
+        zip(queries, streams).contains { $1 is EngineStream && $0.expectation.traceNeeds.lastElement } ? 1 : 0
+    }
+
     /// How many first values the pass keeps: as many as a query decided by
     /// its expectation reads from the start, or as far as the cursor can
     /// move (`next`, `next`: the first two) plus one; every one if such a
     /// query reads every element.
     static func firstCount(for queries: [Query], streams: [any QueryStream]) -> Int {
+        guard readValues(queries) else { return 0 }
         var count = 0
         var reach = 1
         for (query, stream) in zip(queries, streams) where stream is EngineStream {

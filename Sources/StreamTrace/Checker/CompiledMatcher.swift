@@ -22,8 +22,14 @@ import Musl
 ///   otherwise (a control character, `"`, `\`, `/`).
 /// - `!=`: the same, for the values it rejects.
 /// - `< <= > >=`: only a number can match.
+///
+/// A value that may match is compared as its text (``JSONPattern``) for
+/// `==`, `!=` and `contains`, never built: a value of a million keys costs
+/// its text and the offsets of its members. Only a number is built.
 struct CompiledMatcher {
     let matcher: QueryMatcher
+    /// The operand, for `==`, `!=` and `contains`.
+    private let pattern: JSONPattern?
     /// The first byte of the operand's text (its kind): `"`, `{`, `[`, …
     private let kind: UInt8
     /// The operand's string when it is one, as UTF-8.
@@ -33,6 +39,10 @@ struct CompiledMatcher {
 
     init(_ matcher: QueryMatcher) {
         self.matcher = matcher
+        switch matcher {
+        case .equal(let operand), .notEqual(let operand), .contains(let operand): pattern = JSONPattern(operand)
+        default: pattern = nil
+        }
         var output = JSONOutput()
         output.write(matcher.operand)
         kind = output.buffer.first ?? 0
@@ -59,6 +69,13 @@ struct CompiledMatcher {
     }
 
     private func decodedMatches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let pattern {
+            switch matcher {
+            case .equal: return pattern.equals(text: bytes)
+            case .notEqual: return !pattern.equals(text: bytes)
+            default: return pattern.isContained(inText: bytes)
+            }
+        }
         var parser = JSONParser(bytes)
         guard let value = try? parser.parseValue() else { return false }
         return matcher.matches(value)

@@ -106,27 +106,21 @@ final class MatchStream: QueryStream {
     /// What the expectation decides on the final window, the element it
     /// looks for already found (or not).
     private func verdict(in window: StreamedWindow) -> Verdict<RawJSON?> {
-        switch kind {
-        case .every(let every):
-            if let found {
-                return .failed(
-                    window.failure(
-                        .elementDidNotMatch,
-                        "expected every element \(condition), but element \(found.index + 1) is \(window.describe(found.value))",
-                        at: found.location))
-            }
+        switch (kind, found) {
+        case (.every, let found?):
+            let shown = window.describe(found.value)
+            let message = "expected every element \(condition), but element \(found.index + 1) is \(shown)"
+            return .failed(window.failure(.elementDidNotMatch, message, at: found.location))
+        case (.every(let every), nil):
             return every.base.evaluate(in: window).map { _ in RawJSON(.number(JSONNumber(window.elementCount))) }
-        case .notNext:
-            if let found {
-                return .failed(
-                    window.failure(
-                        .invertedFulfilled,
-                        "expected no element \(condition)\(window.ending), but got \(window.describe(found.value))",
-                        at: found.location))
-            }
+        case (.notNext, let found?):
+            let message = "expected no element \(condition)\(window.ending), but got \(window.describe(found.value))"
+            return .failed(window.failure(.invertedFulfilled, message, at: found.location))
+        case (.notNext, nil):
             return .passed(nil, cursor: nil, at: window.endLocation)
-        case .next:
-            if let found { return .passed(found.value, cursor: found.index + 1, at: found.location) }
+        case (.next, let found?):
+            return .passed(found.value, cursor: found.index + 1, at: found.location)
+        case (.next, nil):
             return .failed(notFound(in: window))
         }
     }

@@ -52,7 +52,7 @@ struct StreamStep: OptionSet {
 /// read it in place as each event comes, without a copy.
 final class PassState {
     // Used by one thread at a time, as its pass.
-    @exclusivity(unchecked) private(set) var trace = WindowState()
+    @exclusivity(unchecked) private(set) var trace: WindowState
     /// The first elements' values, as many as any query reads from the start.
     @exclusivity(unchecked) private(set) var first = ElementValues()
     let firstCount: Int
@@ -61,7 +61,10 @@ final class PassState {
     /// For each `within` of the queries, the events after the last element.
     @exclusivity(unchecked) private var tails: [TailWindow]
 
-    init(firstCount: Int, valueLimit: Int?, withins: [Duration]) {
+    /// `newestWhole`: how many of the newest values the trace's window
+    /// keeps whatever their length (``RecentValues``).
+    init(firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0) {
+        trace = WindowState(newestWhole: newestWhole)
         self.firstCount = firstCount
         self.valueLimit = valueLimit
         tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
@@ -84,6 +87,12 @@ final class PassState {
         trace.bufferWillChange()
     }
 
+    /// Takes what `summed` holds: the whole trace summed up by chunks.
+    func adopt(_ summed: PassState) {
+        trace = summed.trace
+        first = summed.first
+    }
+
     /// The element index of `event`, just taken, if it is an element.
     func elementIndex(of event: TraceScanEvent) -> Int? {
         event.kind == .value ? trace.elementCount - 1 : nil
@@ -93,7 +102,7 @@ final class PassState {
     /// starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
-        return trace.recent.value(cursor - 1)?.1.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
+        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
     }
 
     /// The window of a query with `within` that starts at `cursor`, as it

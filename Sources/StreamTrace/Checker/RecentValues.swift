@@ -5,9 +5,19 @@
 /// It holds two more elements than a timeline draws: the one before the
 /// first drawn (where its gap starts), and the one a window that starts
 /// again just before the latest event may leave out (see ``WindowState``).
+///
+/// A value longer than ``longest`` is not copied, unless it is one of the
+/// ``newestWhole`` newest: its place and time are kept, and a timeline
+/// draws it as unknown. Eight values of the longest line allowed would hold
+/// eight times its memory; a pass holds at most a few lines whatever their
+/// length. (The newest is a window's last element, which `last` passes
+/// with.) So a failure's timeline over a value that long, read by `check`,
+/// draws it as `?` where the line reader's reference shows it.
 struct RecentValues {
     /// Slots, a power of two: `RecentTimeline.defaultLimit` (6) and two.
     private static var capacity: Int { 8 }
+    /// The longest value text kept (64 KiB).
+    static var longest: Int { 1 << 16 }
 
     /// One slot: an element, its location, and its bytes, copied or (until
     /// ``copyDeferred()``) where the scanner holds them.
@@ -16,10 +26,20 @@ struct RecentValues {
         var location = EventLocation(index: 0, nanoseconds: 0)
         var deferred: UnsafeRawBufferPointer?
         var bytes: [UInt8] = []
+        /// The value was longer than ``RecentValues/longest``: not kept.
+        var isTooLong = false
     }
 
     private var slots = [Slot](repeating: Slot(), count: RecentValues.capacity)
     private var hasDeferred = false
+    /// How many of the newest values are kept whatever their length (0 or 1).
+    let newestWhole: Int
+    /// The newest element kept.
+    private var newest = -1
+
+    init(newestWhole: Int) {
+        self.newestWhole = newestWhole
+    }
 
     /// Keeps `value`, element `index`, in place of the oldest, but only
     /// where it is: the bytes must stay until ``copyDeferred()``.
@@ -31,6 +51,7 @@ struct RecentValues {
             slots[slot].location = location
             slots[slot].deferred = value
         }
+        newest = index
         hasDeferred = true
     }
 
@@ -39,19 +60,29 @@ struct RecentValues {
         guard hasDeferred else { return }
         for slot in slots.indices {
             guard let value = slots[slot].deferred else { continue }
-            slots[slot].bytes.removeAll(keepingCapacity: true)
-            slots[slot].bytes.append(contentsOf: value)
+            let isNewest = slots[slot].index > newest - newestWhole
+            slots[slot].isTooLong = value.count > Self.longest && !isNewest
+            // A slot that held a long value gives its memory back.
+            slots[slot].bytes.removeAll(keepingCapacity: slots[slot].bytes.capacity <= Self.longest)
+            if !slots[slot].isTooLong { slots[slot].bytes.append(contentsOf: value) }
             slots[slot].deferred = nil
         }
         hasDeferred = false
     }
 
-    /// Element `index`, if it is still kept.
-    func value(_ index: Int) -> (RawJSON, EventLocation)? {
+    /// Element `index`, if it is still kept (its value `nil` when it was
+    /// too long to keep).
+    func element(_ index: Int) -> (value: RawJSON?, location: EventLocation)? {
         let slot = slots[index & (Self.capacity - 1)]
         guard index >= 0, slot.index == index else { return nil }
         if let bytes = slot.deferred { return (RawJSON(validated: Array(bytes)[...]), slot.location) }
-        return (RawJSON(validated: slot.bytes[...]), slot.location)
+        return (slot.isTooLong ? nil : RawJSON(validated: slot.bytes[...]), slot.location)
+    }
+
+    /// Element `index`, if its value is still kept.
+    func value(_ index: Int) -> (RawJSON, EventLocation)? {
+        guard let (value, location) = element(index), let value else { return nil }
+        return (value, location)
     }
 
     /// Keeps a later part's elements too (their indices and locations
@@ -62,7 +93,9 @@ struct RecentValues {
         for slot in later.slots.filter({ $0.index >= 0 }).sorted(by: { $0.index < $1.index }) {
             let index = slot.index + elementOffset
             slots[index & (Self.capacity - 1)] = Slot(
-                index: index, location: shift(slot.location), deferred: nil, bytes: slot.bytes)
+                index: index, location: shift(slot.location), deferred: nil, bytes: slot.bytes,
+                isTooLong: slot.isTooLong)
+            newest = index
         }
     }
 }

@@ -5,12 +5,10 @@
 struct StreamedWindow: EventWindow, WrittenTimeout {
     let state: WindowState
     let consumedCount: Int
-    let values: ElementValues
-    /// The trace's first elements, which the pass keeps.
-    let first: ElementValues
+    /// The query's own values, and the trace's first ones, which the pass keeps.
+    let values, first: ElementValues
     /// `within`, for how the window ends, and as the query wrote it.
-    let within: Duration?
-    let writtenTimeout: String?
+    let within: Duration?, writtenTimeout: String?
     /// Whether the window is final (over, or the trace is): else `.open`.
     let isFinal: Bool
 
@@ -28,7 +26,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
 
     func elementLocation(at index: Int) -> EventLocation {
         if let (_, location) = kept(index) { return location }
-        if let location = values.locations[index] { return location }
+        if let location = values.locations[index] ?? state.recent.element(index)?.location { return location }
         assertionFailure("the location of element \(index) was not kept for this query")
         return EventLocation(index: 0, nanoseconds: 0)
     }
@@ -43,6 +41,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         if let (value, location) = kept(index) {
             return (ValueText.message(value), location.nanoseconds)
         }
+        if let (_, location) = state.recent.element(index) { return (nil, location.nanoseconds) }
         return (nil, values.locations[index]?.nanoseconds ?? 0)
     }
 

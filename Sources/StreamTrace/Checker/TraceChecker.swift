@@ -52,14 +52,7 @@ public struct TraceChecker: Sendable {
         scanning fileDescriptor: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),
         valueLimit: Int? = nil
     ) throws(TraceReadError) -> TraceEvaluations {
-        var pass = CheckPass(queries: queries, valueLimit: valueLimit)
-        guard pass.needsOrder else {
-            let scan = try TraceScan.scan(
-                fileDescriptor: fileDescriptor, name: name, options: options, makeConsumer: pass.state.makeChunk)
-            return evaluations(scan, pass)
-        }
-        let end = try TraceScan.read(fileDescriptor: fileDescriptor, name: name, options: options, into: &pass)
-        return TraceEvaluations(end, results: pass.finish())
+        try evaluations(TraceScan.source(of: fileDescriptor), name: name, options: options, valueLimit: valueLimit)
     }
 
     /// The same over bytes in memory (tests, fuzzing).
@@ -67,21 +60,29 @@ public struct TraceChecker: Sendable {
         scanning bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
         valueLimit: Int? = nil
     ) throws(TraceReadError) -> TraceEvaluations {
-        var pass = CheckPass(queries: queries, valueLimit: valueLimit)
-        guard pass.needsOrder else {
-            let scan = try TraceScan.scan(
-                bytes: bytes, name: name, options: options, makeConsumer: pass.state.makeChunk)
-            return evaluations(scan, pass)
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(TraceReadError) in
+                try evaluations(
+                    .memory(raw, range: 0..<raw.count), name: name, options: options, valueLimit: valueLimit)
+            }
         }
-        let end = try TraceScan.read(bytes: bytes, name: name, options: options, into: &pass)
-        return TraceEvaluations(end, results: pass.finish())
+        return try result.get()
     }
 
-    /// The results of a pass that summed the trace up by chunks.
-    private func evaluations(_ scan: TraceScanResult<PassState>, _ pass: CheckPass) -> TraceEvaluations {
-        pass.adopt(scan.consumer)
-        return TraceEvaluations(
-            header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())
+    /// One pass over `source`: summed up by chunks when no query needs the
+    /// events one by one, else read in order.
+    private func evaluations(
+        _ source: ScanSource, name: String, options: TraceScanOptions, valueLimit: Int?
+    ) throws(TraceReadError) -> TraceEvaluations {
+        var pass = CheckPass(queries: queries, valueLimit: valueLimit)
+        guard pass.needsOrder else {
+            let scan = try TraceScan.run(source, name: name, options: options, makeConsumer: pass.state.makeChunk)
+            pass.adopt(scan.consumer)
+            return TraceEvaluations(
+                header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())
+        }
+        let end = try TraceScan.read(source, name: name, options: options, into: &pass)
+        return TraceEvaluations(end, results: pass.finish())
     }
 
     /// The reference the pass is held to: every event kept in memory, and

@@ -17,10 +17,13 @@ struct WindowState {
     private(set) var cancel: EventLocation?
     /// The first event after ``endTime``: the window is over.
     private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
-    private(set) var recent = RecentValues()
+    private(set) var recent: RecentValues
 
-    init(endTime: Int64? = nil) {
+    /// A window ending at `endTime` (`nil`: with the trace) that keeps its
+    /// `newestWhole` newest values whatever their length (``RecentValues``).
+    init(endTime: Int64? = nil, newestWhole: Int = 0) {
         self.endTime = endTime
+        recent = RecentValues(newestWhole: newestWhole)
     }
 
     /// Whether no later event can fall in the window.

@@ -7,21 +7,28 @@ enum EventAlignment {
     /// again: the fewest in all; among those, as many of each as possible
     /// (so a changed event pairs with its replacement), then expected's
     /// first. `nil` if they do not agree again within the window.
+    ///
+    /// Linear in the window: the actual events are put in buckets by
+    /// ``TraceLookahead/payloadHash(at:)``, and each expected event is
+    /// compared only with those of its bucket (every event of two traces
+    /// may differ, and each then meets a window of events).
     static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
-        let last = (left.buffered - 1) + (right.buffered - 1)
-        guard last > 0 else { return nil }
-        for skipped in 1...last {
-            for i in searchOrder[skipped] where i < left.buffered && skipped - i < right.buffered {
-                if TraceLookahead.samePayload(&left, i, &right, skipped - i) { return (i, skipped - i) }
+        guard left.buffered + right.buffered > 2 else { return nil }
+        var buckets: [Int: [Int]] = [:]
+        for j in 0..<right.buffered { buckets[right.payloadHash(at: j), default: []].append(j) }
+        var best: (Int, Int)?
+        for i in 0..<left.buffered {
+            guard let candidates = buckets[left.payloadHash(at: i)] else { continue }
+            for j in candidates where i + j > 0 && best.map({ isNearer((i, j), than: $0) }) ?? true {
+                if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
             }
         }
-        return nil
+        return best
     }
 
-    /// For each number of events passed over in all, how many of them to
-    /// take from expected, in the order ``nearestAgreement(_:_:)`` tries
-    /// them: the most balanced split first, expected's larger share first.
-    private static let searchOrder: [[Int]] = (0...(2 * TraceComparison.window - 2)).map { skipped in
-        (0...skipped).sorted { (abs(2 * $0 - skipped), -$0) < (abs(2 * $1 - skipped), -$1) }
+    /// Whether passing over `a` events is nearer than `b`: fewer in all;
+    /// then the more balanced split; then more of expected's.
+    private static func isNearer(_ a: (Int, Int), than b: (Int, Int)) -> Bool {
+        (a.0 + a.1, abs(a.0 - a.1), -a.0) < (b.0 + b.1, abs(b.0 - b.1), -b.0)
     }
 }

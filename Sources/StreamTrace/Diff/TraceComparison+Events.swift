@@ -1,33 +1,34 @@
 extension TraceComparison {
-    /// How two paired events differ, if they do: kind, payload (`same`:
+    /// Why two paired events differ, if they do: kind, payload (`same`:
     /// whether kind and payload agree), or time beyond what ``time``
     /// allows; or an event only one trace has.
-    func compare(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool) -> TraceDifference? {
-        let reason: String
+    func reason(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool) -> String? {
         switch (expected, actual) {
         case (nil, nil): return nil
-        case (_?, nil): reason = "only in expected"
-        case (nil, _?): reason = "only in actual"
+        case (_?, nil): return "only in expected"
+        case (nil, _?): return "only in actual"
         case (let expected?, let actual?):
-            if expected.kind != actual.kind {
-                reason = "kinds differ"
-            } else if !same {
+            if expected.kind != actual.kind { return "kinds differ" }
+            if !same {
                 switch expected.kind {
-                case .value: reason = "values differ"
-                case .request: reason = "demands differ"
-                default: reason = "errors differ"
+                case .value: return "values differ"
+                case .request: return "demands differ"
+                default: return "errors differ"
                 }
-            } else if !time.agree(expected.nanoseconds, actual.nanoseconds) {
-                let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
-                let allowed =
-                    if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.exact(tolerance)))" } else {
-                        ""
-                    }
-                reason = "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"
-            } else {
-                return nil
             }
+            guard !time.agree(expected.nanoseconds, actual.nanoseconds) else { return nil }
+            let difference = TimeFormat.short(actual.nanoseconds &- expected.nanoseconds)
+            let allowed =
+                if case .tolerance(let tolerance) = time { " (tolerance \(TimeFormat.exact(tolerance)))" } else { "" }
+            return "times differ by \(difference.hasPrefix("-") ? difference : "+" + difference)\(allowed)"
         }
+    }
+
+    /// The difference of two paired events, for `reason`, with what each
+    /// holds as the report shows it (made only for the differences kept).
+    func difference(
+        _ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool, reason: String
+    ) -> TraceDifference {
         var (expectedText, actualText) = (expected?.text, actual?.text)
         if let shown = expectedText, let other = actualText, !same, shown == other {
             (expectedText, actualText) = Self.distinguished(shown, other)

@@ -56,54 +56,44 @@ public struct TraceComparison: Sendable {
         actualFile = actual.file
         self.time = time
         compareNames(expected.header.stream, actual.header.stream, limit: limit)
-        var left = TraceLookahead(reader: expected)
-        var right = TraceLookahead(reader: actual)
-        var tails = (expected: RecentTimeline.Builder(), actual: RecentTimeline.Builder(), stepsAfterFirstDifference: 2)
-        // One pair of events (or an event only one trace has) taken off the
-        // front: compared, and drawn on the timelines.
-        func step(_ expected: Bool, _ actual: Bool, into comparison: inout TraceComparison) {
-            let same = expected && actual && TraceLookahead.samePayload(&left, 0, &right, 0)
-            let pair = (expected ? left.popFirst() : nil, actual ? right.popFirst() : nil)
-            let differed = comparison.differenceCount > 0
-            if let difference = comparison.compare(pair.0, pair.1, same: same) {
-                comparison.note(difference, limit: limit)
-            }
-            // The timelines stop a little after the first difference.
-            if comparison.differenceCount == 0 || tails.stepsAfterFirstDifference > 0 {
-                if differed { tails.stepsAfterFirstDifference -= 1 }
-                if let event = pair.0, let mark = event.mark {
-                    tails.expected.append(.init(nanoseconds: event.nanoseconds, mark: mark))
-                }
-                if let event = pair.1, let mark = event.mark {
-                    tails.actual.append(.init(nanoseconds: event.nanoseconds, mark: mark))
-                }
-            }
+        var walk = ComparisonWalk(
+            left: TraceLookahead(reader: expected), right: TraceLookahead(reader: actual), limit: limit)
+        try walk.run(into: &self)
+        expectedEventCount = walk.left.count
+        actualEventCount = walk.right.count
+        expectedTimeline = walk.tails.expected.timeline()
+        actualTimeline = walk.tails.actual.timeline()
+    }
+
+    /// The comparison of two trace files that hold the same bytes, from one
+    /// scan of them (the parallel scanner, every line checked as the reader
+    /// checks it): the same events, the same times, so they match, and
+    /// show what comparing them event by event shows. `fd` reads the
+    /// expected file from its start; the actual file's warnings are the
+    /// expected file's, named after it.
+    ///
+    /// - Throws: ``TraceReadError`` as reading the expected trace would.
+    package static func identical(
+        _ fd: Int32, expectedFile: String, actualFile: String, time: TimeComparison
+    ) throws(TraceReadError) -> (TraceComparison, warnings: [TraceReadWarning]) {
+        let scan = try TraceScan.scan(fileDescriptor: fd, name: expectedFile) { RecentEventsScan() }
+        var comparison = TraceComparison(expectedFile: expectedFile, actualFile: actualFile, time: time)
+        comparison.expectedEventCount = scan.eventCount
+        comparison.actualEventCount = scan.eventCount
+        comparison.expectedTimeline = scan.consumer.recent.timeline()
+        comparison.actualTimeline = comparison.expectedTimeline
+        let actualWarnings = scan.warnings.map { warning in
+            var warning = warning
+            warning.file = actualFile
+            return warning
         }
-        while true {
-            // The front events first: only where they differ is the window read.
-            try left.fill(1)
-            try right.fill(1)
-            if left.isEmpty, right.isEmpty { break }
-            if left.isEmpty || right.isEmpty || TraceLookahead.samePayload(&left, 0, &right, 0) {
-                step(!left.isEmpty, !right.isEmpty, into: &self)
-                continue
-            }
-            try left.fill(Self.window)
-            try right.fill(Self.window)
-            if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(&left, &right) {
-                let paired = min(skipExpected, skipActual)
-                for _ in 0..<paired { step(true, true, into: &self) }
-                for _ in paired..<skipExpected { step(true, false, into: &self) }
-                for _ in paired..<skipActual { step(false, true, into: &self) }
-            } else {
-                // Nothing agrees within the window: pair by position for a while.
-                for _ in 0..<Self.window / 2 where !left.isEmpty && !right.isEmpty { step(true, true, into: &self) }
-            }
-        }
-        expectedEventCount = left.count
-        actualEventCount = right.count
-        expectedTimeline = tails.expected.timeline()
-        actualTimeline = tails.actual.timeline()
+        return (comparison, scan.warnings + actualWarnings)
+    }
+
+    private init(expectedFile: String, actualFile: String, time: TimeComparison) {
+        self.expectedFile = expectedFile
+        self.actualFile = actualFile
+        self.time = time
     }
 
     /// Notes a difference at line 1 when the headers name different streams.
@@ -117,8 +107,9 @@ public struct TraceComparison: Sendable {
             limit: limit)
     }
 
-    private mutating func note(_ difference: TraceDifference, limit: Int) {
-        if differences.count < limit { differences.append(difference) }
+    /// Counts a difference, and keeps it while fewer than `limit` are kept.
+    mutating func note(_ difference: TraceDifference?, limit: Int) {
+        if let difference, differences.count < limit { differences.append(difference) }
         differenceCount += 1
     }
 

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The next events of a trace, read ahead for ``TraceComparison``: at most
 /// a window's worth, each with its 1-based position in the trace, its
 /// payload, and the first bytes of a value for the report. Values are never
@@ -35,10 +43,7 @@ struct TraceLookahead {
         }
 
         /// A value's first characters, escaped for a terminal and cut.
-        var shownValue: String {
-            TextLayout.truncated(
-                TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
-        }
+        var shownValue: String { TraceLookahead.shownValue(shown) }
 
         /// What a marble line draws for it (`nil`: not drawn).
         var mark: RecentTimeline.Mark? {
@@ -52,8 +57,18 @@ struct TraceLookahead {
         }
     }
 
+    /// How many bytes of a value's text are kept to show it: enough for
+    /// ``valueColumns`` (and one more, to tell that it was cut).
+    static let shownLength = ValueText.prefixLength(columns: valueColumns) + 1
+
+    /// A value's first characters, from its first bytes: escaped for a
+    /// terminal and cut to ``valueColumns``.
+    static func shownValue(_ shown: [UInt8]) -> String {
+        TextLayout.truncated(TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
+    }
+
     /// What, besides its kind and value, makes two events the same.
-    enum Payload: Equatable {
+    enum Payload: Hashable {
         case none
         case demand(Demand)
         case failure(TraceFailure)
@@ -115,10 +130,25 @@ struct TraceLookahead {
     /// kind and payload (a value by JSON equality: the same text, or else
     /// the same canonical form).
     static func samePayload(_ left: inout TraceLookahead, _ i: Int, _ right: inout TraceLookahead, _ j: Int) -> Bool {
-        let (a, b) = (left[i], right[j])
-        guard a.kind == b.kind, a.payload == b.payload else { return false }
-        guard a.kind == .value, a.raw != b.raw else { return true }
+        // Field by field, where the events stand: no event is copied (this
+        // runs for every pair a window's alignment tries).
+        let (x, y) = (left.head + i, right.head + j)
+        guard left.events[x].kind == right.events[y].kind, left.events[x].payload == right.events[y].payload else {
+            return false
+        }
+        guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
         return left.canonical(at: i) == right.canonical(at: j)
+    }
+
+    /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
+    /// `offset`: kind, payload and a value's canonical form (events that
+    /// are the same have the same hash).
+    mutating func payloadHash(at offset: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(events[head + offset].kind)
+        hasher.combine(events[head + offset].payload)
+        if events[head + offset].kind == .value { hasher.combine(canonical(at: offset)) }
+        return hasher.finalize()
     }
 
     /// The canonical form of the value of event `offset`.
@@ -147,16 +177,38 @@ struct TraceLookahead {
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
+        guard let head = try readHead() else { return nil }
+        return event(head)
+    }
+
+    /// Reads the next event's head, not kept yet: the caller keeps it
+    /// (``keep(_:)``), or takes it as it stands, its value in the reader's
+    /// buffer until the next read; `nil` at the end.
+    mutating func readHead() throws(TraceReadError) -> TraceEventHead? {
         settle(always: false)
-        guard let head = try reader.nextHead() else { return nil }
+        guard !ended else { return nil }
+        guard let head = try reader.nextHead() else {
+            ended = true
+            return nil
+        }
         count += 1
+        return head
+    }
+
+    /// Keeps the event ``readHead()`` just read, after those waiting.
+    mutating func keep(_ head: TraceEventHead) {
+        events.append(event(head))
+    }
+
+    /// The event ``readHead()`` just read, its value from the reader.
+    private mutating func event(_ head: TraceEventHead) -> Event {
         var event = Event(
             kind: head.kind, nanoseconds: head.nanoseconds, line: head.line, index: count, payload: .none)
         switch head.kind {
         case .value:
             if let bytes = reader.currentValueBytes {
                 event.raw = CompactBytes(bytes)
-                event.shown = Array(bytes.prefix(ValueText.prefixLength(columns: Self.valueColumns) + 1))
+                event.shown = Array(bytes.prefix(Self.shownLength))
                 unsettled = events.count
             }
         case .request: event.payload = .demand(head.demand ?? .unlimited)
@@ -164,5 +216,19 @@ struct TraceLookahead {
         default: break
         }
         return event
+    }
+
+    /// Whether the heads `left` and `right` just read are the same event:
+    /// kind, demand, error and value text alike (the value's bytes compared
+    /// where the readers hold them), times as `time` allows.
+    static func sameAsRead(
+        _ left: TraceLookahead, _ l: TraceEventHead, _ right: TraceLookahead, _ r: TraceEventHead,
+        time: TimeComparison
+    ) -> Bool {
+        guard l.kind == r.kind, l.demand == r.demand, l.failure == r.failure, time.agree(l.nanoseconds, r.nanoseconds)
+        else { return false }
+        guard l.kind == .value else { return true }
+        guard let x = left.reader.currentValueBytes, let y = right.reader.currentValueBytes else { return false }
+        return x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
     }
 }

@@ -28,19 +28,11 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.AvailableElements: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .everything }
-    package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "available", synonyms: ["availableElements"]) { _ in Self() }
-    }
-
-    package static var reasons: [QueryReason] {
-        [QueryReason(reason: .streamFailed, when: "the stream failed in the window (never on timeout)")]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.AvailableElements<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "available", synonyms: ["availableElements"]) { _ in Self() }, keeps: .everything,
+            reasons: [QueryReason(.streamFailed, when: "the stream failed in the window (never on timeout)")],
             summary: "all elements in the window (consumed ones too); moves the cursor to the end",
             passes: "every element in the window, consumed ones too")
     }

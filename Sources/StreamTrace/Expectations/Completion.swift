@@ -20,10 +20,7 @@ extension StreamExpectations {
         /// The inverted rule: passes when the window ends with no
         /// completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            if let (completion, location) = window.completion {
-                return .failed(window.completedAfterAll(expected: "no completion", completion, at: location))
-            }
-            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
+            window.passedWithoutCompletion((), cursor: nil, expected: "no completion")
         }
     }
 }
@@ -33,15 +30,11 @@ extension Recorder {
     public var completion: RecorderExpectation<StreamExpectations.Completion<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Completion: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .nothing }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "completion") { _ in Self() } }
-    package static var reasons: [QueryReason] {
-        [QueryReason(reason: .notCompleted, when: "no completion in the window")]
-    }
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Completion<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "completion") { _ in Self() }, keeps: .nothing,
+            reasons: [QueryReason(.notCompleted, when: "no completion in the window")],
             summary: "\"finished\", or the failure's error object",
             passes: "`\"finished\"`, or the failure's error object")
     }

@@ -25,13 +25,11 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.ElementCount: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .nothing }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() } }
-    package static var reasons: [QueryReason] { [] }
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.ElementCount<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    /// It never fails: a matcher decides.
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() }, keeps: .nothing,
             summary: "the number of elements in the window (use a matcher)",
             passes: "the number of elements in the window")
     }

@@ -17,13 +17,10 @@ extension Recorder {
     public var elements: RecorderExpectation<StreamExpectations.Elements<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Elements: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .everything }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "elements") { _ in Self() } }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Elements<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "elements") { _ in Self() }, keeps: .everything, reasons: Base.reasons,
             summary: "all elements; fails if the stream failed or did not complete", passes: "every element")
     }
 }

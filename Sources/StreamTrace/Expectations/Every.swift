@@ -55,21 +55,13 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Every: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .everything }
-
-    package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "every", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) }
-    }
-
-    package static var reasons: [QueryReason] {
-        [QueryReason(reason: .elementDidNotMatch, when: "an element the matcher rejects (the first, shown)")]
-            + Base.reasons
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "every", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) },
+            keeps: .everything,
+            reasons: [QueryReason(.elementDidNotMatch, when: "an element the matcher rejects (the first, shown)")]
+                + Base.reasons,
             summary: "the number of elements, if MATCHER accepts every one and the stream finished",
             passes: "the number of elements, when the stream finished and the matcher accepts every one (none at all "
                 + "included); reads consumed elements too, consumes none")

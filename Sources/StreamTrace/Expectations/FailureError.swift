@@ -29,20 +29,11 @@ extension Recorder {
     public var failure: RecorderExpectation<StreamExpectations.FailureError<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.FailureError: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .nothing }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "failure") { _ in Self() } }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFinished, when: "the stream finished"),
-            QueryReason(reason: .notCompleted, when: "no completion in the window"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.FailureError<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "failure") { _ in Self() }, keeps: .nothing,
+            reasons: [QueryReason(.streamFinished, when: "the stream finished")] + Base.reasons,
             summary: "the failure's error object; fails if the stream finished or did not complete",
             passes: "the error object `{\"type\",\"message\"[,\"value\"]}`")
     }

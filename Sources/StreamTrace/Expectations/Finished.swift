@@ -39,20 +39,13 @@ extension Recorder {
     public var finished: RecorderExpectation<StreamExpectations.Finished<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Finished: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .nothing }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "finished") { _ in Self() } }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "the stream failed"),
-            QueryReason(reason: .notCompleted, when: "no completion in the window"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Finished<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation,
+    InvertibleTraceExpectation
+{
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "finished") { _ in Self() }, keeps: .nothing,
+            reasons: [QueryReason(.streamFailed, when: "the stream failed")] + Base.reasons,
             summary: "passes if the stream finished; fails if it failed or did not complete", passes: "nothing",
             inverted: .init(
                 summary: "passes if no completion in the window", passes: "nothing",

@@ -19,13 +19,10 @@ extension Recorder {
     public var last: RecorderExpectation<StreamExpectations.Last<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Last: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { TraceNeeds(lastElement: true) }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "last") { _ in Self() } }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Last<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "last") { _ in Self() }, keeps: TraceNeeds(lastElement: true), reasons: Base.reasons,
             summary: "the last element (null if none); fails if failed or not completed",
             passes: "the last element, or `null` if none")
     }

@@ -26,20 +26,15 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Next: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { TraceNeeds(consumes: 1) }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "next") { _ in Self() } }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "none left and the stream failed"),
-            QueryReason(reason: .notEnoughElements, when: "none left when the stream finished or the window ended"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Next<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
+{
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "next") { _ in Self() }, keeps: TraceNeeds(consumes: 1),
+            reasons: [
+                QueryReason(.streamFailed, when: "none left and the stream failed"),
+                QueryReason(.notEnoughElements, when: "none left when the stream finished or the window ended"),
+            ],
             summary: "the next unconsumed element, consumed", passes: "the next unconsumed element (consumed)",
             inverted: .init(
                 summary: "passes if no new element and no completion in the window", passes: "nothing",

@@ -20,8 +20,7 @@ extension StreamExpectations {
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let consumed = window.consumedCount
             if window.unconsumedCount >= count {
-                let location = count > 0 ? window.elementLocation(at: consumed + count - 1) : window.endLocation
-                return .passed(window.elements(consumed..<consumed + count), cursor: consumed + count, at: location)
+                return window.passed(consumed..<consumed + count, cursor: consumed + count)
             }
             if let (failure, location) = window.streamFailure {
                 return .failed(window.streamFailed(expected: "\(count) more \(noun)", failure, at: location))
@@ -42,11 +41,7 @@ extension StreamExpectations {
                         "expected \(expected)\(window.ending), but got \(window.describe(window.element(at: consumed)))",
                         at: window.elementLocation(at: consumed + count - 1)))
             }
-            if let (completion, location) = window.completion {
-                return .failed(
-                    window.completedAfterAll(expected: "\(expected) and no completion", completion, at: location))
-            }
-            return window.end.isFinal ? .passed((), cursor: nil, at: window.endLocation) : .pending
+            return window.passedWithoutCompletion((), cursor: nil, expected: "\(expected) and no completion")
         }
 
         private var noun: String { count == 1 ? "element" : "elements" }
@@ -60,23 +55,16 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.NextCount: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { TraceNeeds(consumes: count) }
-    package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "next", arguments: [.wholeNumber]) { Self($0.count) }
-    }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "fewer than N and the stream failed"),
-            QueryReason(
-                reason: .notEnoughElements, when: "fewer than N before the stream finished or the window ended"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.NextCount<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "next", arguments: [.wholeNumber]) { Self($0.count) },
+            needs: { TraceNeeds(consumes: $0.count) },
+            reasons: [
+                QueryReason(.streamFailed, when: "fewer than N and the stream failed"),
+                QueryReason(
+                    .notEnoughElements, when: "fewer than N before the stream finished or the window ended"),
+            ],
             summary: "exactly N unconsumed elements, consumed",
             passes: "exactly N unconsumed elements (consumed); `next 0` is `[]`")
     }

@@ -104,26 +104,20 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.NextWhere: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .everything }
-
-    package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "next", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) }
-    }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(
-                reason: .noMatchingElement,
-                when: "the stream finished, or the window ended, first; the message says how many elements it "
-                    + "skipped and shows the last; a failing `next where` consumes nothing"),
-            QueryReason(reason: .streamFailed, when: "the stream failed first"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation,
+    InvertibleTraceExpectation
+{
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "next", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) },
+            keeps: .everything,
+            reasons: [
+                QueryReason(
+                    .noMatchingElement,
+                    when: "the stream finished, or the window ended, first; the message says how many elements it "
+                        + "skipped and shows the last; a failing `next where` consumes nothing"),
+                QueryReason(.streamFailed, when: "the stream failed first"),
+            ],
             summary: "the first unconsumed element MATCHER accepts; consumes the elements up to it",
             passes: "the first unconsumed element the matcher accepts; consumes the elements up to and including it",
             inverted: .init(

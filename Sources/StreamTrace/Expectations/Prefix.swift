@@ -17,9 +17,7 @@ extension StreamExpectations {
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
             if count >= maxLength {
-                let location = maxLength > 0 ? window.elementLocation(at: maxLength - 1) : window.endLocation
-                return .passed(
-                    window.elements(0..<maxLength), cursor: max(window.consumedCount, maxLength), at: location)
+                return window.passed(0..<maxLength, cursor: max(window.consumedCount, maxLength))
             }
             if let (completion, location) = window.completion {
                 switch completion {
@@ -43,13 +41,9 @@ extension StreamExpectations {
                         "expected fewer than \(maxLength) elements\(window.ending), but got \(maxLength)",
                         at: maxLength > 0 ? window.elementLocation(at: maxLength - 1) : window.lastEvent?.location))
             }
-            if let (completion, location) = window.completion {
-                return .failed(
-                    window.completedAfterAll(
-                        expected: "fewer than \(maxLength) elements and no completion", completion, at: location))
-            }
-            guard window.end.isFinal else { return .pending }
-            return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: window.endLocation)
+            return window.passedWithoutCompletion(
+                window.elements(0..<count), cursor: max(window.consumedCount, count),
+                expected: "fewer than \(maxLength) elements and no completion")
         }
     }
 }
@@ -62,22 +56,17 @@ extension Recorder {
     }
 }
 
-extension StreamExpectations.Prefix: TraceExpectation, QueryExpectation, InvertibleTraceExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { TraceNeeds(consumes: maxLength) }
-    package static var syntax: QuerySyntax {
-        QuerySyntax(keyword: "prefix", arguments: [.wholeNumber]) { Self($0.count) }
-    }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .streamFailed, when: "it failed before N elements"),
-            QueryReason(reason: .notEnoughElements, when: "the window ended before N elements without a completion"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Prefix<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation,
+    InvertibleTraceExpectation
+{
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "prefix", arguments: [.wholeNumber]) { Self($0.count) },
+            needs: { TraceNeeds(consumes: $0.maxLength) },
+            reasons: [
+                QueryReason(.streamFailed, when: "it failed before N elements"),
+                QueryReason(.notEnoughElements, when: "the window ended before N elements without a completion"),
+            ],
             summary: "the first N elements (fewer if it finished first); moves the cursor up to N",
             passes: "the first N elements, consumed ones included, or fewer if it finished first",
             inverted: .init(

@@ -36,13 +36,10 @@ extension Recorder {
     public var recording: RecorderExpectation<StreamExpectations.Recorded<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Recorded: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { .everything }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "recording") { _ in Self() } }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "recording") { _ in Self() }, keeps: .everything, reasons: Base.reasons,
             summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",
             passes: "`{\"elements\": [...], \"completion\": ...}`")
     }

@@ -30,20 +30,13 @@ extension Recorder {
     public var single: RecorderExpectation<StreamExpectations.Single<Input, Failure>> { expecting(.init()) }
 }
 
-extension StreamExpectations.Single: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    package var traceNeeds: TraceNeeds { TraceNeeds(firstElements: 1) }
-    package static var syntax: QuerySyntax { QuerySyntax(keyword: "single") { _ in Self() } }
-
-    package static var reasons: [QueryReason] {
-        Base.reasons + [
-            QueryReason(reason: .notEnoughElements, when: "0 elements"),
-            QueryReason(reason: .tooManyElements, when: "2 or more"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+extension StreamExpectations.Single<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
+    package static var query: QueryDefinition<Self> {
+        QueryDefinition(
+            QuerySyntax(keyword: "single") { _ in Self() }, keeps: TraceNeeds(firstElements: 1),
+            reasons: Base.reasons + [
+                QueryReason(.notEnoughElements, when: "0 elements"), QueryReason(.tooManyElements, when: "2 or more"),
+            ],
             summary: "the one element; fails on 0 or 2+ elements, a failure, or no completion",
             passes: "the one element")
     }

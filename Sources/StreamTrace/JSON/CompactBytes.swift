@@ -50,6 +50,19 @@ package struct CompactBytes: Hashable, Sendable {
         form = digest.finish()
     }
 
+    /// Hashes the kept bytes in one call (or the digest).
+    package func hash(into hasher: inout Hasher) {
+        switch form {
+        case .bytes(let bytes):
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .digest(let count, let first, let second):
+            hasher.combine(count)
+            hasher.combine(first)
+            hasher.combine(second)
+        }
+    }
+
     /// The bytes, if they were kept whole.
     package var bytes: [UInt8]? {
         if case .bytes(let bytes) = form { return bytes }

@@ -30,9 +30,11 @@ struct JSONMemberOrder {
         var start: Int
         var membersBase: Int
         var isObject: Bool
-        /// `.sorted`: whether every key so far came after the one before.
+        /// Whether every key so far came after the one before (then no
+        /// key is repeated, and none moves).
         var inOrder = true
-        var lastKey: RawJSONString?
+        /// The offset of the last key's opening quote.
+        var lastKey: Int?
     }
 
     /// The objects that move, by the offset of their `{`.
@@ -112,10 +114,10 @@ struct JSONMemberOrder {
         isNormal = isNormal && key.isNormal
         members.append(UInt32(truncatingIfNeeded: p))
         let top = frames.count - 1
-        if order == .sorted, frames[top].inOrder, let previous = frames[top].lastKey {
-            frames[top].inOrder = RawJSONString.compare(previous, key, in: bytes) < 0
+        if frames[top].inOrder, let previous = frames[top].lastKey {
+            frames[top].inOrder = RawJSONString.compareKeys(at: previous, p, in: bytes) < 0
         }
-        frames[top].lastKey = key
+        frames[top].lastKey = p
         return skipSpace(bytes, from: skipSpace(bytes, from: key.end) + 1)
     }
 
@@ -129,61 +131,81 @@ struct JSONMemberOrder {
             guard !frame.inOrder else { return }
             reordered[frame.start] = Reordered(members: Self.sorted(own, in: bytes), end: end)
         case .firstPlace:
-            guard own.count > 1, let firstPlaces = Self.firstPlaces(own, in: bytes) else { return }
+            guard !frame.inOrder, Self.repeatsAKey(own, in: bytes) else { return }
             isNormal = false
-            reordered[frame.start] = Reordered(members: firstPlaces, end: end)
+            reordered[frame.start] = Reordered(members: Self.firstPlaces(own, in: bytes), end: end)
         }
     }
 
-    /// The members by key, each key once, at its last member.
+    /// The members by key, each key once, at its last member: sorted in
+    /// place, keys compared where they stand (4 bytes a member, and the
+    /// sort's own buffer).
     private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        let base = members.startIndex
-        let prefixes = members.map { RawJSONString(at: Int($0), in: bytes).prefix(in: bytes) }
-        func key(_ i: Int) -> RawJSONString { RawJSONString(at: Int(members[base + i]), in: bytes) }
-        func order(_ a: Int, _ b: Int) -> Int {
-            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
-            return RawJSONString.compare(key(a), key(b), in: bytes)
+        var result = Array(members)
+        // Offsets are unique: equal keys go in the order they stand in.
+        result.sort { a, b in
+            let order = RawJSONString.compareKeys(at: Int(a), Int(b), in: bytes)
+            return order != 0 ? order < 0 : a < b
         }
-        var indices = (0..<members.count).map { Int32(truncatingIfNeeded: $0) }
-        indices.sort { a, b in
-            let c = order(Int(a), Int(b))
-            return c != 0 ? c < 0 : a < b
+        // Of each run of equal keys, the last.
+        var kept = 0
+        for k in result.indices {
+            if k + 1 < result.count, RawJSONString.compareKeys(at: Int(result[k]), Int(result[k + 1]), in: bytes) == 0 {
+                continue
+            }
+            result[kept] = result[k]
+            kept += 1
         }
-        var result: [UInt32] = []
-        result.reserveCapacity(indices.count)
-        for k in indices.indices where k + 1 == indices.count || order(Int(indices[k]), Int(indices[k + 1])) != 0 {
-            result.append(members[base + Int(indices[k])])
-        }
+        result.removeSubrange(kept...)
         return result
     }
 
-    /// The members in the order of their keys' first places, each key at
-    /// its last member; `nil` if no key is repeated.
-    private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32]? {
-        var result: [UInt32] = []
-        result.reserveCapacity(members.count)
-        var table = KeyPositions()
-        var repeated = false
-        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
-        for member in members {
-            let current = key(member)
-            let small = members.count <= KeyPositions.linearLimit
-            let hash = small ? 0 : current.hash(in: bytes)
-            let found =
-                small
-                ? result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
-                : table.index(hash: hash) { RawJSONString.equal(key(result[$0]), current, in: bytes) }
-            if let found {
-                result[found] = member
-                repeated = true
-                continue
+    /// Whether two members have the same key: keys compared where they
+    /// stand, two by two for a small object; a large one's through a table
+    /// of its keys (8 bytes a key, made once for all of them).
+    private static func repeatsAKey(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard members.count > KeyPositions.linearLimit else {
+            for i in members.indices.dropFirst() {
+                for j in members.startIndex..<i
+                where RawJSONString.compareKeys(at: Int(members[i]), Int(members[j]), in: bytes) == 0 {
+                    return true
+                }
             }
-            result.append(member)
-            if !small {
-                let last = result.count - 1
-                table.insert(last) { [result] in $0 == last ? hash : key(result[$0]).hash(in: bytes) }
+            return false
+        }
+        let base = members.startIndex
+        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
+        var table = KeyPositions(capacity: members.count)
+        return members.indices.contains { i in
+            let current = key(members[i])
+            return table.firstOrInsert(
+                i - base, hash: current.hash(in: bytes), hashOf: { key(members[base + $0]).hash(in: bytes) },
+                where: { RawJSONString.equal(key(members[base + $0]), current, in: bytes) }) != nil
+        }
+    }
+
+    /// The members in the order of their keys' first places, each key at
+    /// its last member (for an object that repeats a key).
+    private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
+        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
+        var result: [UInt32] = []
+        var table = KeyPositions(capacity: members.count)
+        // `result` as an argument: no closure holds on to it once the look is over.
+        func look(for current: RawJSONString, in result: [UInt32]) -> Int? {
+            guard members.count > KeyPositions.linearLimit else {
+                return result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
+            }
+            return table.firstOrInsert(
+                result.count, hash: current.hash(in: bytes), hashOf: { key(result[$0]).hash(in: bytes) },
+                where: { RawJSONString.equal(key(result[$0]), current, in: bytes) })
+        }
+        for member in members {
+            if let found = look(for: key(member), in: result) {
+                result[found] = member
+            } else {
+                result.append(member)
             }
         }
-        return repeated ? result : nil
+        return result
     }
 }

@@ -179,16 +179,20 @@ private struct ContainerBuilder {
 
     mutating func add(_ value: JSONValue) {
         guard let key else { return elements.append(value) }
-        let existing =
-            entries.count > KeyPositions.linearLimit
-            ? positions.index(of: key, in: entries) : entries.firstIndex { $0.key.isExactly(key) }
-        if let existing {
+        if let existing = Self.look(for: key, in: entries, positions: &positions) {
             entries[existing].value = value
-            return
+        } else {
+            entries.append(JSONObject.Entry(key: key, value: value))
         }
-        entries.append(JSONObject.Entry(key: key, value: value))
-        if entries.count > KeyPositions.linearLimit {
-            positions.insert(entries.count - 1) { [entries] in KeyPositions.hash(entries[$0].key) }
-        }
+    }
+
+    /// Where `key` stands among `entries`; if nowhere, `nil`, and the entry
+    /// about to be appended is recorded. (`entries` an argument: no closure
+    /// holds on to it once the look is over, so appending does not copy.)
+    private static func look(for key: String, in entries: [JSONObject.Entry], positions: inout KeyPositions) -> Int? {
+        guard entries.count >= KeyPositions.linearLimit else { return entries.firstIndex { $0.key.isExactly(key) } }
+        return positions.firstOrInsert(
+            entries.count, hash: KeyPositions.hash(key), hashOf: { KeyPositions.hash(entries[$0].key) },
+            where: { entries[$0].key.isExactly(key) })
     }
 }

@@ -39,24 +39,57 @@ package struct JSONRewriter {
 
     /// Appends `bytes` (one validated JSON value) in normal form: as they
     /// are if they are in it already. Stops once `output` holds `limit`
-    /// bytes or more; returns whether the whole value was written.
+    /// bytes or more (a string may take it past); returns whether the
+    /// whole value was written. `scanned`: the last call scanned these
+    /// very bytes for the normal form (``isNormal(_:)``), and the scan is
+    /// not done again. `drain` takes the output from time to time (it may
+    /// empty it), so that a huge value goes out in pieces.
     @discardableResult
     package mutating func writeNormal(
-        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max
+        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false,
+        drain: (inout JSONOutput) -> Void = { _ in }
     ) -> Bool {
-        memberOrder.scan(bytes, order: .firstPlace)
+        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
         guard !memberOrder.isNormal else {
-            let room = max(0, limit - output.buffer.count)
-            output.append(raw: UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, room)]))
-            return room >= bytes.count
+            var start = 0
+            while start < bytes.count, output.buffer.count < limit {
+                let end = start + min(bytes.count - start, Self.drainSize, limit - output.buffer.count)
+                output.append(raw: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                start = end
+                if output.buffer.count >= Self.drainSize { drain(&output) }
+            }
+            return start == bytes.count
         }
-        return write(bytes, numbers: .asWritten, into: &output, limit: limit)
+        return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
     }
 
     /// Whether `bytes` (one validated JSON value) are in normal form.
     package mutating func isNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
         memberOrder.scan(bytes, order: .firstPlace)
         return memberOrder.isNormal
+    }
+
+    /// What `Hasher` makes of the bytes of the normal form of `bytes`,
+    /// given in one call, and their count: worked out as the form is
+    /// written, a chunk at a time. `scanned` as for ``writeNormal(_:into:limit:scanned:)``.
+    package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
+    {
+        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
+        var hasher = Hasher()
+        guard !memberOrder.isNormal else {
+            hasher.combine(bytes: bytes)
+            return (hasher.finalize(), bytes.count)
+        }
+        var output = JSONOutput(capacity: min(bytes.count, Self.drainSize) + 64)
+        var count = 0
+        func drain(_ output: inout JSONOutput) {
+            output.buffer.withUnsafeBytes { hasher.combine(bytes: $0) }
+            count += output.buffer.count
+            output.removeAll()
+        }
+        write(bytes, numbers: .asWritten, into: &output, drain: drain)
+        drain(&output)
+        return (hasher.finalize(), count)
     }
 
     /// Writes `bytes` in canonical form, `drain` taking the output from

@@ -1,9 +1,11 @@
 /// Where each key of an object stands: an open-addressing table of member
-/// positions (4 bytes a slot, at most half the slots full), so that finding
-/// a key among a million costs what finding it among ten does. The table
-/// keeps no keys: the caller hashes and compares them, whether they are
-/// `String`s (``JSONObject``'s entries) or raw key text in a buffer
-/// (``JSONMemberOrder``).
+/// positions, so that finding a key among a million costs what finding it
+/// among ten does. A slot is 4 bytes — the position, and in the bits the
+/// position leaves free, the top bits of its key's hash — and at most half
+/// the slots are full: 8 bytes a key. The table keeps no keys: the caller
+/// hashes and compares them, whether they are `String`s (``JSONObject``'s
+/// entries) or raw key text in a buffer (``JSONMemberOrder``), and is asked
+/// to compare only where the hash bits agree.
 ///
 /// Small objects need no table: up to ``linearLimit`` keys, a look along
 /// the members is faster than hashing.
@@ -11,34 +13,62 @@ struct KeyPositions {
     /// Up to this many keys, look along the members instead.
     static let linearLimit = 8
 
-    /// Member positions + 1; 0 is an empty slot.
-    private var slots: [Int32] = []
+    /// Hash bits, then a member's position + 1 in the low
+    /// ``positionBits``; 0 is an empty slot.
+    private var slots: [UInt32] = []
+    /// log2 of the slot count: a position + 1 (at most half of it) fits.
+    private var positionBits = 0
     private var count = 0
 
-    init() {}
+    /// An empty table with room for `capacity` keys before it grows.
+    init(capacity: Int = 0) {
+        if capacity > 0 { resize(for: capacity) }
+    }
 
     /// A table of the entries' keys.
     init(_ entries: [JSONObject.Entry]) {
-        for i in entries.indices { insert(i) { Self.hash(entries[$0].key) } }
+        self.init(entries.map(\.key))
+    }
+
+    /// A table of `keys`.
+    init(_ keys: [String]) {
+        self.init(capacity: keys.count)
+        for i in keys.indices { insert(i) { Self.hash(keys[$0]) } }
     }
 
     /// The position of the first member inserted whose key has `hash` and
     /// for which `matches` says yes, if any.
     func index(hash: Int, where matches: (Int) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 {
-            let position = Int(slots[slot]) - 1
-            if matches(position) { return position }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        let (found, _) = probe(hash: hash, where: matches)
+        return found
     }
 
     /// The position of the entry whose key is `key`, if any.
     func index(of key: String, in entries: [JSONObject.Entry]) -> Int? {
         index(hash: Self.hash(key)) { entries[$0].key.isExactly(key) }
+    }
+
+    /// The position of `key` among `keys`, if it is one.
+    func index(of key: String, in keys: [String]) -> Int? {
+        index(hash: Self.hash(key)) { keys[$0].isExactly(key) }
+    }
+
+    /// The position of the member whose key has `hash` and for which
+    /// `matches` says yes; or, if there is none, `nil`, member `position`
+    /// (next in order, its key hashing to `hash`) recorded instead — one
+    /// look at the table for both. `hashOf` hashes the keys of earlier
+    /// members when the table grows.
+    mutating func firstOrInsert(
+        _ position: Int, hash: Int, hashOf: (Int) -> Int, where matches: (Int) -> Bool
+    ) -> Int? {
+        if count < position || (position + 1) * 2 > slots.count { grow(upTo: position, hashOf: hashOf) }
+        let (found, empty) = probe(hash: hash, where: matches)
+        if found == nil {
+            slots[empty] = slot(position, hash: hash)
+            count += 1
+        }
+        return found
     }
 
     /// Records member `position`, whose key hashes to `hashOf(position)`.
@@ -50,27 +80,59 @@ struct KeyPositions {
         count += 1
     }
 
-    private mutating func place(_ position: Int, hash: Int) {
+    /// The member found, or the empty slot that ends the look.
+    private func probe(hash: Int, where matches: (Int) -> Bool) -> (Int?, Int) {
         let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(truncatingIfNeeded: position + 1)
+        let positionMask = UInt32(truncatingIfNeeded: (1 << positionBits) - 1)
+        let tag = slot(0, hash: hash) & ~positionMask
+        var index = hash & mask
+        while slots[index] != 0 {
+            if slots[index] & ~positionMask == tag, matches(Int(slots[index] & positionMask) - 1) {
+                return (Int(slots[index] & positionMask) - 1, index)
+            }
+            index = (index + 1) & mask
+        }
+        return (nil, index)
     }
 
-    /// Makes room for `position + 1` members (16 slots at least, a power of
-    /// two) and places the members before `position` again.
+    /// The slot of `position`: the hash's top bits above the position + 1.
+    private func slot(_ position: Int, hash: Int) -> UInt32 {
+        let tagBits = 32 - positionBits
+        let tag = tagBits > 0 ? UInt32(truncatingIfNeeded: UInt64(truncatingIfNeeded: hash) >> (64 - tagBits)) : 0
+        return (tagBits > 0 ? tag << positionBits : 0) | UInt32(truncatingIfNeeded: position + 1)
+    }
+
+    private mutating func place(_ position: Int, hash: Int) {
+        let mask = slots.count - 1
+        var index = hash & mask
+        while slots[index] != 0 { index = (index + 1) & mask }
+        slots[index] = slot(position, hash: hash)
+    }
+
+    /// Makes room for `position + 1` members and places the members before
+    /// `position` again.
     private mutating func grow(upTo position: Int, hashOf: (Int) -> Int) {
-        var size = max(16, slots.count)
-        while size < (position + 1) * 2 { size *= 2 }
-        slots = Array(repeating: 0, count: size)
+        resize(for: max(position + 1, slots.count))
         for i in 0..<position { place(i, hash: hashOf(i)) }
         count = position
     }
 
-    /// A key's hash, by its Unicode scalars.
+    /// Empty slots for `keys` keys: a power of two, 16 at least, at most
+    /// half full.
+    private mutating func resize(for keys: Int) {
+        var size = 16
+        while size < keys * 2 { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        positionBits = size.trailingZeroBitCount
+    }
+
+    /// A key's hash, by its Unicode scalars: its UTF-8 bytes given to a
+    /// fresh `Hasher` in one call, as ``RawJSONString/hash(in:)`` gives a
+    /// raw key's.
     static func hash(_ key: String) -> Int {
+        var key = key
         var hasher = Hasher()
-        key.hashExactly(into: &hasher)
+        key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         return hasher.finalize()
     }
 }

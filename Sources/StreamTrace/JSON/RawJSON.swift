@@ -3,7 +3,8 @@
 ///
 /// Reading a large trace for `streamtrace check elements` keeps millions of
 /// values; as text they cost a copy of their bytes, as ``JSONValue`` trees
-/// several allocations each. Equality is JSON equality of the decoded values.
+/// several allocations each. Equality is JSON equality of the decoded values,
+/// worked out from the texts (see ``CanonicalJSON``).
 ///
 /// ```swift
 /// let raw = RawJSON(["id": 1])
@@ -50,10 +51,16 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func == (lhs: RawJSON, rhs: RawJSON) -> Bool {
-        lhs.bytes == rhs.bytes || lhs.value == rhs.value
+        lhs.bytes == rhs.bytes || lhs.canonical == rhs.canonical
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
+        hasher.combine(canonical)
+    }
+
+    /// The value's canonical form, from its text (no tree built).
+    package var canonical: CanonicalJSON {
+        var rewriter = JSONRewriter()
+        return bytes.withUnsafeBytes { rewriter.canonical($0) }
     }
 }

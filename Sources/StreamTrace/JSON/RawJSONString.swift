@@ -100,14 +100,22 @@ struct RawJSONString {
         }
     }
 
-    /// The first 8 bytes of the scalars, big-endian, zero-padded: two keys
-    /// whose prefixes differ are ordered as their prefixes are.
-    func prefix(in bytes: UnsafeRawBufferPointer) -> UInt64 {
-        withScalars(in: bytes) { scalars in
-            var value: UInt64 = 0
-            for k in 0..<8 { value = value << 8 | UInt64(k < scalars.count ? scalars[k] : 0) }
-            return value
+    /// Orders the keys whose opening quotes are at `a` and `b` by their
+    /// scalars, comparing the bytes in place (escapes decoded only if one
+    /// comes before the first difference): negative, 0 or positive.
+    static func compareKeys(at a: Int, _ b: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        var (i, j) = (a + 1, b + 1)
+        while i < bytes.count, j < bytes.count {
+            let (x, y) = (bytes[i], bytes[j])
+            if x == UInt8(ascii: "\\") || y == UInt8(ascii: "\\") {
+                return compare(RawJSONString(at: a, in: bytes), RawJSONString(at: b, in: bytes), in: bytes)
+            }
+            if x == UInt8(ascii: "\"") { return y == UInt8(ascii: "\"") ? 0 : -1 }
+            if y == UInt8(ascii: "\"") || x != y { return y == UInt8(ascii: "\"") || x > y ? 1 : -1 }
+            i += 1
+            j += 1
         }
+        return 0
     }
 
     /// Skips bytes that need no attention (printable ASCII other than the

@@ -50,12 +50,6 @@ package struct MarbleDiagram: Sendable, Hashable {
         package var nanoseconds: Int64
         /// The 1-based column of its character in the text.
         package var column: Int
-
-        package init(symbol: Symbol, nanoseconds: Int64, column: Int) {
-            self.symbol = symbol
-            self.nanoseconds = nanoseconds
-            self.column = column
-        }
     }
 
     /// What the diagram is made of, in order. Spaces are not kept: they

@@ -1,13 +1,10 @@
-extension StreamExpectations.Marbles: TraceExpectation, QueryExpectation
-where Element == RawJSON, Failure == TraceFailure {
-    /// Every element's value and time.
-    package var traceNeeds: TraceNeeds { .everything }
-
+extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     /// `marbles "-a-b-|" [frame 10ms] [values {"a": 1}]`: the diagram a
     /// JSON string (so that `#` and spaces survive spec files), elements
     /// compared with `values` by JSON equality, an element `values` does
-    /// not name equal to its name as a string.
-    package static var syntax: QuerySyntax {
+    /// not name equal to its name as a string. It keeps every element's
+    /// value and time.
+    package static var query: QueryDefinition<Self> {
         var syntax = QuerySyntax(
             keyword: "marbles", arguments: [.diagram],
             clauses: [
@@ -25,25 +22,19 @@ where Element == RawJSON, Failure == TraceFailure {
             return Self(diagram?.text ?? "", values: values, error: nil, frame: frame)
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"
-        return syntax
-    }
-
-    package static var reasons: [QueryReason] {
-        [
-            QueryReason(reason: .valueMismatch, when: "an element has another value than the diagram's in its frame"),
-            QueryReason(reason: .differentEvent, when: "an event of another kind (an element where it fails …)"),
-            QueryReason(reason: .unexpectedEvent, when: "an event in a frame where the diagram has none, or after it"),
-            QueryReason(reason: .missingEvent, when: "the diagram's event is not in its frame, and the stream went on"),
-            QueryReason(reason: .earlyCompletion, when: "the stream ended as the diagram does, in an earlier frame"),
-            QueryReason(reason: .lateCompletion, when: "the stream ended as the diagram does, in a later frame"),
-            QueryReason(reason: .notReached, when: "the trace ends before the diagram's event"),
-        ]
-    }
-
-    package static var documentation: QueryDocumentation {
-        QueryDocumentation(
+        return QueryDefinition(
+            syntax, keeps: .everything,
+            reasons: [
+                QueryReason(.valueMismatch, when: "an element has another value than the diagram's in its frame"),
+                QueryReason(.differentEvent, when: "an event of another kind (an element where it fails …)"),
+                QueryReason(.unexpectedEvent, when: "an event in a frame where the diagram has none, or after it"),
+                QueryReason(.missingEvent, when: "the diagram's event is not in its frame, and the stream went on"),
+                QueryReason(.earlyCompletion, when: "the stream ended as the diagram does, in an earlier frame"),
+                QueryReason(.lateCompletion, when: "the stream ended as the diagram does, in a later frame"),
+                QueryReason(.notReached, when: "the trace ends before the diagram's event"),
+            ],
             summary: "the trace drawn as a marble diagram: each frame holds exactly its events (docs/marbles.md)",
-            passes: "nothing: every frame holds the diagram's events", inverted: nil)
+            passes: "nothing: every frame holds the diagram's events")
     }
 }
 

@@ -30,6 +30,8 @@ package struct QueryArguments: Sendable {
     /// how `next where` and the like are built (`Self.init(condition:_:)`).
     package func condition<T>(_ clause: String, _ make: (String, @escaping @Sendable (RawJSON) -> Bool) -> T) -> T {
         let matcher = matcher(clause) ?? .equal(.null)
-        return make("\(clause) \(matcher)") { matcher.matches($0.value) }
+        // Compared as text: the operand's canonical form worked out once, no element built.
+        let matches = matcher.textPredicate
+        return make("\(clause) \(matcher)") { matches($0) }
     }
 }

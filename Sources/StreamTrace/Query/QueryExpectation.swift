@@ -1,23 +1,25 @@
-/// An expectation a query can name. It declares, beside itself, what the
-/// query language needs to know about it: how a query writes it
-/// (``syntax``), the reasons it fails with (``reasons``) and its rows in
-/// help and the docs (``documentation``). It has an inverted form (`not …`)
-/// if it is also an ``InvertibleTraceExpectation``.
+/// An expectation a query can name. It declares, beside itself and in one
+/// value (its ``query``), what the query language needs to know about it:
+/// how a query writes it, what a pass over a trace keeps for it, the
+/// reasons it fails with and its rows in help and the docs. It has an
+/// inverted form (`not …`) if it is also an ``InvertibleTraceExpectation``.
 ///
 /// The registry (``QueryLanguage``) lists every conforming type, and the
 /// parser, `streamtrace help check`, docs/queries.md and docs/ci.md read
 /// these declarations only: adding an expectation to the language is its
 /// own file and its line in the registry.
 package protocol QueryExpectation: TraceExpectation {
-    /// How a query writes it (its keyword, and what follows), and how the
-    /// parsed arguments build it.
-    static var syntax: QuerySyntax { get }
-    /// The reasons it fails with, each with when; every one is a static
-    /// member of ``RecordingError/Reason`` declared beside the expectation
-    /// that produces it.
-    static var reasons: [QueryReason] { get }
-    /// Its rows in `streamtrace help check` and in docs/queries.md.
-    static var documentation: QueryDocumentation { get }
+    /// Its syntax, what it keeps, its reasons and its docs rows.
+    static var query: QueryDefinition<Self> { get }
+}
+
+extension QueryExpectation {
+    /// What its ``query`` says a pass must keep for it.
+    package var traceNeeds: TraceNeeds { Self.query.needs(self) }
+    /// The reasons it fails with, as its ``query`` lists them: what an
+    /// expectation derived from it inherits (`elements` fails as
+    /// `finished` does).
+    package static var reasons: [QueryReason] { query.reasons }
 }
 
 /// A reason an expectation fails with, and when: its part of the "fails
@@ -26,6 +28,12 @@ package struct QueryReason: Sendable {
     package var reason: RecordingError.Reason
     /// When: `no completion in the window`.
     package var when: String
+
+    /// `QueryReason(.notCompleted, when: "no completion in the window")`.
+    package init(_ reason: RecordingError.Reason, when: String) {
+        self.reason = reason
+        self.when = when
+    }
 }
 
 /// An expectation's rows in `streamtrace help check` and in the table of
@@ -45,10 +53,4 @@ package struct QueryDocumentation: Sendable {
         /// When it fails.
         package var fails: String
     }
-}
-
-extension QueryExpectation where Self: DerivedExpectation, Base: QueryExpectation {
-    /// Those of its base, which finds the failures it reports (`elements`
-    /// fails as `finished` does).
-    package static var reasons: [QueryReason] { Base.reasons }
 }

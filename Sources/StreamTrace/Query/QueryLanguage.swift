@@ -20,7 +20,7 @@ package enum QueryLanguage {
     }
 
     /// What each expectation declares.
-    package static let forms = expectations.map(QueryForm.init)
+    package static let forms = expectations.map { QueryForm($0) }
 
     /// The keywords, without repeats: `available, completion, count …`.
     package static var keywords: [String] {
@@ -53,11 +53,12 @@ package struct QueryForm: Sendable {
     /// Whether `not` inverts it: it is an ``InvertibleTraceExpectation``.
     package let isInvertible: Bool
 
-    init(_ type: any QueryExpectation.Type) {
+    init<Expectation: QueryExpectation>(_ type: Expectation.Type) {
+        let query = type.query
         typeName = String(String(describing: type).prefix { $0 != "<" })
-        syntax = type.syntax
-        reasons = type.reasons
-        documentation = type.documentation
+        syntax = query.syntax
+        reasons = query.reasons
+        documentation = query.documentation
         isInvertible = type is any InvertibleTraceExpectation.Type
     }
 

@@ -57,6 +57,35 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(symbol) \(operand.jsonText)" }
 
+    /// The comparison, for values read as text: the operand's canonical
+    /// form is worked out once, and no value is built (see ``JSONPattern``).
+    package var textPredicate: @Sendable (RawJSON) -> Bool {
+        switch self {
+        case .equal(let expected):
+            let pattern = JSONPattern(expected)
+            return { pattern.equals($0) }
+        case .notEqual(let expected):
+            let pattern = JSONPattern(expected)
+            return { !pattern.equals($0) }
+        case .contains(let part):
+            let pattern = JSONPattern(part)
+            return { pattern.isContained(in: $0) }
+        default:
+            // Only a number compares; a number is short, built to compare exactly.
+            return { [self] raw in
+                guard let first = raw.bytes.first(where: { $0 > 0x20 }),
+                    first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
+                else { return false }
+                return matches(raw.value)
+            }
+        }
+    }
+
+    /// Whether `raw` satisfies the comparison (see ``textPredicate``).
+    package func matches(_ raw: RawJSON) -> Bool {
+        textPredicate(raw)
+    }
+
     /// Whether `value` satisfies the comparison.
     public func matches(_ value: JSONValue) -> Bool {
         switch self {

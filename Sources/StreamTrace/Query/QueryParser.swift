@@ -133,23 +133,25 @@ struct QueryParser {
     }
 
     /// The clauses after `within`, each word a candidate declares followed
-    /// by its argument (`where == 3`); then the candidate that has every
-    /// clause it requires.
+    /// by its argument (`where == 3`), once each and in the order the form
+    /// declares them (`frame` before `values`); then the candidate that has
+    /// every clause it requires.
     private mutating func readClauses(
         of candidates: [QueryForm], after written: String, into arguments: inout QueryArguments
     ) throws(QueryParseError) -> QueryForm {
         var candidates = candidates
-        var given: Set<String> = []
+        var given: [String] = []
         while let (word, offset) = words.peek() {
             let owners = candidates.filter { $0.clause(word) != nil }
-            guard let clause = owners.first?.clause(word) else {
+            guard let form = owners.first, let clause = form.clause(word) else {
                 guard QueryLanguage.clauseWords.contains(word) else { break }
                 throw failure(
                     "'\(word)' does not apply to \(written)\(Self.hint(clause: word, of: candidates))", at: offset)
             }
+            if let misplaced = Self.misplaced(word, after: given, in: form) { throw failure(misplaced, at: offset) }
             _ = words.take()
             arguments.set(word, try clause.argument.read(&words, word))
-            given.insert(word)
+            given.append(word)
             candidates = owners
         }
         let complete = candidates.first { $0.syntax.clauses.allSatisfy { !$0.isRequired || given.contains($0.word) } }
@@ -161,6 +163,17 @@ struct QueryParser {
             throw failure("unexpected \(QueryWords.quote(word)); \(expected)", at: offset)
         }
         return complete
+    }
+
+    /// Why `word` cannot follow the clauses `given` in `form`: given twice,
+    /// or before one of them in the form's order; else `nil`.
+    private static func misplaced(_ word: String, after given: [String], in form: QueryForm) -> String? {
+        let order = form.syntax.clauses.map(\.word)
+        guard let last = given.last, let here = order.firstIndex(of: word), let before = order.firstIndex(of: last),
+            here <= before
+        else { return nil }
+        let problem = given.contains(word) ? "'\(word)' is given twice" : "'\(word)' comes before '\(last)'"
+        return problem + ": \(form.syntax.form)"
     }
 
     /// `; it follows next: next where MATCHER`, for a clause other forms of

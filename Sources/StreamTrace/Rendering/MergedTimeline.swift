@@ -13,8 +13,9 @@ package struct MergedTimeline: Sendable {
         package var file: String
         package var summary: TraceSummary
 
-        package init(name: String, file: String, summary: TraceSummary) {
-            self.name = name
+        /// The trace read from `file`, named as ``MergedTimeline/name(of:file:)`` says.
+        package init(file: String, summary: TraceSummary) {
+            name = MergedTimeline.name(of: summary.header, file: file)
             self.file = file
             self.summary = summary
         }

@@ -26,6 +26,13 @@ package struct ScaledMarbleLines: Sendable {
         var hash: Int
         var length: Int
 
+        /// The key of a text whose UTF-8 bytes hash to `hash` (given to a
+        /// fresh `Hasher` in one call) and number `length`.
+        package init(hash: Int, length: Int) {
+            self.hash = hash
+            self.length = length
+        }
+
         package init(_ text: String) {
             var hasher = Hasher()
             var text = text
@@ -86,6 +93,15 @@ package struct ScaledMarbleLines: Sendable {
             symbol = terminal
         }
         append(symbol, at: nanoseconds ?? event.nanoseconds, line: line)
+    }
+
+    /// Draws an element of line `line` whose value (its compact JSON text)
+    /// has `key`; `label` names it in the legend, cut to the columns it is
+    /// given (asked only for a value not lettered yet).
+    package mutating func appendValue(
+        _ key: ValueKey, at nanoseconds: Int64, line: Int = 0, label: (Int) -> String
+    ) {
+        append(lettering.letter(for: key, label: label(width)), at: nanoseconds, line: line)
     }
 
     /// Draws `count` events at `nanoseconds`, the first drawn `symbol`.

@@ -58,11 +58,36 @@ package struct TraceTimeline: Sendable {
     /// One event's row: time since start, time since the previous event,
     /// kind, and the value or payload.
     package func row(_ event: TraceEvent, previousTime: Int64) -> String {
+        let prefix = lead(event.nanoseconds, event.event.kind, previousTime: previousTime)
         let payload = Self.payload(of: event)
-        let time = "+" + TimeFormat.short(event.nanoseconds)
-        let delta = "+" + TimeFormat.short(event.nanoseconds - previousTime)
-        let prefix = "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+    }
+
+    /// The same row for an event read with ``TraceReader/nextHead()``, its
+    /// value (if any) as its validated text: a huge value is not built, and
+    /// only as much of it is written as the row shows.
+    package func row(
+        _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter
+    ) -> String {
+        let prefix = lead(head.nanoseconds, head.kind, previousTime: previousTime)
+        if head.kind == .value, let value {
+            return ValueText.truncated(lead: prefix + "  ", json: value, to: width, rewriter: &rewriter)
+        }
+        let payload =
+            switch head.kind {
+            case .request: "demand \(head.demand ?? .unlimited)"
+            case .failure: (head.failure ?? TraceFailure(type: "", message: "")).description
+            default: ""
+            }
+        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+    }
+
+    /// A row's columns before its payload: time, time since the previous
+    /// event, kind.
+    private func lead(_ nanoseconds: Int64, _ kind: EventKind, previousTime: Int64) -> String {
+        let time = "+" + TimeFormat.short(nanoseconds)
+        let delta = "+" + TimeFormat.short(nanoseconds - previousTime)
+        return "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(kind.rawValue, to: 9))"
     }
 
     /// What a row shows of an event: the value, the demand or the error,

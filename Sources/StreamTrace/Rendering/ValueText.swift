@@ -39,6 +39,34 @@ package enum ValueText {
     /// most: four a column (a character takes at most four), and four more.
     package static func prefixLength(columns: Int) -> Int { 4 * max(columns, 1) + 4 }
 
+    /// `TextLayout.truncated(lead + text, to: columns)`, where `text` is
+    /// the compact JSON of the value whose validated text is `json` (its
+    /// normal form, as ``JSONValue/jsonText`` writes it: nothing in it needs
+    /// escaping), worked out from as little of `text` as the cut needs: a
+    /// row of a huge value does not write the value whole. `scanned`: the
+    /// rewriter's last call scanned `json` (see
+    /// ``JSONRewriter/writeNormal(_:into:limit:scanned:)``).
+    package static func truncated(
+        lead: String, json: UnsafeRawBufferPointer, to columns: Int, rewriter: inout JSONRewriter,
+        scanned: Bool = false
+    ) -> String {
+        var limit = prefixLength(columns: columns)
+        var scanned = scanned
+        while true {
+            var output = JSONOutput(capacity: limit + 8)
+            let whole = rewriter.writeNormal(json, into: &output, limit: limit, scanned: scanned)
+            scanned = true
+            let text = lead + TerminalText.escaped(output.string)
+            if whole { return TextLayout.truncated(text, to: columns) }
+            // The last character may be cut short, or go on: without it, a
+            // text that is cut is cut where the whole text would be.
+            let shorter = String(text.dropLast())
+            let cut = TextLayout.truncated(shorter, to: columns)
+            if cut != shorter { return cut }
+            limit *= 4
+        }
+    }
+
     /// Input quoted in an error message: escaped, in double quotes, at most
     /// 40 characters of it (an error must not echo a megabyte of input).
     package static func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {

@@ -11,43 +11,26 @@ import Musl
 /// while the library imported Foundation).
 package enum SystemCall {
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.read(fd, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-        #else
-        Musl.read(fd, buffer, count)
-        #endif
+        cRead(fd, buffer, count)
     }
 
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(fd, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-        #else
-        Musl.write(fd, buffer, count)
-        #endif
+        cWrite(fd, buffer, count)
     }
 
     package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.open(path, flags)
-        #elseif canImport(Glibc)
-        Glibc.open(path, flags)
-        #else
-        Musl.open(path, flags)
-        #endif
+        cOpen(path, flags)
     }
 
     @discardableResult
     package static func close(_ fd: Int32) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.close(fd)
-        #elseif canImport(Glibc)
-        Glibc.close(fd)
-        #else
-        Musl.close(fd)
-        #endif
+        cClose(fd)
     }
 }
+
+// At file scope no method of the same name hides the C library's: whichever
+// of Darwin, Glibc and Musl was imported answers.
+private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func cOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
+private func cClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -4,9 +4,16 @@ package enum TimeFormat {
     /// A duration in the largest unit that keeps it at least 1, with at
     /// most three significant decimals.
     static func short(_ nanoseconds: Int64) -> String {
+        var text = JSONOutput(capacity: 24)
+        writeShort(nanoseconds, into: &text)
+        return text.string
+    }
+
+    /// Appends ``short(_:)``'s text to `out`, without a `String` on the way
+    /// (`show` writes two a row).
+    static func writeShort(_ nanoseconds: Int64, into out: inout JSONOutput) {
         let magnitude = nanoseconds.magnitude
-        let sign = nanoseconds < 0 ? "-" : ""
-        let (unit, scale): (String, UInt64) =
+        let (unit, scale): (StaticString, UInt64) =
             magnitude >= 1_000_000_000
             ? ("s", 1_000_000_000)
             : magnitude >= 1_000_000
@@ -14,18 +21,32 @@ package enum TimeFormat {
                 : magnitude >= 1_000
                     ? ("us", 1_000)
                     : ("ns", 1)
-        let whole = magnitude / scale
+        var whole = magnitude / scale
         var fraction = ((magnitude % scale) * 1000 + scale / 2) / scale  // rounded thousandths
-        var wholePart = whole
         if fraction >= 1000 {
-            wholePart += 1
+            whole += 1
             fraction -= 1000
         }
-        guard scale > 1, fraction > 0 else { return "\(sign)\(wholePart)\(unit)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(wholePart).\(digits)\(unit)"
+        // Built in one small buffer, appended once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var count = 0
+            func add(_ byte: UInt8) {
+                text[count] = byte
+                count += 1
+            }
+            if nanoseconds < 0 { add(UInt8(ascii: "-")) }
+            count += DecimalText.write(whole, to: text.baseAddress! + count)
+            if scale > 1, fraction > 0 {
+                // Three digits, the trailing zeros dropped.
+                let (first, second, third) = (fraction / 100, fraction / 10 % 10, fraction % 10)
+                add(UInt8(ascii: "."))
+                add(UInt8(ascii: "0") + UInt8(first))
+                if second != 0 || third != 0 { add(UInt8(ascii: "0") + UInt8(second)) }
+                if third != 0 { add(UInt8(ascii: "0") + UInt8(third)) }
+            }
+            for k in 0..<unit.utf8CodeUnitCount { add(unit.utf8Start[k]) }
+            out.append(raw: UnsafeBufferPointer(rebasing: text[..<count]))
+        }
     }
 
     /// A duration exactly, never rounded, in the largest unit that keeps it

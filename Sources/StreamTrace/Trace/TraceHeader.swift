@@ -25,11 +25,7 @@ public struct TraceHeader: Sendable, Hashable {
         version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
         started: String? = nil, at: Int64? = nil, meta: JSONObject? = nil
     ) {
-        self.version = version
-        self.stream = stream
-        self.clock = clock
-        self.started = started
-        self.at = at
-        self.meta = meta
+        (self.version, self.stream, self.clock) = (version, stream, clock)
+        (self.started, self.at, self.meta) = (started, at, meta)
     }
 }

@@ -27,11 +27,8 @@ public struct TraceReadError: Error, Equatable, CustomStringConvertible {
     public var message: String
 
     public init(kind: Kind, file: String, line: Int, column: Int, message: String) {
-        self.kind = kind
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
+        (self.kind, self.file, self.message) = (kind, file, message)
+        (self.line, self.column) = (line, column)
     }
 
     public var description: String {

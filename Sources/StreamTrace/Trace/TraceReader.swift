@@ -120,11 +120,16 @@ public final class TraceReader {
     /// The next event, or `nil` at the end of the trace.
     public func next() throws(TraceReadError) -> TraceEvent? {
         guard let head = try nextHead() else { return nil }
+        return Self.event(head, value: head.kind == .value ? try decodeValue() : nil)
+    }
+
+    /// The event `head` stands for, with `value` for a `value` event.
+    package static func event(_ head: TraceEventHead, value: JSONValue?) -> TraceEvent {
         let event: StreamEvent<JSONValue, TraceFailure>
         switch head.kind {
         case .subscribe: event = .subscribe
         case .request: event = .request(head.demand ?? .unlimited)
-        case .value: event = .value(try decodeValue())
+        case .value: event = .value(value ?? .null)
         case .finished: event = .finished
         case .failure: event = .failure(head.failure ?? TraceFailure(type: "", message: ""))
         case .cancel: event = .cancel
@@ -186,7 +191,7 @@ public final class TraceReader {
 
     /// The current value's bytes, valid until the next call to the reader;
     /// `nil` unless ``nextHead()`` just returned a `value` event.
-    var currentValueBytes: UnsafeRawBufferPointer? {
+    package var currentValueBytes: UnsafeRawBufferPointer? {
         guard let current, current.kind == .value else { return nil }
         return current.valueBytes
     }

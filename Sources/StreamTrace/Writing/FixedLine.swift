@@ -31,7 +31,13 @@ struct FixedLine {
     }
 }
 
-/// Decimal digits of an unsigned integer, two at a time.
+/// Decimal digits of an unsigned integer, eight at a time: the digits of
+/// a number below 10⁸ are worked out in one 64-bit register (four lanes of
+/// two, then eight of one) and stored at once, with no loop and no
+/// table. A trace line holds two such numbers (its time and an integer
+/// value): digit pairs in a loop were 213 of the 564 instructions of
+/// writing an `Int` event to a file, this is 160 of 510 (callgrind,
+/// RecorderClient `--profile writer`).
 @usableFromInline
 enum DecimalText {
     /// How many decimal digits `value` has (1 to 20).
@@ -48,30 +54,53 @@ enum DecimalText {
         return count
     }
 
-    /// Writes the two digits of `pair` (0 to 99) at `destination`.
-    @inlinable static func writePair(_ pair: UInt64, to destination: UnsafeMutablePointer<UInt8>) {
-        let tens = (pair &* 103) &>> 10  // pair / 10 for pair < 179
-        destination[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-        destination[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+    /// The eight digits of `value` (below 10⁸, with leading zeros) as ASCII
+    /// bytes in memory order: the first digit in the lowest byte.
+    @inlinable static func eightDigits(_ value: UInt64) -> UInt64 {
+        let high = value / 10_000
+        // Two 32-bit lanes of four digits, then four 16-bit lanes of two:
+        // lane / 100 is (lane · 10486) >> 20 below 10⁴, lane / 10 is
+        // (lane · 103) >> 10 below 100; the masks drop what the shifts
+        // bring down from the next lane.
+        let fours = high | (value &- high &* 10_000) &<< 32
+        let hundreds = ((fours &* 10486) &>> 20) & 0x0000_007F_0000_007F
+        let pairs = hundreds | (fours &- hundreds &* 100) &<< 16
+        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F_000F
+        return (tens | (pairs &- tens &* 10) &<< 8) | 0x3030_3030_3030_3030
     }
 
-    /// Writes `value`'s digits at `destination` (room for 20); returns how many.
-    @inlinable static func write(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = digitCount(value)
-        var end = count
-        var rest = value
-        while rest >= 100 {
-            let quotient = rest / 100
-            end &-= 2
-            writePair(rest &- quotient &* 100, to: destination + end)
-            rest = quotient
-        }
-        if rest >= 10 {
-            writePair(rest, to: destination)
-        } else {
-            destination[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-        }
+    /// Stores eight bytes at `destination` (any alignment).
+    @inlinable @inline(__always) static func store(_ bytes: UInt64, at destination: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(destination).storeBytes(of: bytes.littleEndian, as: UInt64.self)
+    }
+
+    /// Writes the digits of `value` (below 10⁸) at `destination`, with
+    /// eight bytes of room; returns how many.
+    @inlinable static func writeShort(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let count =
+            value < 10_000
+            ? (value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4))
+            : (value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8))
+        store(eightDigits(value) &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count)), at: destination)
         return count
+    }
+
+    /// Writes `value`'s digits at `destination` (room for 20, of which it
+    /// may overwrite up to 8 past the digits); returns how many.
+    @inlinable static func write(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 100_000_000 { return writeShort(value, to: destination) }
+        let high = value / 100_000_000
+        var count: Int
+        if high < 100_000_000 {
+            count = writeShort(high, to: destination)
+        } else {
+            let top = high / 100_000_000
+            count = writeShort(top, to: destination)
+            store(eightDigits(high &- top &* 100_000_000), at: destination + count)
+            count &+= 8
+        }
+        store(eightDigits(value &- high &* 100_000_000), at: destination + count)
+        return count &+ 8
     }
 }
 

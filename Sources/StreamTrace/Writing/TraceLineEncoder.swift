@@ -39,17 +39,12 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     package func encode(_ header: TraceHeader, into out: inout JSONOutput) {
         out.append("{\"streamtrace\":")
         out.write(int: Int64(header.version))
-        if let stream = header.stream {
-            out.append(",\"stream\":")
-            out.write(string: stream)
-        }
-        if let clock = header.clock {
-            out.append(",\"clock\":")
-            out.write(string: clock)
-        }
-        if let started = header.started {
-            out.append(",\"started\":")
-            out.write(string: started)
+        let strings: [(key: StaticString, value: String?)] = [
+            (",\"stream\":", header.stream), (",\"clock\":", header.clock), (",\"started\":", header.started),
+        ]
+        for case (let key, let value?) in strings {
+            out.append(key)
+            out.write(string: value)
         }
         if let at = header.at {
             out.append(",\"at\":")

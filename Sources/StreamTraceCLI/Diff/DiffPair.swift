@@ -58,6 +58,13 @@ enum DiffOutcome: Sendable {
             self = .onlyInExpected
             return
         }
+        if let identical = IdenticalFiles.compare(expectedPath, actualPath, time: time) {
+            switch identical {
+            case .success(let (comparison, warnings)): self = .compared(comparison, warnings: warnings)
+            case .failure(let error): self = .unreadable(error)
+            }
+            return
+        }
         do throws(TraceReadError) {
             let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())

@@ -20,28 +20,18 @@ enum WorkflowCommand {
 
     /// A message: `%`, CR and LF escaped.
     static func escapedData(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar -> String? in
             switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
             }
         }
-        return escaped
     }
 
     /// A property's value: as a message, and `:` and `,` too.
     static func escapedProperty(_ text: String) -> String {
-        var escaped = ""
-        for scalar in escapedData(text).unicodeScalars {
-            switch scalar {
-            case ":": escaped += "%3A"
-            case ",": escaped += "%2C"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        escapedData(text).replacingScalars { $0 == ":" ? "%3A" : $0 == "," ? "%2C" : nil }
     }
 }

@@ -12,30 +12,17 @@ import StreamTrace
 /// spaces.
 enum XMLText {
     static func escaped(_ text: String, inAttribute: Bool) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar -> String? in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r":
-                if inAttribute {
-                    escaped += "&#\(scalar.value);"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            case "\u{FFFE}", "\u{FFFF}": escaped += "\\u" + String(scalar.value, radix: 16)
-            default:
-                if TerminalText.isUnsafe(scalar) {
-                    escaped += TerminalText.escape(scalar)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            case "\t", "\n", "\r": inAttribute ? "&#\(scalar.value);" : nil
+            case "\u{FFFE}", "\u{FFFF}": "\\u" + String(scalar.value, radix: 16)
+            default: TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : nil
             }
         }
-        return escaped
     }
 }

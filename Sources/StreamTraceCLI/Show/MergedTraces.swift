@@ -30,10 +30,7 @@ enum MergedTraces {
         for input in inputs {
             let summary = try TraceSummary(reading: input.reader())
             for warning in summary.warnings { Console.error(warning.description) }
-            lanes.append(
-                MergedTimeline.Lane(
-                    name: MergedTimeline.name(of: summary.header, file: input.name), file: input.name, summary: summary)
-            )
+            lanes.append(MergedTimeline.Lane(file: input.name, summary: summary))
         }
         return lanes
     }

@@ -91,10 +91,29 @@ enum ShowCommand {
         try Console.out(timeline.headerRow)
         var marble = timeline.makeMarble()
         var previous: Int64 = 0
-        while let event = try reader.next() {
-            try Console.out(timeline.row(event, previousTime: previous))
-            marble.append(event)
-            previous = event.nanoseconds
+        // Values are read as text, never built: a row shows what its width
+        // holds, the diagram letters a value by its text's hash.
+        var rewriter = JSONRewriter()
+        var row = JSONOutput()
+        while let head = try reader.nextHead() {
+            let value = reader.currentValueBytes
+            row.removeAll()
+            if let text = timeline.appendRow(
+                head, value: value, previousTime: previous, rewriter: &rewriter, into: &row)
+            {
+                try Console.out(text)
+            } else {
+                try Console.out(bytes: row.bytes)
+            }
+            if let value {
+                let (hash, length) = rewriter.hashNormal(value, scanned: true)
+                marble.appendValue(.init(hash: hash, length: length), at: head.nanoseconds) { columns in
+                    ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter, scanned: true)
+                }
+            } else if let symbol = MarbleTheme.symbol(head.kind) {
+                marble.append(symbol, at: head.nanoseconds)
+            }
+            previous = head.nanoseconds
         }
         try Console.out("")
         for line in timeline.diagramLines(marble) { try Console.out(line) }
@@ -110,9 +129,28 @@ enum ShowCommand {
         var line = JSONOutput()
         encoder.encode(reader.header, into: &line)
         try Console.out(bytes: line.bytes)
-        while let event = try reader.next() {
+        // A value's text is copied when it is in the form the encoder
+        // writes (what StreamTrace's writer wrote), else written in it.
+        var rewriter = JSONRewriter()
+        while let head = try reader.nextHead() {
             line.removeAll()
-            encoder.encode(event, into: &line)
+            if let value = reader.currentValueBytes {
+                line.append("{\"t\":")
+                line.write(int: head.nanoseconds)
+                line.append(",\"event\":\"value\",\"value\":")
+                // A huge value goes out as it is written.
+                var failure: OutputError?
+                rewriter.writeNormal(value, into: &line) { piece in
+                    if failure == nil {
+                        do throws(OutputError) { try Console.write(bytes: piece.bytes) } catch { failure = error }
+                    }
+                    piece.removeAll()
+                }
+                if let failure { throw failure }
+                line.append("}")
+            } else {
+                encoder.encode(TraceReader.event(head, value: nil), into: &line)
+            }
             try Console.out(bytes: line.bytes)
         }
     }

@@ -70,7 +70,7 @@ struct CommandRunner {
         process.standardInput = input
         try process.run()
         if let hangBound { killIfRunning(process, after: hangBound) }
-        if let stdin { writeStandardInput(Data(stdin.utf8), to: input.fileHandleForWriting) }
+        if let stdin { writeIgnoringAClosedPipe(Array(stdin.utf8), to: input.fileHandleForWriting.fileDescriptor) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
         let group = DispatchGroup()
@@ -89,27 +89,31 @@ struct CommandRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Writes the child's standard input, which it may have closed already: a
-    /// command that fails at its arguments exits without reading it, and
-    /// under load it has often exited before the write. The write then fails
-    /// with EPIPE (ignored: the test checks what the command said) instead of
-    /// raising SIGPIPE, which killed the whole test process (signal 13).
-    /// SIGPIPE is blocked on this thread for the write only; one the write
-    /// raised is taken before the thread's mask is restored.
-    private static func writeStandardInput(_ data: Data, to handle: FileHandle) {
+    /// Writes `bytes` to a pipe the child may have closed already (a usage
+    /// error exits before it reads standard input): SIGPIPE is blocked on
+    /// this thread for the write and a pending one taken, so that the write
+    /// fails with EPIPE instead of killing the test process. SIGPIPE is
+    /// never ignored for the process: the binaries the tests start inherit
+    /// that disposition.
+    static func writeIgnoringAClosedPipe(_ bytes: [UInt8], to descriptor: Int32) {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        try? handle.write(contentsOf: data)
-        var pending = sigset_t()
-        sigpending(&pending)
-        if sigismember(&pending, SIGPIPE) == 1 {
+        defer {
+            var pending = sigset_t()
             var taken: Int32 = 0
-            sigwait(&pipeSignal, &taken)
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 { sigwait(&pipeSignal, &taken) }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
     }
 
     /// Kills `process` if it still runs `bound` from now.

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import StreamTrace
+
 /// `streamtrace check … 'marbles "DIAGRAM" [frame D] [values {…}]'`, run as
 /// a binary.
 @Suite struct MarblesCommandTests {
@@ -35,9 +37,12 @@ import Testing
             [
                 #"marbles "-a-b-|" frame 10ms values {"a": 1, "b": {"ok": true}}"#,
                 #"marbles "-1-b-|" frame 10ms values {"1": 1, "b": {"ok":true}}"#,
+                // JSON equality, as == compares: 1.0 is 1.
+                #"marbles "-a-b-|" frame 10ms values {"a": 1.0, "b": {"ok": true}}"#,
+                #"next where == 1.0"#,
             ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.lines.last == "2 passed, 0 failed")
+        #expect(result.lines.last == "4 passed, 0 failed")
     }
 
     @Test func theFirstDifferenceIsDrawnExpectedOverActual() async throws {
@@ -122,6 +127,24 @@ import Testing
                 == true, "\(late)")
     }
 
+    /// `show` draws with the symbols a diagram is written in: its line reads
+    /// back as the trace's events, in order, its groups as one frame.
+    @Test func showsMarbleLineReadsBackAsADiagramOfTheTrace() async throws {
+        let trace = Self.trace([
+            (0, Self.subscribe), (0, Self.request), (1, Self.value("1")), (30, Self.value(#"{"ok":true}"#)),
+            (30, Self.value("1")), (52, Self.value(#""🍏""#)), (90, Self.cancel),
+        ])
+        let result = try await CommandRunner.run(["show", try CommandRunner.traceFile(trace)])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.lines
+        let line = try #require(lines.dropLast().last, "\(result)")
+        #expect(lines.last == #"a = 1   b = {"ok":true}   c = "🍏"   !: cancel"#)
+        let diagram = try MarbleDiagram(line)
+        #expect(diagram.events.map(\.symbol) == [.element("a"), .element("b"), .element("a"), .element("c"), .cancel])
+        let frames = diagram.events.map { diagram.frameIndex(of: $0.nanoseconds) }
+        #expect(frames[1] == frames[2] && Set(frames).count == 4, "\(line)")
+    }
+
     @Test(arguments: [
         (#"marbles "-a-(b""#, #"query 1, column 13: '(' is never closed in the diagram"#),
         (#"marbles "-a|b""#, #"query 1, column 13: 'b' after the stream ended ('|' at column 3) in the diagram"#),
@@ -137,6 +160,14 @@ import Testing
         (
             #"marbles "-a" frame 0ms"#,
             "query 1, column 20: expected a duration longer than zero after 'frame', like 10ms (units: ns, us, ms, s, m), found '0ms'"
+        ),
+        (
+            #"marbles "-a" values {"a": 1} frame 10ms"#,
+            "query 1, column 30: 'frame' comes before 'values': marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"
+        ),
+        (
+            #"marbles "-a" frame 1ms frame 10ms"#,
+            "query 1, column 24: 'frame' is given twice: marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"
         ),
         (#"marbles "-a" values [1]"#, "query 1, column 21: expected a JSON object after 'values', found array"),
         (

@@ -35,6 +35,15 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    /// The other side: a command that exits before it reads its standard
+    /// input (a usage error, --version) fails the test's write with EPIPE;
+    /// SIGPIPE must not kill the test process (every test in it would go).
+    @Test func aCommandThatExitsWithoutReadingItsInputLeavesTheTestsProcessRunning() async throws {
+        let result = try await CommandRunner.run(["--version"], stdin: String(repeating: "x", count: 4 << 20))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "streamtrace 0.1.0\n")
+    }
+
     /// A trace whose `show` output is far larger than a pipe's buffer.
     func bigTrace() throws -> String {
         var text = #"{"streamtrace":1}"# + "\n"

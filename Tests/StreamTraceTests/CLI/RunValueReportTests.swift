@@ -5,8 +5,8 @@ import Testing
 
 /// A query whose value is a run of elements longer than `check` keeps (1
 /// MiB): the text report shows its start, `--format json` writes it whole
-/// by reading a regular file again, and from standard input writes the
-/// elements that fit, marked truncated.
+/// by reading a regular file again, and from standard input or a FIFO
+/// writes the elements that fit, marked truncated.
 @Suite struct RunValueReportTests {
     static let count = 12_000
 
@@ -54,6 +54,24 @@ import Testing
         #expect(truncated)
         #expect(elements.count > 5_000 && elements.count < 11_000, "\(elements.count) elements kept")
         #expect((elements.first as? [String: Any])?["i"] as? Int == 0)
+    }
+
+    @Test func jsonFromAFIFOWritesWhatFitsMarkedTruncated() async throws {
+        let path = try CommandRunner.traceFile(Self.trace)
+        let fifo = temporaryPath("run-value-\(UUID().uuidString).fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // bash feeds the FIFO (cat in the background) while the binary, $0, reads it.
+        let result = try await CommandRunner.run(
+            [
+                "-c", #"cat "$1" > "$2" & "$0" check --format json "$2" "prefix 11000"; wait"#,
+                CommandRunner.binary.path, path, fifo,
+            ], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result)")
+        let (elements, truncated) = try value(result.stdout)
+        #expect(truncated)
+        #expect(elements.count > 5_000 && elements.count < 11_000, "\(elements.count) elements kept")
+        #expect((elements.last as? [String: Any])?["i"] as? Int == elements.count - 1)
     }
 
     @Test func aMatcherComparesTheWholeRunNotWhatIsKept() async throws {

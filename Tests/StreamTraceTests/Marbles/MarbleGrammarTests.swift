@@ -29,6 +29,10 @@ import Testing
             ("--a 2.5m b", ["a@2", "b@150003"]),
             (" -a--b--c---|", ["a@1", "b@4", "c@7", "|@11"]),
             ("-a-----c---|", ["a@1", "c@7", "|@11"]),
+            // "Time progression syntax": one output written three ways.
+            ("-- 9ms a 9ms b 9ms (c|)", ["a@11", "b@21", "c@31", "|@31"]),
+            ("------- 4ms a 9ms b 9ms (c|)", ["a@11", "b@21", "c@31", "|@31"]),
+            ("-----------a 9ms b 9ms (c|)", ["a@11", "b@21", "c@31", "|@31"]),
         ] as [(String, [String])])
     func rxjsGuideExamplesReadAtTheGuidesFrames(text: String, expected: [String]) throws {
         #expect(try Self.frames(text) == expected)

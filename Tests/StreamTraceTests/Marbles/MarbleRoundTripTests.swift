@@ -92,6 +92,37 @@ import Testing
         }
     }
 
+    /// Diagram, then events, then diagram through the library's own parts:
+    /// a generated cold diagram played by a `TestStream` on a `TestClock`
+    /// is recorded as the diagram says, and the recording drawn as a
+    /// failure's actual line reads back as that same recording.
+    @Test func generatedDiagramsPlayedRecordedAndDrawnReadBack() async throws {
+        var played = 0
+        for seed in UInt64(1)...1000 {
+            let generated = Self.generate(seed: seed)
+            let text = generated.drawn
+            guard generated.subscription == nil, !text.contains("!") else { continue }  // cold, and played: no cancel
+            played += 1
+            let clock = TestClock()
+            let recorder = TestStream<String>(text, clock: clock).record(clock: clock)
+            await clock.advance(by: .nanoseconds(generated.time + 1_000_000))
+            #expect(throws: Never.self, "seed \(seed): \(text)") { try recorder.marbles(text).get() }
+            // An element no recording holds, first: the failure draws the whole recording as its actual line.
+            do {
+                try recorder.marbles("~" + text).get()
+                Issue.record("seed \(seed): ~\(text) passed")
+            } catch {
+                let report = (error as? RecordingError)?.report ?? "\(error)"
+                let actual = try #require(report.split(separator: "\n").first { $0.hasPrefix("actual:") }, "\(report)")
+                let drawn = String(actual.dropFirst("actual:".count).drop { $0 == " " })
+                #expect(throws: Never.self, "seed \(seed): \(text) drawn \(drawn)") {
+                    try recorder.marbles(drawn).get()
+                }
+            }
+        }
+        #expect(played > 300)
+    }
+
     @Test func spacesAnywhereButInATimeProgressionChangeNoEvent() throws {
         for seed in UInt64(1)...500 {
             let generated = Self.generate(seed: seed)

@@ -50,6 +50,18 @@ import Testing
         #expect(Self.milliseconds(recorder.events) == ["subscribe@0.0", "request unlimited@0.0", "c@1.0", "|@2.0"])
     }
 
+    @Test func aHotPublisherOnATestSchedulerRunsFromItsCreation() {
+        let scheduler = TestScheduler()
+        let input = TestStream<String>("-a^-b-c|", scheduler: scheduler)
+        let early = input.publisher.record(clock: scheduler.clock)
+        scheduler.advance(by: .milliseconds(3))
+        let late = input.publisher.record(clock: scheduler.clock)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(
+            Self.milliseconds(early.events) == ["subscribe@0.0", "request unlimited@0.0", "b@2.0", "c@4.0", "|@5.0"])
+        #expect(Self.milliseconds(late.events) == ["subscribe@0.0", "request unlimited@0.0", "c@1.0", "|@2.0"])
+    }
+
     @Test func elementsDueWithoutDemandWaitForIt() {
         let scheduler = TestScheduler()
         let recorder = TestStream<String>("abc|", scheduler: scheduler).publisher

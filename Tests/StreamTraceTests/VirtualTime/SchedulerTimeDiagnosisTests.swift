@@ -52,6 +52,17 @@ import Testing
         task.cancel()
     }
 
+    @Test func aMarbleExpectationShortOfItsDiagramSaysWhatTheSchedulerWasDoing() throws {
+        let scheduler = TestScheduler()
+        let recorder = TestStream<String>("-a--b|", scheduler: scheduler).publisher.record(clock: scheduler.clock)
+        scheduler.advance(by: .milliseconds(2))
+        let error = #expect(throws: RecordingError.self) { try recorder.marbles("-a--b|").get() }
+        #expect(error?.reason.rawValue == "notReached")
+        #expect(
+            error?.clockNote
+                == "TestScheduler at 2ms; 2 actions at 4ms and 5ms: advance(by: .milliseconds(2)) reaches the first")
+    }
+
     @Test func aSchedulerNeverAdvancedSaysSo() async {
         let scheduler = TestScheduler()
         let recorder = Self.delayed(.seconds(1), on: scheduler).record(clock: scheduler.clock)

@@ -141,49 +141,69 @@ enum OrderedScan {
 
 /// A block's events, kept until the block's turn: 32 bytes each, their
 /// text as offsets in the block's buffer (which does not move while the
-/// block is scanned: it is read at once).
-struct EventBatch: TraceScanConsumer {
+/// block is scanned: it is read at once). One buffer a worker, grown as a
+/// block needs and reused.
+final class EventBatch: TraceScanConsumer {
     private struct Record {
         var nanoseconds: Int64
-        var textStart: UInt32
-        var textCount: UInt32
-        /// Where the value starts in the text, `UInt32.max` for none.
-        var valueStart: UInt32
-        var valueCount: UInt32
-        var line: UInt32
+        /// The text's start and length; the value's, in the text
+        /// (`valueStart` `UInt32.max` for none); the line in the block.
+        var textStart, textCount, valueStart, valueCount, line: UInt32
         var kind: EventKind
     }
 
-    private var records: [Record] = []
-    private var base: UnsafeRawPointer?
-    private var maximumDepth = 0
+    // One worker's, used by one thread at a time.
+    @exclusivity(unchecked) private var records: UnsafeMutablePointer<Record>
+    @exclusivity(unchecked) private var capacity = 1 << 12
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var base: UnsafeRawPointer?
+    @exclusivity(unchecked) private var maximumDepth = 0
+
+    init() {
+        records = .allocate(capacity: capacity)
+    }
+
+    deinit { records.deallocate() }
 
     /// Starts a block whose bytes are at `base`.
-    mutating func start(base: UnsafeRawPointer, maximumDepth: Int) {
-        records.removeAll(keepingCapacity: true)
+    func start(base: UnsafeRawPointer, maximumDepth: Int) {
+        count = 0
         self.base = base
         self.maximumDepth = maximumDepth
     }
 
-    mutating func consume(_ event: TraceScanEvent) {
-        let base = self.base!
-        let range = event.valueRange ?? 0..<0
-        records.append(
-            Record(
-                nanoseconds: event.nanoseconds, textStart: UInt32(base.distance(to: event.text.baseAddress!)),
-                textCount: UInt32(event.text.count),
-                valueStart: event.valueRange == nil ? .max : UInt32(range.lowerBound), valueCount: UInt32(range.count),
-                line: UInt32(event.line), kind: event.kind))
+    @inline(__always)
+    func consume(_ event: TraceScanEvent) {
+        if count == capacity { grow() }
+        let range = event.valueRange
+        // Offsets in one block: a read plus one line, far below 4 GiB.
+        records[count] = Record(
+            nanoseconds: event.nanoseconds,
+            textStart: UInt32(truncatingIfNeeded: base.unsafelyUnwrapped.distance(to: event.text.baseAddress!)),
+            textCount: UInt32(truncatingIfNeeded: event.text.count),
+            valueStart: range.map { UInt32(truncatingIfNeeded: $0.lowerBound) } ?? .max,
+            valueCount: UInt32(truncatingIfNeeded: range?.count ?? 0), line: UInt32(truncatingIfNeeded: event.line),
+            kind: event.kind)
+        count += 1
     }
 
-    mutating func append(_ later: EventBatch, eventOffset: Int, lineOffset: Int) {
+    private func grow() {
+        let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: records, count: count)
+        records.deallocate()
+        records = grown
+        capacity *= 2
+    }
+
+    func append(_ later: EventBatch, eventOffset: Int, lineOffset: Int) {
         preconditionFailure("a block's batch is delivered, not appended")
     }
 
     /// Each event again, its index and line made absolute.
     func forEach(eventOffset: Int, lineOffset: Int, _ body: (TraceScanEvent) -> Void) {
         guard let base else { return }
-        for (index, record) in records.enumerated() {
+        for index in 0..<count {
+            let record = records[index]
             let value = Int(record.valueStart)
             body(
                 TraceScanEvent(
@@ -232,7 +252,7 @@ extension TraceScan {
         return try result.get()
     }
 
-    private static func read<Sink: TraceEventSink>(
+    static func read<Sink: TraceEventSink>(
         _ source: ScanSource, name: String, options: TraceScanOptions, into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
         var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)

@@ -109,7 +109,7 @@ package enum TraceScan {
         return try result.get()
     }
 
-    private static func run<C: TraceScanConsumer>(
+    static func run<C: TraceScanConsumer>(
         _ source: ScanSource, name: String, options: TraceScanOptions, makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
         var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)

@@ -15,22 +15,9 @@ package struct TraceScanEvent {
     package var text: UnsafeRawBufferPointer
     /// Where the `"value"` is in `text`: validated JSON, for `value` and
     /// `failure` events that have one.
-    package var valueRange: Range<Int>?
+    package var valueRange: Range<Int>? = nil
     /// The reader's depth limit, for ``failure`` and ``demand``.
-    package var maximumDepth: Int
-
-    package init(
-        nanoseconds: Int64, kind: EventKind, line: Int, index: Int, text: UnsafeRawBufferPointer,
-        valueRange: Range<Int>? = nil, maximumDepth: Int = JSONParser.defaultMaximumDepth
-    ) {
-        self.nanoseconds = nanoseconds
-        self.kind = kind
-        self.line = line
-        self.index = index
-        self.text = text
-        self.valueRange = valueRange
-        self.maximumDepth = maximumDepth
-    }
+    package var maximumDepth = JSONParser.defaultMaximumDepth
 
     /// The error of a `failure` event and the demand of a `request` event,
     /// read from the line again on demand (once per trace at most for a

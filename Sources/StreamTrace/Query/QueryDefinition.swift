@@ -1,0 +1,43 @@
+/// What the query language knows of one expectation, declared by the
+/// expectation in one value (``QueryExpectation/query``): how a query
+/// writes it, what a pass over a trace keeps for it, the reasons it fails
+/// with, each with when, and its rows in help and the docs. Last.swift's,
+/// for one: `last` alone builds it, it keeps the last element, and its
+/// reasons are those of `finished`, from which it is derived.
+package struct QueryDefinition<Expectation>: Sendable {
+    /// How a query writes it, and how the parsed arguments build it.
+    package var syntax: QuerySyntax
+    /// What one pass over a trace must keep for an expectation built from
+    /// a query (`prefix 3` keeps 3 elements).
+    package var needs: @Sendable (Expectation) -> TraceNeeds
+    /// The reasons it fails with, in the order the docs list them; each is
+    /// a static member of ``RecordingError/Reason`` declared beside the
+    /// expectation that produces it.
+    package var reasons: [QueryReason]
+    /// Its rows in `streamtrace help check` and in docs/queries.md.
+    package var documentation: QueryDocumentation
+
+    /// `needs` says what a pass keeps for the expectation a query built
+    /// (`{ TraceNeeds(consumes: $0.count) }` for `next N`); an expectation
+    /// that keeps the same whatever the query gave says it once
+    /// (``init(_:keeps:reasons:summary:passes:inverted:)``).
+    package init(
+        _ syntax: QuerySyntax, needs: @escaping @Sendable (Expectation) -> TraceNeeds, reasons: [QueryReason] = [],
+        summary: String, passes: String, inverted: QueryDocumentation.Inverted? = nil
+    ) {
+        self.syntax = syntax
+        self.needs = needs
+        self.reasons = reasons
+        documentation = QueryDocumentation(summary: summary, passes: passes, inverted: inverted)
+    }
+
+    /// An expectation that keeps `needs` whatever the query gave
+    /// (`finished` keeps ``TraceNeeds/nothing``).
+    package init(
+        _ syntax: QuerySyntax, keeps needs: TraceNeeds, reasons: [QueryReason] = [], summary: String, passes: String,
+        inverted: QueryDocumentation.Inverted? = nil
+    ) {
+        self.init(
+            syntax, needs: { _ in needs }, reasons: reasons, summary: summary, passes: passes, inverted: inverted)
+    }
+}

@@ -1,0 +1,121 @@
+/// `show`'s rows written as bytes: a trace of millions of events is shown
+/// at the speed it is read.
+extension TraceTimeline {
+    /// Appends the row ``row(_:value:previousTime:rewriter:)`` makes, byte
+    /// for byte, to `out`, where its characters can be measured one scalar
+    /// at a time as far as the width shows (printable ASCII, and most
+    /// letters; see ``aloneWidth(_:)``) — and returns `nil`; otherwise
+    /// appends nothing and returns the row as that `String`.
+    package func appendRow(
+        _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter,
+        into out: inout JSONOutput
+    ) -> String? {
+        let start = out.buffer.count
+        Self.appendPadded(into: &out, width: 10) { out in
+            out.append(UInt8(ascii: "+"))
+            TimeFormat.writeShort(head.nanoseconds, into: &out)
+        }
+        out.append("  ")
+        Self.appendPadded(into: &out, width: 10) { out in
+            out.append(UInt8(ascii: "+"))
+            TimeFormat.writeShort(head.nanoseconds - previousTime, into: &out)
+        }
+        out.append("  ")
+        out.append(raw: head.kind.rawValue.utf8)
+        for _ in head.kind.rawValue.utf8.count..<9 { out.append(UInt8(ascii: " ")) }
+        var whole = true
+        switch head.kind {
+        case .value:
+            out.append("  ")
+            // Enough for the width, four bytes a character at most.
+            if let value { whole = rewriter.writeNormal(value, into: &out, limit: start + 4 * width + 8) }
+        case .request:
+            out.append("  demand ")
+            if case .max(let n) = head.demand ?? .unlimited {
+                out.write(int: Int64(n))
+            } else {
+                out.append("unlimited")
+            }
+        case .failure:
+            out.append("  ")
+            out.append(raw: (head.failure ?? TraceFailure(type: "", message: "")).description.utf8)
+        default:
+            while out.buffer.last == UInt8(ascii: " ") { out.buffer.removeLast() }
+        }
+        guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
+            out.truncate(to: start)
+            return row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+        }
+        return nil
+    }
+
+    /// Cuts the row that starts at `start` to `width` columns as
+    /// `TextLayout.truncated` would, where that can be told scalar by
+    /// scalar: every character up to where the cut is decided is a
+    /// printable ASCII byte or a scalar that stands alone (see
+    /// ``aloneWidth(_:)``), each its own grapheme. `false`, leaving the
+    /// row, otherwise (or if the bytes run out before the cut is decided).
+    private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
+        var (used, cut, i) = (0, start, start)
+        let count = out.buffer.count
+        while i < count {
+            let byte = out.buffer[i]
+            var (columns, length) = (1, 1)
+            if byte >= 0x80 || byte < 0x20 || byte == 0x7F {
+                guard let (scalar, size) = scalar(in: out.buffer, at: i), let width = aloneWidth(scalar) else {
+                    return false
+                }
+                (columns, length) = (width, size)
+            }
+            if used + columns > width {
+                out.truncate(to: cut)
+                out.append("…")
+                return true
+            }
+            used += columns
+            i += length
+            if used <= width - 1 { cut = i }
+        }
+        return whole
+    }
+
+    /// The scalar whose UTF-8 sequence starts at `i`, and its length;
+    /// `nil` for a control, or a sequence cut short.
+    private static func scalar(in bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[i]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, i + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (0x7F >> length)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+
+    /// The columns a scalar takes if it is a grapheme of its own beside
+    /// any other such scalar or printable ASCII: letters and signs of the
+    /// Latin, Greek and Cyrillic blocks and general punctuation (1), kana,
+    /// CJK ideographs and Hangul syllables (2), pictographs (as
+    /// ``TerminalText/width(of:)`` says); `nil` for anything else — a
+    /// mark, a joiner, a selector, a flag's half, a control — which may
+    /// join its neighbours or be escaped.
+    static func aloneWidth(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0xA0...0x2FF: scalar.value == 0xAD ? nil : 1  // a soft hyphen is a format character
+        case 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E: 1
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2
+        case 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
+            TerminalText.width(of: Character(scalar))
+        default: nil
+        }
+    }
+
+    /// Appends what `body` writes, right-aligned in `width` columns (an
+    /// ASCII text; a longer one is not cut).
+    private static func appendPadded(into out: inout JSONOutput, width: Int, _ body: (inout JSONOutput) -> Void) {
+        let start = out.buffer.count
+        body(&out)
+        let count = out.buffer.count - start
+        if count < width {
+            out.buffer.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count), at: start)
+        }
+    }
+}

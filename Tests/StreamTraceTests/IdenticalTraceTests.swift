@@ -1,0 +1,47 @@
+// Copies files and reads them by path, which macOS and Linux can.
+#if os(macOS) || os(Linux)
+import Foundation
+import StreamTrace
+import Testing
+
+/// Two files with the same bytes compared from one scan of one of them
+/// give what comparing them event by event gives: report, warnings, error.
+@Suite struct IdenticalTraceTests {
+    static var samples: [String] {
+        let root = CommandRunner.root.appendingPathComponent("samples").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/malformed")) ?? []
+        return ["search.jsonl", "open.jsonl", "truncated.jsonl", "cancelled.jsonl", "network-failure.jsonl"]
+            .map { root + "/" + $0 } + names.filter { $0.hasSuffix(".jsonl") }.map { root + "/malformed/" + $0 }
+    }
+
+    /// The comparison's report and the warnings, or the error.
+    static func outcome(_ body: () throws -> (TraceComparison, [TraceReadWarning])) -> String {
+        do {
+            let (comparison, warnings) = try body()
+            return ([comparison.report] + warnings.map(\.description)).joined(separator: "\n")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test(arguments: samples)
+    func oneScanOfIdenticalFilesGivesTheEventByEventComparison(path: String) throws {
+        let copy = temporaryPath("copy-\(UUID().uuidString).jsonl")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let byEvents = Self.outcome {
+            let (expected, actual) = (try TraceReader(path: path), try TraceReader(path: copy))
+            let comparison = try TraceComparison(expected: expected, actual: actual, time: .exact)
+            return (comparison, expected.warnings + actual.warnings)
+        }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let scanned = Self.outcome {
+            let (comparison, warnings) = try TraceComparison.identical(
+                fd, expectedFile: path, actualFile: copy, time: .exact)
+            return (comparison, warnings)
+        }
+        #expect(scanned == byEvents)
+    }
+}
+#endif

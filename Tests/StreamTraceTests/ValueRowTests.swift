@@ -1,0 +1,63 @@
+import StreamTrace
+import Testing
+
+/// `show` writes a row of a value from the value's text, as much of it as
+/// the row shows: the rows are the ones the built value gives, at every
+/// width, whatever characters stand where the row is cut.
+@Suite(.cpuBound) struct ValueRowTests {
+    /// Values whose rows are cut among characters wider or narrower than a
+    /// column: combining marks, wide and emoji characters, flags, escapes.
+    static func values(seed: UInt64) -> [String] {
+        var twins = JSONRewriterTests.Twins(random: .init(state: seed))
+        let tricky = [
+            "e" + String(repeating: "\u{301}", count: 700), "日本語", "👩‍👩‍👧", "🇫🇷🇩🇪", "\\u0007", "\u{85}", "x",
+            String(repeating: "ab", count: 150), "café – Østby", "‼\u{FE0F}", "한\u{11A8}", "👍🏽", "\u{AD}", "Ж\u{483}",
+            "🌡", "🚀",
+        ]
+        return (0..<60).map { i in
+            let (a, b) = twins.pair(depth: 3)
+            let text = (0..<(i % 7)).map { _ in tricky[Int(twins.int(0...(tricky.count - 1)))] }.joined()
+            // White space of a trace line has no line end.
+            let (x, y) = (String(a.map { $0 == "\n" ? "\t" : $0 }), String(b.map { $0 == "\n" ? "\t" : $0 }))
+            return i.isMultiple(of: 2) ? #"[" \#(text)",\#(x)]"# : #"{"\#(text)" : \#(y), "z":1}"#
+        }
+    }
+
+    static func trace(_ values: [String]) -> [UInt8] {
+        let lines = values.enumerated().map { #"{"t":\#($0.offset),"event":"value","value":\#($0.element)}"# }
+        return Array(
+            ([#"{"streamtrace":1}"#] + lines + [#"{"t":99,"event":"finished"}"#, ""]).joined(separator: "\n").utf8)
+    }
+
+    @Test(arguments: 0..<4)
+    func aRowFromTheValuesTextIsTheRowOfTheBuiltValue(seed: UInt64) throws {
+        let bytes = Self.trace(Self.values(seed: seed))
+        let summary = try TraceSummary(reading: TraceReader(bytes: bytes))
+        for width in [1, 12, 31, 40, 80, 200, 1000] {
+            let timeline = TraceTimeline(summary: summary, width: width)
+            let (built, text) = (try TraceReader(bytes: bytes), try TraceReader(bytes: bytes))
+            var rewriter = JSONRewriter()
+            while let event = try built.next(), let head = try text.nextHead() {
+                let expected = timeline.row(event, previousTime: 0)
+                let row = timeline.row(head, value: text.currentValueBytes, previousTime: 0, rewriter: &rewriter)
+                #expect(row == expected, "width \(width), line \(head.line)")
+                var bytes = JSONOutput()
+                let fallback = timeline.appendRow(
+                    head, value: text.currentValueBytes, previousTime: 0, rewriter: &rewriter, into: &bytes)
+                #expect((fallback ?? bytes.string) == expected, "width \(width), line \(head.line)")
+            }
+        }
+    }
+
+    @Test func aLabelOfAHugeValueIsCutWhereTheBuiltValuesIs() throws {
+        let huge = "[" + (0..<50_000).map { "\"\u{301}\($0)\"" }.joined(separator: " , ") + "]"
+        let value = try JSONValue(parsing: huge)
+        var rewriter = JSONRewriter()
+        for columns in [1, 16, 72] {
+            let cut = Array(huge.utf8).withUnsafeBytes {
+                ValueText.truncated(lead: "", json: $0, to: columns, rewriter: &rewriter)
+            }
+            #expect(cut == TextLayout.truncated(value.jsonText, to: columns))
+        }
+    }
+}
