@@ -90,6 +90,10 @@ import Testing
             ])
     }
 
+    /// On the wall clock the number of tries depends on the machine (one,
+    /// when the thread stalls past the timeout after the first): the
+    /// message counts the tries made, however many. The exact counts are
+    /// pinned on a ``TestClock`` above.
     @Test func aSynchronousTimeoutCountsEveryTry() {
         var reads = 0
         let issues = synchronousIssues {
@@ -99,10 +103,11 @@ import Testing
                     return "never"
                 }, expected: "done", timeout: .milliseconds(200), interval: .milliseconds(10))
         }
-        #expect(reads >= 2)
+        #expect(reads >= 1)
+        let tries = reads == 1 ? "1 try" : "\(reads) tries"
         #expect(
             issues.map(\.message) == [
-                #"Expected "done", but was "never" after \#(reads) tries, timing out after 0.2 seconds"#
+                #"Expected "done", but was "never" after \#(tries), timing out after 0.2 seconds"#
             ])
     }
 

@@ -59,10 +59,13 @@ final class ExpectEventuallyTests: FailureCapturingTestCase {
                     return 1
                 }, expected: 2, timeout: .milliseconds(50), interval: .milliseconds(10))
         }
-        XCTAssertGreaterThanOrEqual(reads, 2)
+        // One try when the thread stalls past the timeout after the first: the
+        // message counts the tries made (the exact counts are pinned on a TestClock).
+        XCTAssertGreaterThanOrEqual(reads, 1)
+        let tries = reads == 1 ? "1 try" : "\(reads) tries"
         XCTAssertEqual(
             failures.map(\.message),
-            ["failed - Expected 2, but was 1 after \(reads) tries, timing out after 0.05 seconds"])
+            ["failed - Expected 2, but was 1 after \(tries), timing out after 0.05 seconds"])
     }
 
     func testStringsAreQuotedWithTheirSpecialCharactersEscaped() {
