@@ -128,6 +128,20 @@ import Testing
             "\(explanation)")
     }
 
+    /// A `next where` that finds nothing names the last element it skipped;
+    /// one too long to keep by where it is, never as another value.
+    @Test func aSkippedElementTooLongToKeepIsNamedByItsPlace() throws {
+        let checker = TraceChecker(queries: [try Query("next where == 5")])
+        let options = TraceScanOptions(parallelism: 1)
+        let result = try #require(Array(try checker.evaluations(scanning: Self.longValues, options: options)).first)
+        let explanation = try #require(result.failure?.explanation)
+        #expect(
+            explanation.hasPrefix(
+                "expected an element where == 5 before the stream finished; skipped 7 elements, "
+                    + "the last at line 8, t=+6us, a value over 64 KiB not kept (line 9, t=+9us)"),
+            "\(explanation)")
+    }
+
     @Test func aMalformedLineAtAChunkBorderIsTheSameError() throws {
         var text = #"{"streamtrace":1}"# + "\n"
         for i in 0..<200 { text += #"{"t":\#(i),"event":"value","value":\#(i)}"# + "\n" }

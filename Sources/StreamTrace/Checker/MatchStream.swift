@@ -152,7 +152,7 @@ final class MatchStream: QueryStream {
     private func skippedPhrase(_ window: StreamedWindow) -> String {
         let count = window.unconsumedCount
         guard count > 0 else { return "no new element arrived" }
-        let last = window.describe(window.element(at: window.elementCount - 1))
+        let last = window.describeElement(at: window.elementCount - 1)
         return count == 1 ? "skipped 1 element: \(last)" : "skipped \(count) elements, the last \(last)"
     }
 }

@@ -48,6 +48,13 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     func describe(_ element: RawJSON) -> String {
         ValueText.message(element)
     }
+
+    /// Element `index` as a message shows it; a value too long to keep
+    /// (over ``RecentValues/longest``) by where it is instead.
+    func describeElement(at index: Int) -> String {
+        if let (value, _) = kept(index) { return describe(value) }
+        return "at \(elementLocation(at: index)), a value over \(RecentValues.longest / 1024) KiB not kept"
+    }
 }
 
 /// The element values (and locations) one query keeps, by element index:
