@@ -8,7 +8,7 @@ import StreamTraceTestSupport
 /// out after 1.0 seconds`.
 ///
 /// ```swift
-/// expectEventually(actual: { model.rowCount }, expected: 2, timeout: 60)  // 60 s only bounds a failure
+/// expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
 /// ```
 ///
 /// Errors `actual` throws are rethrown.

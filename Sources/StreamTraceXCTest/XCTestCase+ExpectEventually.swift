@@ -12,7 +12,7 @@ extension XCTestCase {
     /// XCTest.
     ///
     /// ```swift
-    /// expectEventually(actual: { model.rowCount }, expected: 2, timeout: 60)  // 60 s only bounds a failure
+    /// expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
     /// ```
     ///
     /// Errors `actual` throws are rethrown.

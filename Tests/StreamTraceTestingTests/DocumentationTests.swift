@@ -69,7 +69,7 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
     /// ExpectEventually.swift, synchronous.
     @Test func expectEventuallyPassesOnceTheValueIsThere() {
         let model = RowList()
-        expectEventually(actual: { model.rowCount }, expected: 2, timeout: 60)  // 60 s only bounds a failure
+        expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
         #expect(model.rowCount == 2)
     }
 

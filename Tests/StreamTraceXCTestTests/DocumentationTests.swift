@@ -72,7 +72,7 @@ final class DocumentationTests: XCTestCase {
     /// ExpectEventually.swift, synchronous.
     func testExpectEventuallyPassesOnceTheValueIsThere() {
         let model = RowList()
-        expectEventually(actual: { model.rowCount }, expected: 2, timeout: 60)  // 60 s only bounds a failure
+        expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
         XCTAssertEqual(model.rowCount, 2)
     }
 
