@@ -26,9 +26,7 @@ struct CheckBench {
 
     func rows() -> [String] {
         let cli = Measure.streamtrace
-        guard FileManager.default.isExecutableFile(atPath: cli) else {
-            return ["| `streamtrace check` | – | build the streamtrace product first | – |"]
-        }
+        if let unbuilt = Measure.unbuilt("`streamtrace check`") { return unbuilt }
         _ = FileManager.default.createFile(
             atPath: options.directory + "/ten-queries.spec",
             contents: Data(Self.specQueries.joined(separator: "\n").utf8))

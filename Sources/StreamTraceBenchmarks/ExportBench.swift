@@ -10,9 +10,7 @@ struct ExportBench {
 
     func rows() -> [String] {
         let cli = Measure.streamtrace
-        guard FileManager.default.isExecutableFile(atPath: cli) else {
-            return ["| `streamtrace export` | – | build the streamtrace product first | – |"]
-        }
+        if let unbuilt = Measure.unbuilt("`streamtrace export`") { return unbuilt }
         let path = options.directory + "/realistic-\(options.exportSize)MB.jsonl"
         let mb = Double(RealisticTrace.ensure(path: path, megabytes: options.exportSize)) / 1e6
         let (lines, longest) = Self.lines(of: path)

@@ -10,9 +10,7 @@ extension Benchmarks {
         guard FileManager.default.fileExists(atPath: "/proc/self/status") else {
             return ["| `show --follow` wake-ups | – | needs /proc (Linux) | – |"]
         }
-        guard FileManager.default.isExecutableFile(atPath: streamtrace) else {
-            return ["| `show --follow` wake-ups | – | build the streamtrace product first | – |"]
-        }
+        if let unbuilt = Measure.unbuilt("`show --follow` wake-ups") { return unbuilt }
         var (ours, tail): ([(idle: Int, perEvent: Double)], [(idle: Int, perEvent: Double)]) = ([], [])
         for _ in 0..<options.repeats {
             ours.append(followerWakeUps([streamtrace, "show", "--follow"]))

@@ -76,6 +76,15 @@ enum Measure {
     static let streamtrace = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("streamtrace").path
 
+    /// The row a bench of `what` prints instead of its rows when the
+    /// streamtrace product is not built; `nil` when it is.
+    static func unbuilt(_ what: String) -> [String]? {
+        guard FileManager.default.isExecutableFile(atPath: streamtrace) else {
+            return ["| \(what) | – | build the streamtrace product first | – |"]
+        }
+        return nil
+    }
+
     /// The size of the file at `path`, in bytes (0 if there is none).
     static func fileSize(_ path: String) -> Int {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

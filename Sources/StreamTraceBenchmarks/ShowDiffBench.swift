@@ -11,9 +11,7 @@ struct ShowDiffBench {
 
     func rows() -> [String] {
         let cli = Measure.streamtrace
-        guard FileManager.default.isExecutableFile(atPath: cli) else {
-            return ["| `show`, `diff` | – | build the streamtrace product first | – |"]
-        }
+        if let unbuilt = Measure.unbuilt("`show`, `diff`") { return unbuilt }
         return options.showDiffSizes.flatMap { rows(megabytes: $0, cli: cli) }
     }
 

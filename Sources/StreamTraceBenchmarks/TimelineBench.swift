@@ -27,9 +27,7 @@ extension Benchmarks {
     }
 
     func timelineRows() -> [String] {
-        guard FileManager.default.isExecutableFile(atPath: streamtrace) else {
-            return ["| show --format html | – | build the streamtrace product first | – |"]
-        }
+        if let unbuilt = Measure.unbuilt("show --format html") { return unbuilt }
         let (paths, traceBytes) = syntheticTraces()
         let page = directory + "/synthetic-100k.html"
         // Writing the page beside `cat` of the traces, and the text view, in the same rounds.

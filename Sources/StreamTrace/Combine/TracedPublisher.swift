@@ -24,11 +24,7 @@ extension Publisher {
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
         -> TracedPublisher<Self>
     where C.Duration == Duration {
-        let claim = SinkClaim(sink)
-        return TracedPublisher(upstream: self) {
-            guard let sink = claim.take() else { return nil }
-            return { TraceWriter<Output, Failure>(name: name, clock: clock, sink: sink) }
-        }
+        TracedPublisher(upstream: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
 
 }

@@ -71,32 +71,12 @@ extension JSONParser {
         throw error("unterminated string")
     }
 
-    /// Skips printable ASCII other than quote and backslash: the bytes of a
-    /// string that need no attention. Eight at a time while it can.
+    /// Skips the bytes of a string that need no attention, eight at a
+    /// time while it can (the scan ``RawJSONString`` uses; a DEL it stops
+    /// at is taken one byte at a time by the caller).
     @inline(__always)
     mutating func skipPlainStringBytes() {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        var index = position
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            // Nonzero if a byte is below 0x20, a quote, a backslash, or 0x80 and above.
-            let control = (word &- ones &* 0x20) & ~word
-            let quotes = (quote &- ones) & ~quote
-            let backslashes = (backslash &- ones) & ~backslash
-            if (control | quotes | backslashes | word) & highs != 0 { break }
-            index += 8
-        }
-        while index < count {
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-            index += 1
-        }
-        position = index
+        position = RawJSONString.skipPlain(bytes, from: position)
     }
 
     /// Reads the 4 hex digits of a `\u` escape.

@@ -35,23 +35,25 @@ extension JSONValue {
                 visit(.scalar(value))
             }
         }
+        /// Whether a container of `count` members has a member `next`: if
+        /// so, visits the separator before it; if not, the container's end.
+        func hasMember(_ next: Int, of count: Int, else end: JSONToken) -> Bool {
+            guard next < count else {
+                visit(end)
+                return false
+            }
+            if next > 0 { visit(.separator) }
+            return true
+        }
         enter(self)
         while let frame = stack.popLast() {
             switch frame {
             case .array(let elements, let next):
-                guard next < elements.count else {
-                    visit(.endArray)
-                    continue
-                }
-                if next > 0 { visit(.separator) }
+                guard hasMember(next, of: elements.count, else: .endArray) else { continue }
                 stack.append(.array(elements, next: next + 1))
                 enter(elements[next])
             case .object(let entries, let next):
-                guard next < entries.count else {
-                    visit(.endObject)
-                    continue
-                }
-                if next > 0 { visit(.separator) }
+                guard hasMember(next, of: entries.count, else: .endObject) else { continue }
                 stack.append(.object(entries, next: next + 1))
                 visit(.key(entries[next].key))
                 enter(entries[next].value)

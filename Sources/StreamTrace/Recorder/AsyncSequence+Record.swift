@@ -35,14 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
-            do throws(Failure) {
-                while let element = try await iterator.next(isolation: nil) {
-                    storage.record(.value(element))
-                }
-                storage.record(.finished)
-            } catch {
-                storage.record(.failure(error))
-            }
+            await Recorder.record(into: storage) { () async throws(Failure) in try await iterator.next(isolation: nil) }
         }
     }
 
@@ -62,5 +55,22 @@ extension Recorder {
         let task = Task { await consume(storage) }
         recorder.onCancel { task.cancel() }
         return recorder
+    }
+
+    /// Records what `next` returns until it ends: each element as a value,
+    /// then `finished`, or `failure` with what it throws. The one loop of
+    /// every `record()` overload.
+    @inlinable
+    static func record(
+        into storage: RecorderStorage<Input, Failure>, _ next: () async throws(Failure) -> Input?
+    ) async {
+        do throws(Failure) {
+            while let element = try await next() {
+                storage.record(.value(element))
+            }
+            storage.record(.finished)
+        } catch {
+            storage.record(.failure(error))
+        }
     }
 }

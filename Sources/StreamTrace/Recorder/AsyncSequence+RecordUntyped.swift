@@ -27,14 +27,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ) -> Recorder<Element, any Error> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
-            do {
-                while let element = try await iterator.next() {
-                    storage.record(.value(element))
-                }
-                storage.record(.finished)
-            } catch {
-                storage.record(.failure(error))
-            }
+            await Recorder.record(into: storage) { try await iterator.next() }
         }
     }
 
@@ -52,10 +45,7 @@ extension AsyncStream where Element: Sendable {
     ) -> Recorder<Element, Never> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
-            while let element = await iterator.next() {
-                storage.record(.value(element))
-            }
-            storage.record(.finished)
+            await Recorder.record(into: storage) { await iterator.next() }
         }
     }
 

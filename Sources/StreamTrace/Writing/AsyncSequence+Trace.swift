@@ -19,11 +19,7 @@ extension AsyncSequence where Self: Sendable {
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
         -> TracedAsyncSequence<Self>
     where C.Duration == Duration {
-        let claim = SinkClaim(sink)
-        return TracedAsyncSequence(base: self) {
-            guard let sink = claim.take() else { return nil }
-            return { TraceWriter<Element, Failure>(name: name, clock: clock, sink: sink) }
-        }
+        TracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
 
 }
@@ -52,12 +48,7 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
             if writer == nil { writer = tracer?.started() }
             do {
-                guard let element = try await base.next(isolation: actor) else {
-                    tracer?.end(.finished)
-                    return nil
-                }
-                writer?.write(.value(element))
-                return element
+                return IterationTracer.passing(try await base.next(isolation: actor), tracer, writer)
             } catch {
                 tracer?.end(.failure(error))
                 throw error

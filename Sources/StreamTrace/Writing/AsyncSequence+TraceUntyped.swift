@@ -13,11 +13,7 @@ extension AsyncSequence where Self: Sendable {
     public func trace<C: Clock>(
         to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
     ) -> UntypedTracedAsyncSequence<Self> where C.Duration == Duration {
-        let claim = SinkClaim(sink)
-        return UntypedTracedAsyncSequence(base: self) {
-            guard let sink = claim.take() else { return nil }
-            return { TraceWriter<Element, any Error>(name: name, clock: clock, sink: sink) }
-        }
+        UntypedTracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
 
 }
@@ -48,12 +44,7 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
         public mutating func next() async throws -> Element? {
             if writer == nil { writer = tracer?.started() }
             do {
-                guard let element = try await base.next() else {
-                    tracer?.end(.finished)
-                    return nil
-                }
-                writer?.write(.value(element))
-                return element
+                return IterationTracer.passing(try await base.next(), tracer, writer)
             } catch {
                 tracer?.end(.failure(error))
                 throw error
@@ -70,11 +61,7 @@ extension AsyncStream where Element: Sendable {
     public func trace<C: Clock>(
         to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
     ) -> TracedAsyncStream<Element> where C.Duration == Duration {
-        let claim = SinkClaim(sink)
-        return TracedAsyncStream(base: self) {
-            guard let sink = claim.take() else { return nil }
-            return { TraceWriter<Element, Never>(name: name, clock: clock, sink: sink) }
-        }
+        TracedAsyncStream(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
 
 }
@@ -102,12 +89,7 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
         /// ends (written as `finished`).
         public mutating func next() async -> Element? {
             if writer == nil { writer = tracer?.started() }
-            guard let element = await base.next() else {
-                tracer?.end(.finished)
-                return nil
-            }
-            writer?.write(.value(element))
-            return element
+            return IterationTracer.passing(await base.next(), tracer, writer)
         }
     }
 }

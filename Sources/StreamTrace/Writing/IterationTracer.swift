@@ -33,6 +33,20 @@ final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
         }?.write(event)
     }
 
+    /// Passes on what the base's `next()` returned: an element is written
+    /// as a value through the iterator's `writer`, the end as `finished`.
+    /// Without a tracer (a later iteration) the element passes untraced.
+    static func passing(
+        _ element: Element?, _ tracer: IterationTracer?, _ writer: TraceWriter<Element, Failure>?
+    ) -> Element? {
+        guard let element else {
+            tracer?.end(.finished)
+            return nil
+        }
+        writer?.write(.value(element))
+        return element
+    }
+
     deinit {
         if let writer, !ended { writer.write(.cancel) }
     }

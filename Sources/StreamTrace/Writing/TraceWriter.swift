@@ -67,6 +67,19 @@ final class SinkClaim: @unchecked Sendable {
         self.sink = sink
     }
 
+    /// What a traced sequence or publisher keeps to start its trace: for
+    /// the first subscription only, a writer to `sink` (made when that
+    /// subscription starts, so that the header's times are its own).
+    static func writers<Value, Failure: Error, C: Clock>(
+        to sink: any TraceSink, name: String?, clock: C
+    ) -> @Sendable () -> (@Sendable () -> TraceWriter<Value, Failure>)? where C.Duration == Duration {
+        let claim = SinkClaim(sink)
+        return {
+            guard let sink = claim.take() else { return nil }
+            return { TraceWriter(name: name, clock: clock, sink: sink) }
+        }
+    }
+
     func take() -> (any TraceSink)? {
         lock.lock()
         defer { lock.unlock() }
