@@ -46,7 +46,8 @@ public struct RecorderExpectation<Base: StreamExpectation> {
     /// - Throws: ``RecordingError`` if it is not fulfilled.
     public func get() throws -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
-        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now) }
+        var scanned = 0
+        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now, scanned: &scanned) }
         return try outcome.resolve(expectation.name)
     }
 
@@ -148,8 +149,8 @@ public struct RecorderExpectation<Base: StreamExpectation> {
         let storage = self.storage
         let expectation = self.expectation
         let waiter = Waiter(
-            decide: { end in
-                let verdict = storage.evaluateLocked(expectation, end: end)
+            evaluate: { end, scanned in
+                let verdict = storage.evaluateLocked(expectation, end: end, scanned: &scanned)
                 if case .pending = verdict { return false }
                 outcome.verdict = verdict
                 return true
