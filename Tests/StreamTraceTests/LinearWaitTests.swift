@@ -15,14 +15,20 @@ import Testing
 
         var count: Int { lock.withLock { value } }
 
-        func increment() { lock.withLock { value += 1 } }
+        /// `predicate`, counting its calls.
+        func counting(_ predicate: @escaping @Sendable (Int) -> Bool) -> @Sendable (Int) -> Bool {
+            { element in
+                self.lock.withLock { self.value += 1 }
+                return predicate(element)
+            }
+        }
     }
 
     @Test func aLiveEveryWaitCallsItsPredicateAtMostTwicePerElement() async throws {
         let calls = Calls()
         let recorder = Recorder<Int, Never>()
         let wait = Task {
-            try await recorder.every(where: { calls.increment(); return $0 >= 0 }).value(timeout: 60)
+            try await recorder.every(where: calls.counting { $0 >= 0 }).value(timeout: 60)
         }
         try await until { recorder.waiterCount == 1 }
         for element in 0..<Self.count { recorder.receive(element) }
@@ -36,7 +42,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         let last = Self.count - 1
         let wait = Task {
-            try await recorder.next(where: { calls.increment(); return $0 == last }).value(timeout: 60)
+            try await recorder.next(where: calls.counting { $0 == last }).value(timeout: 60)
         }
         try await until { recorder.waiterCount == 1 }
         for element in 0..<Self.count { recorder.receive(element) }

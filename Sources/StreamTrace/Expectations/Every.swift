@@ -28,7 +28,8 @@ extension StreamExpectations {
 
         public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
             // An earlier pending evaluation in this wait found the first `scannedCount` all matching.
-            if let index = (window.scannedCount..<window.elementCount).first(where: { !predicate(window.element(at: $0)) }) {
+            let unread = window.scannedCount..<window.elementCount
+            if let index = unread.first(where: { !predicate(window.element(at: $0)) }) {
                 let shown = window.describe(window.element(at: index))
                 return .failed(
                     window.failure(

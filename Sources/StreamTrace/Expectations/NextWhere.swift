@@ -70,7 +70,9 @@ extension StreamExpectations {
 
         private func firstMatch(in window: some EventWindow<Element, Failure>) -> Int? {
             // An earlier pending evaluation in this wait found none of the first `scannedCount` after the cursor.
-            (max(window.consumedCount, window.scannedCount)..<window.elementCount).first { predicate(window.element(at: $0)) }
+            (max(window.consumedCount, window.scannedCount)..<window.elementCount).first {
+                predicate(window.element(at: $0))
+            }
         }
 
         /// `skipped 3 elements, the last "c"`.
