@@ -15,12 +15,25 @@ import Testing
 
         var count: Int { lock.withLock { value } }
 
+        func increment() { lock.withLock { value += 1 } }
+
         /// `predicate`, counting its calls.
         func counting(_ predicate: @escaping @Sendable (Int) -> Bool) -> @Sendable (Int) -> Bool {
             { element in
-                self.lock.withLock { self.value += 1 }
+                self.increment()
                 return predicate(element)
             }
+        }
+    }
+
+    /// An element whose `==` counts its calls.
+    struct Counted: Equatable, Sendable {
+        let value: Int
+        let calls: Calls
+
+        static func == (lhs: Counted, rhs: Counted) -> Bool {
+            lhs.calls.increment()
+            return lhs.value == rhs.value
         }
     }
 
@@ -61,6 +74,35 @@ import Testing
         let now = #expect(throws: RecordingError.self) { try recorder.every(where: { $0 != 5_000 }).get() }
         #expect(error?.message == now?.message)
         #expect(error?.location == now?.location)
+    }
+
+    /// Compares each element once while it waits, and all of them once more
+    /// when the completion decides it.
+    @Test func aLiveShapeWaitComparesEachElementAtMostTwice() async throws {
+        let calls = Calls()
+        let elements = (0..<Self.count).map { Counted(value: $0, calls: calls) }
+        let recorder = Recorder<Counted, Never>()
+        let shape = elements.map { ExpectedEvent<Counted, Never>.value($0) } + [.finished]
+        let wait = Task { try await recorder.shape(equal: shape).value(timeout: 60) }
+        try await until { recorder.waiterCount == 1 }
+        for element in elements { recorder.receive(element) }
+        recorder.receive(completion: .finished)
+        try await wait.value
+        #expect(calls.count >= Self.count && calls.count <= 2 * Self.count, "\(calls.count) comparisons")
+    }
+
+    @Test func aLiveShapeWaitFailsAtTheFirstDifferenceAsGetDoes() async throws {
+        let recorder = Recorder<Int, Never>()
+        let shape = (0..<Self.count).map { ExpectedEvent<Int, Never>.value($0) }
+        let wait = Task { try await recorder.shape(equal: shape).value(timeout: 60) }
+        try await until { recorder.waiterCount == 1 }
+        // Up to the difference: `get()` then reads what the wait read.
+        for element in 0...5_000 { recorder.receive(element == 5_000 ? -1 : element) }
+        let error = await #expect(throws: RecordingError.self) { try await wait.value }
+        #expect(error?.message == "expected #5001 to be value 5000, got value -1")
+        let now = #expect(throws: RecordingError.self) { try recorder.shape(equal: shape).get() }
+        #expect(error?.message == now?.message)
+        #expect(error?.details == now?.details)
     }
 
     /// The first wait consumes element 3 on the event that brings it to the
