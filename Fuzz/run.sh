@@ -6,12 +6,18 @@
 # A crash leaves its input in FUZZ_DIR/artifacts-TARGET and fails the run:
 # turn it into a regression test before fixing it. FUZZ_FLAGS adds libFuzzer
 # flags ("-fork=1 -ignore_timeouts=1" goes on past slow inputs, keeping each).
+# FUZZ_BUILD=0 runs the binaries already in FUZZ_DIR (a long run after a short one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_DIR:-.build-fuzz}
 mkdir -p "$out"
 sources="$(find Sources/StreamTrace -name '*.swift' | sort) $(find Fuzz/Shared -name '*.swift' | sort)"
+# The C target's header as the module SwiftPM makes of it (CounterClock imports it).
+modules="$out/modules/StreamTraceCounter"
+mkdir -p "$modules"
+printf 'module StreamTraceCounter {\n    header "%s"\n    export *\n}\n' \
+    "$PWD/Sources/StreamTraceCounter/include/streamtrace_counter.h" > "$modules/module.modulemap"
 export SWIFT_BACKTRACE=enable=no
 status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
@@ -20,13 +26,17 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     # Test-only code the scanner's target compares against (not in the library).
     extra=""
     [ "$target" = scanner ] && extra="Tests/StreamTraceTests/TraceScanReference.swift"
-    echo "== building $binary"
-    # The linker's notes on ASan's local symbols are noise: shown only on failure.
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
-        -D STREAMTRACE_FUZZ -I Sources/StreamTraceCounter/include $sources $extra "$entry" -o "$binary" \
-        > "$out/build-$target.log" 2>&1; then
-        cat "$out/build-$target.log"
-        exit 2
+    if [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$binary" ]; then
+        echo "== reusing $binary"
+    else
+        echo "== building $binary"
+        # The linker's notes on ASan's local symbols are noise: shown only on failure.
+        if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
+            -D STREAMTRACE_FUZZ -I "$modules" $sources $extra "$entry" -o "$binary" \
+            > "$out/build-$target.log" 2>&1; then
+            cat "$out/build-$target.log"
+            exit 2
+        fi
     fi
     mkdir -p "$out/corpus-$target" "$out/artifacts-$target"
     echo "== fuzzing $target for ${seconds}s"

@@ -2,7 +2,7 @@ import StreamTrace
 
 /// `streamtrace`: dispatches to a command and reports errors.
 enum StreamTraceCommand {
-    static let version = "0.1.0"
+    static let version = "1.0.0"
 
     /// Runs the command line; never throws, never crashes on bad input.
     static func run(_ arguments: [String]) -> ExitStatus {

@@ -37,7 +37,7 @@ let typing = AsyncStream<SearchResult> { continuation in
 do {
     let sink = try FileTraceSink(path: path)
     let recorder = typing.record(name: "search as you type", sink: sink)
-    let elements = try await recorder.elements.value(timeout: 10)
+    let elements = try await recorder.elements.value(timeout: .seconds(10))
     sink.close()
     print("recorded \(elements.count) results into \(path)")
     if CommandLine.arguments.count == 3 {

@@ -7,11 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The loop behind both glue modules' `expectEventually`: reads an actual
 /// value again and again until it equals the expected one or time runs
@@ -31,7 +26,7 @@ import Foundation
 ///
 /// ```swift
 /// var reads = 0
-/// let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
+/// let outcome = EventualEquality.poll(expected: 3, timeout: .seconds(60), interval: .milliseconds(10)) {
 ///     reads += 1
 ///     return reads
 /// }
@@ -41,8 +36,8 @@ import Foundation
 package struct EventualEquality<Value: Equatable> {
     /// The value waited for.
     package let expected: Value
-    /// How long it waited at most, in seconds.
-    package let timeout: TimeInterval
+    /// How long it waited at most.
+    package let timeout: Duration
     /// How many times it read the actual value.
     package private(set) var tries = 0
     /// The last value it compared.
@@ -50,7 +45,7 @@ package struct EventualEquality<Value: Equatable> {
     /// Whether the last value compared was the expected one.
     package var matched: Bool { lastActual == expected }
 
-    init(expected: Value, timeout: TimeInterval) {
+    init(expected: Value, timeout: Duration) {
         self.expected = expected
         self.timeout = timeout
     }
@@ -62,7 +57,13 @@ package struct EventualEquality<Value: Equatable> {
         var actual = "never read"
         if let lastActual { actual = Self.show(lastActual) }
         return
-            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(timeout) seconds"
+            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(Self.seconds(timeout)) seconds"
+    }
+
+    /// `timeout` in seconds as the message shows them: `1.0`, `0.05`.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// A value as the message shows it.
@@ -87,20 +88,21 @@ package struct EventualEquality<Value: Equatable> {
         return value == expected
     }
 
-    /// Reads `actual` until it equals `expected` or `timeout` seconds of
-    /// wall-clock time have passed, pausing `interval` seconds between
-    /// tries. Errors `actual` throws end the loop and are rethrown.
+    /// Reads `actual` until it equals `expected` or `timeout` of wall-clock
+    /// time has passed, pausing `interval` between tries. Errors `actual`
+    /// throws end the loop and are rethrown.
     package static func poll(
-        expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, actual: () throws -> Value
+        expected: Value, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
+        actual: () throws -> Value
     ) rethrows -> EventualEquality {
         var outcome = EventualEquality(expected: expected, timeout: timeout)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: TimeFormat.duration(seconds: timeout))
+        let deadline = clock.now.advanced(by: timeout)
         while true {
             if outcome.compare(try actual()) { return outcome }
             let now = clock.now
             if now >= deadline { return outcome }
-            pause(until: min(now.advanced(by: TimeFormat.duration(seconds: interval)), deadline), from: now)
+            pause(until: min(now.advanced(by: interval), deadline), from: now)
         }
     }
 
@@ -108,12 +110,11 @@ package struct EventualEquality<Value: Equatable> {
     /// tries. With a `clock`, time is virtual: each pause advances the
     /// clock by `interval`, and `timeout` is measured on it.
     package static func poll(
-        expected: Value, timeout: TimeInterval = 1, interval: TimeInterval = 0.01, clock: TestClock? = nil,
-        actual: () async throws -> Value
+        expected: Value, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
+        clock: TestClock? = nil, actual: () async throws -> Value
     ) async rethrows -> EventualEquality {
         var outcome = EventualEquality(expected: expected, timeout: timeout)
-        let timeout = TimeFormat.duration(seconds: timeout)
-        let interval = max(TimeFormat.duration(seconds: interval), .nanoseconds(1))
+        let interval = max(interval, .nanoseconds(1))
         let wall = ContinuousClock()
         let wallStart = wall.now
         let virtualStart = clock?.now

@@ -20,8 +20,8 @@ package struct TestFailure: Sendable {
     package static let stopReason = "stopped: the expectation above failed"
 
     /// A failed wait: the `RecordingError`'s report (or the error's
-    /// description) with `recorder`'s trace attached.
-    package init<Input, Failure: Error>(waitError error: any Error, of recorder: Recorder<Input, Failure>) {
-        self.init((error as? RecordingError)?.report ?? "\(error)", recording: TraceAttachment(recorder))
+    /// description) with the recorder's trace attached.
+    package init(waitError error: any Error, of trace: any RecordedTrace) {
+        self.init((error as? RecordingError)?.report ?? "\(error)", recording: TraceAttachment(trace))
     }
 }

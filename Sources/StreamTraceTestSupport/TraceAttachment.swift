@@ -7,8 +7,8 @@ package struct TraceAttachment: Sendable {
     package var text: String
     package var fileName: String
 
-    /// The trace of `recorder`, named after its stream (or `recording`).
-    package init<Input, Failure: Error>(_ recorder: Recorder<Input, Failure>) {
+    /// The trace of a recorder, named after its stream (or `recording`).
+    package init(_ recorder: any RecordedTrace) {
         text = recorder.traceText
         let stream = recorder.header.stream.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } } ?? ""
         fileName = (stream.isEmpty ? "recording" : stream) + ".jsonl"

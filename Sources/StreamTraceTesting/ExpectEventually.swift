@@ -1,20 +1,19 @@
-import Foundation
 import StreamTrace
 import StreamTraceTestSupport
 
 /// Expects that `actual` eventually equals `expected`: reads it at once,
-/// then every `interval` seconds, and passes at the first match. After
-/// `timeout` seconds it records an issue at the caller's line with the
+/// then every `interval`, and passes at the first match. After
+/// `timeout` it records an issue at the caller's line with the
 /// last value it compared: `Expected 2, but was 1 after 93 tries, timing
 /// out after 1.0 seconds`.
 ///
 /// ```swift
-/// expectEventually(actual: { model.rowCount }, expected: 2)
+/// expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
 /// ```
 ///
 /// Errors `actual` throws are rethrown.
 public func expectEventually<T: Equatable>(
-    actual: () throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
+    actual: () throws -> T, expected: T, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) rethrows {
     let outcome = try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual)
@@ -31,7 +30,7 @@ public func expectEventually<T: Equatable>(
 /// await expectEventually(actual: { await model.state }, expected: .loaded, clock: clock)
 /// ```
 public func expectEventually<T: Equatable>(
-    actual: () async throws -> T, expected: T, timeout: TimeInterval = 1, interval: TimeInterval = 0.01,
+    actual: () async throws -> T, expected: T, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
     clock: TestClock? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
 ) async rethrows {

@@ -1,4 +1,3 @@
-import Foundation
 import StreamTrace
 import StreamTraceTestSupport
 
@@ -6,12 +5,12 @@ import StreamTraceTestSupport
 /// Testing:
 ///
 /// ```swift
-/// let firstTwo = try await wait(for: recorder.next(2), timeout: 1)
-/// try await wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+/// let firstTwo = try await wait(for: recorder.next(2), timeout: .seconds(60))
+/// try await wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
 /// ```
 ///
 /// Suspends until the expectation is decided (woken by the recorder's
-/// events) or `timeout` seconds pass. If it fails, the failure is recorded
+/// events) or `timeout` of wall-clock time passes. If it fails, the failure is recorded
 /// once, at the caller's line, with the `RecordingError.report` (what was
 /// expected, what the recording holds, the deciding event, the recent
 /// timeline), the recording is attached as a `.jsonl` trace, and the test
@@ -21,15 +20,15 @@ import StreamTraceTestSupport
 /// `value(timeout:)`, which throws the `RecordingError` without failing
 /// the test.
 @discardableResult
-public func wait<E: StreamExpectation>(
-    for expectation: RecorderExpectation<E>, timeout: TimeInterval, fileID: String = #fileID,
+public func wait<Output>(
+    for expectation: RecorderExpectation<Output>, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-) async throws -> E.Output {
+) async throws -> Output {
     do {
         return try await expectation.value(timeout: timeout)
     } catch {
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        TestFailure(waitError: error, of: expectation.recorder).record(at: location)
+        TestFailure(waitError: error, of: expectation.trace).record(at: location)
         try TestFailure.stop(at: location)
     }
 }

@@ -8,12 +8,12 @@ extension XCTestCase {
     /// CombineExpectations spells it:
     ///
     /// ```swift
-    /// let firstTwo = try wait(for: recorder.next(2), timeout: 1)
-    /// try wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+    /// let firstTwo = try wait(for: recorder.next(2), timeout: .seconds(60))
+    /// try wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
     /// ```
     ///
     /// Blocks the calling thread until the expectation is decided (woken by
-    /// the recorder's events) or `timeout` seconds pass; on the main thread
+    /// the recorder's events) or `timeout` of wall-clock time passes; on the main thread
     /// the main run loop and main queue keep running. If the expectation
     /// fails, the failure is recorded once, at the caller's line, with the
     /// `RecordingError.report` (what was expected, what the recording
@@ -21,18 +21,18 @@ extension XCTestCase {
     /// there. In `async` tests, use ``fulfillment(of:timeout:description:file:line:)``.
     ///
     /// To assert that an expectation fails, use the recorder's own
-    /// `wait(timeout:)`, which throws the `RecordingError` without failing
+    /// `value(timeout:)` (or `get()`), which throws the `RecordingError` without failing
     /// the test.
     @available(*, noasync, message: "wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)")
     @discardableResult
-    public func wait<E: StreamExpectation>(
-        for expectation: RecorderExpectation<E>, timeout: TimeInterval, description: String = "",
+    public func wait<Output>(
+        for expectation: RecorderExpectation<Output>, timeout: Duration, description: String = "",
         file: StaticString = #filePath, line: UInt = #line
-    ) throws -> E.Output {
+    ) throws -> Output {
         do {
             return try expectation.wait(timeout: timeout)
         } catch {
-            try fail(with: error, of: expectation.recorder, description: description, file: file, line: line)
+            try fail(with: error, of: expectation.trace, description: description, file: file, line: line)
         }
     }
 
@@ -40,23 +40,22 @@ extension XCTestCase {
     /// seconds pass, and returns its value: ``wait(for:timeout:description:file:line:)``
     /// for async tests (the counterpart of `XCTestCase.fulfillment(of:)`).
     @discardableResult
-    public func fulfillment<E: StreamExpectation>(
-        of expectation: RecorderExpectation<E>, timeout: TimeInterval, description: String = "",
+    public func fulfillment<Output>(
+        of expectation: RecorderExpectation<Output>, timeout: Duration, description: String = "",
         file: StaticString = #filePath, line: UInt = #line
-    ) async throws -> E.Output {
+    ) async throws -> Output {
         do {
             return try await expectation.value(timeout: timeout)
         } catch {
-            try fail(with: error, of: expectation.recorder, description: description, file: file, line: line)
+            try fail(with: error, of: expectation.trace, description: description, file: file, line: line)
         }
     }
 
     /// Records `error` once at `file`:`line` and stops the test.
-    private func fail<Input, Failure: Error>(
-        with error: any Error, of recorder: Recorder<Input, Failure>, description: String, file: StaticString,
-        line: UInt
+    private func fail(
+        with error: any Error, of trace: any RecordedTrace, description: String, file: StaticString, line: UInt
     ) throws -> Never {
-        var failure = TestFailure(waitError: error, of: recorder)
+        var failure = TestFailure(waitError: error, of: trace)
         if !description.isEmpty { failure.message = "\(description): \(failure.message)" }
         failure.record(file: file, line: line)
         try TestFailure.stop(file: file, line: line)

@@ -17,7 +17,7 @@ import Testing
         recorder.receiveSubscription()
         recorder.receive("s")
         recorder.receive("sw")
-        try await wait(for: recorder.next(3), timeout: 0.01)
+        try await wait(for: recorder.next(3), timeout: .milliseconds(10))
     }
 
     @Test(.enabled(if: role == "failing-marbles"))

@@ -69,7 +69,7 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
     /// ExpectEventually.swift, synchronous.
     @Test func expectEventuallyPassesOnceTheValueIsThere() {
         let model = RowList()
-        expectEventually(actual: { model.rowCount }, expected: 2)
+        expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
         #expect(model.rowCount == 2)
     }
 
@@ -94,15 +94,15 @@ func forgotPasswordButton() async -> Recorder<Bool, Never> {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
         recorder.receive(2)
-        let firstTwo = try await wait(for: recorder.next(2), timeout: 1)
-        try await wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+        let firstTwo = try await wait(for: recorder.next(2), timeout: .seconds(60))
+        try await wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
         #expect(firstTwo == [1, 2])
     }
 
     /// EventualEquality.swift (StreamTraceTestSupport).
     @Test func pollingStopsAtTheFirstMatch() {
         var reads = 0
-        let outcome = EventualEquality.poll(expected: 3, timeout: 60, interval: 0.01) {
+        let outcome = EventualEquality.poll(expected: 3, timeout: .seconds(60), interval: .milliseconds(10)) {
             reads += 1
             return reads
         }

@@ -8,7 +8,7 @@ import Testing
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(name: "countdown", clock: clock)
         await tick(clock, seconds: 3, recorder: recorder)
-        _ = try? await recorder.finished.value(timeout: 60)
+        _ = try? await recorder.finished.value(timeout: .seconds(60))
         return (recorder, clock)
     }
 
@@ -189,6 +189,6 @@ import Testing
         let clock = TestClock()
         let recorder = ticks(2, on: clock).record(clock: clock)
         Task { await tick(clock, seconds: 2, recorder: recorder) }
-        try await wait(for: recorder.shape(equal: [.value(1), .value(2), .finished]), timeout: 60)
+        try await wait(for: recorder.shape(equal: [.value(1), .value(2), .finished]), timeout: .seconds(60))
     }
 }

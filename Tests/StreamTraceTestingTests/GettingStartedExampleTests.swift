@@ -20,10 +20,10 @@ func countdown(from start: Int, clock: some Clock<Duration>) -> AsyncStream<Int>
     @Test func countsDownOneNumberASecond() async throws {
         let clock = TestClock()
         let recorder = countdown(from: 3, clock: clock).record(name: "countdown", clock: clock)
-        #expect(try await wait(for: recorder.next(), timeout: 60) == 3)
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(60)) == 3)
 
         await clock.advance(by: .seconds(3))  // three seconds pass at once, every sleeper woken in order
-        try await wait(for: recorder.finished, timeout: 60)
+        try await wait(for: recorder.finished, timeout: .seconds(60))
         expectEvents(
             recorder,
             [.value(3, at: .zero), .value(2, at: .seconds(1)), .value(1, at: .seconds(2)), .finished(at: .seconds(3))])

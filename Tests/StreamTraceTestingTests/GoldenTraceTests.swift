@@ -11,7 +11,7 @@ import Testing
         let clock = TestClock()
         let recorder = ticks(3, on: clock).record(name: "countdown", clock: clock)
         await tick(clock, seconds: 3, recorder: recorder)
-        try await wait(for: recorder.finished, timeout: 60)
+        try await wait(for: recorder.finished, timeout: .seconds(60))
         expectGoldenTrace(of: recorder, named: "countdown")
         let path = GoldenTrace.path(named: "countdown", nextTo: #filePath)
         #expect(path.hasSuffix("Tests/StreamTraceTestingTests/__Traces__/countdown.jsonl"))

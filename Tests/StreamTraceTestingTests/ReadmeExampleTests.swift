@@ -30,11 +30,11 @@ final class DraftStore: @unchecked Sendable {
         for text in ["s", "sw", "swi"] {
             field.type(text)
             // Woken by the element itself (60 s is only a bound), then 300 ms of virtual time pass at once.
-            #expect(try await wait(for: recorder.next(), timeout: 60) == text)
+            #expect(try await wait(for: recorder.next(), timeout: .seconds(60)) == text)
             await clock.advance(by: .milliseconds(300))
         }
         field.close()
-        try await wait(for: recorder.finished, timeout: 60)
+        try await wait(for: recorder.finished, timeout: .seconds(60))
 
         // The whole shape in one assertion, times included.
         expectEvents(
@@ -52,6 +52,6 @@ final class DraftStore: @unchecked Sendable {
         store.save("swift")
         // Passes as soon as the value is there; the timeout (1 s if left out) only
         // bounds a failure, so give a busy CI machine room.
-        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: 60)
+        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: .seconds(60))
     }
 }

@@ -21,7 +21,7 @@ import OpenCombine
         let recorder = model.results.record(clock: scheduler.clock)
         model.query.send("swift")
         await scheduler.clock.advance(by: .milliseconds(400))
-        #expect(try await wait(for: recorder.next(), timeout: 5) == ["swift"])
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
     }
 
     /// A search on a Combine pipeline: the query debounced 300 ms on the

@@ -15,7 +15,7 @@ import Testing
         let recorder = search.results.record(name: "results", clock: clock)
         search.type("swift")
         await clock.advance(by: .milliseconds(300))  // the task slept, woke and published
-        #expect(try await wait(for: recorder.next(), timeout: 5) == "swift")
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == "swift")
     }
 
     /// TestClock.swift.
@@ -25,7 +25,7 @@ import Testing
         let recorder = model.results.record(clock: clock)
         model.type("swift")  // starts a Task that sleeps on the clock
         await clock.advance(by: .milliseconds(300))  // returns once that task has run on
-        #expect(try await wait(for: recorder.next(), timeout: 5) == ["swift"])
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
     }
 
     /// TestClock.swift, advance(by:).
@@ -45,7 +45,7 @@ import Testing
         DispatchQueue.global().async { model.refresh() }  // sleeps 1 s on the clock, off any task of the test
         try await clock.waitForSleepers(atLeast: 1, timeout: .seconds(60))  // 60 s only bounds a failure
         await clock.advance(by: .seconds(1))
-        #expect(try await wait(for: model.refreshed.next(), timeout: 5) == 1)
+        #expect(try await wait(for: model.refreshed.next(), timeout: .seconds(5)) == 1)
     }
 }
 

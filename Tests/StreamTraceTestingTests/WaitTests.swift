@@ -9,9 +9,9 @@ import Testing
         recorder.receive(1)
         recorder.receive(2)
         recorder.receive(completion: .finished)
-        #expect(try await wait(for: recorder.elements, timeout: 1) == [1, 2])
-        #expect(try await wait(for: recorder.next(), timeout: 1) == 1)
-        try await wait(for: recorder.finished, timeout: 1)
+        #expect(try await wait(for: recorder.elements, timeout: .seconds(1)) == [1, 2])
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(1)) == 1)
+        try await wait(for: recorder.finished, timeout: .seconds(1))
     }
 
     @Test func aFailedExpectationRecordsOneIssueAtTheCallerAndStopsTheTest() async {
@@ -20,7 +20,7 @@ import Testing
         var reachedTheNextLine = false
         let line = #line + 2
         let issues = await recordedIssues {
-            _ = try await wait(for: recorder.next(2), timeout: 0.01)
+            _ = try await wait(for: recorder.next(2), timeout: .milliseconds(10))
             reachedTheNextLine = true
         }
         #expect(
@@ -35,10 +35,14 @@ import Testing
     @Test func invertedExpectationsPassWhenTheWindowEndsFirstAndFailOtherwise() async {
         let recorder = Recorder<Int, Never>(clock: TestClock())
         recorder.receive(1)
-        await #expect(throws: Never.self) { try await wait(for: recorder.finished.inverted, timeout: 0.01) }
+        await #expect(throws: Never.self) {
+            try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
+        }
         recorder.receive(completion: .finished)
-        let line = #line + 1
-        let issues = await recordedIssues { try await wait(for: recorder.finished.inverted, timeout: 0.01) }
+        let line = #line + 2
+        let issues = await recordedIssues {
+            try await wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
+        }
         #expect(
             issues.map(\.message) == [
                 "finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"
@@ -53,6 +57,6 @@ import Testing
             recorder.receive(7)
         }
         // A generous timeout: the wait ends on the event, not on the timeout.
-        #expect(try await wait(for: recorder.next(), timeout: 60) == 7)
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(60)) == 7)
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let clock = ManualClock()
         let sink = MemoryTraceSink()
         let recorder = ScriptedSequence([1, 2]).record(name: "numbers", clock: clock, sink: sink)
-        try await recorder.finished.value(timeout: 60)
+        try await recorder.finished.value(timeout: .seconds(60))
         #expect(recorder.events.map(\.event) == [.subscribe, .value(1), .value(2), .finished])
         #expect(
             Array(sink.lines.dropFirst()) == [
@@ -26,7 +26,7 @@ import Testing
         #expect(recorder.events == [RecordedEvent(nanoseconds: 0, event: .subscribe)])
         await clock.advance(by: .seconds(1))
         continuation.yield(1)
-        #expect(try await recorder.next().value(timeout: 60) == 1)
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == 1)
         #expect(recorder.events.first == RecordedEvent(nanoseconds: 0, event: .subscribe))
         recorder.cancel()
     }
@@ -34,7 +34,7 @@ import Testing
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func aThrownErrorBecomesTheFailureEvent() async throws {
         let recorder = ScriptedSequence(elements: ["a"], error: MyError(code: 3)).record()
-        let failure: MyError = try await recorder.failure.value(timeout: 60)
+        let failure: MyError = try await recorder.failure.value(timeout: .seconds(60))
         #expect(failure == MyError(code: 3))
         let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
         #expect(error.reason == .streamFailed)
@@ -48,9 +48,9 @@ import Testing
             continuation.yield(1)
         }
         let recorder = endless.record()
-        #expect(try await recorder.next().value(timeout: 60) == 1)
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == 1)
         recorder.cancel()
-        try await terminated.finished.value(timeout: 60)
+        try await terminated.finished.value(timeout: .seconds(60))
         #expect(recorder.events.map(\.event.kind) == [.subscribe, .value, .cancel])
     }
 
@@ -64,7 +64,7 @@ import Testing
             let recorder = endless.record(sink: sink)
             _ = try await recorder.availableElements.value(timeout: .milliseconds(10))
         }
-        try await terminated.finished.value(timeout: 60)
+        try await terminated.finished.value(timeout: .seconds(60))
         #expect(sink.lines.last?.hasSuffix(#""event":"cancel"}"#) == true)
     }
 }

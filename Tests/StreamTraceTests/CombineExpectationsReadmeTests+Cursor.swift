@@ -8,8 +8,8 @@ extension CombineExpectationsReadmeTests {
 
     @Test func arrayOfTwoElementsPublishesElementsInOrder() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar"]).record()
-        #expect(try await recorder.next().value(timeout: 60) == "foo")
-        #expect(try await recorder.next().value(timeout: 60) == "bar")
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == "foo")
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == "bar")
     }
 
     @Test func arrayOfTwoElementsSynchronouslyPublishesElementsInOrder() async throws {
@@ -63,8 +63,8 @@ extension CombineExpectationsReadmeTests {
 
     @Test func arrayOfThreeElementsPublishesTwoThenOneElement() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        #expect(try await recorder.next(2).value(timeout: 60) == ["foo", "bar"])
-        #expect(try await recorder.next(1).value(timeout: 60) == ["baz"])
+        #expect(try await recorder.next(2).value(timeout: .seconds(60)) == ["foo", "bar"])
+        #expect(try await recorder.next(1).value(timeout: .seconds(60)) == ["baz"])
     }
 
     @Test func arrayOfThreeElementsSynchronouslyPublishesTwoThenOneElement() async throws {
@@ -101,7 +101,7 @@ extension CombineExpectationsReadmeTests {
 
     @Test func arrayOfThreeElementsPublishesTwoFirstElementsWithoutError() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        #expect(try await recorder.prefix(2).value(timeout: 60) == ["foo", "bar"])
+        #expect(try await recorder.prefix(2).value(timeout: .seconds(60)) == ["foo", "bar"])
     }
 
     @Test func arrayOfThreeElementsSynchronouslyPublishesTwoFirstElementsWithoutError() async throws {

@@ -14,7 +14,7 @@ struct CombineExpectationsReadmeTests {
     func arrayRecorder(_ elements: [String]) async throws -> Recorder<String, Never> {
         let recorder = AsyncStream(scripted: elements).record()
         // The sequence is consumed in a task: wait for it, as the README's wait(for:) does.
-        try await recorder.finished.value(timeout: 60)
+        try await recorder.finished.value(timeout: .seconds(60))
         return recorder
     }
 
@@ -30,9 +30,9 @@ struct CombineExpectationsReadmeTests {
 
     @Test func waitingSeveralTimesForOnePublisher() async throws {
         let recorder = AsyncStream(scripted: ["Hello", "World!"]).record()
-        #expect(try await recorder.next().value(timeout: 60) == "Hello")
-        #expect(try await recorder.next().value(timeout: 60) == "World!")
-        try await recorder.finished.value(timeout: 60)
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == "Hello")
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == "World!")
+        try await recorder.finished.value(timeout: .seconds(60))
     }
 
     // MARK: availableElements
@@ -50,7 +50,7 @@ struct CombineExpectationsReadmeTests {
         let recorder = ticks.record()
         // The README waits a fixed time; under load a fixed time may see no
         // tick, so first wait (event-driven) for three of them.
-        _ = try await recorder.prefix(3).value(timeout: 60)
+        _ = try await recorder.prefix(3).value(timeout: .seconds(60))
         let dates = try await recorder.availableElements.value(timeout: .milliseconds(50))
         #expect(dates.count >= 3)
         #expect(dates.sorted() == dates)
@@ -70,7 +70,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherCompletesWithSuccess() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        let completion = try await recorder.completion.value(timeout: 60)
+        let completion = try await recorder.completion.value(timeout: .seconds(60))
         #expect(completion == .finished)
     }
 
@@ -90,7 +90,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherPublishesArrayElements() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        #expect(try await recorder.elements.value(timeout: 60) == ["foo", "bar", "baz"])
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == ["foo", "bar", "baz"])
     }
 
     @Test func arrayPublisherSynchronouslyPublishesArrayElements() async throws {
@@ -116,7 +116,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherFinishesWithoutError() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        try await recorder.finished.value(timeout: 60)
+        try await recorder.finished.value(timeout: .seconds(60))
     }
 
     @Test func arrayPublisherSynchronouslyFinishesWithoutError() async throws {
@@ -155,7 +155,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherPublishesLastElementLast() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        #expect(try await recorder.last.value(timeout: 60) == "baz")
+        #expect(try await recorder.last.value(timeout: .seconds(60)) == "baz")
     }
 
     @Test func arrayPublisherSynchronouslyPublishesLastElementLast() async throws {
@@ -181,7 +181,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func arrayPublisherRecording() async throws {
         let recorder = AsyncStream(scripted: ["foo", "bar", "baz"]).record()
-        let recording = try await recorder.recording.value(timeout: 60)
+        let recording = try await recorder.recording.value(timeout: .seconds(60))
         #expect(recording.output == ["foo", "bar", "baz"])
         #expect(recording.completion == .finished)
     }
@@ -203,7 +203,7 @@ struct CombineExpectationsReadmeTests {
 
     @Test func justPublishesExactlyOneElement() async throws {
         let recorder = AsyncStream(scripted: ["foo"]).record()
-        #expect(try await recorder.single.value(timeout: 60) == "foo")
+        #expect(try await recorder.single.value(timeout: .seconds(60)) == "foo")
     }
 
     @Test func justSynchronouslyPublishesExactlyOneElement() async throws {

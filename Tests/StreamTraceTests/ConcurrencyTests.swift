@@ -25,7 +25,7 @@ import Testing
             for i in 0..<16 {
                 group.addTask {
                     if i % 2 == 0 {
-                        let count = (try? await recorder.prefix(1000).value(timeout: 60))?.count ?? -1
+                        let count = (try? await recorder.prefix(1000).value(timeout: .seconds(60)))?.count ?? -1
                         outcomes.receive("prefix \(count)")
                     } else {
                         // Expires before the producers are done, or not: either verdict is fine, but there must be one.
@@ -52,7 +52,7 @@ import Testing
         let woken = Recorder<Int, Never>()
         let waiters = Task {
             await onThreads(8) { i in
-                if let value = try? recorder.next().wait(timeout: 60) { woken.receive(value) }
+                if let value = try? recorder.next().wait(timeout: .seconds(60)) { woken.receive(value) }
             }
         }
         await onThreads(8) { i in recorder.receive(i) }
@@ -64,7 +64,7 @@ import Testing
     @Test func cancellationRacingCompletionEndsWithExactlyOneTerminalEvent() async throws {
         for _ in 0..<200 {
             let recorder = Recorder<Int, Never>()
-            let waiting = Task { try? await recorder.completion.value(timeout: 60) }
+            let waiting = Task { try? await recorder.completion.value(timeout: .seconds(60)) }
             await onThreads(3) { i in
                 switch i {
                 case 0: recorder.receive(completion: .finished)
@@ -89,7 +89,7 @@ import Testing
             waiting = Task { [recorder] in
                 let error = await { () async -> RecordingError? in
                     do {
-                        _ = try await recorder.elements.value(timeout: 60)
+                        _ = try await recorder.elements.value(timeout: .seconds(60))
                         return nil
                     } catch {
                         return error as? RecordingError
@@ -104,11 +104,11 @@ import Testing
             recorder.cancel()
         }
         await waiting?.value
-        try await terminated.finished.value(timeout: 60)  // bounds a failure only
+        try await terminated.finished.value(timeout: .seconds(60))  // bounds a failure only
     }
 
     @Test func waitsOnAReleasedRecorderStillEnd() async throws {
-        var expectation: RecorderExpectation<StreamExpectations.Elements<Int, Never>>?
+        var expectation: RecorderExpectation<[Int]>?
         do {
             let recorder = Recorder<Int, Never>()
             recorder.receive(1)

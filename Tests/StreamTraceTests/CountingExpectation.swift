@@ -38,9 +38,8 @@ struct CountingExpectation<Element, Failure: Error>: StreamExpectation, WakeFilt
 
 extension Recorder {
     /// `finished`, counting its evaluations.
-    func countingFinished(wakeCondition: WakeCondition = .everyEvent) -> RecorderExpectation<
-        CountingExpectation<Input, Failure>
-    > {
-        RecorderExpectation(recorder: self, expectation: CountingExpectation(wakeCondition: wakeCondition))
+    func countingFinished(wakeCondition: WakeCondition = .everyEvent) -> RecorderExpectation<Void> {
+        RecorderExpectation(
+            BoundExpectation(recorder: self, expectation: CountingExpectation(wakeCondition: wakeCondition)))
     }
 }

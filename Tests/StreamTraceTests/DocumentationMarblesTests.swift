@@ -85,6 +85,6 @@ extension DocumentationMarblesTests {
         let recorder = TestStream("-a--b-c|", values: ["a": 1, "b": 2, "c": 3], clock: clock).record(clock: clock)
         await clock.advance(by: .milliseconds(7))
         try recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).get()
-        try await recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).value(timeout: 60)
+        try await recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).value(timeout: .seconds(60))
     }
 }

@@ -7,12 +7,12 @@ import Testing
 /// their comments promise.
 @Suite struct DocumentationTests {
     /// Recorder.swift: fed by hand, read with expectations.
-    @Test func aRecorderFedByHandIsReadWithExpectations() throws {
+    @Test func aRecorderFedByHandIsReadWithExpectations() async throws {
         let recorder = Recorder<String, Never>()
         recorder.receive("foo")
         let element = try recorder.next().get()  // "foo"
         recorder.receive(completion: .finished)
-        try recorder.finished.wait(timeout: 1)
+        try await recorder.finished.value(timeout: .seconds(60))
         #expect(element == "foo")
     }
 
@@ -28,6 +28,34 @@ import Testing
         #expect(trace.header.stream == "ticks")
         #expect(trace.elements == [1])
         #expect(trace.status == .finished)
+    }
+
+    /// InvertibleRecorderExpectation.swift: an inverted expectation passes
+    /// while what it inverts has not happened.
+    @Test func anInvertedExpectationPassesWhileTheBaseIsNotFulfilled() throws {
+        let recorder = Recorder<Int, Never>()
+        recorder.receive(1)
+        try recorder.finished.inverted.get()  // not finished yet: passes
+        let firstTwo = try recorder.prefix(2).inverted.get()  // [1]: fewer than 2 so far
+        #expect(firstTwo == [1])
+        recorder.receive(2)
+        #expect(throws: RecordingError.self) { try recorder.prefix(2).inverted.get() }
+    }
+
+    /// RecordingError.swift: a failure's reason, by its stable name.
+    @Test func aFailureIsCaughtByItsReason() throws {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        let recorder = Recorder<Int, Never>()
+        recorder.receive(1)
+        recorder.receive(2)
+        recorder.receive(completion: .finished)
+        do {
+            _ = try recorder.single.get()
+        } catch let error as RecordingError where error.reason == .tooManyElements {
+            print(error.message)  // expected exactly one element, got 2
+        }
+        #expect(printed == ["expected exactly one element, got 2"])
     }
 
     /// RecorderExpectation.swift: read now, or wait.
@@ -47,7 +75,7 @@ import Testing
             continuation.finish()
         }
         let recorder = numbers.record()
-        let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
+        let elements = try await recorder.elements.value(timeout: .seconds(60))  // [1, 2, 3]
         #expect(elements == [1, 2, 3])
     }
 
@@ -106,7 +134,7 @@ import Testing
         let recorder = Recorder<ScreenState, Never>()
         recorder.receive(.loading)
         recorder.receive(.loaded("swift"))
-        let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
+        let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: .seconds(1))
         try recorder.next(where: { $0.isError }).inverted.get()  // no error so far
         #expect(loaded == .loaded("swift"))
         recorder.receive(.error)
@@ -116,10 +144,10 @@ import Testing
     /// StreamExpectation.swift: an expectation of one's own.
     @Test func anExpectationOfOnesOwnIsDecidedByTheSameEngine() throws {
         let recorder = Recorder<Int, Never>()
-        try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
+        try BoundExpectation(recorder: recorder, expectation: Nothing()).get()
         recorder.receive(7)
         let error = #expect(throws: RecordingError.self) {
-            try RecorderExpectation(recorder: recorder, expectation: Nothing()).get()
+            try BoundExpectation(recorder: recorder, expectation: Nothing()).get()
         }
         #expect(error?.reason == .tooManyElements)
         #expect(error?.description.hasPrefix("nothing: expected no element (event 1, t=+") == true)

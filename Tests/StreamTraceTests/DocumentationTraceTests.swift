@@ -52,8 +52,9 @@ private func events(_ values: [String]) -> [String] {
         let sink = MemoryTraceSink()
         let recorder = Recorder<Int, Never>(sink: sink)
         recorder.receive(1)
-        let count = sink.lines.count  // 2: the header and the value
-        #expect(count == 2)
+        let text = sink.text  // the header line, then {"t":…,"event":"value","value":1}
+        #expect(sink.lines.count == 2)
+        #expect(text.hasPrefix(#"{"streamtrace":1"#))
         #expect(sink.lines[1].contains(#""event":"value","value":1"#))
     }
 

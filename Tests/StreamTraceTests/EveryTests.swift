@@ -65,7 +65,7 @@ import Testing
 
     @Test func aWaitIsDecidedByTheFirstElementThatDoesNotMatch() async throws {
         let recorder = Recorder<Int, Never>()
-        let waiting = Task { try await recorder.every(where: { $0 < 3 }).value(timeout: 60) }
+        let waiting = Task { try await recorder.every(where: { $0 < 3 }).value(timeout: .seconds(60)) }
         for element in 0..<10 { recorder.receive(element) }
         let error = await #expect(throws: RecordingError.self) { try await waiting.value }
         #expect(error?.message == "expected every element matching the predicate, but element 4 is 3")
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aWaitIsDecidedByTheCompletion() async throws {
         let recorder = Recorder<Int, Never>()
-        let waiting = Task { try await recorder.every(where: { $0 >= 0 }).value(timeout: 60) }
+        let waiting = Task { try await recorder.every(where: { $0 >= 0 }).value(timeout: .seconds(60)) }
         for element in 0..<5 { recorder.receive(element) }
         recorder.receive(completion: .finished)
         #expect(try await waiting.value == 5)
@@ -93,7 +93,7 @@ import Testing
         let recorder = Recorder<Reading, Never>()
         recorder.receive(Reading(isValid: true))
         recorder.receive(completion: .finished)
-        let count = try await recorder.every(where: { $0.isValid }).value(timeout: 1)
+        let count = try await recorder.every(where: { $0.isValid }).value(timeout: .seconds(1))
         #expect(count == 1)
     }
 }

@@ -28,7 +28,7 @@ private func countdown(from start: Int, clock: some Clock<Duration>) -> AsyncStr
         }
         let recorder = numbers.record(name: "numbers")
 
-        let all = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
+        let all = try await recorder.elements.value(timeout: .seconds(60))  // [1, 2, 3]
         let first = try recorder.next().get()  // 1
         let rest = try recorder.next(2).get()  // [2, 3]
         try recorder.finished.get()
@@ -69,7 +69,7 @@ private func countdown(from start: Int, clock: some Clock<Duration>) -> AsyncStr
             return (clock, recorder)
         }
         await clock.advance(by: .seconds(3))
-        try await recorder.finished.value(timeout: 60)  // the file is flushed on the terminal event
+        try await recorder.finished.value(timeout: .seconds(60))  // the file is flushed on the terminal event
 
         let written = try String(contentsOfFile: directory + "/countdown.jsonl", encoding: .utf8)
         let example = try DocumentationExamplesTests.read("docs/examples/countdown.jsonl")

@@ -41,7 +41,7 @@ import Testing
         let calls = Calls()
         let recorder = Recorder<Int, Never>()
         let wait = Task {
-            try await recorder.every(where: calls.counting { $0 >= 0 }).value(timeout: 60)
+            try await recorder.every(where: calls.counting { $0 >= 0 }).value(timeout: .seconds(60))
         }
         try await until { recorder.waiterCount == 1 }
         for element in 0..<Self.count { recorder.receive(element) }
@@ -55,7 +55,7 @@ import Testing
         let recorder = Recorder<Int, Never>()
         let last = Self.count - 1
         let wait = Task {
-            try await recorder.next(where: calls.counting { $0 == last }).value(timeout: 60)
+            try await recorder.next(where: calls.counting { $0 == last }).value(timeout: .seconds(60))
         }
         try await until { recorder.waiterCount == 1 }
         for element in 0..<Self.count { recorder.receive(element) }
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aLiveEveryWaitFailsAtTheRejectedElementAsGetDoes() async throws {
         let recorder = Recorder<Int, Never>()
-        let wait = Task { try await recorder.every(where: { $0 != 5_000 }).value(timeout: 60) }
+        let wait = Task { try await recorder.every(where: { $0 != 5_000 }).value(timeout: .seconds(60)) }
         try await until { recorder.waiterCount == 1 }
         for element in 0..<Self.count { recorder.receive(element) }
         let error = await #expect(throws: RecordingError.self) { try await wait.value }
@@ -83,7 +83,7 @@ import Testing
         let elements = (0..<Self.count).map { Counted(value: $0, calls: calls) }
         let recorder = Recorder<Counted, Never>()
         let shape = elements.map { ExpectedEvent<Counted, Never>.value($0) } + [.finished]
-        let wait = Task { try await recorder.shape(equal: shape).value(timeout: 60) }
+        let wait = Task { try await recorder.shape(equal: shape).value(timeout: .seconds(60)) }
         try await until { recorder.waiterCount == 1 }
         for element in elements { recorder.receive(element) }
         recorder.receive(completion: .finished)
@@ -94,7 +94,7 @@ import Testing
     @Test func aLiveShapeWaitFailsAtTheFirstDifferenceAsGetDoes() async throws {
         let recorder = Recorder<Int, Never>()
         let shape = (0..<Self.count).map { ExpectedEvent<Int, Never>.value($0) }
-        let wait = Task { try await recorder.shape(equal: shape).value(timeout: 60) }
+        let wait = Task { try await recorder.shape(equal: shape).value(timeout: .seconds(60)) }
         try await until { recorder.waiterCount == 1 }
         // Up to the difference: `get()` then reads what the wait read.
         for element in 0...5_000 { recorder.receive(element == 5_000 ? -1 : element) }
@@ -110,9 +110,9 @@ import Testing
     /// cursor, not after what it had read.
     @Test func aLiveNextWhereWaitResumesAfterElementsAnotherWaitConsumed() async throws {
         let recorder = Recorder<Int, Never>()
-        let first = Task { try await recorder.next(where: { $0 == 3 }).value(timeout: 60) }
+        let first = Task { try await recorder.next(where: { $0 == 3 }).value(timeout: .seconds(60)) }
         try await until { recorder.waiterCount == 1 }
-        let second = Task { try await recorder.next(where: { $0 == 3 || $0 == 4 }).value(timeout: 60) }
+        let second = Task { try await recorder.next(where: { $0 == 3 || $0 == 4 }).value(timeout: .seconds(60)) }
         try await until { recorder.waiterCount == 2 }
         for element in 0..<5 { recorder.receive(element) }
         #expect(try await first.value == 3)

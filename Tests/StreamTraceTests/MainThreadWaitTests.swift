@@ -27,7 +27,7 @@ final class MainThreadWaitTests: XCTestCase {
             recorder.receive("from the main queue")
             recorder.receive(completion: .finished)
         }
-        XCTAssertEqual(try recorder.elements.wait(timeout: 60), ["from the main queue"])
+        XCTAssertEqual(try recorder.elements.wait(timeout: .seconds(60)), ["from the main queue"])
     }
 
     func testWaitOnTheMainThreadKeepsMainRunLoopTimersFiring() throws {
@@ -41,7 +41,7 @@ final class MainThreadWaitTests: XCTestCase {
             }
         }
         RunLoop.main.add(timer, forMode: .default)
-        XCTAssertEqual(try recorder.elements.wait(timeout: 60), [1, 2, 3])
+        XCTAssertEqual(try recorder.elements.wait(timeout: .seconds(60)), [1, 2, 3])
     }
 
     func testWaitOnTheMainThreadIsWokenByAnotherThread() throws {
@@ -49,12 +49,12 @@ final class MainThreadWaitTests: XCTestCase {
         Thread {
             recorder.receive(1)
         }.start()
-        XCTAssertEqual(try recorder.next().wait(timeout: 60), 1)
+        XCTAssertEqual(try recorder.next().wait(timeout: .seconds(60)), 1)
     }
 
     func testWaitOnTheMainThreadTimesOut() throws {
         let recorder = Recorder<Int, Never>()
-        XCTAssertThrowsError(try recorder.finished.wait(timeout: 0.02)) { error in
+        XCTAssertThrowsError(try recorder.finished.wait(timeout: .milliseconds(20))) { error in
             XCTAssertEqual((error as? RecordingError)?.reason, .notCompleted)
         }
     }

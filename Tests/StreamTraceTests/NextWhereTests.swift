@@ -88,7 +88,7 @@ import Testing
 
     @Test func aWaitIsWokenByTheAcceptedElementNotBefore() async throws {
         let recorder = Recorder<String, Never>()
-        let waiting = Task { try await recorder.next(where: { $0.hasPrefix("done") }).value(timeout: 60) }
+        let waiting = Task { try await recorder.next(where: { $0.hasPrefix("done") }).value(timeout: .seconds(60)) }
         for text in ["loading", "still loading", "done: 3 results", "more"] { recorder.receive(text) }
         #expect(try await waiting.value == "done: 3 results")
         #expect(recorder.consumedCount == 3)
@@ -100,6 +100,6 @@ import Testing
             for i in 0..<100 { recorder.receive(i) }
         }
         feeder.start()
-        #expect(try recorder.next(where: { $0 == 99 }).wait(timeout: 60) == 99)
+        #expect(try recorder.next(where: { $0 == 99 }).wait(timeout: .seconds(60)) == 99)
     }
 }

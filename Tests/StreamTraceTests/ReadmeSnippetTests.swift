@@ -29,11 +29,11 @@ final class CallbackAPI {
         let recorder = searchResults(for: "swift").record(name: "search")
 
         // Wait (woken by events, never by polling; the timeout only bounds a failure) for the whole shape:
-        let results = try await recorder.elements.value(timeout: 60)
+        let results = try await recorder.elements.value(timeout: .seconds(60))
 
         // Or read step by step:
-        let first = try await recorder.next().value(timeout: 1)
-        try await recorder.finished.value(timeout: 1)
+        let first = try await recorder.next().value(timeout: .seconds(1))
+        try await recorder.finished.value(timeout: .seconds(1))
 
         #expect(results == ["swift", "swiftui", "swift-format"])
         #expect(first == "swift")
@@ -50,10 +50,10 @@ final class CallbackAPI {
         // The sequence's own error type where typed throws exist:
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
             let typed: Recorder<Int, Never> = moreNumbers.map { $0 * 2 }.record()
-            print(try await typed.elements.value(timeout: 60))  // [20]
+            print(try await typed.elements.value(timeout: .seconds(60)))  // [20]
         }
 
-        #expect(try await recorder.elements.value(timeout: 60) == [2])
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == [2])
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
             #expect(printed == ["[20]"])
         }
@@ -89,7 +89,7 @@ final class CallbackAPI {
         recorder.receive(1)
         recorder.receive(2)
         let sent = try await onOwnThread {
-            try recorder.finished.inverted.wait(timeout: 0.1)  // the subject must not finish
+            try recorder.finished.inverted.wait(timeout: .milliseconds(100))  // the subject must not finish
             let sent = try recorder.prefix(3).inverted.get()  // fewer than 3 so far: them
             return sent
         }
@@ -103,7 +103,7 @@ final class CallbackAPI {
             let recorder = searchResults(for: "swift").record(name: "search", sink: sink)
             return recorder
         }
-        try await recorder.finished.value(timeout: 60)
+        try await recorder.finished.value(timeout: .seconds(60))
 
         let printed = try inDirectory(directory) {
             var printed: [String] = []

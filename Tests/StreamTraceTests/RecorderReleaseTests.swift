@@ -63,10 +63,10 @@ import Testing
     /// A blocking wait on this thread, ended from another that holds the
     /// recorder only while it feeds it.
     private func blockingWait(
-        _ expectation: RecorderExpectation<StreamExpectations.Next<Int, Never>>, endedBy ending: Ending
+        _ expectation: RecorderExpectation<Int>, endedBy ending: Ending
     ) {
         let fed = DispatchSemaphore(value: 0)
-        onAnotherThread { [weak recorder = expectation.recorder] in
+        onAnotherThread { [weak recorder = expectation.trace as? Recorder<Int, Never>] in
             while recorder?.waiterCount == 0 { usleep(100) }
             if ending == .blockingReturned { recorder?.receive(1) } else { recorder?.cancel() }
             fed.signal()

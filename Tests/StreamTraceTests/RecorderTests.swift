@@ -130,12 +130,12 @@ import Testing
             recorder.diagnostics.map(\.description) == [
                 "value event after the subscriber cancelled (t=+0ns), not recorded"
             ])
-        let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: 5) }
+        let error = try #require(throws: RecordingError.self) { try recorder.finished.wait(timeout: .seconds(5)) }
         #expect(
             error.description
                 == "finished: not completed: the subscriber cancelled (event 2, t=+0ns); recent: (a!)  a = 1")
-        #expect(try recorder.finished.inverted.wait(timeout: 5) == ())
-        #expect(try recorder.availableElements.wait(timeout: 5) == [1])
+        #expect(try recorder.finished.inverted.wait(timeout: .seconds(5)) == ())
+        #expect(try recorder.availableElements.wait(timeout: .seconds(5)) == [1])
     }
 
     @Test func lateSubscriptionsAndZeroDemandAreDiagnosedNotRecorded() {

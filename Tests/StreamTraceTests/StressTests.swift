@@ -18,14 +18,14 @@ import Testing
         let blockingWaiters = (0..<2).map { _ in
             let done = Recorder<Int, Never>()
             let thread = Thread {
-                let count = (try? recorder.prefix(total).wait(timeout: 120).count) ?? -1
+                let count = (try? recorder.prefix(total).wait(timeout: .seconds(120)).count) ?? -1
                 done.receive(count)
             }
             thread.start()
             return done
         }
-        async let asyncPrefix = recorder.prefix(total).value(timeout: 120)
-        async let finished: Void = recorder.finished.value(timeout: 120)
+        async let asyncPrefix = recorder.prefix(total).value(timeout: .seconds(120))
+        async let finished: Void = recorder.finished.value(timeout: .seconds(120))
 
         let started = DispatchGroup()
         for thread in 0..<producers {
@@ -53,7 +53,7 @@ import Testing
         #expect(try await asyncPrefix.count == total)
         try await finished
         for done in blockingWaiters {
-            #expect(try await done.next().value(timeout: 120) == total)
+            #expect(try await done.next().value(timeout: .seconds(120)) == total)
         }
         let times = recorder.events.map(\.nanoseconds)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })

@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func streamNamesBecomeSafeFileNames() throws {
-        let traces = try TraceDirectory(path: try temporaryDirectory())
+        let traces = try TraceDirectory(path: try temporaryDirectory(), clock: ContinuousClock())
         let names = ["search results", "../etc/passwd", "", ".hidden", "café/ø", "a\u{1B}[31m"]
         let files = try names.map { try traces.sink(named: $0).path.split(separator: "/").last.map(String.init) }
         #expect(

@@ -29,16 +29,17 @@ import Testing
 
         let clock = TestClock()
         let traces = try TraceDirectory(path: folder, clock: clock)
-        let cart = try cartUpdates.record(in: traces, name: "cart")  // folder/cart.jsonl
-        let payment = try paymentStates.record(in: traces, name: "payment")  // folder/payment.jsonl
+        let cart = cartUpdates.record(name: "cart", clock: traces.clock, sink: try traces.sink(named: "cart"))
+        let payment = paymentStates.record(
+            name: "payment", clock: traces.clock, sink: try traces.sink(named: "payment"))
 
         cartInput.yield(2)
         cartInput.finish()
-        _ = try await cart.finished.value(timeout: 60)
+        _ = try await cart.finished.value(timeout: .seconds(60))
         await clock.advance(by: .milliseconds(250))
         paymentInput.yield("authorized")
         paymentInput.finish()
-        _ = try await payment.finished.value(timeout: 60)
+        _ = try await payment.finished.value(timeout: .seconds(60))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(files == ["cart.jsonl", "payment.jsonl"])
         #expect(try Trace(contentsOf: folder + "/cart.jsonl").header.at == 0)
@@ -48,12 +49,12 @@ import Testing
     @Test func anAsyncStreamRecordedInAFolderIsANeverFailingRecorderWithItsOwnFile() async throws {
         let folder = try temporaryDirectory()
         let traces = try TraceDirectory(path: folder, clock: TestClock())
-        let recorder: Recorder<Int, Never> = try AsyncStream { continuation in
+        let recorder: Recorder<Int, Never> = AsyncStream { continuation in
             continuation.yield(1)
             continuation.yield(2)
             continuation.finish()
-        }.record(in: traces, name: "numbers")
-        #expect(try await recorder.elements.value(timeout: 60) == [1, 2])
+        }.record(name: "numbers", clock: traces.clock, sink: try traces.sink(named: "numbers"))
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == [1, 2])
         let trace = try Trace(contentsOf: folder + "/numbers.jsonl")
         #expect(trace.header.stream == "numbers")
         #expect(trace.header.at == 0)
@@ -68,12 +69,13 @@ import Testing
             continuation.yield(7)
             continuation.finish(throwing: Broken())
         }
-        let recorder: Recorder<Int, any Error> = try failing.record(in: traces, name: "failing")
-        #expect(try await recorder.recording.value(timeout: 60).output == [7])
-        let traced: UntypedTracedAsyncSequence<AsyncStream<Int>> = try AsyncStream<Int> { continuation in
+        let recorder: Recorder<Int, any Error> = failing.record(
+            name: "failing", clock: traces.clock, sink: try traces.sink(named: "failing"))
+        #expect(try await recorder.recording.value(timeout: .seconds(60)).output == [7])
+        let traced: UntypedTracedAsyncSequence<AsyncStream<Int>> = AsyncStream<Int> { continuation in
             continuation.yield(1)
             continuation.finish()
-        }.trace(in: traces, name: "traced")
+        }.trace(to: try traces.sink(named: "traced"), name: "traced", clock: traces.clock)
         for try await _ in traced {}
         #expect(try Trace(contentsOf: folder + "/failing.jsonl").events.last?.event.kind == .failure)
         #expect(

@@ -13,7 +13,7 @@ import Testing
         let sink = MemoryTraceSink()
         let recorder: Recorder<Int, any Error> = ScriptedSequence([1, 2]).record(
             name: "numbers", clock: clock, sink: sink)
-        try await recorder.finished.value(timeout: 60)
+        try await recorder.finished.value(timeout: .seconds(60))
         #expect(recorder.events.map(\.event.kind) == [.subscribe, .value, .value, .finished])
         #expect(
             Array(sink.lines.dropFirst()) == [
@@ -25,7 +25,7 @@ import Testing
     @Test func theAnyErrorOverloadRecordsTheThrownErrorAsTheFailure() async throws {
         let recorder: Recorder<String, any Error> = ScriptedSequence(elements: ["a"], error: MyError(code: 3))
             .record()
-        let failure = try await recorder.failure.value(timeout: 60)
+        let failure = try await recorder.failure.value(timeout: .seconds(60))
         #expect(failure as? MyError == MyError(code: 3))
         #expect(recorder.events.map(\.event.kind) == [.subscribe, .value, .failure])
     }
@@ -37,16 +37,16 @@ import Testing
             continuation.yield(1)
         }
         let recorder: Recorder<Int, any Error> = endless.map { $0 }.record()
-        #expect(try await recorder.next().value(timeout: 60) == 1)
+        #expect(try await recorder.next().value(timeout: .seconds(60)) == 1)
         recorder.cancel()
-        try await terminated.finished.value(timeout: 60)
+        try await terminated.finished.value(timeout: .seconds(60))
         #expect(recorder.events.map(\.event.kind) == [.subscribe, .value, .cancel])
     }
 
     @Test func anAsyncStreamIsRecordedAsNeverOnEveryVersion() async throws {
         let recorder = AsyncStream(scripted: [1, 2]).record(clock: ManualClock())
         #expect(type(of: recorder) == Recorder<Int, Never>.self)
-        #expect(try await recorder.elements.value(timeout: 60) == [1, 2])
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == [1, 2])
     }
 
     @Test func typedThrowsChooseTheTypedOverloadAndTheDeclaredMinimumTheAnyErrorOne() async throws {
@@ -61,9 +61,9 @@ import Testing
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
             let typed = sequence.record()
             #expect(type(of: typed) == Recorder<String, MyError>.self)
-            _ = try await typed.failure.value(timeout: 60)
+            _ = try await typed.failure.value(timeout: .seconds(60))
         }
-        _ = try await unguarded.failure.value(timeout: 60)
+        _ = try await unguarded.failure.value(timeout: .seconds(60))
     }
 
     /// AsyncSequence+RecordUntyped.swift.
@@ -73,7 +73,7 @@ import Testing
             continuation.finish()
         }
         let recorder: Recorder<Int, any Error> = numbers.map { $0 * 10 }.record()
-        let elements = try await recorder.elements.value(timeout: 60)  // [10]
+        let elements = try await recorder.elements.value(timeout: .seconds(60))  // [10]
         #expect(elements == [10])
     }
 }

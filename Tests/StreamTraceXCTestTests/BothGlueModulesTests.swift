@@ -8,8 +8,10 @@ import XCTest
 /// functions of the same name, so each call fails the XCTest that makes it.
 final class BothGlueModulesTests: FailureCapturingTestCase {
     func testExpectEventuallyInATestCaseIsTheXCTestOneAndFailsTheXCTest() {
-        let line = #line + 1
-        let failures = expectFailures { expectEventually(actual: { 1 }, expected: 2, timeout: 0.02, interval: 0.01) }
+        let line = #line + 2
+        let failures = expectFailures {
+            expectEventually(actual: { 1 }, expected: 2, timeout: .milliseconds(20), interval: .milliseconds(10))
+        }
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertEqual(failures.first?.message.hasPrefix("failed - Expected 2, but was 1 after "), true)
     }
@@ -17,7 +19,9 @@ final class BothGlueModulesTests: FailureCapturingTestCase {
     func testAsyncExpectEventuallyInATestCaseIsTheXCTestOneAndFailsTheXCTest() async {
         let line = #line + 2
         let failures = await expectFailures {
-            await expectEventually(actual: { 1 }, expected: 2, timeout: 0.5, interval: 0.1, clock: TestClock())
+            await expectEventually(
+                actual: { 1 }, expected: 2, timeout: .milliseconds(500), interval: .milliseconds(100),
+                clock: TestClock())
         }
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertEqual(

@@ -72,7 +72,7 @@ final class DocumentationTests: XCTestCase {
     /// ExpectEventually.swift, synchronous.
     func testExpectEventuallyPassesOnceTheValueIsThere() {
         let model = RowList()
-        expectEventually(actual: { model.rowCount }, expected: 2)
+        expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
         XCTAssertEqual(model.rowCount, 2)
     }
 
@@ -93,8 +93,8 @@ final class DocumentationTests: XCTestCase {
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
         recorder.receive(2)
-        let firstTwo = try wait(for: recorder.next(2), timeout: 1)
-        try wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+        let firstTwo = try wait(for: recorder.next(2), timeout: .seconds(60))
+        try wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
         XCTAssertEqual(firstTwo, [1, 2])
     }
 }

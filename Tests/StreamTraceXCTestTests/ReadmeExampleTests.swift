@@ -28,10 +28,10 @@ final class SearchFieldTests: XCTestCase {
         let recorder = field.queries.record(name: "queries")
         field.type("s")
         field.type("sw")
-        XCTAssertEqual(try wait(for: recorder.next(2), timeout: 60), ["s", "sw"])
-        try wait(for: recorder.finished.inverted, timeout: 0.05)  // still open
+        XCTAssertEqual(try wait(for: recorder.next(2), timeout: .seconds(60)), ["s", "sw"])
+        try wait(for: recorder.finished.inverted, timeout: .milliseconds(50))  // still open
         field.close()
-        try wait(for: recorder.finished, timeout: 60)
+        try wait(for: recorder.finished, timeout: .seconds(60))
         assertEvents(recorder, [.value("s"), .value("sw"), .finished])
     }
 
@@ -41,12 +41,12 @@ final class SearchFieldTests: XCTestCase {
         let recorder = field.queries.record(name: "queries", clock: clock)
         for text in ["s", "sw", "swi"] {
             field.type(text)
-            let query = try await fulfillment(of: recorder.next(), timeout: 60)
+            let query = try await fulfillment(of: recorder.next(), timeout: .seconds(60))
             XCTAssertEqual(query, text)
             await clock.advance(by: .milliseconds(300))
         }
         field.close()
-        try await fulfillment(of: recorder.finished, timeout: 60)
+        try await fulfillment(of: recorder.finished, timeout: .seconds(60))
         // The trace committed in __Traces__/search-field.jsonl (STREAMTRACE_RECORD=1 rewrites it).
         assertGoldenTrace(of: recorder, named: "search-field")
     }
@@ -56,6 +56,6 @@ final class SearchFieldTests: XCTestCase {
         store.save("swift")
         // Passes as soon as the value is there; the timeout (1 s if left out) only
         // bounds a failure, so give a busy CI machine room.
-        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: 60)
+        expectEventually(actual: { store.lastSaved }, expected: "swift", timeout: .seconds(60))
     }
 }

@@ -8,9 +8,9 @@ final class WaitForTests: FailureCapturingTestCase {
         recorder.receive(1)
         recorder.receive(2)
         recorder.receive(completion: .finished)
-        XCTAssertEqual(try wait(for: recorder.elements, timeout: 1), [1, 2])
-        XCTAssertEqual(try wait(for: recorder.next(), timeout: 1), 1)
-        try wait(for: recorder.finished, timeout: 1)
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: .seconds(1)), [1, 2])
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: .seconds(1)), 1)
+        try wait(for: recorder.finished, timeout: .seconds(1))
     }
 
     func testAFailedExpectationIsRecordedAtTheCallersLineAndStopsTheTest() {
@@ -19,7 +19,7 @@ final class WaitForTests: FailureCapturingTestCase {
         var reachedTheNextLine = false
         let line = #line + 2
         let failures = expectFailures {
-            _ = try wait(for: recorder.next(2), timeout: 0.01)
+            _ = try wait(for: recorder.next(2), timeout: .milliseconds(10))
             reachedTheNextLine = true
         }
         XCTAssertEqual(
@@ -37,7 +37,7 @@ final class WaitForTests: FailureCapturingTestCase {
     func testADescriptionPrefixesTheMessage() {
         let recorder = Recorder<Int, Never>(clock: TestClock())
         let failures = expectFailures {
-            try wait(for: recorder.finished, timeout: 0.01, description: "the search ends")
+            try wait(for: recorder.finished, timeout: .milliseconds(10), description: "the search ends")
         }
         XCTAssertEqual(
             failures.map(\.message),
@@ -51,10 +51,10 @@ final class WaitForTests: FailureCapturingTestCase {
     func testInvertedExpectationsPassWhenTheWindowEndsFirstAndFailOtherwise() throws {
         let recorder = Recorder<Int, Never>(clock: TestClock())
         recorder.receive(1)
-        try wait(for: recorder.finished.inverted, timeout: 0.01)
+        try wait(for: recorder.finished.inverted, timeout: .milliseconds(10))
         recorder.receive(completion: .finished)
         let line = #line + 1
-        let failures = expectFailures { try wait(for: recorder.finished.inverted, timeout: 0.01) }
+        let failures = expectFailures { try wait(for: recorder.finished.inverted, timeout: .milliseconds(10)) }
         XCTAssertEqual(
             failures,
             [
@@ -68,10 +68,12 @@ final class WaitForTests: FailureCapturingTestCase {
     func testFulfillmentAwaitsAndRecordsAtTheCallersLine() async throws {
         let recorder = Recorder<Int, Never>(clock: TestClock())
         recorder.receive(7)
-        let seven = try await fulfillment(of: recorder.next(), timeout: 1)
+        let seven = try await fulfillment(of: recorder.next(), timeout: .seconds(1))
         XCTAssertEqual(seven, 7)
-        let line = #line + 1
-        let failures = await expectFailures { try await self.fulfillment(of: recorder.single, timeout: 0.01) }
+        let line = #line + 2
+        let failures = await expectFailures {
+            try await self.fulfillment(of: recorder.single, timeout: .milliseconds(10))
+        }
         XCTAssertEqual(
             failures,
             [
@@ -86,6 +88,6 @@ final class WaitForTests: FailureCapturingTestCase {
     func testTheMainRunLoopKeepsRunningWhileWaiting() throws {
         let recorder = Recorder<Int, Never>()
         DispatchQueue.main.async { recorder.receive(1) }
-        XCTAssertEqual(try wait(for: recorder.next(), timeout: 60), 1)
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: .seconds(60)), 1)
     }
 }

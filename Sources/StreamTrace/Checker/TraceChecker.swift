@@ -12,23 +12,23 @@
 /// let report = try checker.check(TraceReader(path: "run.jsonl"))
 /// let failures = report.failedCount  // 0
 /// ```
-public struct TraceChecker: Sendable {
-    public var queries: [Query]
+package struct TraceChecker: Sendable {
+    package var queries: [Query]
 
-    public init(queries: [Query]) {
+    package init(queries: [Query]) {
         self.queries = queries
     }
 
     /// Reads the whole trace (a malformed line anywhere throws, and no
     /// result is given), evaluating every query.
-    public func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
+    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
         let run = try evaluations(of: reader)
         return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
     }
 
     /// Reads the whole trace (a malformed line anywhere throws, and no
     /// result is given), and returns the queries' results in order.
-    public func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+    package func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
         try evaluations(of: reader, valueLimit: nil)
     }
 

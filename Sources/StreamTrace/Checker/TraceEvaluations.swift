@@ -1,13 +1,13 @@
 /// The results of a list of queries against one trace, in order (see
 /// ``TraceChecker/evaluations(of:)``), with the trace's header and how it
 /// ends.
-public struct TraceEvaluations: Sequence {
+package struct TraceEvaluations: Sequence {
     /// The trace's header.
-    public let header: TraceHeader
+    package let header: TraceHeader
     /// How the trace ends.
-    public let status: TraceStatus
+    package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
-    public let warnings: [TraceReadWarning]
+    package let warnings: [TraceReadWarning]
     let results: [QueryResult]
 
     init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
@@ -21,7 +21,7 @@ public struct TraceEvaluations: Sequence {
         self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
 
-    public func makeIterator() -> IndexingIterator<[QueryResult]> {
+    package func makeIterator() -> IndexingIterator<[QueryResult]> {
         results.makeIterator()
     }
 }

@@ -15,7 +15,7 @@ extension Publisher {
     /// ```swift
     /// let recorder = [1, 2, 3, 4, 5].publisher.record(initialDemand: .max(2))
     /// let available = try recorder.availableElements.get()  // [1, 2]
-    /// recorder.request(3)
+    /// recorder.request(.max(3))
     /// let elements = try recorder.elements.get()  // [1, 2, 3, 4, 5]
     /// ```
     ///
@@ -25,9 +25,10 @@ extension Publisher {
     ///     `TestScheduler`'s `clock`, for virtual time).
     ///   - sink: where to write the trace while recording, if anywhere.
     ///   - initialDemand: what the recorder requests on subscription;
-    ///     `nil` requests nothing until ``Recorder/request(_:)-(Int)``.
+    ///     `nil` requests nothing until ``Recorder/request(_:)``.
     public func record<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil,
+        initialDemand: Demand? = .unlimited
     ) -> Recorder<Output, Failure> where C.Duration == Duration {
         let recorder = Recorder<Output, Failure>(name: name, clock: clock, sink: sink)
         let subscriber = RecordingSubscriber(
@@ -38,12 +39,5 @@ extension Publisher {
         return recorder
     }
 
-    /// Subscribes a new recorder timed by `ContinuousClock`. See
-    /// ``record(name:clock:sink:initialDemand:)``.
-    public func record(
-        name: String? = nil, sink: (any TraceSink)? = nil, initialDemand: Demand? = .unlimited
-    ) -> Recorder<Output, Failure> {
-        record(name: name, clock: ContinuousClock(), sink: sink, initialDemand: initialDemand)
-    }
 }
 #endif

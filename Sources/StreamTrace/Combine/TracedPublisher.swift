@@ -21,7 +21,8 @@ extension Publisher {
     /// subscriptions pass through untraced. The trace starts when the
     /// subscription arrives: the header is written then (`at` and
     /// `started` are that moment) and `subscribe` is at `t` 0.
-    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C) -> TracedPublisher<Self>
+    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
+        -> TracedPublisher<Self>
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedPublisher(upstream: self) {
@@ -30,10 +31,6 @@ extension Publisher {
         }
     }
 
-    /// Traces on `ContinuousClock`. See ``trace(to:name:clock:)``.
-    public func trace(to sink: any TraceSink, name: String? = nil) -> TracedPublisher<Self> {
-        trace(to: sink, name: name, clock: ContinuousClock())
-    }
 }
 
 /// A publisher that forwards its upstream unchanged and traces it.
@@ -41,7 +38,7 @@ public struct TracedPublisher<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
 
-    public let upstream: Upstream
+    package let upstream: Upstream
     /// For the first subscription only: what starts its trace.
     let claimWriter: @Sendable () -> (@Sendable () -> TraceWriter<Output, Failure>)?
 

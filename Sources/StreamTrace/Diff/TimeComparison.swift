@@ -9,7 +9,7 @@ public enum TimeComparison: Sendable, Hashable, CustomStringConvertible {
 
     /// A tolerance written as a number and a unit (`ns`, `us`, `ms`, `s`,
     /// `m`): `5ms`, `1.5s`; `nil` if `text` is not one.
-    public static func tolerance(parsing text: String) -> TimeComparison? {
+    package static func tolerance(parsing text: String) -> TimeComparison? {
         guard case .duration(let duration) = TimeFormat.parseDuration(text) else { return nil }
         return .tolerance(duration)
     }

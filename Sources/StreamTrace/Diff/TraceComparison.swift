@@ -21,35 +21,35 @@
 /// let matches = comparison.matches  // false
 /// let report = comparison.report  // event 3: values differ …
 /// ```
-public struct TraceComparison: Sendable {
+package struct TraceComparison: Sendable {
     /// How far ahead, in events of each trace, the comparison looks for
     /// the point where two differing traces agree again.
-    public static let window = 32
+    package static let window = 32
 
     /// The names (paths) of the traces.
-    public let expectedFile: String
-    public let actualFile: String
+    package let expectedFile: String
+    package let actualFile: String
     /// How times were compared.
-    public let time: TimeComparison
+    package let time: TimeComparison
     /// The first differences, at most `limit` of them.
-    public private(set) var differences: [TraceDifference] = []
+    package private(set) var differences: [TraceDifference] = []
     /// How many differences there are in all.
-    public private(set) var differenceCount = 0
-    public private(set) var expectedEventCount = 0
-    public private(set) var actualEventCount = 0
+    package private(set) var differenceCount = 0
+    package private(set) var expectedEventCount = 0
+    package private(set) var actualEventCount = 0
     /// The last events of each trace up to just after the first
     /// difference (or the end), as marble lines.
-    public private(set) var expectedTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
-    public private(set) var actualTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
+    package private(set) var expectedTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
+    package private(set) var actualTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
 
     /// Whether the traces match.
-    public var matches: Bool { differenceCount == 0 }
+    package var matches: Bool { differenceCount == 0 }
 
     /// Reads both traces to their ends and compares them, keeping the
     /// first `limit` differences.
     ///
     /// - Throws: ``TraceReadError`` if either trace cannot be read.
-    public init(
+    package init(
         expected: TraceReader, actual: TraceReader, time: TimeComparison = .exact, limit: Int = 20
     ) throws(TraceReadError) {
         expectedFile = expected.file
@@ -130,7 +130,7 @@ public struct TraceComparison: Sendable {
     /// numbers, a closing count, and both timelines as marble lines,
     /// lettered alike, with their legend (on one scale unless times are
     /// ignored).
-    public var report: String {
+    package var report: String {
         var lines = [
             "--- \(expectedFile)  (\(expectedEventCount) events)", "+++ \(actualFile)  (\(actualEventCount) events)",
         ]
@@ -148,7 +148,7 @@ public struct TraceComparison: Sendable {
     /// One line: `traces match: 6 events, exact times` or `traces differ: 2
     /// differences, first at event 3 (line 4 of expected, line 4 of actual)`
     /// (`event 3 of expected, 4 of actual` when they are not lined up).
-    public var summary: String {
+    package var summary: String {
         guard let first = differences.first else {
             return "traces match: \(expectedEventCount) events, \(time)"
         }

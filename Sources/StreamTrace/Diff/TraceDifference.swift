@@ -1,33 +1,33 @@
 /// One way two traces differ: a header field, an event that differs, or
 /// an event only one of them has.
-public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
+package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based position of the event in the expected trace; `nil` for
     /// the header and for an event only in the actual trace.
-    public var expectedEvent: Int?
+    package var expectedEvent: Int?
     /// Its position in the actual trace; `nil` for the header and for an
     /// event only in the expected trace.
-    public var actualEvent: Int?
+    package var actualEvent: Int?
     /// What differs: `values differ`, `times differ by 1ms`, `only in expected` …
-    public var reason: String
+    package var reason: String
     /// The expected side: its line and what it holds (`nil`: nothing there).
-    public var expected: Side?
+    package var expected: Side?
     /// The actual side.
-    public var actual: Side?
+    package var actual: Side?
     /// For a difference that is not an event: the part of the traces it is
     /// in (`header`).
-    public var part: String
+    package var part: String
 
     /// One trace's side of a difference.
-    public struct Side: Sendable, Hashable {
+    package struct Side: Sendable, Hashable {
         /// The trace's name (its path).
-        public var file: String
+        package var file: String
         /// The line of the trace file.
-        public var line: Int
+        package var line: Int
         /// The event or header field, as text: `t=+2s  value 3`.
-        public var text: String
+        package var text: String
     }
 
-    public init(
+    package init(
         expectedEvent: Int?, actualEvent: Int?, reason: String, expected: Side?, actual: Side?, part: String = "header"
     ) {
         self.part = part
@@ -51,7 +51,7 @@ public struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
 
     /// Three lines: what differs, then `- FILE:LINE  text` for the expected
     /// side and `+ FILE:LINE  text` for the actual one (when present).
-    public var description: String {
+    package var description: String {
         lines(width: 0).joined(separator: "\n")
     }
 

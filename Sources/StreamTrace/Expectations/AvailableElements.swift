@@ -4,12 +4,12 @@ extension StreamExpectations {
     ///
     /// Fails only if the stream fails; never on timeout. Moves the cursor to
     /// the end.
-    public struct AvailableElements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "availableElements" }
+    package struct AvailableElements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "availableElements" }
         package var base: ElementCount<Element, Failure> { ElementCount() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             base.evaluate(in: window).flatMap { count, _, location in
                 if let (failure, failed) = window.streamFailure {
                     return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
@@ -23,8 +23,8 @@ extension StreamExpectations {
 extension Recorder {
     /// All elements published until the wait expires or the stream
     /// completes. Fails only if the stream fails.
-    public var availableElements: RecorderExpectation<StreamExpectations.AvailableElements<Input, Failure>> {
-        expecting(.init())
+    public var availableElements: RecorderExpectation<[Input]> {
+        expecting(StreamExpectations.AvailableElements<Input, Failure>())
     }
 }
 

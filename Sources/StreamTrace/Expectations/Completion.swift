@@ -4,13 +4,13 @@ extension StreamExpectations {
     /// A primitive: `finished`, `failure` and `recording` map what it
     /// passes with, and its inverted rule (no completion in the window) is
     /// `finished.inverted`'s.
-    public struct Completion<Element, Failure: Error>: StreamExpectation, WakeFiltered {
-        public init() {}
-        public var name: String { "completion" }
+    package struct Completion<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+        package init() {}
+        package var name: String { "completion" }
         /// Only a completion (or the window's end) decides it.
         package var wakeCondition: WakeCondition { .completion }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<StreamCompletion<Failure>> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<StreamCompletion<Failure>> {
             guard let (completion, location) = window.completion else {
                 return window.end.isFinal ? .failed(window.notCompleted()) : .pending
             }
@@ -27,7 +27,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The stream's completion.
-    public var completion: RecorderExpectation<StreamExpectations.Completion<Input, Failure>> { expecting(.init()) }
+    public var completion: RecorderExpectation<StreamCompletion<Failure>> {
+        expecting(StreamExpectations.Completion<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Completion<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

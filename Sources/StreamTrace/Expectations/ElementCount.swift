@@ -4,13 +4,13 @@ extension StreamExpectations {
     /// window ends.
     ///
     /// A primitive: `availableElements` maps what it passes with.
-    public struct ElementCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
-        public init() {}
-        public var name: String { "elementCount" }
+    package struct ElementCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+        package init() {}
+        package var name: String { "elementCount" }
         /// Only a completion (or the window's end) decides it.
         package var wakeCondition: WakeCondition { .completion }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
             window.isOver ? .passed(window.elementCount, cursor: nil, at: window.endLocation) : .pending
         }
     }
@@ -20,8 +20,8 @@ extension Recorder {
     /// The number of elements when the stream completes or the wait
     /// expires (an expectation, like the others: read it with `get()` or
     /// wait for it).
-    public var elementCount: RecorderExpectation<StreamExpectations.ElementCount<Input, Failure>> {
-        expecting(.init())
+    public var elementCount: RecorderExpectation<Int> {
+        expecting(StreamExpectations.ElementCount<Input, Failure>())
     }
 }
 

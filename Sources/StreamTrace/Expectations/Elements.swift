@@ -1,12 +1,12 @@
 extension StreamExpectations {
     /// All elements of a stream that finished (`elements`): `finished`,
     /// with the elements.
-    public struct Elements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "elements" }
+    package struct Elements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "elements" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             base.evaluate(in: window).map { _ in window.elements(0..<window.elementCount) }
         }
     }
@@ -14,7 +14,7 @@ extension StreamExpectations {
 
 extension Recorder {
     /// All elements of a stream that finishes.
-    public var elements: RecorderExpectation<StreamExpectations.Elements<Input, Failure>> { expecting(.init()) }
+    public var elements: RecorderExpectation<[Input]> { expecting(StreamExpectations.Elements<Input, Failure>()) }
 }
 
 extension StreamExpectations.Elements<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

@@ -8,7 +8,7 @@ public struct EventLocation: Sendable, Hashable, CustomStringConvertible {
     /// Nanoseconds since the subscription started.
     public var nanoseconds: Int64
 
-    public init(index: Int, line: Int? = nil, nanoseconds: Int64) {
+    package init(index: Int, line: Int? = nil, nanoseconds: Int64) {
         self.index = index
         self.line = line
         self.nanoseconds = nanoseconds

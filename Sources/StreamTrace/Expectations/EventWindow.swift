@@ -4,7 +4,7 @@
 /// This is the seam between the one expectation engine and its two
 /// sources: a live ``Recorder`` (which may still grow while a wait is in
 /// progress) and a trace read from disk. Expectations only read through it.
-public protocol EventWindow<Element, Failure> {
+package protocol EventWindow<Element, Failure> {
     associatedtype Element
     associatedtype Failure: Error
 
@@ -37,9 +37,9 @@ public protocol EventWindow<Element, Failure> {
 }
 
 extension EventWindow {
-    public var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
+    package var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
 
-    public func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
+    package func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (describe(element(at: index)), elementLocation(at: index).nanoseconds)
     }
 

@@ -7,26 +7,26 @@ extension StreamExpectations {
     /// whether or not the stream completed; else it fails as `elements`
     /// does, from `finished`: the stream failed, or did not complete in the
     /// window. It reads every element, consumed ones too, and consumes none.
-    public struct Every<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public var name: String { "every(where:)" }
+    package struct Every<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package var name: String { "every(where:)" }
         package var base: Finished<Element, Failure> { Finished() }
         /// Every element may be the one it rejects.
         package var wakeCondition: WakeCondition { .everyEvent }
 
         /// Whether an element is as expected.
-        public let predicate: @Sendable (Element) -> Bool
+        package let predicate: @Sendable (Element) -> Bool
         /// What the predicate accepts, as messages say it: `matching the
         /// predicate`, `where > 0`.
-        public let condition: String
+        package let condition: String
 
         /// Expects every element `predicate` accepts; `condition` says what it
         /// accepts in failure messages.
-        public init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
+        package init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
             self.predicate = predicate
             self.condition = condition
         }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
             // An earlier pending evaluation in this wait found the first `scannedCount` all matching.
             let unread = window.scannedCount..<window.elementCount
             if let index = unread.first(where: { !predicate(window.element(at: $0)) }) {
@@ -48,12 +48,12 @@ extension Recorder {
     /// once; elements consumed by `next()` count too, and none is consumed.
     ///
     /// ```swift
-    /// let count = try await recorder.every(where: { $0.isValid }).value(timeout: 1)
+    /// let count = try await recorder.every(where: { $0.isValid }).value(timeout: .seconds(1))
     /// ```
     public func every(
         where predicate: @escaping @Sendable (Input) -> Bool
-    ) -> RecorderExpectation<StreamExpectations.Every<Input, Failure>> {
-        expecting(.init(predicate))
+    ) -> RecorderExpectation<Int> {
+        expecting(StreamExpectations.Every<Input, Failure>(predicate))
     }
 }
 

@@ -10,18 +10,18 @@
 /// ```
 public struct ExpectedEvent<Element, Failure: Error> {
     /// What the event is.
-    public enum Kind {
+    package enum Kind {
         case value(Element)
         case finished
         case failure(Failure)
         case cancel
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Since the subscription started; `nil`: any time.
-    public var time: Duration?
+    package var time: Duration?
 
-    public init(_ kind: Kind, at time: Duration? = nil) {
+    package init(_ kind: Kind, at time: Duration? = nil) {
         self.kind = kind
         self.time = time
     }
@@ -40,7 +40,7 @@ public struct ExpectedEvent<Element, Failure: Error> {
     public static func cancel(at time: Duration) -> Self { Self(.cancel, at: time) }
 
     /// Whether the event ends a stream.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         if case .value = kind { return false }
         return true
     }

@@ -1,12 +1,12 @@
 extension StreamExpectations {
     /// The error of a stream that failed (`failure`): derived from
     /// `completion`, which it fails if the stream finished.
-    public struct FailureError<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "failure" }
+    package struct FailureError<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "failure" }
         package var base: Completion<Element, Failure> { Completion() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Failure> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Failure> {
             base.evaluate(in: window).flatMap { completion, _, location in
                 switch completion {
                 case .failure(let failure): .passed(failure, cursor: nil, at: location)
@@ -26,7 +26,7 @@ extension RecordingError.Reason {
 
 extension Recorder {
     /// The error of a stream that fails.
-    public var failure: RecorderExpectation<StreamExpectations.FailureError<Input, Failure>> { expecting(.init()) }
+    public var failure: RecorderExpectation<Failure> { expecting(StreamExpectations.FailureError<Input, Failure>()) }
 }
 
 extension StreamExpectations.FailureError<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

@@ -3,13 +3,13 @@ extension StreamExpectations {
     ///
     /// Derived from `completion`: a failure fails it. `elements`, `last`,
     /// `single` and `every(where:)` map what it passes with.
-    public struct Finished<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
+    package struct Finished<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
         /// What a failed stream's message says was expected: `the stream to
         /// finish`, or what the expectation derived from it expected
         /// (`exactly one element`).
         let expected: String
 
-        public init() {
+        package init() {
             self.init(expecting: "the stream to finish")
         }
 
@@ -17,10 +17,10 @@ extension StreamExpectations {
             self.expected = expected
         }
 
-        public var name: String { "finished" }
+        package var name: String { "finished" }
         package var base: Completion<Element, Failure> { Completion() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             base.evaluate(in: window).flatMap { completion, _, location in
                 guard case .failure(let failure) = completion else { return .passed((), cursor: nil, at: location) }
                 return .failed(window.streamFailed(expected: expected, failure, at: location))
@@ -28,7 +28,7 @@ extension StreamExpectations {
         }
 
         /// Passes when the window ends with no completion.
-        public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             base.evaluateInverted(in: window)
         }
     }
@@ -36,7 +36,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The stream's successful completion. Has an `inverted` form.
-    public var finished: RecorderExpectation<StreamExpectations.Finished<Input, Failure>> { expecting(.init()) }
+    public var finished: InvertibleRecorderExpectation<Void, Void> {
+        expecting(StreamExpectations.Finished<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Finished<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation,

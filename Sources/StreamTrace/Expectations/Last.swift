@@ -1,12 +1,12 @@
 extension StreamExpectations {
     /// The last element of a stream that finished, or `nil` if it published
     /// none (`last`): `finished`, with its last element.
-    public struct Last<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "last" }
+    package struct Last<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "last" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element?> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element?> {
             base.evaluate(in: window).map { _ in
                 window.elementCount > 0 ? window.element(at: window.elementCount - 1) : nil
             }
@@ -16,7 +16,7 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The last element of a stream that finishes, or `nil`.
-    public var last: RecorderExpectation<StreamExpectations.Last<Input, Failure>> { expecting(.init()) }
+    public var last: RecorderExpectation<Input?> { expecting(StreamExpectations.Last<Input, Failure>()) }
 }
 
 extension StreamExpectations.Last<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

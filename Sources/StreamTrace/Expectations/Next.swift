@@ -4,17 +4,17 @@ extension StreamExpectations {
     ///
     /// Derived from `next(1)`: its element (taken alone, with no array),
     /// and its inverted rule.
-    public struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "next()" }
+    package struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "next()" }
         package var base: NextCount<Element, Failure> { NextCount(1) }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             base.evaluate(in: window) { window.element(at: $0.lowerBound) }
         }
 
         /// Passes when the window ends with no new element and no completion.
-        public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             base.evaluateInverted(in: window)
         }
     }
@@ -22,8 +22,8 @@ extension StreamExpectations {
 
 extension Recorder {
     /// The next element not yet consumed; consumes it. Has an `inverted` form.
-    public func next() -> RecorderExpectation<StreamExpectations.Next<Input, Failure>> {
-        expecting(.init())
+    public func next() -> InvertibleRecorderExpectation<Input, Void> {
+        expecting(StreamExpectations.Next<Input, Failure>())
     }
 }
 

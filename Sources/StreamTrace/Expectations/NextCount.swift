@@ -5,19 +5,19 @@ extension StreamExpectations {
     /// A primitive: `next()` maps what `next(1)` passes with, and its
     /// inverted rule (fewer new elements and no completion in the window)
     /// is `next().inverted`'s.
-    public struct NextCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
-        public let count: Int
+    package struct NextCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+        package let count: Int
 
         /// - Precondition: `count >= 0`.
-        public init(_ count: Int) {
+        package init(_ count: Int) {
             precondition(count >= 0, "next(count) needs a count >= 0")
             self.count = count
         }
 
-        public var name: String { "next(\(count))" }
+        package var name: String { "next(\(count))" }
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             evaluate(in: window) { window.elements($0) }
         }
 
@@ -59,8 +59,8 @@ extension StreamExpectations {
 
 extension Recorder {
     /// Exactly `count` elements not yet consumed; consumes them.
-    public func next(_ count: Int) -> RecorderExpectation<StreamExpectations.NextCount<Input, Failure>> {
-        expecting(.init(count))
+    public func next(_ count: Int) -> RecorderExpectation<[Input]> {
+        expecting(StreamExpectations.NextCount<Input, Failure>(count))
     }
 }
 

@@ -6,23 +6,23 @@ extension StreamExpectations {
     ///
     /// A failure says how many elements it skipped and shows the last of
     /// them; a failing `next(where:)` consumes nothing.
-    public struct NextWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
+    package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
         /// Whether an element is the one waited for.
-        public let predicate: @Sendable (Element) -> Bool
+        package let predicate: @Sendable (Element) -> Bool
         /// What the predicate accepts, as messages say it: `matching the
         /// predicate`, `where == "done"`.
-        public let condition: String
+        package let condition: String
 
-        public init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
+        package init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
             self.predicate = predicate
             self.condition = condition
         }
 
-        public var name: String { "next(where:)" }
+        package var name: String { "next(where:)" }
         /// Every new element may be the one.
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             if let index = firstMatch(in: window) {
                 return .passed(window.element(at: index), cursor: index + 1, at: window.elementLocation(at: index))
             }
@@ -56,7 +56,7 @@ extension StreamExpectations {
 
         /// Passes when the window ends, or the stream completes, before an
         /// element the predicate accepts arrives. Consumes nothing.
-        public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if let index = firstMatch(in: window) {
                 return .failed(
                     window.failure(
@@ -97,13 +97,13 @@ extension Recorder {
     /// form.
     ///
     /// ```swift
-    /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: 1)
+    /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: .seconds(1))
     /// try recorder.next(where: { $0.isError }).inverted.get()  // no error so far
     /// ```
     public func next(
         where predicate: @escaping @Sendable (Input) -> Bool
-    ) -> RecorderExpectation<StreamExpectations.NextWhere<Input, Failure>> {
-        expecting(.init(predicate))
+    ) -> InvertibleRecorderExpectation<Input, Void> {
+        expecting(StreamExpectations.NextWhere<Input, Failure>(predicate))
     }
 }
 

@@ -2,19 +2,19 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if
     /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
     /// to `maxLength`. Invertible.
-    public struct Prefix<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
-        public let maxLength: Int
+    package struct Prefix<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
+        package let maxLength: Int
 
         /// - Precondition: `maxLength >= 0`.
-        public init(_ maxLength: Int) {
+        package init(_ maxLength: Int) {
             precondition(maxLength >= 0, "prefix(maxLength) needs a maxLength >= 0")
             self.maxLength = maxLength
         }
 
-        public var name: String { "prefix(\(maxLength))" }
+        package var name: String { "prefix(\(maxLength))" }
         package var wakeCondition: WakeCondition { .elements(atLeast: maxLength) }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
             if count >= maxLength {
                 return window.passed(0..<maxLength, cursor: max(window.consumedCount, maxLength))
@@ -32,7 +32,7 @@ extension StreamExpectations {
 
         /// Passes with the elements when the window ends with fewer than
         /// `maxLength` elements and no completion.
-        public func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             let count = window.elementCount
             if count >= maxLength {
                 return .failed(
@@ -51,8 +51,8 @@ extension StreamExpectations {
 extension Recorder {
     /// The first `maxLength` elements, or fewer if the stream finishes
     /// first. Has an `inverted` form.
-    public func prefix(_ maxLength: Int) -> RecorderExpectation<StreamExpectations.Prefix<Input, Failure>> {
-        expecting(.init(maxLength))
+    public func prefix(_ maxLength: Int) -> InvertibleRecorderExpectation<[Input], [Input]> {
+        expecting(StreamExpectations.Prefix<Input, Failure>(maxLength))
     }
 }
 

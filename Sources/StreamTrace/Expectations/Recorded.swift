@@ -5,7 +5,7 @@ public struct Recording<Element, Failure: Error> {
     /// How the stream completed.
     public var completion: StreamCompletion<Failure>
 
-    public init(output: [Element], completion: StreamCompletion<Failure>) {
+    package init(output: [Element], completion: StreamCompletion<Failure>) {
         self.output = output
         self.completion = completion
     }
@@ -18,12 +18,12 @@ extension StreamExpectations {
     /// The elements and the completion of a stream that completed
     /// (`recording`): `completion`, with the elements. A failure is part of
     /// the recording, not an error.
-    public struct Recorded<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "recording" }
+    package struct Recorded<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "recording" }
         package var base: Completion<Element, Failure> { Completion() }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Recording<Element, Failure>> {
             base.evaluate(in: window).map {
                 Recording(output: window.elements(0..<window.elementCount), completion: $0)
             }
@@ -33,7 +33,9 @@ extension StreamExpectations {
 
 extension Recorder {
     /// Every element and the completion.
-    public var recording: RecorderExpectation<StreamExpectations.Recorded<Input, Failure>> { expecting(.init()) }
+    public var recording: RecorderExpectation<Recording<Input, Failure>> {
+        expecting(StreamExpectations.Recorded<Input, Failure>())
+    }
 }
 
 extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

@@ -25,23 +25,27 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// ``RecordingError/message``.
     ///
     /// ```swift
-    /// extension RecordingError.Reason {
-    ///     static let tooSlow = Self(rawValue: "tooSlow")
+    /// do {
+    ///     _ = try recorder.single.get()
+    /// } catch let error as RecordingError where error.reason == .tooManyElements {
+    ///     print(error.message)  // expected exactly one element, got 2
     /// }
     /// ```
-    public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
         /// The stable name: `notEnoughElements`.
-        public var rawValue: String
+        package var rawValue: String
 
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
+        /// The stable name, as reports carry it: `notEnoughElements`.
         public var description: String { rawValue }
     }
 
     /// The expectation, as written: `single`, `next(2)`, `finished.inverted`.
     public var expectation: String
+    /// Why it failed, by a stable name (`.notCompleted`, `.tooManyElements` …).
     public var reason: Reason
     /// One line: what was expected and what the recording holds instead.
     public var message: String
@@ -51,10 +55,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var streamError: StreamError?
     /// The last events of the window the expectation read, as a marble
     /// line (set by ``StreamExpectation/verdict(in:)``).
-    public var timeline: RecentTimeline?
+    package var timeline: RecentTimeline?
     /// More lines for a person (a whole-shape comparison's side-by-side
     /// table), shown by ``report``.
-    public var details: String?
+    package var details: String?
     /// Whether the recorder should say what its clock was doing (a marble
     /// diagram the stream never reached the end of), as it does for a
     /// wait that timed out.
@@ -63,7 +67,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// failure (``ClockDiagnosis``), the last line of ``report``.
     package var clockNote: String?
 
-    public init(
+    package init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
     ) {
         self.expectation = expectation
@@ -75,23 +79,23 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
 
     /// The message and the deciding event: `expected exactly one element,
     /// got 3 (line 4, t=+2.1ms)`.
-    public var summary: String {
+    package var summary: String {
         location.map { "\(message) (\($0))" } ?? message
     }
 
     /// The summary and the recent timeline: `expected exactly one element,
     /// got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
-    public var explanation: String {
+    package var explanation: String {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }
 
-    /// One line: the expectation, then its ``explanation``:
+    /// One line: the expectation, what happened and the recent events:
     /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     public var description: String {
         "\(expectation): \(explanation)"
     }
 
-    /// The description, or, when there are ``details`` (which draw the
+    /// The description, or, when the failure has details (which draw the
     /// recording themselves, lettered alike with what was expected), the
     /// expectation and its summary followed by the details; then what the
     /// recorder's clock was doing, when time may explain the failure: what

@@ -13,18 +13,18 @@ extension StreamExpectations {
     /// side.
     // Holds the expected elements, which it only reads (under the
     // recorder's lock); Sendable as the other expectations are.
-    public struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
-        public let expected: [ExpectedEvent<Element, Failure>]
-        public let tolerance: Duration
+    package struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
+        package let expected: [ExpectedEvent<Element, Failure>]
+        package let tolerance: Duration
 
-        public init(_ expected: [ExpectedEvent<Element, Failure>], tolerance: Duration = .zero) {
+        package init(_ expected: [ExpectedEvent<Element, Failure>], tolerance: Duration = .zero) {
             self.expected = expected
             self.tolerance = tolerance
         }
 
-        public var name: String { "shape(equal:)" }
+        package var name: String { "shape(equal:)" }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if staysPending(window) { return .pending }
             let actual = ShapeEvent.events(in: window)
             let common = min(actual.count, expected.count)
@@ -169,15 +169,15 @@ extension RecordingError.Reason {
 extension Recorder where Input: Equatable {
     /// The recording's elements and its completion (or cancel) equal
     /// `expected`, times too where an expected event has one (within
-    /// `tolerance`). On a difference, the error's ``RecordingError/details``
-    /// show both side by side. See ``StreamExpectations/ShapeEqual``.
+    /// `tolerance`). On a difference, the error's ``RecordingError/report``
+    /// shows both side by side, then both as marble lines lettered alike.
     ///
     /// ```swift
     /// try recorder.shape(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()
     /// ```
     public func shape(
         equal expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero
-    ) -> RecorderExpectation<StreamExpectations.ShapeEqual<Input, Failure>> {
-        expecting(.init(expected, tolerance: tolerance))
+    ) -> RecorderExpectation<Void> {
+        expecting(StreamExpectations.ShapeEqual<Input, Failure>(expected, tolerance: tolerance))
     }
 }

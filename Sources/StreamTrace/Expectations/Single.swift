@@ -1,12 +1,12 @@
 extension StreamExpectations {
     /// The one and only element of a stream that finished (`single`):
     /// `finished`, with exactly one element.
-    public struct Single<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        public init() {}
-        public var name: String { "single" }
+    package struct Single<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+        package init() {}
+        package var name: String { "single" }
         package var base: Finished<Element, Failure> { Finished(expecting: "exactly one element") }
 
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
             base.evaluate(in: window).flatMap { _, _, location in
                 switch window.elementCount {
                 case 1: .passed(window.element(at: 0), cursor: nil, at: window.elementLocation(at: 0))
@@ -27,7 +27,7 @@ extension RecordingError.Reason {
 
 extension Recorder {
     /// The one and only element of a stream that finishes.
-    public var single: RecorderExpectation<StreamExpectations.Single<Input, Failure>> { expecting(.init()) }
+    public var single: RecorderExpectation<Input> { expecting(StreamExpectations.Single<Input, Failure>()) }
 }
 
 extension StreamExpectations.Single<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {

@@ -7,7 +7,7 @@ public struct StreamError: Sendable, Equatable, CustomStringConvertible {
     /// The error itself: cast it to your error type.
     public var underlying: any Error
 
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         let failure = TraceFailure(describing: error)
         self.type = failure.type
         self.message = failure.message

@@ -24,7 +24,7 @@
 ///     }
 /// }
 /// ```
-public protocol StreamExpectation<Element, Failure, Output>: Sendable {
+package protocol StreamExpectation<Element, Failure, Output>: Sendable {
     associatedtype Element
     associatedtype Failure: Error
     associatedtype Output
@@ -43,7 +43,7 @@ extension StreamExpectation {
     /// timeline. This is what recorders and the checker call. A failure is
     /// named after this expectation (its ``RecordingError/expectation`` is
     /// ``name``), whichever expectation it was derived from found it.
-    public func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
+    package func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
         let verdict: Verdict<Output>
         if let (message, location) = window.violation {
             verdict = .failed(window.failure(.misbehaved, "the stream misbehaved: \(message)", at: location))
@@ -66,11 +66,11 @@ extension RecordingError.Reason {
 /// An expectation that has an inverted form (`finished`, `next()`,
 /// `prefix(n)`, `next(where:)`), which passes when the window ends before
 /// it would be fulfilled.
-public protocol InvertibleExpectation: StreamExpectation {
+package protocol InvertibleExpectation: StreamExpectation {
     associatedtype InvertedOutput
     /// Decides the inverted expectation.
     func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<InvertedOutput>
 }
 
 /// The namespace of the expectations a recorder offers.
-public enum StreamExpectations {}
+package enum StreamExpectations {}

@@ -1,5 +1,5 @@
 /// What an expectation decided.
-public enum Verdict<Output> {
+package enum Verdict<Output> {
     /// Not decided yet: more events may decide it. Only given while the
     /// window is open.
     case pending

@@ -1,5 +1,6 @@
 /// How an expectation's window ends: when no more events count.
-public enum WindowEnd: Sendable, Hashable {
+@usableFromInline
+package enum WindowEnd: Sendable, Hashable {
     /// A live recording that may still grow (a wait in progress).
     case open
     /// The recording as it is now (`get()`).
@@ -14,7 +15,7 @@ public enum WindowEnd: Sendable, Hashable {
     case waitCancelled
 
     /// Whether the expectation must decide now.
-    public var isFinal: Bool { self != .open }
+    package var isFinal: Bool { self != .open }
 
     /// How the window ended, for messages: ` within 1s`, ` before the
     /// subscriber cancelled` … (see `EventWindow.ending`, which says a

@@ -19,18 +19,18 @@ import Foundation
 /// let golden = GoldenTrace(path: "Tests/Traces/search.jsonl", time: .ignored)
 /// try golden.verify(recorder.traceText)  // .matched, or throws with the diff
 /// ```
-public struct GoldenTrace: Sendable {
+package struct GoldenTrace: Sendable {
     /// The environment variable that turns recording on: `STREAMTRACE_RECORD=1`.
-    public static let recordVariable = "STREAMTRACE_RECORD"
+    package static let recordVariable = "STREAMTRACE_RECORD"
 
     /// Whether `STREAMTRACE_RECORD=1` (or `true`, `yes`) is set.
-    public static var isRecording: Bool {
+    package static var isRecording: Bool {
         let value = ProcessInfo.processInfo.environment[recordVariable]?.lowercased()
         return value == "1" || value == "true" || value == "yes"
     }
 
     /// What ``verify(_:record:)`` did.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The trace matches the file.
         case matched
         /// Recording was on: the file was written (it did not exist, or
@@ -41,20 +41,20 @@ public struct GoldenTrace: Sendable {
     }
 
     /// The golden file's path.
-    public var path: String
+    package var path: String
 
     /// The path of the golden trace `name` for a test in `testFile`:
     /// `__Traces__/name.jsonl` in the test file's directory, committed with
     /// the tests.
-    public static func path(named name: String, nextTo testFile: String) -> String {
+    package static func path(named name: String, nextTo testFile: String) -> String {
         let directory = URL(fileURLWithPath: testFile).deletingLastPathComponent()
         let file = name.hasSuffix(".jsonl") ? name : name + ".jsonl"
         return directory.appendingPathComponent("__Traces__").appendingPathComponent(file).path
     }
     /// How times are compared.
-    public var time: TimeComparison
+    package var time: TimeComparison
 
-    public init(path: String, time: TimeComparison = .exact) {
+    package init(path: String, time: TimeComparison = .exact) {
         self.path = path
         self.time = time
     }
@@ -68,7 +68,7 @@ public struct GoldenTrace: Sendable {
     /// - Throws: ``GoldenTraceError`` when the file is missing, does not
     ///   match, or cannot be read or written, or `trace` is not a trace.
     @discardableResult
-    public func verify(_ trace: String, record: Bool = GoldenTrace.isRecording) throws(GoldenTraceError) -> Outcome {
+    package func verify(_ trace: String, record: Bool = GoldenTrace.isRecording) throws(GoldenTraceError) -> Outcome {
         let actualBytes = Array(trace.utf8)
         let actual: TraceReader
         do {

@@ -1,6 +1,6 @@
 /// Why a recording does not match its golden trace.
-public struct GoldenTraceError: Error, CustomStringConvertible {
-    public enum Kind: Sendable {
+package struct GoldenTraceError: Error, CustomStringConvertible {
+    package enum Kind: Sendable {
         /// There is no golden file (and recording is off).
         case missing
         /// The recording differs from the file.
@@ -14,16 +14,16 @@ public struct GoldenTraceError: Error, CustomStringConvertible {
     }
 
     /// The golden file's path.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
 
-    public init(path: String, kind: Kind) {
+    package init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
     }
 
     /// One line: what is wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .missing:
             "golden trace \(path) does not exist: run the test with \(GoldenTrace.recordVariable)=1 to record it"
@@ -48,7 +48,7 @@ public struct GoldenTraceError: Error, CustomStringConvertible {
 
     /// The description; for a difference, what to do and the whole diff
     /// (which ends with its summary and both timelines, once).
-    public var report: String {
+    package var report: String {
         guard case .differs(let comparison) = kind else { return description }
         return "golden trace \(path) differs; run with \(GoldenTrace.recordVariable)=1 to accept the new trace\n"
             + comparison.report

@@ -9,11 +9,11 @@
 /// ```
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's JSON text, for example `-12`, `3.5` or `1e300`.
-    public let text: String
+    package let text: String
 
     /// Creates a number from JSON number text, or returns `nil` if `text`
     /// is not a JSON number.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard JSONNumber.isValidLiteral(Array(text.utf8)) else { return nil }
         self.text = text
     }
@@ -23,6 +23,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The number `value`.
     public init<I: BinaryInteger>(_ value: I) {
         self.text = String(value)
     }
@@ -30,7 +31,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// Creates a number from a finite floating point value, in the shortest
     /// form that reads back the same. Returns `nil` for NaN and infinities,
     /// which JSON cannot represent as numbers.
-    public init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         self.text = JSONNumber.shortestText(value)
     }
@@ -65,7 +66,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compares two numbers exactly by value: -1, 0 or 1.
-    public static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
+    package static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
         let x = Canonical(lhs.text)
         let y = Canonical(rhs.text)
         if x == y { return 0 }

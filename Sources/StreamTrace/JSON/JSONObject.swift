@@ -3,9 +3,13 @@
 /// Equality ignores key order, as JSON equality does; keys are compared by
 /// their Unicode scalars, so `"é"` and `"e\u0301"` are two keys.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
+    /// One member: a key and its value.
     public struct Entry: Sendable, Hashable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// The member `key`: `value`.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -27,14 +31,19 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// The members, in their order.
     public private(set) var entries: [Entry]
 
+    /// An object of `entries`, in that order.
     public init(_ entries: [Entry] = []) {
         self.entries = entries
     }
 
+    /// The position of the first member.
     public var startIndex: Int { entries.startIndex }
+    /// The position after the last member.
     public var endIndex: Int { entries.endIndex }
+    /// The member at `position`.
     public subscript(position: Int) -> Entry { entries[position] }
 
     /// The value for `key`, or `nil`.
@@ -42,7 +51,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         entries.first { $0.key.isExactly(key) }?.value
     }
 
-    public mutating func append(key: String, value: JSONValue) {
+    package mutating func append(key: String, value: JSONValue) {
         entries.append(Entry(key: key, value: value))
     }
 

@@ -9,7 +9,7 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// (for example a trace event's `"t"` that is not an integer).
     var isRuleViolation = false
 
-    public init(offset: Int, message: String) {
+    package init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }

@@ -10,19 +10,29 @@
 /// let equal = a == b  // true
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, exactly as written.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in their order.
     case object(JSONObject)
 
-    /// Parses one JSON text (surrounding white space allowed).
+    /// Parses one JSON text (surrounding white space allowed), nested at
+    /// most 512 levels deep.
     ///
     /// - Throws: `JSONSyntaxError` with the byte offset of the problem.
-    public init(parsing text: String, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth)
-        throws(JSONSyntaxError)
-    {
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        try self.init(parsing: text, maximumDepth: TraceReaderOptions.defaultMaximumDepth)
+    }
+
+    /// Parses one JSON text, nested at most `maximumDepth` levels deep.
+    package init(parsing text: String, maximumDepth: Int) throws(JSONSyntaxError) {
         let bytes = Array(text.utf8)
         let result = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
             var parser = JSONParser(raw, maximumDepth: maximumDepth)
@@ -38,7 +48,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value as compact JSON text, keys in their stored order.
-    public var jsonText: String {
+    package var jsonText: String {
         var output = JSONOutput()
         output.write(self)
         return output.string
@@ -46,7 +56,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// A short name of the value's JSON type: `null`, `boolean`, `number`,
     /// `string`, `array` or `object`.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -62,7 +72,7 @@ public enum JSONValue: Sendable, Hashable {
     /// key of `other` with an equal value (where both values are objects,
     /// the same subset rule applies, recursively). Any other value contains
     /// `other` if it equals it.
-    public func contains(_ other: JSONValue) -> Bool {
+    package func contains(_ other: JSONValue) -> Bool {
         JSONValue.contains(self, other)
     }
 }

@@ -11,7 +11,7 @@
 /// let text = raw.text  // {"id":1}
 /// let value = raw.value  // ["id": 1]
 /// ```
-public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
+package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The compact or original JSON text, as UTF-8.
     @usableFromInline
     package let bytes: ArraySlice<UInt8>
@@ -22,7 +22,7 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The compact text of `value`.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         var output = JSONOutput()
         output.write(value)
         bytes = output.buffer[...]
@@ -32,17 +32,17 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     package static let null = RawJSON(validated: ArraySlice("null".utf8))
 
     /// Parses and keeps `text`, or throws if it is not one JSON value.
-    public init(parsing text: String) throws(JSONSyntaxError) {
+    package init(parsing text: String) throws(JSONSyntaxError) {
         _ = try JSONValue(parsing: text)
         bytes = Array(text.utf8)[...]
     }
 
     /// The text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    public var description: String { text }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var description: String { text }
 
     /// The decoded value.
-    public var value: JSONValue {
+    package var value: JSONValue {
         bytes.withUnsafeBytes { raw in
             var parser = JSONParser(raw)
             // The bytes were validated when they were read: this cannot fail.
@@ -50,11 +50,11 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public static func == (lhs: RawJSON, rhs: RawJSON) -> Bool {
+    package static func == (lhs: RawJSON, rhs: RawJSON) -> Bool {
         lhs.bytes == rhs.bytes || lhs.canonical == rhs.canonical
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(canonical)
     }
 

@@ -17,7 +17,7 @@ extension StreamExpectations {
     /// diagram, the report says what the recorder's clock was doing.
     // Holds the expected values, which it only reads (under the recorder's
     // lock); Sendable as the other expectations are.
-    public struct Marbles<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
+    package struct Marbles<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         let text: String
         let diagram: Result<(MarbleDiagram, values: [Element?]), MarbleSyntaxError>
         /// The names `values` gives, for the letters of a failure's drawing.
@@ -41,10 +41,10 @@ extension StreamExpectations {
         }
 
         /// `marbles("-a-b|")`.
-        public var name: String { "marbles(\(ValueText.quoted(text, limit: 60)))" }
+        package var name: String { "marbles(\(ValueText.quoted(text, limit: 60)))" }
 
         /// Compares the window's events with the diagram, frame by frame.
-        public func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let (diagram, values): (MarbleDiagram, [Element?])
             switch self.diagram {
             case .success(let read): (diagram, values) = read
@@ -99,8 +99,8 @@ extension Recorder where Input: Equatable {
     /// The recording drawn as a marble diagram, `frame` a character:
     /// each frame holds exactly the diagram's events. Elements take their
     /// value from `values`, else, for `String` elements, their character;
-    /// `#` matches `error` if given, else any failure. See
-    /// ``StreamExpectations/Marbles`` and docs/marbles.md.
+    /// `#` matches `error` if given, else any failure. The grammar is in
+    /// docs/marbles.md.
     ///
     /// Read it now (under virtual time, once the clock is past the
     /// diagram), or wait for it (a live stream; a coarser `frame` absorbs
@@ -108,12 +108,12 @@ extension Recorder where Input: Equatable {
     ///
     /// ```swift
     /// try recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).get()
-    /// try await recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).value(timeout: 60)
+    /// try await recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).value(timeout: .seconds(60))
     /// ```
     public func marbles(
         _ diagram: String, values: [Character: Input] = [:], error: (any Error)? = nil,
         frame: Duration = .milliseconds(1)
-    ) -> RecorderExpectation<StreamExpectations.Marbles<Input, Failure>> {
-        expecting(.init(diagram, values: values, error: error, frame: frame))
+    ) -> RecorderExpectation<Void> {
+        expecting(StreamExpectations.Marbles<Input, Failure>(diagram, values: values, error: error, frame: frame))
     }
 }

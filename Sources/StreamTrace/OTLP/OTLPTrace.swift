@@ -4,7 +4,7 @@
 /// here one span a line:
 ///
 ///     {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"streamtrace"}}]},
-///      "scopeSpans":[{"scope":{"name":"streamtrace","version":"0.1.0"},"spans":[
+///      "scopeSpans":[{"scope":{"name":"streamtrace","version":"1.0.0"},"spans":[
 ///       {"traceId":"…32 hex…","spanId":"…16 hex…","parentSpanId":"…","name":"cart","kind":1,
 ///        "startTimeUnixNano":"1777636800000000000","endTimeUnixNano":"1777636800012000000",
 ///        "attributes":[…],"events":[{"timeUnixNano":"…","name":"value","attributes":[…]},…],

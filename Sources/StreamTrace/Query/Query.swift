@@ -10,38 +10,38 @@
 ///
 /// The grammar and the meaning of each expectation are those of
 /// `recorder.next(2)` and its siblings; see docs/queries.md.
-public struct Query: Sendable, Hashable, CustomStringConvertible {
+package struct Query: Sendable, Hashable, CustomStringConvertible {
     /// The query as it was written.
-    public let text: String
+    package let text: String
     /// The expectation as the query names it, without `not`, `within` or a
     /// matcher: `next 2`, `finished`.
-    public let expectationName: String
+    package let expectationName: String
     /// `not`: the inverted expectation (`not finished`, `not next` …).
-    public let isInverted: Bool
+    package let isInverted: Bool
     /// `within D`: the window ends D after the cursor time.
-    public let within: Duration?
+    package let within: Duration?
     /// `D` as the query wrote it, which messages quote: `1500us`.
     package let writtenWithin: String?
     /// The comparison applied to the value the expectation passes with.
-    public let matcher: QueryMatcher?
+    package let matcher: QueryMatcher?
     /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
     /// The matcher of its `where` clause (`next where == 3`), which a pass
     /// over a trace compiles once to scan the elements with.
     package var wherePredicate: QueryMatcher? = nil
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Two queries are equal when they are written the same.
-    public static func == (lhs: Query, rhs: Query) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (lhs: Query, rhs: Query) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 extension Query {
     /// Parses a query.
     ///
     /// - Throws: ``QueryParseError`` with the column of the problem.
-    public init(_ text: String) throws(QueryParseError) {
+    package init(_ text: String) throws(QueryParseError) {
         var parser = QueryParser(text)
         self = try parser.parse()
     }

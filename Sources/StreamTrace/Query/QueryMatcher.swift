@@ -1,6 +1,6 @@
 /// A comparison of the value an expectation passes with:
 /// `== JSON`, `!= JSON`, `contains JSON`, or `< <= > >= NUMBER`.
-public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
+package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     case equal(JSONValue)
     case notEqual(JSONValue)
     case contains(JSONValue)
@@ -35,7 +35,7 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The operator as written.
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .equal: "=="
         case .notEqual: "!="
@@ -48,14 +48,14 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The right-hand side.
-    public var operand: JSONValue {
+    package var operand: JSONValue {
         switch self {
         case .equal(let v), .notEqual(let v), .contains(let v): v
         case .less(let n), .lessOrEqual(let n), .greater(let n), .greaterOrEqual(let n): .number(n)
         }
     }
 
-    public var description: String { "\(symbol) \(operand.jsonText)" }
+    package var description: String { "\(symbol) \(operand.jsonText)" }
 
     /// The comparison, for values read as text: the operand's canonical
     /// form is worked out once, and no value is built (see ``JSONPattern``).
@@ -87,7 +87,7 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `value` satisfies the comparison.
-    public func matches(_ value: JSONValue) -> Bool {
+    package func matches(_ value: JSONValue) -> Bool {
         switch self {
         case .equal(let expected): return value == expected
         case .notEqual(let expected): return value != expected
@@ -107,5 +107,5 @@ public enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
 
 extension RecordingError.Reason {
     /// A query's matcher rejected the value its expectation passed with.
-    public static let mismatch = Self(rawValue: "mismatch")
+    package static let mismatch = Self(rawValue: "mismatch")
 }

@@ -5,25 +5,25 @@
 /// prefix x
 ///        ^ expected a whole number after 'prefix'
 /// ```
-public struct QueryParseError: Error, Equatable, CustomStringConvertible {
+package struct QueryParseError: Error, Equatable, CustomStringConvertible {
     /// The query as written.
-    public var query: String
+    package var query: String
     /// The 1-based column of the problem.
-    public var column: Int
+    package var column: Int
     /// What was expected and what was found.
-    public var message: String
+    package var message: String
 
-    public init(query: String, column: Int, message: String) {
+    package init(query: String, column: Int, message: String) {
         self.query = query
         self.column = column
         self.message = message
     }
 
     /// `column 8: expected a whole number after 'prefix'`
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 
     /// The query, and a caret under the problem followed by the message.
-    public var pointer: String {
+    package var pointer: String {
         let (line, caret) = excerpt
         return line + "\n" + caret + " " + message
     }

@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///     continuation.finish()
     /// }
     /// let recorder = numbers.record()
-    /// let elements = try await recorder.elements.value(timeout: 60)  // [1, 2, 3]
+    /// let elements = try await recorder.elements.value(timeout: .seconds(60))  // [1, 2, 3]
     /// ```
     ///
     /// This overload reads the sequence with `next(isolation:)`, whose typed
@@ -31,7 +31,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @inlinable
     public func record<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
@@ -46,14 +46,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         }
     }
 
-    /// Starts consuming the sequence into a new recorder timed by
-    /// `ContinuousClock`, with the sequence's own error type. See
-    /// `record(name:clock:sink:)`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    @inlinable
-    public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, Failure> {
-        record(name: name, clock: ContinuousClock(), sink: sink)
-    }
 }
 
 extension Recorder {

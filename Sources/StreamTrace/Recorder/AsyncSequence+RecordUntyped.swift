@@ -15,7 +15,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///     continuation.finish()
     /// }
     /// let recorder: Recorder<Int, any Error> = numbers.map { $0 * 10 }.record()
-    /// let elements = try await recorder.elements.value(timeout: 60)  // [10]
+    /// let elements = try await recorder.elements.value(timeout: .seconds(60))  // [10]
     /// ```
     ///
     /// Events, times and cancellation are as for the typed overload,
@@ -23,7 +23,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     @_disfavoredOverload
     @inlinable
     public func record<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, any Error> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
@@ -38,14 +38,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         }
     }
 
-    /// Starts consuming the sequence into a new recorder timed by
-    /// `ContinuousClock`, with any error it throws. See
-    /// `record(name:clock:sink:)`.
-    @_disfavoredOverload
-    @inlinable
-    public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, any Error> {
-        record(name: name, clock: ContinuousClock(), sink: sink)
-    }
 }
 
 extension AsyncStream where Element: Sendable {
@@ -56,7 +48,7 @@ extension AsyncStream where Element: Sendable {
     /// `AsyncSequence.record(name:clock:sink:)`.
     @inlinable
     public func record<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Never> where C.Duration == Duration {
         Recorder.started(name: name, clock: clock, sink: sink) { storage in
             var iterator = self.makeAsyncIterator()
@@ -67,10 +59,4 @@ extension AsyncStream where Element: Sendable {
         }
     }
 
-    /// Starts consuming the stream into a new recorder timed by
-    /// `ContinuousClock`: `Recorder<Element, Never>`, on every OS version.
-    @inlinable
-    public func record(name: String? = nil, sink: (any TraceSink)? = nil) -> Recorder<Element, Never> {
-        record(name: name, clock: ContinuousClock(), sink: sink)
-    }
 }

@@ -9,7 +9,7 @@
 /// recorder.receive("foo")
 /// let element = try recorder.next().get()  // "foo"
 /// recorder.receive(completion: .finished)
-/// try recorder.finished.wait(timeout: 1)
+/// try await recorder.finished.value(timeout: .seconds(60))
 /// ```
 ///
 /// Give it a sink to write the trace while recording:
@@ -24,22 +24,16 @@ public final class Recorder<Input, Failure: Error> {
     ///
     /// - Parameters:
     ///   - name: the stream's name in the trace header.
-    ///   - clock: the clock of the event times (a test clock gives
-    ///     deterministic times).
+    ///   - clock: the clock of the event times: `ContinuousClock` by
+    ///     default; a ``TestClock`` gives deterministic times.
     ///   - sink: where to write the trace while recording, if anywhere.
     ///   - meta: extra information for the trace header.
     @inlinable
     public init<C: Clock>(
-        name: String? = nil, clock: C, sink: (any TraceSink)? = nil, meta: JSONObject? = nil
+        name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil, meta: JSONObject? = nil
     ) where C.Duration == Duration {
         let time = TimeSource(clock)
         storage = RecorderStorage(time: time, header: time.header(stream: name, meta: meta), sink: sink)
-    }
-
-    /// Creates a recorder timed by `ContinuousClock`.
-    @inlinable
-    public convenience init(name: String? = nil, sink: (any TraceSink)? = nil, meta: JSONObject? = nil) {
-        self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
     }
 
     deinit {
@@ -86,11 +80,6 @@ public final class Recorder<Input, Failure: Error> {
         storage.withLock { storage.state.onRequest }?(demand)
     }
 
-    /// Asks the recorded stream for `count` more elements. See ``request(_:)-(Demand)``.
-    public func request(_ count: Int) {
-        request(.max(count))
-    }
-
     /// Records that the subscriber cancelled, and stops the recorded stream
     /// (for `sequence.record()`, cancels its task). Waits in progress end.
     @inlinable
@@ -101,10 +90,10 @@ public final class Recorder<Input, Failure: Error> {
     // MARK: Reading
 
     /// The trace header this recorder writes.
-    public var header: TraceHeader { storage.header }
+    package var header: TraceHeader { storage.header }
 
     /// Everything the recorder holds, read at one instant.
-    public var snapshot: RecorderSnapshot<Input, Failure> {
+    package var snapshot: RecorderSnapshot<Input, Failure> {
         storage.withLock {
             RecorderSnapshot(
                 events: storage.state.recordedEvents(), diagnostics: storage.state.diagnostics,
@@ -124,7 +113,7 @@ public final class Recorder<Input, Failure: Error> {
     }
 
     /// How many elements `next` expectations have consumed.
-    public var consumedCount: Int {
+    package var consumedCount: Int {
         storage.withLock { storage.state.consumed }
     }
 
@@ -135,7 +124,7 @@ public final class Recorder<Input, Failure: Error> {
     }
 
     /// Writes the header and every event recorded so far to `sink`.
-    public func writeTrace(to sink: some TraceSink) {
+    package func writeTrace(to sink: some TraceSink) {
         let (events, header) = storage.withLock { (storage.state.recordedEvents(), storage.header) }
         var line = JSONOutput()
         storage.encoder.write(header, to: sink, line: &line)

@@ -1,7 +1,7 @@
 /// Something a recorded stream did that breaks the rules of streams; the
 /// recorder keeps it rather than silently dropping the event.
 public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// An event arrived after the stream finished or failed. Every
         /// expectation then fails.
         case eventAfterCompletion(EventKind)
@@ -20,12 +20,13 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unrequestedValue
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// When it happened, in nanoseconds since the subscription started.
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
     /// The event that ended the recording, for the `after…` kinds.
-    public var terminal: EventKind?
+    package var terminal: EventKind?
 
+    /// What the stream did and when: `value event after the stream finished (+3ms)`.
     public var description: String {
         let at = TimeFormat.offset(nanoseconds)
         switch kind {

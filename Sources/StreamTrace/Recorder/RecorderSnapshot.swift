@@ -1,14 +1,14 @@
 /// What a recorder holds at one instant.
-public struct RecorderSnapshot<Input, Failure: Error> {
+package struct RecorderSnapshot<Input, Failure: Error> {
     /// Every event recorded, with its time.
-    public var events: [RecordedEvent<Input, Failure>]
+    package var events: [RecordedEvent<Input, Failure>]
     /// Events the stream sent against the rules, which were not recorded.
-    public var diagnostics: [RecorderDiagnostic]
+    package var diagnostics: [RecorderDiagnostic]
     /// How many elements `next` expectations had consumed.
-    public var consumedCount: Int
+    package var consumedCount: Int
 
     /// The elements, in order.
-    public var elements: [Input] {
+    package var elements: [Input] {
         events.compactMap { if case .value(let value) = $0.event { value } else { nil } }
     }
 }

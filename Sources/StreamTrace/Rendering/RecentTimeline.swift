@@ -23,9 +23,9 @@
 /// let line = timeline.line  // "a---(b|)"
 /// let legend = timeline.legend  // "a = 1, b = 2"
 /// ```
-public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
+package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     /// What an event draws.
-    public enum Mark: Sendable, Hashable {
+    package enum Mark: Sendable, Hashable {
         /// An element, with its text (`nil` if unknown: drawn `?`).
         case value(String?)
         case finished
@@ -33,40 +33,40 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
         case cancel
 
         /// Whether the mark ends the stream (anything but a value).
-        public var isTerminal: Bool {
+        package var isTerminal: Bool {
             if case .value = self { return false }
             return true
         }
     }
 
     /// One event drawn on the line.
-    public struct Event: Sendable, Hashable {
-        public var nanoseconds: Int64
-        public var mark: Mark
+    package struct Event: Sendable, Hashable {
+        package var nanoseconds: Int64
+        package var mark: Mark
 
-        public init(nanoseconds: Int64, mark: Mark) {
+        package init(nanoseconds: Int64, mark: Mark) {
             self.nanoseconds = nanoseconds
             self.mark = mark
         }
     }
 
     /// How many events a failure message shows.
-    public static var defaultLimit: Int { 6 }
+    package static var defaultLimit: Int { 6 }
 
     /// The events drawn, oldest first.
-    public var events: [Event]
+    package var events: [Event]
     /// How many earlier events are not drawn.
-    public var omitted: Int
+    package var omitted: Int
     /// Whether the recording may go on (it has no terminal event).
-    public var isOpen: Bool
+    package var isOpen: Bool
     /// When the first drawn event's gap starts: the omitted event before
     /// it, or the subscription (0).
-    public var start: Int64
+    package var start: Int64
     /// Whether more events follow the last one drawn (a trailing `…`, not
     /// the trailing `-` of a recording that had not ended).
-    public var isCut: Bool
+    package var isCut: Bool
 
-    public init(events: [Event], omitted: Int, isOpen: Bool, start: Int64 = 0, isCut: Bool = false) {
+    package init(events: [Event], omitted: Int, isOpen: Bool, start: Int64 = 0, isCut: Bool = false) {
         self.events = events
         self.omitted = omitted
         self.isOpen = isOpen
@@ -75,14 +75,14 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The marble line: `-a---(b|)`.
-    public var line: String { drawing.lines[0] }
+    package var line: String { drawing.lines[0] }
 
     /// The values the line's letters stand for, whole: `a = {"id":1}, b = …`;
     /// empty when it draws no element.
-    public var legend: String { drawing.legend.joined(separator: ", ") }
+    package var legend: String { drawing.legend.joined(separator: ", ") }
 
     /// The line, then its legend if it has one.
-    public var description: String {
+    package var description: String {
         let drawing = drawing
         return drawing.legend.isEmpty
             ? drawing.lines[0] : "\(drawing.lines[0])  \(drawing.legend.joined(separator: ", "))"
@@ -130,7 +130,7 @@ public struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
 extension EventWindow {
     /// The last `limit` events of the window (elements and its end) as a
     /// marble line.
-    public func recentTimeline(limit: Int = RecentTimeline.defaultLimit) -> RecentTimeline {
+    package func recentTimeline(limit: Int = RecentTimeline.defaultLimit) -> RecentTimeline {
         var builder = RecentTimeline.Builder(limit: limit)
         let first = max(elementCount - limit, 0)
         builder.skip(first, lastAt: first > 0 ? timelineElement(at: first - 1).nanoseconds : 0)

@@ -2,7 +2,7 @@
 /// stores it.
 public struct RecordedEvent<Value, Failure: Error> {
     /// Nanoseconds since the subscription started, on the recording's clock.
-    public var nanoseconds: Int64
+    @usableFromInline package var nanoseconds: Int64
     /// What happened.
     public var event: StreamEvent<Value, Failure>
     /// The line of the trace file the event was read from, or `nil` for an
@@ -10,7 +10,7 @@ public struct RecordedEvent<Value, Failure: Error> {
     public var line: Int?
 
     @inlinable
-    public init(nanoseconds: Int64, event: StreamEvent<Value, Failure>, line: Int? = nil) {
+    package init(nanoseconds: Int64, event: StreamEvent<Value, Failure>, line: Int? = nil) {
         self.nanoseconds = nanoseconds
         self.event = event
         self.line = line

@@ -1,10 +1,12 @@
 /// How a stream completed: successfully, or with an error.
 public enum StreamCompletion<Failure: Error> {
+    /// The stream finished.
     case finished
+    /// The stream failed with the error.
     case failure(Failure)
 
     /// The error, if the stream failed.
-    public var error: Failure? {
+    package var error: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }

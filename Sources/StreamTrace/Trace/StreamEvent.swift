@@ -15,7 +15,7 @@ public enum StreamEvent<Value, Failure: Error> {
 
     /// The event's name in a trace: `subscribe`, `request`, `value`,
     /// `finished`, `failure` or `cancel`.
-    @inlinable public var kind: Kind {
+    @inlinable package var kind: Kind {
         switch self {
         case .subscribe: .subscribe
         case .request: .request
@@ -27,15 +27,15 @@ public enum StreamEvent<Value, Failure: Error> {
     }
 
     /// Whether a `request` asks for at least one element (other events: true).
-    @inlinable public var hasValidDemand: Bool {
+    @inlinable package var hasValidDemand: Bool {
         if case .request(.max(let n)) = self { return n >= 1 }
         return true
     }
 
     /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
-    @inlinable public var isTerminal: Bool { kind.isTerminal }
+    @inlinable package var isTerminal: Bool { kind.isTerminal }
 
-    public typealias Kind = EventKind
+    @usableFromInline package typealias Kind = EventKind
 }
 
 extension StreamEvent: Sendable where Value: Sendable, Failure: Sendable {}
@@ -43,10 +43,13 @@ extension StreamEvent: Equatable where Value: Equatable, Failure: Equatable {}
 extension StreamEvent: Hashable where Value: Hashable, Failure: Hashable {}
 
 /// The kinds of event, with their names in a trace.
-public enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+@usableFromInline
+package enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case subscribe, request, value, finished, failure, cancel
 
     /// Whether an event of this kind ends the recording.
-    @inlinable public var isTerminal: Bool { self == .finished || self == .failure || self == .cancel }
-    public var description: String { rawValue }
+    @inlinable package var isTerminal: Bool {
+        self == .finished || self == .failure || self == .cancel
+    }
+    @usableFromInline package var description: String { rawValue }
 }

@@ -8,12 +8,16 @@
 /// let elements = trace.elements  // [JSONValue]
 /// ```
 public struct Trace: Sendable, Equatable {
+    /// The header line: the stream's name, its clock, where it starts.
     public var header: TraceHeader
+    /// Every event, in order, with its time and line.
     public var events: [TraceEvent]
+    /// How the trace ends: finished, failed, cancelled, open or truncated.
     public var status: TraceStatus
+    /// What the reader tolerated (a last line cut off mid-write).
     public var warnings: [TraceReadWarning]
 
-    public init(
+    package init(
         header: TraceHeader, events: [TraceEvent], status: TraceStatus? = nil, warnings: [TraceReadWarning] = []
     ) {
         self.header = header
@@ -23,24 +27,29 @@ public struct Trace: Sendable, Equatable {
     }
 
     /// Reads the trace at `path` (`-` for standard input).
-    public init(contentsOf path: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public init(contentsOf path: String) throws(TraceReadError) {
+        try self.init(contentsOf: path, options: TraceReaderOptions())
+    }
+
+    /// Reads the trace at `path` with the reader's limits set by `options`.
+    package init(contentsOf path: String, options: TraceReaderOptions) throws(TraceReadError) {
         try self.init(reader: TraceReader(path: path, options: options))
     }
 
     /// Reads a trace from bytes in memory.
-    public init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
+    package init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
         throws(TraceReadError)
     {
         try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
     }
 
     /// Reads a trace from text in memory.
-    public init(text: String, name: String = "<memory>") throws(TraceReadError) {
+    package init(text: String, name: String = "<memory>") throws(TraceReadError) {
         try self.init(bytes: Array(text.utf8), name: name)
     }
 
     /// Reads the rest of a trace from `reader`.
-    public init(reader: TraceReader) throws(TraceReadError) {
+    package init(reader: TraceReader) throws(TraceReadError) {
         var events: [TraceEvent] = []
         while let event = try reader.next() { events.append(event) }
         self.init(header: reader.header, events: events, status: reader.status, warnings: reader.warnings)

@@ -8,14 +8,14 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     /// The error encoded as JSON, if the writer could encode it.
     public var value: JSONValue?
 
-    public init(type: String, message: String, value: JSONValue? = nil) {
+    package init(type: String, message: String, value: JSONValue? = nil) {
         self.type = type
         self.message = message
         self.value = value
     }
 
     /// Describes any error the way a trace records it.
-    public init(describing error: any Error) {
+    package init(describing error: any Error) {
         if let failure = error as? TraceFailure {
             self = failure
         } else {
@@ -40,7 +40,7 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
 
     /// The error as queries see it: `{"type", "message"}`, and `"value"`
     /// when the trace holds the error as JSON.
-    public var jsonObject: JSONValue {
+    package var jsonObject: JSONValue {
         var object = JSONObject([
             .init(key: "type", value: .string(type)), .init(key: "message", value: .string(message)),
         ])

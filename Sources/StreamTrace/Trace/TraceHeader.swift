@@ -1,10 +1,10 @@
 /// The first line of a trace: format version, and what was recorded.
 public struct TraceHeader: Sendable, Hashable {
     /// The format version this library reads and writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// The format version (always 1 for traces this library accepts).
-    public var version: Int
+    package var version: Int
     /// A human name for the stream.
     public var stream: String?
     /// The clock of the trace's times: `continuous`, `suspending`,
@@ -21,7 +21,7 @@ public struct TraceHeader: Sendable, Hashable {
     /// Any extra information: test name, host, app version…
     public var meta: JSONObject?
 
-    public init(
+    package init(
         version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
         started: String? = nil, at: Int64? = nil, meta: JSONObject? = nil
     ) {

@@ -1,7 +1,7 @@
 /// Why a trace could not be read, and where: `FILE:LINE:COLUMN: message`.
 public struct TraceReadError: Error, Equatable, CustomStringConvertible {
     /// The kinds of problem a reader reports.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The file could not be opened or read (missing, a directory, no permission).
         case unreadable
         /// The input has no header line: it is empty or not a trace.
@@ -16,7 +16,7 @@ public struct TraceReadError: Error, Equatable, CustomStringConvertible {
         case lineTooLong
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The file's name as given (`-` reads as `<stdin>`).
     public var file: String
     /// The 1-based line, or 0 when the problem is not on a line.
@@ -26,7 +26,7 @@ public struct TraceReadError: Error, Equatable, CustomStringConvertible {
     /// What was expected and what was found.
     public var message: String
 
-    public init(kind: Kind, file: String, line: Int, column: Int, message: String) {
+    package init(kind: Kind, file: String, line: Int, column: Int, message: String) {
         (self.kind, self.file, self.message) = (kind, file, message)
         (self.line, self.column) = (line, column)
     }
@@ -38,10 +38,10 @@ public struct TraceReadError: Error, Equatable, CustomStringConvertible {
 
 /// Something a reader noticed that does not stop it reading.
 public struct TraceReadWarning: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
     public var description: String { "\(file):\(line):\(column): warning: \(message)" }
 }

@@ -26,7 +26,7 @@ public final class TraceReader {
     // A reader is used by one thread at a time (it is not Sendable): the
     // runtime's exclusivity checks on its properties would only cost time.
     /// The file name used in messages.
-    public let file: String
+    package let file: String
     /// The header line.
     public let header: TraceHeader
 
@@ -39,7 +39,12 @@ public final class TraceReader {
     private let ownedDescriptor: Int32?
 
     /// Opens the trace at `path` and reads its header. `-` reads standard input.
-    public convenience init(path: String, options: TraceReaderOptions = TraceReaderOptions()) throws(TraceReadError) {
+    public convenience init(path: String) throws(TraceReadError) {
+        try self.init(path: path, options: TraceReaderOptions())
+    }
+
+    /// Opens the trace at `path` with the reader's limits set by `options`.
+    package convenience init(path: String, options: TraceReaderOptions) throws(TraceReadError) {
         if path == "-" {
             try self.init(fileDescriptor: 0, name: "<stdin>", options: options)
         } else {
@@ -48,14 +53,14 @@ public final class TraceReader {
     }
 
     /// Reads a trace from an open file descriptor (not closed by the reader).
-    public convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions())
+    package convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions())
         throws(TraceReadError)
     {
         try self.init(source: .stream(fd: fileDescriptor), name: name, options: options)
     }
 
     /// Reads a trace held in memory.
-    public convenience init(
+    package convenience init(
         bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()
     ) throws(TraceReadError) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
@@ -112,7 +117,7 @@ public final class TraceReader {
     }
 
     /// How many events have been read so far.
-    public var eventCount: Int { scanner.report.eventCount }
+    package var eventCount: Int { scanner.report.eventCount }
 
     /// How the trace ends. Final once ``next()`` has returned `nil`.
     public var status: TraceStatus { scanner.report.status }

@@ -1,17 +1,17 @@
 /// Limits that keep a reader's memory and stack bounded on any input.
-public struct TraceReaderOptions: Sendable, Hashable {
+package struct TraceReaderOptions: Sendable, Hashable {
     /// The longest line accepted, in bytes (default 16 MiB).
-    public var maximumLineLength: Int
+    package var maximumLineLength: Int
     /// The deepest nesting of arrays and objects accepted (default 512).
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// How many bytes are read from the file at a time (default 1 MiB).
-    public var chunkSize: Int
+    package var chunkSize: Int
 
     /// The default ``maximumDepth``: deep enough for any real value, shallow
     /// enough for any thread's stack.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = 512
 
-    public init(
+    package init(
         maximumLineLength: Int = 16 << 20, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth,
         chunkSize: Int = 1 << 20
     ) {

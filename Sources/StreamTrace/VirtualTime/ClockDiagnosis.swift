@@ -94,13 +94,8 @@ extension TimeSource {
         var name = String(describing: C.self)
         if let clock = clock as? TestClock {
             core = clock.core
+            name = clock.diagnosticName
         }
-        #if canImport(Combine) || OpenCombine
-        if let clock = clock as? TestScheduler.Clock {
-            core = clock.scheduler.core
-            name = "TestScheduler"
-        }
-        #endif
         guard let core else { return { [name] in ClockDiagnosis.notVirtual(name) } }
         return { [weak core, name] in
             guard let core else { return "\(name) (released)" }

@@ -22,7 +22,7 @@ import Musl
 /// let recorder = model.results.record(clock: clock)
 /// model.type("swift")  // starts a Task that sleeps on the clock
 /// await clock.advance(by: .milliseconds(300))  // returns once that task has run on
-/// #expect(try await wait(for: recorder.next(), timeout: 5) == ["swift"])
+/// #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
 /// ```
 ///
 /// ## Deterministic advancing
@@ -61,33 +61,51 @@ import Musl
 /// swift-concurrency-extras replaces it for its scope, so do not combine the
 /// two in one test.
 public final class TestClock: TraceClock, @unchecked Sendable {
+    /// A point in the clock's time: an offset from its zero.
     public struct Instant: InstantProtocol, Sendable {
         /// The time since the clock was created.
         public var offset: Duration
 
+        /// The instant `offset` after the clock's zero.
         public init(offset: Duration) {
             self.offset = offset
         }
 
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     let core: VirtualClockCore
+    /// What failure messages call it: `TestClock`, or `TestScheduler` for a
+    /// scheduler's ``TestScheduler/clock``.
+    package let diagnosticName: String
 
     /// Creates a clock at `now` (default: zero). The current task, if any,
     /// is the first the clock follows: create the clock before the code
     /// under test starts its tasks.
     public init(now: Instant = Instant(offset: .zero)) {
         core = VirtualClockCore(now: now.offset)
+        diagnosticName = "TestClock"
+    }
+
+    /// A clock on the virtual time of `core`, which another clock or a
+    /// ``TestScheduler`` owns too.
+    package init(core: VirtualClockCore, diagnosticName: String) {
+        self.core = core
+        self.diagnosticName = diagnosticName
     }
 
     public var traceName: String { "virtual" }
     /// The time since the clock's zero, in nanoseconds: a trace header's `at`.
     public func traceNanoseconds(at instant: Instant) -> Int64? { TimeFormat.nanoseconds(instant.offset) }
+    /// Zero: virtual time moves by any amount.
     public var minimumResolution: Duration { .zero }
 
+    /// The clock's time, which only advancing moves.
     public var now: Instant { Instant(offset: core.timeline.now) }
 
     /// How many tasks are sleeping on the clock now.

@@ -34,8 +34,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     let core: VirtualClockCore
 
-    public init(now: VirtualTime = VirtualTime(nanoseconds: 0)) {
-        core = VirtualClockCore(now: .nanoseconds(now.nanoseconds))
+    /// A scheduler at time zero. The current task, if any, is the first
+    /// its ``clock`` follows.
+    public init() {
+        core = VirtualClockCore(now: .zero)
     }
 
     public var now: VirtualTime { VirtualTime(core.timeline.now) }
@@ -93,10 +95,22 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
-    /// A clock that reads this scheduler's time (`"clock":"virtual"`), for
-    /// recorders, for tasks to sleep on, and for tests to advance the
-    /// scheduler and wait for the tasks it wakes.
-    public var clock: Clock { Clock(scheduler: self) }
+    /// A ``TestClock`` on this scheduler's virtual time: recorders stamp
+    /// events with it (`"clock":"virtual"`), tasks sleep on it, and tests
+    /// advance the scheduler through it (running its actions and waking its
+    /// sleepers in time order) and wait for the tasks it wakes.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// // The model debounces with `scheduler`, then fetches in a Task that
+    /// // sleeps 100 ms on `scheduler.clock` for the network.
+    /// let model = SearchModel(scheduler: scheduler)
+    /// let recorder = model.results.record(clock: scheduler.clock)
+    /// model.query.send("swift")
+    /// await scheduler.clock.advance(by: .milliseconds(400))
+    /// #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
+    /// ```
+    public var clock: TestClock { TestClock(core: core, diagnosticName: "TestScheduler") }
 
     private final class Repetition: @unchecked Sendable {
         private let lock = Lock()
@@ -106,30 +120,4 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 }
 
-/// A scheduler that runs every action at once, with ``TestScheduler``'s
-/// time type, so it can stand in where virtual time does not matter.
-public struct ImmediateTestScheduler: Scheduler, Sendable {
-    public typealias SchedulerTimeType = VirtualTime
-    public typealias SchedulerOptions = Never
-
-    public init() {}
-
-    public var now: VirtualTime { VirtualTime(nanoseconds: 0) }
-    public var minimumTolerance: VirtualTime.Stride { .zero }
-
-    public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
-
-    public func schedule(
-        after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?, _ action: @escaping () -> Void
-    ) { action() }
-
-    /// Runs the action once, at once: repeating in no time would never end.
-    public func schedule(
-        after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride, options: Never?,
-        _ action: @escaping () -> Void
-    ) -> any Cancellable {
-        action()
-        return AnyCancellable {}
-    }
-}
 #endif

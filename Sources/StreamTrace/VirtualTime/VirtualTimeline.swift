@@ -197,11 +197,11 @@ package final class VirtualTimeline: @unchecked Sendable {
 /// expected came to sleep on a virtual clock in time.
 public struct SleepersTimeout: Error, Equatable, CustomStringConvertible {
     /// How many sleepers the test waited for.
-    public var expected: Int
+    package var expected: Int
     /// How many were sleeping when the wait gave up.
-    public var found: Int
+    package var found: Int
     /// The wall-clock time the wait allowed.
-    public var timeout: Duration
+    package var timeout: Duration
 
     public var description: String {
         "waitForSleepers: expected at least \(expected) task(s) sleeping on the clock within "

@@ -16,7 +16,8 @@ extension AsyncSequence where Self: Sendable {
     /// error), and an `AsyncStream` is traced as a ``TracedAsyncStream``
     /// on every version.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C) -> TracedAsyncSequence<Self>
+    public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
+        -> TracedAsyncSequence<Self>
     where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedAsyncSequence(base: self) {
@@ -25,11 +26,6 @@ extension AsyncSequence where Self: Sendable {
         }
     }
 
-    /// Traces on `ContinuousClock`, keeping typed throws. See `trace(to:name:clock:)`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    public func trace(to sink: any TraceSink, name: String? = nil) -> TracedAsyncSequence<Self> {
-        trace(to: sink, name: name, clock: ContinuousClock())
-    }
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it, with

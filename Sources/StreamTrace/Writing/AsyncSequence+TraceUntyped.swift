@@ -11,7 +11,7 @@ extension AsyncSequence where Self: Sendable {
     /// Otherwise as the typed `trace(to:name:clock:)`.
     @_disfavoredOverload
     public func trace<C: Clock>(
-        to sink: any TraceSink, name: String? = nil, clock: C
+        to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
     ) -> UntypedTracedAsyncSequence<Self> where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return UntypedTracedAsyncSequence(base: self) {
@@ -20,12 +20,6 @@ extension AsyncSequence where Self: Sendable {
         }
     }
 
-    /// Traces on `ContinuousClock`, throwing any error. See the
-    /// `any Error` overload of `trace(to:name:clock:)`.
-    @_disfavoredOverload
-    public func trace(to sink: any TraceSink, name: String? = nil) -> UntypedTracedAsyncSequence<Self> {
-        trace(to: sink, name: name, clock: ContinuousClock())
-    }
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it; its
@@ -74,7 +68,7 @@ extension AsyncStream where Element: Sendable {
     /// which never throws, on every OS version. Otherwise as
     /// `AsyncSequence.trace(to:name:clock:)`.
     public func trace<C: Clock>(
-        to sink: any TraceSink, name: String? = nil, clock: C
+        to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
     ) -> TracedAsyncStream<Element> where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return TracedAsyncStream(base: self) {
@@ -83,10 +77,6 @@ extension AsyncStream where Element: Sendable {
         }
     }
 
-    /// Traces on `ContinuousClock`. See `trace(to:name:clock:)`.
-    public func trace(to sink: any TraceSink, name: String? = nil) -> TracedAsyncStream<Element> {
-        trace(to: sink, name: name, clock: ContinuousClock())
-    }
 }
 
 /// An `AsyncStream` passed through unchanged and traced; like the stream,

@@ -19,7 +19,7 @@ import Musl
 /// ```
 public final class FileTraceSink: TraceSink, @unchecked Sendable {
     /// The file's path.
-    public let path: String
+    package let path: String
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
     // Appending a line is on the recording path, inlined into it
     // (``appendLine(capacity:isTerminal:_:)``): a recorder writes its lines
@@ -35,9 +35,9 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
 
     /// Why the sink could not be opened.
     public struct OpenError: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public init(path: String, reason: String) {
+        package var path: String
+        package var reason: String
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }

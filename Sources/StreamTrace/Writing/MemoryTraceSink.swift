@@ -4,8 +4,10 @@ public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
     private let lock = Lock()
     private var storage: [UInt8] = []
 
+    /// An empty sink.
     public init() {}
 
+    /// Keeps `line` and its newline.
     public func write(line: UnsafeRawBufferPointer, isTerminal: Bool) {
         lock.lock()
         storage.append(contentsOf: line)
@@ -13,11 +15,8 @@ public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
         lock.unlock()
     }
 
-    public func flush() {}
-    public func close() {}
-
     /// Everything written, as JSON Lines bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         return storage
@@ -27,7 +26,7 @@ public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The lines written, without their newlines.
-    public var lines: [String] {
+    package var lines: [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }

@@ -16,6 +16,12 @@ import Musl
 /// gets `-2`, `-3` …). A file of the same name from an earlier run is
 /// replaced.
 ///
+/// A stream recorded or traced into the folder takes the folder's clock
+/// and a sink of its own: `record(name:clock:sink:)` and
+/// `trace(to:name:clock:)` with `clock: traces.clock` and
+/// `sink: try traces.sink(named:)`. A recorder fed by hand comes from
+/// ``recorder(named:of:failure:)``:
+///
 /// ```swift
 /// let clock = TestClock()
 /// let traces = try TraceDirectory(path: folder, clock: clock)
@@ -99,34 +105,5 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         }
         if result.isEmpty || result.hasPrefix(".") { result = "stream" + result }
         return String(result.prefix(100))
-    }
-}
-
-extension TraceDirectory where C == ContinuousClock {
-    /// A folder of traces timed by `ContinuousClock`.
-    public convenience init(path: String) throws(FileTraceSink.OpenError) {
-        try self.init(path: path, clock: ContinuousClock())
-    }
-}
-
-extension AsyncSequence where Self: Sendable, Element: Sendable {
-    /// Starts consuming the sequence into a new recorder whose trace is the
-    /// file of the stream `name` in `directory`, on the folder's clock. See
-    /// ``record(name:clock:sink:)->Recorder<Self.Element,Self.Failure>``.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    public func record<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
-        -> Recorder<Element, Failure>
-    {
-        record(name: name, clock: directory.clock, sink: try directory.sink(named: name))
-    }
-
-    /// Passes every element through unchanged and writes the first
-    /// iteration's trace to the file of the stream `name` in `directory`,
-    /// on the folder's clock. See ``trace(to:name:clock:)->TracedAsyncSequence<Self>``.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    public func trace<C: TraceClock>(in directory: TraceDirectory<C>, name: String) throws(FileTraceSink.OpenError)
-        -> TracedAsyncSequence<Self>
-    {
-        trace(to: try directory.sink(named: name), name: name, clock: directory.clock)
     }
 }

@@ -8,7 +8,7 @@
 /// let sink = MemoryTraceSink()
 /// let recorder = Recorder<Int, Never>(sink: sink)
 /// recorder.receive(1)
-/// let count = sink.lines.count  // 2: the header and the value
+/// let text = sink.text  // the header line, then {"t":…,"event":"value","value":1}
 /// ```
 public protocol TraceSink: AnyObject, Sendable {
     /// Receives one line of JSON, without its newline. `isTerminal` is true
@@ -21,6 +21,8 @@ public protocol TraceSink: AnyObject, Sendable {
 }
 
 extension TraceSink {
+    /// Nothing to make durable (a sink that writes at once).
     public func flush() {}
+    /// Flushes.
     public func close() { flush() }
 }

@@ -23,24 +23,20 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var ended = false
     @usableFromInline @exclusivity(unchecked) var afterEnd = 0
 
-    /// Writes the header; times count from now on `clock`.
+    /// Writes the header; times count from now on `clock` (`ContinuousClock`
+    /// by default).
     @inlinable
-    public init<C: Clock>(name: String? = nil, clock: C, sink: any TraceSink, meta: JSONObject? = nil)
-    where C.Duration == Duration {
+    public init<C: Clock>(
+        name: String? = nil, clock: C = ContinuousClock(), sink: any TraceSink, meta: JSONObject? = nil
+    ) where C.Duration == Duration {
         time = TimeSource(clock)
         self.sink = sink
         target = SinkTarget(sink)
         encoder.write(time.header(stream: name, meta: meta), to: sink, line: &line)
     }
 
-    /// Writes the header; times count from now on `ContinuousClock`.
-    @inlinable
-    public convenience init(name: String? = nil, sink: any TraceSink, meta: JSONObject? = nil) {
-        self.init(name: name, clock: ContinuousClock(), sink: sink, meta: meta)
-    }
-
     /// Writes one event, stamped now. Events after the terminal event cannot
-    /// be part of a trace: they are counted in ``eventsAfterEnd`` instead.
+    /// be part of a trace: they are counted instead, and not written.
     @inlinable
     public func write(_ event: StreamEvent<Value, Failure>) {
         lock.lock()
@@ -56,7 +52,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// How many events arrived after the terminal event.
-    public var eventsAfterEnd: Int {
+    package var eventsAfterEnd: Int {
         lock.withLock { afterEnd }
     }
 }

@@ -36,22 +36,27 @@ struct CommandRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    /// Runs the binary, waiting for it on a thread of its own.
     /// Runs the binary (or `executable`, given the binary's path where it
-    /// needs it), waiting for it on a thread of its own.
+    /// needs it), waiting for it on a thread of its own. With a `hangBound`,
+    /// a child still running that long after it started is killed (exit
+    /// status 9, SIGKILL): the bound counts the child's own run, not the
+    /// wait for a child-process slot behind the other tests' children.
     static func run(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String? = nil
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String? = nil,
+        hangBound: Duration? = nil
     ) async throws -> Result {
         try await onOwnThread {
             try asChildProcess {
-                try runBlocking(arguments, stdin: stdin, environment: environment, executable: executable)
+                try runBlocking(
+                    arguments, stdin: stdin, environment: environment, executable: executable, hangBound: hangBound)
             }
         }
     }
 
-    /// ``run(_:stdin:environment:executable:)`` on this thread.
+    /// ``run(_:stdin:environment:executable:hangBound:)`` on this thread.
     static func runBlocking(
-        _ arguments: [String], stdin: String?, environment: [String: String], executable: String?
+        _ arguments: [String], stdin: String?, environment: [String: String], executable: String?,
+        hangBound: Duration? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? binary
@@ -64,6 +69,7 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        if let hangBound { killIfRunning(process, after: hangBound) }
         if let stdin { writeIgnoringAClosedPipe(Array(stdin.utf8), to: input.fileHandleForWriting.fileDescriptor) }
         try input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a full pipe cannot block the child.
@@ -107,6 +113,15 @@ struct CommandRunner {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             offset += count
+        }
+    }
+
+    /// Kills `process` if it still runs `bound` from now.
+    private static func killIfRunning(_ process: Process, after bound: Duration) {
+        let pid = process.processIdentifier
+        let milliseconds = Int(bound.components.seconds * 1000 + bound.components.attoseconds / 1_000_000_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+            if process.isRunning { kill(pid, SIGKILL) }
         }
     }
 

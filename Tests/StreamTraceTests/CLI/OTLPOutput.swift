@@ -29,7 +29,7 @@ struct OTLPOutput {
             let scopes = try #require(resources[0]["scopeSpans"] as? [[String: Any]])
             try #require(scopes.count == 1)
             let scope = try #require(scopes[0]["scope"] as? [String: String])
-            #expect(scope == ["name": "streamtrace", "version": "0.1.0"])
+            #expect(scope == ["name": "streamtrace", "version": "1.0.0"])
             let lineSpans = try #require(scopes[0]["spans"] as? [[String: Any]])
             try #require(lineSpans.count == 1, "one span a line")
             spans.append(lineSpans[0])

@@ -41,7 +41,7 @@ import Testing
     @Test func aCommandThatExitsWithoutReadingItsInputLeavesTheTestsProcessRunning() async throws {
         let result = try await CommandRunner.run(["--version"], stdin: String(repeating: "x", count: 4 << 20))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "streamtrace 0.1.0\n")
+        #expect(result.stdout == "streamtrace 1.0.0\n")
     }
 
     /// A trace whose `show` output is far larger than a pipe's buffer.

@@ -69,7 +69,7 @@ import Testing
 
     @Test func helpAndVersion() async throws {
         let version = try await CommandRunner.run(["--version"])
-        #expect(version.stdout == "streamtrace 0.1.0\n")
+        #expect(version.stdout == "streamtrace 1.0.0\n")
         for arguments in [
             ["--help"], ["help"], ["help", "check"], ["check", "--help"], ["help", "show"], ["show", "-h"],
         ] {

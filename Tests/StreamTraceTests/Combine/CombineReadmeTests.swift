@@ -36,7 +36,7 @@ struct CombineReadmeTests {
 
     @Test func timerPublishesIncreasingDates() throws {
         let recorder = timerPublisher(every: 5).record()
-        _ = try recorder.prefix(3).wait(timeout: 60)
+        _ = try recorder.prefix(3).wait(timeout: .seconds(60))
         let dates = try recorder.availableElements.wait(timeout: short)
         #expect(dates.count >= 3)
         #expect(dates.sorted() == dates)
@@ -45,7 +45,7 @@ struct CombineReadmeTests {
 
     @Test func completionExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        #expect(try array.completion.wait(timeout: 1) == .finished)
+        #expect(try array.completion.wait(timeout: .seconds(1)) == .finished)
         #expect(try array.completion.get() == .finished)
         let subject = PassthroughSubject<String, Never>().record()
         #expect(failure { _ = try subject.completion.wait(timeout: short) }?.reason == .notCompleted)
@@ -53,7 +53,7 @@ struct CombineReadmeTests {
 
     @Test func elementsExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        #expect(try array.elements.wait(timeout: 1) == ["foo", "bar", "baz"])
+        #expect(try array.elements.wait(timeout: .seconds(1)) == ["foo", "bar", "baz"])
         #expect(try array.elements.get() == ["foo", "bar", "baz"])
         #expect(
             failure { _ = try PassthroughSubject<String, Never>().record().elements.wait(timeout: short) }?.reason
@@ -68,7 +68,7 @@ struct CombineReadmeTests {
 
     @Test func finishedExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        try array.finished.wait(timeout: 1)
+        try array.finished.wait(timeout: .seconds(1))
         try array.finished.get()
         #expect(
             failure { try PassthroughSubject<String, Never>().record().finished.wait(timeout: short) }?.reason
@@ -86,7 +86,7 @@ struct CombineReadmeTests {
 
     @Test func lastExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        #expect(try array.last.wait(timeout: 1) == "baz")
+        #expect(try array.last.wait(timeout: .seconds(1)) == "baz")
         #expect(try array.last.get() == "baz")
         #expect(
             failure { _ = try PassthroughSubject<String, Never>().record().last.wait(timeout: short) }?.reason
@@ -99,8 +99,8 @@ struct CombineReadmeTests {
 
     @Test func nextExamples() throws {
         let array = ["foo", "bar"].publisher.record()
-        #expect(try array.next().wait(timeout: 1) == "foo")
-        #expect(try array.next().wait(timeout: 1) == "bar")
+        #expect(try array.next().wait(timeout: .seconds(1)) == "foo")
+        #expect(try array.next().wait(timeout: .seconds(1)) == "bar")
         let again = ["foo", "bar"].publisher.record()
         #expect(try again.next().get() == "foo")
         #expect(try again.next().get() == "bar")
@@ -129,8 +129,8 @@ struct CombineReadmeTests {
 
     @Test func nextCountExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        #expect(try array.next(2).wait(timeout: 1) == ["foo", "bar"])
-        #expect(try array.next(1).wait(timeout: 1) == ["baz"])
+        #expect(try array.next(2).wait(timeout: .seconds(1)) == ["foo", "bar"])
+        #expect(try array.next(1).wait(timeout: .seconds(1)) == ["baz"])
         let again = ["foo", "bar", "baz"].publisher.record()
         #expect(try again.next(2).get() == ["foo", "bar"])
         #expect(try again.next(1).get() == ["baz"])
@@ -153,7 +153,7 @@ struct CombineReadmeTests {
 
     @Test func prefixExamples() throws {
         let array = ["foo", "bar", "baz"].publisher.record()
-        #expect(try array.prefix(2).wait(timeout: 1) == ["foo", "bar"])
+        #expect(try array.prefix(2).wait(timeout: .seconds(1)) == ["foo", "bar"])
         #expect(try ["foo", "bar", "baz"].publisher.record().prefix(2).get() == ["foo", "bar"])
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
@@ -176,7 +176,7 @@ struct CombineReadmeTests {
     }
 
     @Test func recordingExamples() throws {
-        let recording = try ["foo", "bar", "baz"].publisher.record().recording.wait(timeout: 1)
+        let recording = try ["foo", "bar", "baz"].publisher.record().recording.wait(timeout: .seconds(1))
         #expect(recording.output == ["foo", "bar", "baz"])
         #expect(recording.completion == .finished)
         #expect(try ["foo", "bar", "baz"].publisher.record().recording.get().output == ["foo", "bar", "baz"])
@@ -186,7 +186,7 @@ struct CombineReadmeTests {
     }
 
     @Test func singleExamples() throws {
-        #expect(try Just("foo").record().single.wait(timeout: 1) == "foo")
+        #expect(try Just("foo").record().single.wait(timeout: .seconds(1)) == "foo")
         #expect(try Just("foo").record().single.get() == "foo")
         #expect(
             failure { _ = try PassthroughSubject<String, Never>().record().single.wait(timeout: short) }?.reason

@@ -14,7 +14,7 @@ import Testing
         let recorder = [1, 2, 3, 4, 5].publisher.record(clock: ManualClock(), initialDemand: .max(2))
         #expect(try recorder.availableElements.get() == [1, 2])
         #expect(recorder.events.map(\.event) == [.subscribe, .request(.max(2)), .value(1), .value(2)])
-        recorder.request(3)
+        recorder.request(.max(3))
         #expect(try recorder.elements.get() == [1, 2, 3, 4, 5])
         #expect(
             recorder.events.map(\.event) == [
@@ -28,7 +28,7 @@ import Testing
         let recorder = subject.record(initialDemand: nil)
         subject.send(1)
         #expect(recorder.events.map(\.event) == [.subscribe])
-        recorder.request(1)
+        recorder.request(.max(1))
         subject.send(2)
         #expect(try recorder.next().get() == 2)
     }

@@ -38,9 +38,9 @@ import Testing
         let scheduler = TestScheduler()
         let traces = try TraceDirectory(path: try temporaryDirectory(), clock: scheduler.clock)
         let first = PassthroughSubject<String, Never>()
-        let recorder = try first.record(in: traces, name: "first")
+        let recorder = first.record(name: "first", clock: traces.clock, sink: try traces.sink(named: "first"))
         await scheduler.clock.advance(by: .milliseconds(7))
-        let second = try Just("b").trace(in: traces, name: "second")
+        let second = Just("b").trace(to: try traces.sink(named: "second"), name: "second", clock: traces.clock)
         let cancellable = second.sink { _ in }
         first.send(completion: .finished)
         #expect(recorder.header.at == 0)

@@ -16,7 +16,7 @@ import Testing
     @Test func aRecorderWithLimitedDemandTakesElementsAsItRequestsThem() throws {
         let recorder = [1, 2, 3, 4, 5].publisher.record(initialDemand: .max(2))
         let available = try recorder.availableElements.get()  // [1, 2]
-        recorder.request(3)
+        recorder.request(.max(3))
         let elements = try recorder.elements.get()  // [1, 2, 3, 4, 5]
         #expect(available == [1, 2])
         #expect(elements == [1, 2, 3, 4, 5])

@@ -17,11 +17,11 @@ import Testing
         let numbers = [1, 2, 3, 4, 5].publisher
 
         let recorder = viewModel.results.record()  // subscribed, unlimited demand
-        let values = try recorder.next(3).wait(timeout: 1)
+        let values = try recorder.next(3).wait(timeout: .seconds(1))
 
         let slow = numbers.record(initialDemand: .max(2))  // backpressure, step by step
         let firstTwo = try slow.availableElements.get()  // 2 values, one `request` event
-        slow.request(3)  // a second `request` event
+        slow.request(.max(3))  // a second `request` event
 
         #expect(recorder.events.prefix(2).map(\.event) == [.subscribe, .request(.unlimited)])
         #expect(values == ["s", "sw", "swi"])
@@ -39,7 +39,7 @@ import Testing
             uiInputs: .init(
                 emailAddressTextChanged: email.eraseToAnyPublisher(), submitButtonPressed: Empty().eraseToAnyPublisher()
             ),
-            backgroundScheduler: ImmediateTestScheduler(), uiScheduler: ImmediateTestScheduler(),
+            backgroundScheduler: ImmediateScheduler.shared, uiScheduler: ImmediateScheduler.shared,
             api: { Empty().eraseToAnyPublisher() })
 
         let scheduler = TestScheduler()

@@ -61,7 +61,7 @@ final class CombineSearch: @unchecked Sendable {
             search.query.send("swift")
             await scheduler.clock.advance(by: .milliseconds(400))
             #expect(recorder.events.last?.nanoseconds == 500_000_000, "run \(run): recorded before advance returned")
-            let value = try await recorder.next().value(timeout: 60)
+            let value = try await recorder.next().value(timeout: .seconds(60))
             #expect(value == "results for swift", "run \(run)")
             #expect(scheduler.pendingCount == 0, "run \(run)")
             if value != "results for swift" { break }

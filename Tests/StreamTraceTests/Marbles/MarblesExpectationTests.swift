@@ -85,14 +85,14 @@ import Testing
     @Test func aWaitPassesOnceTheEventsAreThereAndFailsAtTheFirstFrameThatDiffers() async throws {
         let clock = TestClock()
         let recorder = await Self.recording([(.value(1), 1)], clock: clock)
-        let waiting = Task { try await recorder.marbles("-a-b|", values: Self.values).value(timeout: 60) }
+        let waiting = Task { try await recorder.marbles("-a-b|", values: Self.values).value(timeout: .seconds(60)) }
         await clock.advance(to: .init(offset: .milliseconds(3)))
         recorder.receive(2)
         await clock.advance(to: .init(offset: .milliseconds(4)))
         recorder.receive(completion: .finished)
         try await waiting.value
         await #expect(throws: RecordingError.self) {
-            try await recorder.marbles("-a-c|", values: Self.values).value(timeout: 60)
+            try await recorder.marbles("-a-c|", values: Self.values).value(timeout: .seconds(60))
         }
     }
 

@@ -68,7 +68,7 @@ import Testing
             .record(clock: scheduler.clock, initialDemand: .max(1))
         scheduler.advance(by: .milliseconds(10))
         #expect(Self.milliseconds(recorder.events) == ["subscribe@0.0", "request 1@0.0", "a@0.0"])
-        recorder.request(5)
+        recorder.request(.max(5))
         #expect(
             Self.milliseconds(recorder.events).suffix(4) == ["request 5@10.0", "b@10.0", "c@10.0", "|@10.0"])
     }

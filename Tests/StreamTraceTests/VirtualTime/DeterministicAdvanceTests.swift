@@ -21,7 +21,7 @@ import Testing
             search.type("sw")
             await clock.advance(by: .milliseconds(300))
             // Already recorded when advance returns: the wait only reads it.
-            let value = try await recorder.next().value(timeout: 60)
+            let value = try await recorder.next().value(timeout: .seconds(60))
             #expect(value == "sw", "run \(run)")
             #expect(
                 recorder.events.last?.nanoseconds == 400_000_000,
@@ -42,7 +42,7 @@ import Testing
             search.type("sw")
             await clock.advance(by: .milliseconds(300))
             #expect(search.searches == 1, "run \(run): the woken task ran before advance returned")
-            #expect(try await recorder.next().value(timeout: 60) == "sw", "run \(run)")
+            #expect(try await recorder.next().value(timeout: .seconds(60)) == "sw", "run \(run)")
             if search.searches != 1 { break }
         }
     }

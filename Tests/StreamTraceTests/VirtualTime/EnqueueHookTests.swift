@@ -33,11 +33,12 @@ import Testing
         #expect(untouched == nil, "no one in this process set the hook before")
 
         let recorder = AsyncStream(scripted: [1, 2, 3]).record(name: "numbers")
-        #expect(try await recorder.elements.value(timeout: 60) == [1, 2, 3])
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == [1, 2, 3])
         let folder = try temporaryDirectory()
         let traces = try TraceDirectory(path: folder, clock: ContinuousClock())
-        let written = try AsyncStream(scripted: ["a", "b"]).record(in: traces, name: "letters")
-        try await written.finished.value(timeout: 60)
+        let written = AsyncStream(scripted: ["a", "b"]).record(
+            name: "letters", clock: traces.clock, sink: try traces.sink(named: "letters"))
+        try await written.finished.value(timeout: .seconds(60))
         #expect(try Trace(contentsOf: folder + "/letters.jsonl").elements == ["a", "b"])
         #if canImport(Combine) || OpenCombine
         #expect(try [4, 5].publisher.record().elements.get() == [4, 5])

@@ -57,7 +57,7 @@ import Testing
             await clock.advance(by: .seconds(1))
             #expect(recorder.events.count { $0.event.kind == .value } == second)
         }
-        #expect(try await recorder.elements.value(timeout: 60) == [1, 2, 3])
+        #expect(try await recorder.elements.value(timeout: .seconds(60)) == [1, 2, 3])
         #expect(
             recorder.events.compactMap { $0.event == .subscribe ? nil : $0.nanoseconds } == [
                 1_000_000_000, 2_000_000_000, 3_000_000_000, 3_000_000_000,

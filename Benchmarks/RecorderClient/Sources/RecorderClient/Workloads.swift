@@ -31,7 +31,7 @@ enum Workloads {
         let recorder = Recorder<Int, Never>()
         for i in 0..<count { recorder.receive(i) }
         recorder.receive(completion: .finished)
-        blackHole(recorder.consumedCount)
+        blackHole(recorder)
     }
 
     /// A bare `for await` that keeps the elements, as any recording must.

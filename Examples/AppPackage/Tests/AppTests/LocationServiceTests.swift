@@ -28,7 +28,7 @@ import Testing
         let fixes = [Fix(latitude: 48.85, longitude: 2.35), Fix(latitude: 48.86, longitude: 2.34)]
         DispatchQueue.global().async { service.start(reporting: fixes) }
 
-        #expect(try await wait(for: recorder.elements, timeout: 60) == fixes)
+        #expect(try await wait(for: recorder.elements, timeout: .seconds(60)) == fixes)
         expectEvents(recorder, [.value(fixes[0]), .value(fixes[1]), .finished])
     }
 
@@ -37,7 +37,7 @@ import Testing
         let recorder = Self.recording(service)
         DispatchQueue.global().async { service.start(reporting: [], denied: true) }
 
-        #expect(try await wait(for: recorder.failure, timeout: 60) == LocationService.Denied())
+        #expect(try await wait(for: recorder.failure, timeout: .seconds(60)) == LocationService.Denied())
         #expect(throws: RecordingError.self) { try recorder.finished.get() }
     }
 }

@@ -14,11 +14,11 @@ import Testing
         model.type("sw")
         model.type("swift")
         await clock.advance(by: .milliseconds(300))  // the last task slept, woke and published
-        #expect(try await wait(for: recorder.next(), timeout: 60) == "swift")
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(60)) == "swift")
         model.type("swiftui")
         await clock.advance(by: .milliseconds(300))
         model.close()
-        try await wait(for: recorder.finished, timeout: 60)
+        try await wait(for: recorder.finished, timeout: .seconds(60))
 
         expectEvents(
             recorder,
@@ -34,6 +34,6 @@ import Testing
         await clock.advance(by: .milliseconds(299))
         #expect(try recorder.availableElements.get() == [])
         await clock.advance(by: .milliseconds(1))
-        #expect(try await wait(for: recorder.next(), timeout: 60) == "swift")
+        #expect(try await wait(for: recorder.next(), timeout: .seconds(60)) == "swift")
     }
 }

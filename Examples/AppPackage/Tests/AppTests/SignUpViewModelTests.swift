@@ -32,13 +32,16 @@ import OpenCombine
     @Test func theAppWritesTheButtonsTraceForStreamtraceShow() throws {
         let scheduler = TestScheduler()
         let model = SignUpViewModel(scheduler: scheduler)
-        let sink = MemoryTraceSink()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sign-up-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try FileTraceSink(path: path)
         let cancellable = model.traceButton(to: sink).sink { _ in }
         model.email.send("user@company.com")
         scheduler.advance(by: .seconds(1))
         cancellable.cancel()
+        sink.close()
 
-        let trace = try Trace(bytes: sink.bytes)
+        let trace = try Trace(contentsOf: path)
         #expect(trace.header.stream == "sign-up button")
         #expect(trace.elements == [.bool(true)])
         #expect(trace.status == .cancelled)

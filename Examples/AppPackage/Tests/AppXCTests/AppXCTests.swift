@@ -20,10 +20,10 @@ final class AppXCTests: XCTestCase {
         model.type("s")
         model.type("swift")
         await clock.advance(by: .milliseconds(300))
-        let first = try await fulfillment(of: recorder.next(), timeout: 60)
+        let first = try await fulfillment(of: recorder.next(), timeout: .seconds(60))
         XCTAssertEqual(first, "swift")
         model.close()
-        try await fulfillment(of: recorder.finished, timeout: 60)
+        try await fulfillment(of: recorder.finished, timeout: .seconds(60))
         assertEvents(recorder, [.value("swift", at: .milliseconds(300)), .finished])
     }
 
@@ -35,7 +35,7 @@ final class AppXCTests: XCTestCase {
         scheduler.advance(by: .milliseconds(499))
         XCTAssertEqual(try recorder.availableElements.get(), [])
         scheduler.advance(by: .milliseconds(1))
-        XCTAssertEqual(try wait(for: recorder.next(), timeout: 60), true)
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: .seconds(60)), true)
     }
 
     func testEveryFixArrivesThenTheUpdatesEnd() throws {
@@ -50,7 +50,7 @@ final class AppXCTests: XCTestCase {
         }
         let fix = LocationService.Fix(latitude: 48.85, longitude: 2.35)
         DispatchQueue.global().async { service.start(reporting: [fix]) }
-        XCTAssertEqual(try wait(for: recorder.elements, timeout: 60), [fix])
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: .seconds(60)), [fix])
         assertEvents(recorder, [.value(fix), .finished])
     }
 }
