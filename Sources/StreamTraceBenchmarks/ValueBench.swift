@@ -98,6 +98,19 @@ struct ValueBench {
         return rows
     }
 
+    /// `check`'s other queries on huge values: those that keep no value,
+    /// one whose matcher rejects every value (its failure shows the first
+    /// and the last in full), `last` (which passes with a whole value) and
+    /// issue 23's spec of ten queries (its text report writes whole values).
+    private func checkCommands(_ trace: String, cli: String) -> [(String, [String])] {
+        let spec = options.directory + "/ten-queries.spec"
+        _ = FileManager.default.createFile(
+            atPath: spec, contents: Data(CheckBench.specQueries.joined(separator: "\n").utf8))
+        return ["finished", "count", "next where == 5", "last"].map { query in
+            ("`check TRACE '\(query)'`", [cli, "check", trace, query])
+        } + [("`check --spec ten-queries.spec TRACE`", [cli, "check", "--spec", spec, trace])]
+    }
+
     /// Peak memory on three values of 1 MiB and of 15 MiB each (objects),
     /// beside 32 MB + 3 × the longest line.
     private func memoryRows(cli: String) -> [String] {
@@ -107,7 +120,7 @@ struct ValueBench {
             let shape = Shape(object: true, count: members, values: 3)
             let longest = ExportBench.lines(of: path(shape)).longest
             let bound = 32 + 3 * Double(longest) / (1024 * 1024)
-            let list = commands(shape, cli: cli)
+            let list = commands(shape, cli: cli) + checkCommands(path(shape), cli: cli)
             let runs = ChildRuns(list.map(\.1), rounds: 1)
             for (index, (name, _)) in list.enumerated() {
                 let failed = [0, 1].contains(runs.status(index)) ? "" : " (exit \(runs.status(index))!)"

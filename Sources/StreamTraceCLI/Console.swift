@@ -50,14 +50,29 @@ enum Console {
     }
 
     /// Writes a line of segments, each escaped, coloured as the palette says.
-    static func out(_ segments: Segment...) throws(OutputError) {
-        let line = segments.map { palette.paint(TerminalText.escaped($0.text), $0.colour) }.joined()
-        try out(bytes: Array(line.utf8))
+    /// Each segment goes out on its own, not joined into one copy of the
+    /// line: a segment can be a value of many megabytes.
+    static func out(_ segments: Segment..., ending: Bool = true) throws(OutputError) {
+        for segment in segments {
+            try write(bytes: palette.paint(TerminalText.escaped(segment.text), segment.colour).utf8)
+        }
+        if ending { try write(bytes: CollectionOfOne(0x0A)) }
     }
 
-    /// Writes bytes the caller made safe, without a line end.
+    /// Writes bytes the caller made safe, without a line end. Bytes
+    /// longer than the buffer go out from where they are, not copied into
+    /// it (which would keep that much capacity to the end).
     static func write(bytes: some Collection<UInt8>) throws(OutputError) {
         if buffer.count + bytes.count > bufferLimit { try flush() }
+        if bytes.count >= bufferLimit {
+            let failure = bytes.withContiguousStorageIfAvailable {
+                FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: 1)
+            }
+            if let written = failure {
+                if let code = written { throw OutputError(code: code) }
+                return
+            }
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= bufferLimit { try flush() }
     }
@@ -73,10 +88,8 @@ enum Console {
     /// Writes a line of bytes the caller made safe (JSON written by the
     /// library's JSON output, which escapes what a terminal must not see).
     static func out(bytes: some Collection<UInt8>) throws(OutputError) {
-        if buffer.count + bytes.count > bufferLimit { try flush() }
-        buffer.append(contentsOf: bytes)
-        buffer.append(0x0A)
-        if buffer.count >= bufferLimit { try flush() }
+        try write(bytes: bytes)
+        try write(bytes: CollectionOfOne(0x0A))
     }
 
     /// Writes everything buffered to standard output.

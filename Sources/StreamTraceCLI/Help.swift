@@ -45,7 +45,7 @@ enum Help {
         lines += [
             "",
             "  within D          the window ends D after the cursor (the last consumed element's t, or 0);",
-            "                    D is a number and a unit: ns, us, ms, s, m (250ms, 1.5s)",
+            "                    D is a number and a unit: ns, us, ms, s, m, h (250ms, 1.5s)",
             "  == JSON, != JSON  JSON equality (key order ignored, 1 == 1.0)",
             "  contains JSON     array element, substring, or object subset (recursive)",
             "  < <= > >= N       numeric comparison, for count and after where",
@@ -174,7 +174,7 @@ enum Help {
 
         OPTIONS
           --ignore-time               do not compare times
-          --tolerance DURATION        times may differ by up to DURATION (5ms, 1.5s; ns, us, ms, s, m)
+          --tolerance DURATION        times may differ by up to DURATION (5ms, 1.5s; ns, us, ms, s, m, h)
           --limit N                   print at most N differences (default 20); all are counted
           --format text|json|github   text (default), one JSON document, or GitHub annotations
           --xunit-output FILE         also write a JUnit XML report: a testcase per pair

@@ -40,7 +40,7 @@ enum GeneratedDocs {
             N        = a whole number: 0, 1, 2 …
             JSON-STRING = a marble diagram as a JSON string: "-a-b-|"   (docs/marbles.md)
             JSON-OBJECT = element names to their values: {"a": 1}
-            DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )   250ms, 1.5s
+            DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" | "h" )   250ms, 1.5s, 1h
             ```
             """
     }

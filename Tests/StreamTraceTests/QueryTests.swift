@@ -23,6 +23,15 @@ import Testing
         #expect(try Query("next where > 3").matcher == nil)
     }
 
+    /// Beyond the spec's units, `h` (issue 23's spec writes
+    /// `finished within 1h`), read exactly as the others are.
+    @Test func acceptsHoursAsADurationUnit() throws {
+        #expect(try Query("finished within 1h").within == .seconds(3600))
+        #expect(try Query("finished within 1.5h").within == .seconds(5400))
+        #expect(try Query("next within 0.000001h").within == .microseconds(3600))
+        #expect(throws: QueryParseError.self) { try Query("finished within 1hh") }
+    }
+
     @Test(arguments: [
         ("", 1, "empty query: expected an expectation such as single, elements or next"),
         ("prefix", 7, "expected a whole number after 'prefix'"),
@@ -33,7 +42,7 @@ import Testing
         ("finished within", 16, "expected a duration after 'within', like 250ms or 1.5s"),
         (
             "finished within 5", 17,
-            "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found '5'"
+            "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m, h), found '5'"
         ),
         ("count ==", 9, "expected a JSON value after '=='"),
         ("count == [1,]", 13, "invalid JSON after '==': expected a JSON value, found ']'"),

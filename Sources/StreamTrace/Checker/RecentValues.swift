@@ -58,6 +58,13 @@ struct RecentValues {
     /// Copies the values kept where they were, before their bytes go.
     mutating func copyDeferred() {
         guard hasDeferred else { return }
+        // A long value kept while it was the newest goes (before a newer one
+        // is copied) once it is not: a pass holds one whatever the lines.
+        for slot in slots.indices
+        where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+            slots[slot].bytes = []
+            slots[slot].isTooLong = true
+        }
         for slot in slots.indices {
             guard let value = slots[slot].deferred else { continue }
             let isNewest = slots[slot].index > newest - newestWhole

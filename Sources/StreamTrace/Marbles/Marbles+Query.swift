@@ -82,7 +82,7 @@ extension QueryArgument {
         }
         guard case .duration(let duration) = TimeFormat.parseDuration(word), duration > .zero else {
             throw words.failure(
-                "expected a duration longer than zero after '\(after)', like 10ms (units: ns, us, ms, s, m), "
+                "expected a duration longer than zero after '\(after)', like 10ms (units: ns, us, ms, s, m, h), "
                     + "found \(QueryWords.quote(word))", at: offset)
         }
         return duration

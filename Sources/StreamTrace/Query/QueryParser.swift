@@ -5,7 +5,7 @@
 /// CLAUSE   = WORD ARGUMENT                                   (where MATCHER)
 /// MATCHER  = ( "==" | "!=" ) JSON | "contains" JSON
 ///          | ( "<" | "<=" | ">" | ">=" ) NUMBER       (numbers: count, and after where)
-/// DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" )
+/// DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" | "h" )
 /// ```
 ///
 /// The keywords, their arguments and clauses come from the expectations'
@@ -127,7 +127,7 @@ struct QueryParser {
             throw failure("duration \(QueryWords.quote(duration)) is not a whole number of nanoseconds", at: offset)
         case .invalid:
             throw failure(
-                "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found \(QueryWords.quote(duration))",
+                "expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m, h), found \(QueryWords.quote(duration))",
                 at: offset)
         }
     }

@@ -68,6 +68,11 @@ package enum TerminalText {
         text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy(isPrintableASCII)
     }
 
+    /// Whether UTF-8 bytes are all printable ASCII: nothing to escape.
+    package static func isPrintableASCII(bytes: some Collection<UInt8>) -> Bool {
+        bytes.withContiguousStorageIfAvailable(isPrintableASCII) ?? bytes.allSatisfy(isPrintableASCII)
+    }
+
     private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy(isPrintableASCII)
     }

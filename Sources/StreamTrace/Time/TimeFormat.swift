@@ -94,11 +94,11 @@ package enum TimeFormat {
         case invalid
     }
 
-    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`): `250ms`,
-    /// `1.5s`, exactly: the number is read as a decimal, never rounded.
+    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`, `h`):
+    /// `250ms`, `1.5s`, `1h`, exactly: the number is read as a decimal, never rounded.
     static func parseDuration(_ word: String) -> ParsedDuration {
         let units: [(String, exponent: Int, factor: UInt64)] = [
-            ("ns", 0, 1), ("us", 3, 1), ("ms", 6, 1), ("s", 9, 1), ("m", 9, 60),
+            ("ns", 0, 1), ("us", 3, 1), ("ms", 6, 1), ("s", 9, 1), ("m", 9, 60), ("h", 9, 3600),
         ]
         for (unit, exponent, factor) in units where word.hasSuffix(unit) {
             let number = String(word.dropLast(unit.count))
@@ -117,7 +117,7 @@ package enum TimeFormat {
         guard !number.digits.isEmpty else { return .duration(.zero) }
         let exponent = number.exponent + unit
         // Without trailing zeros, a negative exponent is a fraction of a
-        // nanosecond unless the factor (60 for minutes) makes it whole.
+        // nanosecond unless the factor (60 for minutes, 3600 for hours) makes it whole.
         guard number.digits.count <= 19, exponent > -19, exponent < 19 else {
             return exponent < 0 ? .subNanosecond : .tooLong
         }

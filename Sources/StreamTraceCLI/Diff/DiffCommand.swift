@@ -55,7 +55,7 @@ enum DiffCommand {
         if let text = parsed.values["--tolerance"] {
             guard let tolerance = TimeComparison.tolerance(parsing: text) else {
                 throw .usage(
-                    "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got '\(text)'",
+                    "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m, h); got '\(text)'",
                     command: "diff")
             }
             time = tolerance

@@ -23,7 +23,8 @@ struct ResultLine {
         let column = TextLayout.padded(query, to: queryWidth)
         guard result.status == .pass else {
             guard let failure = result.failure, let details = failure.details else {
-                try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(result.summary)")
+                try Console.out(
+                    .init(indent), .init("FAIL", colour: .red), .init("  \(column)  "), .init(result.summary))
                 return
             }
             // Details draw the trace themselves (marbles: expected over actual), under the line.
@@ -42,7 +43,13 @@ struct ResultLine {
             return
         }
         let used = indent.count + 6 + TerminalText.width(column) + 2
-        try Console.out(.init(indent), .init("PASS", colour: .green), "  \(column)  \(value(text, after: used))")
+        if width == nil, text.count >= 1 << 16, TerminalText.isPrintableASCII(bytes: text) {
+            // A long value off a terminal goes out from the bytes the pass kept, not copied.
+            try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
+            return try Console.out(bytes: text)
+        }
+        try Console.out(
+            .init(indent), .init("PASS", colour: .green), .init("  \(column)  "), .init(value(text, after: used)))
     }
 
     /// The value, cut to what is left of a terminal's line (never to fewer

@@ -104,7 +104,7 @@ extension CheckCommandTests {
         ),
         (
             ["check", "t.jsonl", "finished within soon"],
-            "query 1, column 17: expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m), found 'soon'"
+            "query 1, column 17: expected a duration after 'within', like 250ms or 1.5s (units: ns, us, ms, s, m, h), found 'soon'"
         ),
         (
             ["check", "t.jsonl", "count ~ 3"],

@@ -138,7 +138,7 @@ import Testing
         (["diff", "a", "b", "c"], "diff takes two traces; unexpected 'c'"),
         (
             ["diff", "--tolerance", "soon", "a", "b"],
-            "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m); got 'soon'"
+            "--tolerance needs a duration like 5ms or 1.5s (units: ns, us, ms, s, m, h); got 'soon'"
         ),
         (
             ["diff", "--ignore-time", "--tolerance", "1ms", "a", "b"],

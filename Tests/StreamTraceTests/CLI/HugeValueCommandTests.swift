@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    /// Off a terminal a passing query's value is written whole (a long one
+    /// straight from the bytes the pass kept, not copied into a line), and a
+    /// failure's legend too; with colour only the word PASS is painted.
+    @Test func checkWritesAHugeValueWholeOffATerminal() async throws {
+        let trace = try Self.trace(object: false, count: Self.count)
+        let value = "[" + (0..<Self.count).map(String.init).joined(separator: ",") + "]"
+        let (status, output, errors) = try await run(["check", trace, "last", "next"])
+        #expect(status == 0, "\(errors)")
+        #expect(output == "PASS  last  \(value)\nPASS  next  \(value)\n2 passed, 0 failed\n")
+        let coloured = try await run(["check", "--color", "always", trace, "last"])
+        #expect(coloured.1 == "\u{1B}[32mPASS\u{1B}[0m  last  \(value)\n1 passed, 0 failed\n")
+        // `last` keeps the newest value whole, so the failure's legend names it.
+        let (failed, failure, _) = try await run(["check", trace, "last", "not finished"])
+        #expect(failed == 1)
+        #expect(
+            failure == "PASS  last          \(value)\nFAIL  not finished  expected no completion, but the stream "
+                + "finished (line 4, t=+9ns); recent: ---a---|  a = \(value)\n1 passed, 1 failed\n")
+    }
+
     @Test func showNormalizesAHugeValueWithARepeatedKeyAsTheParserDoes() async throws {
         let repeated = try Self.trace(object: true, count: Self.count, separator: ", ", last: #","k0":"last""#)
         let (status, output, errors) = try await run(["show", "--width", "120", repeated])

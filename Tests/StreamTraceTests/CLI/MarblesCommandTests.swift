@@ -159,7 +159,7 @@ import Testing
         ),
         (
             #"marbles "-a" frame 0ms"#,
-            "query 1, column 20: expected a duration longer than zero after 'frame', like 10ms (units: ns, us, ms, s, m), found '0ms'"
+            "query 1, column 20: expected a duration longer than zero after 'frame', like 10ms (units: ns, us, ms, s, m, h), found '0ms'"
         ),
         (
             #"marbles "-a" values {"a": 1} frame 10ms"#,
