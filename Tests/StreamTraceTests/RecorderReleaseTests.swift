@@ -74,15 +74,6 @@ import Testing
         _ = try? expectation.wait(timeout: Self.timeout)
         fed.wait()
     }
-
-    /// Polls `condition` until it holds; a hang bound, not a speed bound.
-    private func until(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            try #require(ContinuousClock.now < deadline, "gave up after 60 s")
-            await Task.yield()
-        }
-    }
 }
 
 /// Set once, from any thread.

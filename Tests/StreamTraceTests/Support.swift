@@ -1,5 +1,6 @@
 import Foundation
 import StreamTrace
+import Testing
 
 /// A clock the test moves by hand, so that recorded times are exact.
 final class ManualClock: Clock, @unchecked Sendable {
@@ -22,6 +23,16 @@ final class ManualClock: Clock, @unchecked Sendable {
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         advance(by: now.duration(to: deadline))
+    }
+}
+
+/// Polls `condition` until it holds (a wait registered, say); a hang
+/// bound, not a speed bound.
+func until(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() {
+        try #require(ContinuousClock.now < deadline, "gave up after 60 s")
+        await Task.yield()
     }
 }
 

@@ -4,8 +4,14 @@ extension EventWindow {
     /// the window's end for none), the cursor moved to `cursor`: how
     /// `next(count)` and `prefix` pass once the window holds enough.
     func passed(_ range: Range<Int>, cursor: Int) -> Verdict<[Element]> {
+        passed(range, cursor: cursor) { elements($0) }
+    }
+
+    /// The same, passing with what `take` makes of the range (`next()`:
+    /// its one element, with no array).
+    func passed<Taken>(_ range: Range<Int>, cursor: Int, taking take: (Range<Int>) -> Taken) -> Verdict<Taken> {
         let location = range.isEmpty ? endLocation : elementLocation(at: range.upperBound - 1)
-        return .passed(elements(range), cursor: cursor, at: location)
+        return .passed(take(range), cursor: cursor, at: location)
     }
 
     /// The rule every inverted primitive ends with, once what it expected

@@ -27,7 +27,9 @@ extension StreamExpectations {
         }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
-            if let index = (0..<window.elementCount).first(where: { !predicate(window.element(at: $0)) }) {
+            // An earlier pending evaluation in this wait found the first `scannedCount` all matching.
+            let unread = window.scannedCount..<window.elementCount
+            if let index = unread.first(where: { !predicate(window.element(at: $0)) }) {
                 let shown = window.describe(window.element(at: index))
                 return .failed(
                     window.failure(

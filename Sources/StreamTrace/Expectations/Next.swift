@@ -2,14 +2,15 @@ extension StreamExpectations {
     /// The next element not yet consumed (`next()`); consumes it.
     /// Invertible.
     ///
-    /// Derived from `next(1)`: its element, and its inverted rule.
+    /// Derived from `next(1)`: its element (taken alone, with no array),
+    /// and its inverted rule.
     package struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
         package init() {}
         package var name: String { "next()" }
         package var base: NextCount<Element, Failure> { NextCount(1) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            base.evaluate(in: window).map { $0[0] }
+            base.evaluate(in: window) { window.element(at: $0.lowerBound) }
         }
 
         /// Passes when the window ends with no new element and no completion.

@@ -69,7 +69,10 @@ extension StreamExpectations {
         }
 
         private func firstMatch(in window: some EventWindow<Element, Failure>) -> Int? {
-            (window.consumedCount..<window.elementCount).first { predicate(window.element(at: $0)) }
+            // An earlier pending evaluation in this wait found none of the first `scannedCount` after the cursor.
+            (max(window.consumedCount, window.scannedCount)..<window.elementCount).first {
+                predicate(window.element(at: $0))
+            }
         }
 
         /// `skipped 3 elements, the last "c"`.

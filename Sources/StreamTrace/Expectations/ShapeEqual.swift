@@ -25,6 +25,7 @@ extension StreamExpectations {
         package var name: String { "shape(equal:)" }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+            if staysPending(window) { return .pending }
             let actual = ShapeEvent.events(in: window)
             let common = min(actual.count, expected.count)
             let first = (0..<common).first { !matches(expected[$0], actual[$0], window) } ?? common
@@ -57,6 +58,20 @@ extension StreamExpectations {
             var error = window.failure(reason, message, at: location)
             error.details = table(actual, firstDifference: first, window)
             return .failed(error)
+        }
+
+        /// Whether an open window still holds only the first elements of
+        /// `expected`, read from the elements after those a wait's pending
+        /// evaluation already matched (``ScannedWindow``): a live wait reads
+        /// each element once, not the whole recording on each event.
+        private func staysPending(_ window: some EventWindow<Element, Failure>) -> Bool {
+            guard window.completion == nil, !window.end.isFinal, window.elementCount < expected.count else {
+                return false
+            }
+            return (window.scannedCount..<window.elementCount).allSatisfy { index in
+                let actual = ShapeEvent<Failure>(kind: .value(index), location: window.elementLocation(at: index))
+                return matches(expected[index], actual, window)
+            }
         }
 
         private func matches(

@@ -35,7 +35,8 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
     /// - Throws: ``RecordingError`` if it is not fulfilled.
     package func get() throws -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
-        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now) }
+        var scanned = 0
+        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now, scanned: &scanned) }
         return try outcome.resolve(expectation.name)
     }
 
@@ -124,8 +125,8 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         let storage = self.storage
         let expectation = self.expectation
         let waiter = Waiter(
-            decide: { end in
-                let verdict = storage.evaluateLocked(expectation, end: end)
+            evaluate: { end, scanned in
+                let verdict = storage.evaluateLocked(expectation, end: end, scanned: &scanned)
                 if case .pending = verdict { return false }
                 outcome.verdict = verdict
                 return true

@@ -80,10 +80,14 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     // MARK: Evaluating
 
     /// Evaluates `expectation` over the recording and moves the cursor if
-    /// it passes.
-    func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd) -> Verdict<E.Output>
+    /// it passes. `scanned` is what a wait's earlier evaluations already
+    /// read (``ScannedWindow``); a pending verdict sets it to the
+    /// elements read now.
+    func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd, scanned: inout Int) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
-        var verdict = expectation.verdict(in: RecorderWindow(state: state, requestedEnd: end, encoder: encoder))
+        let window = RecorderWindow(state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned)
+        var verdict = expectation.verdict(in: window)
+        if case .pending = verdict { scanned = window.elementCount }
         if case .failed(let error) = verdict, end.isTimeout || error.explainsTime {
             verdict = .failed(explainingTimeLocked(error))
         }

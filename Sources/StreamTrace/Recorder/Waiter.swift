@@ -4,9 +4,13 @@ import Dispatch
 /// recorder's lock.
 @usableFromInline
 final class Waiter: @unchecked Sendable {
-    /// Evaluates the expectation for a window end; stores the verdict and
-    /// returns `true` once decided.
-    @usableFromInline let decide: (WindowEnd) -> Bool
+    /// Evaluates the expectation for a window end, resuming after what it
+    /// already read (`scanned`); stores the verdict and returns `true` once
+    /// decided.
+    let evaluate: (WindowEnd, inout Int) -> Bool
+    /// How many elements the expectation had read when it was last pending
+    /// (``ScannedWindow``): a live wait reads each element once.
+    var scanned = 0
     /// Which events may decide the expectation (a cheap filter).
     @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.
@@ -18,9 +22,15 @@ final class Waiter: @unchecked Sendable {
     /// An async wait's timeout, cancelled when the wait ends.
     var timer: (any DispatchSourceTimer)?
 
-    init(decide: @escaping (WindowEnd) -> Bool, wakeCondition: WakeCondition) {
-        self.decide = decide
+    init(evaluate: @escaping (WindowEnd, inout Int) -> Bool, wakeCondition: WakeCondition) {
+        self.evaluate = evaluate
         self.wakeCondition = wakeCondition
+    }
+
+    /// Evaluates the expectation for a window end; stores the verdict and
+    /// returns `true` once decided.
+    @usableFromInline func decide(_ end: WindowEnd) -> Bool {
+        evaluate(end, &scanned)
     }
 }
 
