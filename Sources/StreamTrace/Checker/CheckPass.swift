@@ -149,9 +149,9 @@ enum QueryStreams {
         case is StreamExpectations.Recorded<E, F>: return RunStream(query, kind: .recording, limit: limit)
         case is StreamExpectations.AvailableElements<E, F>: return RunStream(query, kind: .available, limit: limit)
         case let prefix as StreamExpectations.Prefix<E, F>:
-            return RunStream(query, kind: .prefix(prefix.maxLength), limit: limit)
+            return RunStream(query, kind: .prefix(prefix.count), limit: limit)
         case let prefix as StreamExpectations.Inverted<StreamExpectations.Prefix<E, F>>:
-            return RunStream(query, kind: .notPrefix(prefix.base.maxLength), limit: limit)
+            return RunStream(query, kind: .notPrefix(prefix.base.count), limit: limit)
         case let next as StreamExpectations.NextCount<E, F>:
             return RunStream(query, kind: .next(next.count), limit: limit)
         case let next as StreamExpectations.NextWhere<E, F>:

@@ -4,18 +4,18 @@ extension StreamExpectations {
     ///
     /// Fails only if the stream fails; never on timeout. Moves the cursor to
     /// the end.
-    package struct AvailableElements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        package init() {}
+    package struct AvailableElements<Element, Failure: Error>: PassedDerivedExpectation {
+        package typealias Output = [Element]
         package var name: String { "availableElements" }
         package var base: ElementCount<Element, Failure> { ElementCount() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            base.evaluate(in: window).flatMap { count, _, location in
-                if let (failure, failed) = window.streamFailure {
-                    return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
-                }
-                return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
+        func decide(
+            _ count: Int, cursor _: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>
+        ) -> Verdict<[Element]> {
+            if let (failure, failed) = window.streamFailure {
+                return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
             }
+            return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
         }
     }
 }

@@ -1,14 +1,14 @@
 extension StreamExpectations {
     /// All elements of a stream that finished (`elements`): `finished`,
     /// with the elements.
-    package struct Elements<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        package init() {}
+    package struct Elements<Element, Failure: Error>: PassedDerivedExpectation {
+        package typealias Output = [Element]
         package var name: String { "elements" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            base.evaluate(in: window).map { _ in window.elements(0..<window.elementCount) }
-        }
+        func decide(_: Void, cursor: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>)
+            -> Verdict<[Element]>
+        { .passed(window.elements(0..<window.elementCount), cursor: cursor, at: location) }
     }
 }
 

@@ -1,20 +1,20 @@
 extension StreamExpectations {
     /// The error of a stream that failed (`failure`): derived from
     /// `completion`, which it fails if the stream finished.
-    package struct FailureError<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        package init() {}
+    package struct FailureError<Element, Failure: Error>: PassedDerivedExpectation {
+        package typealias Output = Failure
         package var name: String { "failure" }
         package var base: Completion<Element, Failure> { Completion() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Failure> {
-            base.evaluate(in: window).flatMap { completion, _, location in
-                switch completion {
-                case .failure(let failure): .passed(failure, cursor: nil, at: location)
-                case .finished:
-                    .failed(
-                        window.failure(.streamFinished, "expected the stream to fail, but it finished", at: location))
-                }
+        func decide(
+            _ completion: StreamCompletion<Failure>, cursor _: Int?, at location: EventLocation?,
+            in window: some EventWindow<Element, Failure>
+        ) -> Verdict<Failure> {
+            guard case .failure(let failure) = completion else {
+                return .failed(
+                    window.failure(.streamFinished, "expected the stream to fail, but it finished", at: location))
             }
+            return .passed(failure, cursor: nil, at: location)
         }
     }
 }

@@ -1,15 +1,16 @@
 extension StreamExpectations {
     /// The last element of a stream that finished, or `nil` if it published
     /// none (`last`): `finished`, with its last element.
-    package struct Last<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        package init() {}
+    package struct Last<Element, Failure: Error>: PassedDerivedExpectation {
+        package typealias Output = Element?
         package var name: String { "last" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element?> {
-            base.evaluate(in: window).map { _ in
-                window.elementCount > 0 ? window.element(at: window.elementCount - 1) : nil
-            }
+        func decide(_: Void, cursor: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>)
+            -> Verdict<Element?>
+        {
+            let last = window.elementCount > 0 ? window.element(at: window.elementCount - 1) : nil
+            return .passed(last, cursor: cursor, at: location)
         }
     }
 }

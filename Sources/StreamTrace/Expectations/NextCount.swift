@@ -5,16 +5,10 @@ extension StreamExpectations {
     /// A primitive: `next()` maps what `next(1)` passes with, and its
     /// inverted rule (fewer new elements and no completion in the window)
     /// is `next().inverted`'s.
-    package struct NextCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+    package struct NextCount<Element, Failure: Error>: CountedExpectation, WakeFiltered {
+        static var keyword: String { "next" }
+        static var argument: String { "count" }
         package let count: Int
-
-        /// - Precondition: `count >= 0`.
-        package init(_ count: Int) {
-            precondition(count >= 0, "next(count) needs a count >= 0")
-            self.count = count
-        }
-
-        package var name: String { "next(\(count))" }
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {

@@ -2,48 +2,44 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if
     /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
     /// to `maxLength`. Invertible.
-    package struct Prefix<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
-        package let maxLength: Int
-
-        /// - Precondition: `maxLength >= 0`.
-        package init(_ maxLength: Int) {
-            precondition(maxLength >= 0, "prefix(maxLength) needs a maxLength >= 0")
-            self.maxLength = maxLength
-        }
-
-        package var name: String { "prefix(\(maxLength))" }
-        package var wakeCondition: WakeCondition { .elements(atLeast: maxLength) }
+    package struct Prefix<Element, Failure: Error>: InvertibleExpectation, CountedExpectation, WakeFiltered {
+        static var keyword: String { "prefix" }
+        static var argument: String { "maxLength" }
+        /// The `maxLength` argument.
+        package let count: Int
+        package var wakeCondition: WakeCondition { .elements(atLeast: count) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            let count = window.elementCount
-            if count >= maxLength {
-                return window.passed(0..<maxLength, cursor: max(window.consumedCount, maxLength))
+            let available = window.elementCount
+            if available >= count {
+                return window.passed(0..<count, cursor: max(window.consumedCount, count))
             }
             if let (completion, location) = window.completion {
                 switch completion {
                 case .failure(let failure):
-                    return .failed(window.streamFailed(expected: "\(maxLength) elements", failure, at: location))
+                    return .failed(window.streamFailed(expected: "\(count) elements", failure, at: location))
                 case .finished:
-                    return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
+                    let cursor = max(window.consumedCount, available)
+                    return .passed(window.elements(0..<available), cursor: cursor, at: location)
                 }
             }
-            return window.end.isFinal ? .failed(window.notEnough(expected: maxLength, actual: count)) : .pending
+            return window.end.isFinal ? .failed(window.notEnough(expected: count, actual: available)) : .pending
         }
 
         /// Passes with the elements when the window ends with fewer than
         /// `maxLength` elements and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            let count = window.elementCount
-            if count >= maxLength {
+            let available = window.elementCount
+            if available >= count {
                 return .failed(
                     window.failure(
                         .invertedFulfilled,
-                        "expected fewer than \(maxLength) elements\(window.ending), but got \(maxLength)",
-                        at: maxLength > 0 ? window.elementLocation(at: maxLength - 1) : window.lastEvent?.location))
+                        "expected fewer than \(count) elements\(window.ending), but got \(count)",
+                        at: count > 0 ? window.elementLocation(at: count - 1) : window.lastEvent?.location))
             }
             return window.passedWithoutCompletion(
-                window.elements(0..<count), cursor: max(window.consumedCount, count),
-                expected: "fewer than \(maxLength) elements and no completion")
+                window.elements(0..<available), cursor: max(window.consumedCount, available),
+                expected: "fewer than \(count) elements and no completion")
         }
     }
 }
@@ -62,7 +58,7 @@ extension StreamExpectations.Prefix<RawJSON, TraceFailure>: TraceExpectation, Qu
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
             QuerySyntax(keyword: "prefix", arguments: [.wholeNumber]) { Self($0.count) },
-            needs: { TraceNeeds(consumes: $0.maxLength) },
+            needs: { TraceNeeds(consumes: $0.count) },
             reasons: [
                 QueryReason(.streamFailed, when: "it failed before N elements"),
                 QueryReason(.notEnoughElements, when: "the window ended before N elements without a completion"),

@@ -1,21 +1,20 @@
 extension StreamExpectations {
     /// The one and only element of a stream that finished (`single`):
     /// `finished`, with exactly one element.
-    package struct Single<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
-        package init() {}
+    package struct Single<Element, Failure: Error>: PassedDerivedExpectation {
+        package typealias Output = Element
         package var name: String { "single" }
         package var base: Finished<Element, Failure> { Finished(expecting: "exactly one element") }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            base.evaluate(in: window).flatMap { _, _, location in
-                switch window.elementCount {
-                case 1: .passed(window.element(at: 0), cursor: nil, at: window.elementLocation(at: 0))
-                case 0: .failed(window.failure(.notEnoughElements, "expected exactly one element, got 0", at: location))
-                case let count:
-                    .failed(
-                        window.failure(.tooManyElements, "expected exactly one element, got \(count)", at: location))
-                }
+        func decide(_: Void, cursor _: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>)
+            -> Verdict<Element>
+        {
+            let count = window.elementCount
+            guard count != 1 else {
+                return .passed(window.element(at: 0), cursor: nil, at: window.elementLocation(at: 0))
             }
+            let reason: RecordingError.Reason = count == 0 ? .notEnoughElements : .tooManyElements
+            return .failed(window.failure(reason, "expected exactly one element, got \(count)", at: location))
         }
     }
 }

@@ -1,0 +1,22 @@
+/// An expectation with one whole-number argument, `next(2)` or
+/// `prefix(3)`: its name is its keyword with the count, and the count is
+/// checked here, once for all of them.
+protocol CountedExpectation: StreamExpectation {
+    /// The Swift name before the argument: `next`, `prefix`.
+    static var keyword: String { get }
+    /// The argument's label, for the precondition message: `count`,
+    /// `maxLength`.
+    static var argument: String { get }
+    var count: Int { get }
+    init(count: Int)
+}
+
+extension CountedExpectation {
+    /// - Precondition: `count >= 0`.
+    init(_ count: Int) {
+        precondition(count >= 0, "\(Self.keyword)(\(Self.argument)) needs a \(Self.argument) >= 0")
+        self.init(count: count)
+    }
+
+    package var name: String { "\(Self.keyword)(\(count))" }
+}
