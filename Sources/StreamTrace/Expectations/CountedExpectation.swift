@@ -20,3 +20,17 @@ extension CountedExpectation {
 
     package var name: String { "\(Self.keyword)(\(count))" }
 }
+
+extension QueryDefinition where Expectation: CountedExpectation & TraceExpectation {
+    /// `KEYWORD N`, the Swift keyword with a whole number read into
+    /// `Expectation(N)`; a pass keeps the N elements it may consume.
+    init(
+        counted reasons: [QueryReason], summary: String, passes: String,
+        inverted: QueryDocumentation.Inverted? = nil
+    ) {
+        self.init(
+            QuerySyntax(keyword: Expectation.keyword, arguments: [.wholeNumber]) { Expectation($0.count) },
+            needs: { TraceNeeds(consumes: $0.count) }, reasons: reasons, summary: summary, passes: passes,
+            inverted: inverted)
+    }
+}

@@ -61,9 +61,7 @@ extension Recorder {
 extension StreamExpectations.NextCount<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "next", arguments: [.wholeNumber]) { Self($0.count) },
-            needs: { TraceNeeds(consumes: $0.count) },
-            reasons: [
+            counted: [
                 QueryReason(.streamFailed, when: "fewer than N and the stream failed"),
                 QueryReason(
                     .notEnoughElements, when: "fewer than N before the stream finished or the window ended"),

@@ -57,9 +57,7 @@ extension StreamExpectations.Prefix<RawJSON, TraceFailure>: TraceExpectation, Qu
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "prefix", arguments: [.wholeNumber]) { Self($0.count) },
-            needs: { TraceNeeds(consumes: $0.count) },
-            reasons: [
+            counted: [
                 QueryReason(.streamFailed, when: "it failed before N elements"),
                 QueryReason(.notEnoughElements, when: "the window ended before N elements without a completion"),
             ],
