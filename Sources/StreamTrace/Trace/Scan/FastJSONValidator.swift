@@ -49,26 +49,22 @@ struct FastJSONValidator {
             case UInt8(ascii: "\""):
                 guard let end = string(at: i) else { return nil }
                 i = end
-            case UInt8(ascii: "{"):
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let open = byte(i)
                 guard depth < maximumNesting else { return nil }
                 i = space(i + 1)
-                if byte(i) == UInt8(ascii: "}") {
+                // `}` and `]` are two past `{` and `[`.
+                if byte(i) == open &+ 2 {
                     i += 1
                 } else {
-                    objects |= 1 << UInt64(depth)
+                    let isObject = open == UInt8(ascii: "{")
+                    let bit: UInt64 = 1 << UInt64(depth)
+                    objects = isObject ? objects | bit : objects & ~bit
                     depth += 1
-                    guard let next = member(at: i) else { return nil }
-                    i = next
-                    continue
-                }
-            case UInt8(ascii: "["):
-                guard depth < maximumNesting else { return nil }
-                i = space(i + 1)
-                if byte(i) == UInt8(ascii: "]") {
-                    i += 1
-                } else {
-                    objects &= ~(1 << UInt64(depth))
-                    depth += 1
+                    if isObject {
+                        guard let next = member(at: i) else { return nil }
+                        i = next
+                    }
                     continue
                 }
             default:
