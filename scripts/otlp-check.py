@@ -261,7 +261,7 @@ def main():
     parser.add_argument("--output", required=True)
     parser.add_argument("--epoch", type=int, required=True)
     parser.add_argument("--service", default="streamtrace")
-    parser.add_argument("--version", default="0.1.0")
+    parser.add_argument("--version", required=True, help="the scope version: streamtrace --version")
     parser.add_argument("paths", nargs="+")
     options = parser.parse_args()
     spans, lines = parse_output(options.output, options.service, options.version)

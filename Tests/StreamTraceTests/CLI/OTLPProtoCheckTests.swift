@@ -66,9 +66,12 @@ import Testing
         try #require(result.status == 0, "\(result)")
         let output = root("out.otlp.jsonl")
         try result.stdout.write(toFile: output, atomically: true, encoding: .utf8)
+        // The scope's version is the binary's own.
+        let version = try await CommandRunner.run(["--version"]).stdout.dropFirst("streamtrace ".count).dropLast()
         let script = CommandRunner.root.appendingPathComponent("scripts/otlp-check.py").path
         let check = try await CommandRunner.run(
-            [script, "--output", output, "--epoch", String(OTLPOutput.epoch), "--service", "checkout-tests"] + paths,
+            [script, "--output", output, "--epoch", String(OTLPOutput.epoch), "--service", "checkout-tests"]
+                + ["--version", String(version)] + paths,
             executable: python)
         #expect(check.status == 0, "\(check)")
         // 2 folders (checkout, checkout/nested), 8 subscriptions, 3 parts of ticks.
