@@ -49,7 +49,13 @@ enum OtherUser {
         defer { try? manager.removeItem(atPath: directory) }
         chmod(directory, 0o755)
         let binary = directory + "/streamtrace"
-        try manager.copyItem(atPath: CommandRunner.binary.path, toPath: binary)
+        // Copied by `cp`, a process of its own: a file this process opened
+        // for writing would be inherited by any child another test spawns
+        // meanwhile (Foundation opens it without O_CLOEXEC), and running the
+        // copy while that child lives fails with ETXTBSY ("Text file busy").
+        let copied = try CommandRunner.runBlocking(
+            [CommandRunner.binary.path, binary], stdin: nil, environment: [:], executable: "/bin/cp")
+        guard copied.status == 0 else { throw Failure(description: "cp: \(copied.stderr)") }
         chmod(binary, 0o755)
         var command = "\"\(binary)\""
         for file in files {
