@@ -1,17 +1,5 @@
 import Dispatch
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An expectation bound to a recorder, whatever its type: what
 /// ``RecorderExpectation`` reads and waits with. Waits are woken by the
