@@ -1,6 +1,5 @@
 import Dispatch
 
-
 /// An expectation bound to a recorder, whatever its type: what
 /// ``RecorderExpectation`` reads and waits with. Waits are woken by the
 /// recorder's events, never by polling; the timeout is wall-clock time.
