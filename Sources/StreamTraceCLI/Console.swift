@@ -44,8 +44,21 @@ enum Console {
     /// it, and nothing else in a line may reach the terminal raw.
     static func out(_ text: String) throws(OutputError) {
         if TerminalText.isPrintableASCII(text) { return try out(bytes: text.utf8) }  // nothing to escape or split
+        var lines = JSONOutput()
+        append(line: text, to: &lines)
+        try write(bytes: lines.bytes)
+    }
+
+    /// Appends what ``out(_:)`` writes of `text` to `output`.
+    static func append(line text: String, to output: inout JSONOutput) {
+        if TerminalText.isPrintableASCII(text) {
+            output.append(raw: text.utf8)
+            output.append("\n")
+            return
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            try out(bytes: Array(TerminalText.escaped(line).utf8))
+            output.append(raw: TerminalText.escaped(line).utf8)
+            output.append("\n")
         }
     }
 

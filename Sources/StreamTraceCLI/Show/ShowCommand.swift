@@ -75,48 +75,32 @@ enum ShowCommand {
     }
 
     /// Two passes: the first checks every line (a malformed trace prints
-    /// nothing but its error) and sums the trace up; the second prints its
-    /// events one at a time.
+    /// nothing but its error) and sums the trace up; the second prints the
+    /// summary, one row per event, then the diagram. Both read a regular
+    /// file in blocks on every core (a stream is copied on the first).
     private static func showText(_ path: String, width: Int) throws {
         let input = try TraceInput(path, passes: 2)
-        let summary = try TraceSummary(reading: input.reader())
-        for warning in summary.warnings { Console.error(warning.description) }
-        try printText(TraceTimeline(summary: summary, width: width), input.reader())
-    }
-
-    /// The summary, one row per event as it is read, then the diagram.
-    private static func printText(_ timeline: TraceTimeline, _ reader: TraceReader) throws {
+        let summary = try summary(of: input)
+        let timeline = TraceTimeline(summary: summary, width: width)
         for line in timeline.summaryLines { try Console.out(line) }
         try Console.out("")
         try Console.out(timeline.headerRow)
-        var marble = timeline.makeMarble()
-        var previous: Int64 = 0
-        // Values are read as text, never built: a row shows what its width
-        // holds, the diagram letters a value by its text's hash.
-        var rewriter = JSONRewriter()
-        var row = JSONOutput()
-        while let head = try reader.nextHead() {
-            let value = reader.currentValueBytes
-            row.removeAll()
-            if let text = timeline.appendRow(
-                head, value: value, previousTime: previous, rewriter: &rewriter, into: &row)
-            {
-                try Console.out(text)
-            } else {
-                try Console.out(bytes: row.bytes)
-            }
-            if let value {
-                let (hash, length) = rewriter.hashNormal(value, scanned: true)
-                marble.appendValue(.init(hash: hash, length: length), at: head.nanoseconds) { columns in
-                    ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter, scanned: true)
-                }
-            } else if let symbol = MarbleTheme.symbol(head.kind) {
-                marble.append(symbol, at: head.nanoseconds)
-            }
-            previous = head.nanoseconds
-        }
+        var rows = TimelineRows(timeline: timeline)
+        let fd = try input.openDescriptor()
+        defer { _ = SystemCall.close(fd) }
+        _ = try TraceScan.read(fileDescriptor: fd, name: input.name, into: &rows)
+        if let failure = rows.failure { throw failure }
         try Console.out("")
-        for line in timeline.diagramLines(marble) { try Console.out(line) }
+        for line in timeline.diagramLines(rows.marble) { try Console.out(line) }
+    }
+
+    /// The first pass: the summary, its warnings written.
+    private static func summary(of input: TraceInput) throws -> TraceSummary {
+        let fd = try input.openDescriptor()
+        defer { _ = SystemCall.close(fd) }
+        let summary = try TraceSummary.scan(fileDescriptor: fd, name: input.name)
+        for warning in summary.warnings { Console.error(warning.description) }
+        return summary
     }
 
     /// The trace again as normalized JSON Lines.

@@ -6,23 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What takes a trace's events one at a time, in order: `check`'s pass.
-/// Lines and event indices are absolute.
-package protocol TraceEventSink: SendableMetatype {
-    /// Takes the next event; its bytes are valid until ``bufferWillChange()``.
-    mutating func take(_ event: TraceScanEvent)
-    /// The bytes of the events taken so far are about to change: a sink
-    /// that kept pointers into them copies what it still needs.
-    mutating func bufferWillChange()
-    /// Whether later events still matter: false stops the reading (the
-    /// rest of the trace is then not read, nor checked).
-    var wantsMore: Bool { get }
-}
-
-extension TraceEventSink {
-    package var wantsMore: Bool { true }
-}
-
 /// How a whole read ended: what ``TraceReader`` knows after its last event.
 package struct TraceReadEnd: Sendable {
     package var header: TraceHeader
@@ -54,11 +37,14 @@ enum OrderedScan {
         var isDone = false
         @exclusivity(unchecked) var merger: ChunkMerger
         @exclusivity(unchecked) var sink: Sink
+        /// Each worker's stage, made before the workers start.
+        let stages: [Sink.Stage?]
 
-        init(start: Int, merger: ChunkMerger, sink: Sink) {
+        init(start: Int, merger: ChunkMerger, sink: Sink, workers: Int) {
             nextStart = start
             self.merger = merger
             self.sink = sink
+            stages = (0..<workers).map { _ in sink.makeStage() }
         }
     }
 
@@ -67,10 +53,10 @@ enum OrderedScan {
         _ source: ScanSource, from start: Int, end: Int, merger: ChunkMerger, options: TraceScanOptions,
         into sink: inout Sink
     ) throws(TraceReadError) -> ChunkMerger {
-        let shared = Shared(start: start, merger: merger, sink: sink)
         let workers = max(1, min(options.parallelism, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            work(shared, source: source, end: end, options: options)
+        let shared = Shared(start: start, merger: merger, sink: sink, workers: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            work(shared, stage: shared.stages[worker], source: source, end: end, options: options)
         }
         sink = shared.sink
         if let failure = shared.failure { throw failure }
@@ -80,7 +66,7 @@ enum OrderedScan {
     /// One worker: claims, scans and delivers blocks until none is left or
     /// one failed.
     private static func work<Sink: TraceEventSink>(
-        _ shared: Shared<Sink>, source: ScanSource, end: Int, options: TraceScanOptions
+        _ shared: Shared<Sink>, stage: Sink.Stage?, source: ScanSource, end: Int, options: TraceScanOptions
     ) {
         // One buffer and one batch a worker, reused block after block.
         var scanner = TraceScanner(source: source.restricted(to: 0..<0), options: options.reader, readSize: 1)
@@ -90,6 +76,8 @@ enum OrderedScan {
             scanner.reuse(for: source.restricted(to: range), readSize: range.count)
             batch.start(base: scanner.buffer.base, maximumDepth: options.reader.maximumDepth)
             scanner.scan(into: &batch)
+            // The sink's parallel stage, before the turn (lines and indices from the block's start).
+            stage?.prepare(TraceBlockEvents(batch: batch))
             let wait: DispatchSemaphore? = shared.lock.withLock {
                 guard shared.turn != index else { return nil }
                 let semaphore = DispatchSemaphore(value: 0)
@@ -98,7 +86,7 @@ enum OrderedScan {
             }
             wait?.wait()
             // Our turn: no other worker touches the merger or the sink until we pass it on.
-            deliver(scanner, batch, to: shared)
+            deliver(scanner, batch, stage: stage, to: shared)
             shared.lock.withLock {
                 shared.turn += 1
                 shared.waiting.removeValue(forKey: shared.turn)?.signal()
@@ -124,11 +112,12 @@ enum OrderedScan {
     /// Joins a scanned block and hands its events to the sink; the
     /// scanner, borrowed, holds their bytes meanwhile.
     private static func deliver<Sink: TraceEventSink>(
-        _ scanner: borrowing TraceScanner, _ batch: EventBatch, to shared: Shared<Sink>
+        _ scanner: borrowing TraceScanner, _ batch: EventBatch, stage: Sink.Stage?, to shared: Shared<Sink>
     ) {
         guard shared.lock.withLock({ shared.failure == nil && !shared.isDone }) else { return }
         do {
             try shared.merger.merge(scanner.report) { eventOffset, lineOffset in
+                if let stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
                 batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { shared.sink.take($0) }
                 shared.sink.bufferWillChange()
             }

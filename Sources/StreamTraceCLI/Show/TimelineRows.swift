@@ -1,0 +1,115 @@
+import StreamTrace
+
+/// `show`'s rows and diagram, fed a trace's events in order (see
+/// ``OrderedScan``): a block's rows are written by its worker in the
+/// parallel stage (``RowStage``), all but the first, whose time since the
+/// previous event needs the block before; here they go out in order, and
+/// each value is lettered on the diagram by the hash the stage worked out.
+/// Read sequentially (a small trace), the rows are written here.
+struct TimelineRows: TraceEventSink {
+    let timeline: TraceTimeline
+    var marble: ScaledMarbleLines
+    /// The first error writing standard output; nothing is written after it.
+    private(set) var failure: OutputError?
+    private var previous: Int64 = 0
+    private var rewriter = JSONRewriter()
+    private var row = JSONOutput()
+    /// The stage of the block whose turn it is, and its first event's index.
+    private var block: RowStage?
+    private var blockStart = 0
+
+    init(timeline: TraceTimeline) {
+        self.timeline = timeline
+        marble = timeline.makeMarble()
+    }
+
+    var wantsMore: Bool { failure == nil }
+
+    func makeStage() -> RowStage? { RowStage(timeline: timeline) }
+
+    mutating func begin(_ stage: RowStage, eventOffset: Int, lineOffset: Int) {
+        block = stage
+        blockStart = eventOffset
+    }
+
+    mutating func take(_ event: TraceScanEvent) {
+        guard failure == nil else { return }
+        let value = event.kind == .value ? event.valueBytes : nil
+        var key: ScaledMarbleLines.ValueKey?
+        row.removeAll()
+        if let block {
+            let offset = event.index - blockStart
+            if offset == 0 {
+                RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
+                write(row.bytes)
+                write(block.rows.bytes)
+            }
+            key = block.keys[offset]
+        } else {
+            RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
+            write(row.bytes)
+            key = value.map { RowStage.key(of: $0, rewriter: &rewriter) }
+        }
+        if let value, let key {
+            marble.appendValue(key, at: event.nanoseconds) { columns in
+                ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter)
+            }
+        } else if let symbol = MarbleTheme.symbol(event.kind) {
+            marble.append(symbol, at: event.nanoseconds)
+        }
+        previous = event.nanoseconds
+    }
+
+    mutating func bufferWillChange() {}
+
+    private mutating func write(_ bytes: [UInt8]) {
+        do throws(OutputError) { try Console.write(bytes: bytes) } catch { failure = error }
+    }
+}
+
+/// One worker's part of ``TimelineRows``: the rows of a block but its
+/// first, as bytes, each ended by a line end, and the diagram's key of
+/// each value of the block (`nil` for the other events).
+final class RowStage: TraceBlockStage, @unchecked Sendable {
+    let timeline: TraceTimeline
+    // Used by one worker at a time: in its parallel stage, then in its turn.
+    private(set) var rows = JSONOutput(capacity: 1 << 20)
+    private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
+    private var rewriter = JSONRewriter()
+
+    init(timeline: TraceTimeline) { self.timeline = timeline }
+
+    func prepare(_ events: TraceBlockEvents) {
+        rows.removeAll()
+        keys.removeAll(keepingCapacity: true)
+        var previous: Int64?
+        events.forEach { event in
+            if let previous {
+                Self.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &rows)
+            }
+            keys.append((event.kind == .value ? event.valueBytes : nil).map { Self.key(of: $0, rewriter: &rewriter) })
+            previous = event.nanoseconds
+        }
+    }
+
+    /// The diagram's key of a value: the hash of its normal form.
+    static func key(of value: UnsafeRawBufferPointer, rewriter: inout JSONRewriter) -> ScaledMarbleLines.ValueKey {
+        let (hash, length) = rewriter.hashNormal(value)
+        return .init(hash: hash, length: length)
+    }
+
+    /// Appends an event's row and its line end, as `Console.out` writes it.
+    static func appendRow(
+        _ timeline: TraceTimeline, _ event: TraceScanEvent, previousTime: Int64, rewriter: inout JSONRewriter,
+        into out: inout JSONOutput
+    ) {
+        if let text = timeline.appendRow(
+            event.head(lineOffset: 0), value: event.kind == .value ? event.valueBytes : nil, previousTime: previousTime, rewriter: &rewriter,
+            into: &out)
+        {
+            Console.append(line: text, to: &out)
+        } else {
+            out.append("\n")
+        }
+    }
+}
