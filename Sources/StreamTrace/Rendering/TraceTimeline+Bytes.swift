@@ -56,6 +56,17 @@ extension TraceTimeline {
     /// ``aloneWidth(_:)``), each its own grapheme. `false`, leaving the
     /// row, otherwise (or if the bytes run out before the cut is decided).
     private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
+        // Printable ASCII as far as the cut is decided (most rows): a byte a column.
+        let length = out.buffer.count - start
+        let decided = min(length, width + 1)
+        if out.buffer.withUnsafeBufferPointer({
+            TerminalText.isPrintableASCII(bytes: UnsafeBufferPointer(rebasing: $0[start..<(start + decided)]))
+        }) {
+            guard length > width else { return whole }
+            out.truncate(to: start + width - 1)
+            out.append("…")
+            return true
+        }
         var (used, cut, i) = (0, start, start)
         let count = out.buffer.count
         while i < count {

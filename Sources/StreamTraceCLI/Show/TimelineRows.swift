@@ -48,7 +48,8 @@ struct TimelineRows: TraceEventSink {
         } else {
             RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
             write(row.bytes)
-            key = value.map { RowStage.key(of: $0, rewriter: &rewriter) }
+            // The row scanned the value for its normal form.
+            key = value.map { RowStage.key(of: $0, scanned: true, rewriter: &rewriter) }
         }
         if let value, let key {
             marble.appendValue(key, at: event.nanoseconds) { columns in
@@ -73,9 +74,9 @@ struct TimelineRows: TraceEventSink {
 final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
     // Used by one worker at a time: in its parallel stage, then in its turn.
-    private(set) var rows = JSONOutput(capacity: 1 << 20)
-    private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
-    private var rewriter = JSONRewriter()
+    @exclusivity(unchecked) private(set) var rows = JSONOutput(capacity: 1 << 20)
+    @exclusivity(unchecked) private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
+    @exclusivity(unchecked) private var rewriter = JSONRewriter()
 
     init(timeline: TraceTimeline) { self.timeline = timeline }
 
@@ -87,14 +88,20 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
             if let previous {
                 Self.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &rows)
             }
-            keys.append((event.kind == .value ? event.valueBytes : nil).map { Self.key(of: $0, rewriter: &rewriter) })
+            // A row scanned its value for its normal form.
+            let scanned = previous != nil
+            let value = event.kind == .value ? event.valueBytes : nil
+            keys.append(value.map { Self.key(of: $0, scanned: scanned, rewriter: &rewriter) })
             previous = event.nanoseconds
         }
     }
 
     /// The diagram's key of a value: the hash of its normal form.
-    static func key(of value: UnsafeRawBufferPointer, rewriter: inout JSONRewriter) -> ScaledMarbleLines.ValueKey {
-        let (hash, length) = rewriter.hashNormal(value)
+    /// `scanned`: the rewriter's last call scanned it.
+    static func key(
+        of value: UnsafeRawBufferPointer, scanned: Bool, rewriter: inout JSONRewriter
+    ) -> ScaledMarbleLines.ValueKey {
+        let (hash, length) = rewriter.hashNormal(value, scanned: scanned)
         return .init(hash: hash, length: length)
     }
 
