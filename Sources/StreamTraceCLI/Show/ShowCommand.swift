@@ -103,39 +103,18 @@ enum ShowCommand {
         return summary
     }
 
-    /// The trace again as normalized JSON Lines.
+    /// The trace again as normalized JSON Lines: the header, then each
+    /// event, read as ``showText(_:width:)`` reads them.
     private static func showJSON(_ path: String) throws {
         let input = try TraceInput(path, passes: 2)
-        let summary = try TraceSummary(reading: input.reader())
-        for warning in summary.warnings { Console.error(warning.description) }
-        let reader = try input.reader()
-        let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
-        var line = JSONOutput()
-        encoder.encode(reader.header, into: &line)
-        try Console.out(bytes: line.bytes)
-        // A value's text is copied when it is in the form the encoder
-        // writes (what StreamTrace's writer wrote), else written in it.
-        var rewriter = JSONRewriter()
-        while let head = try reader.nextHead() {
-            line.removeAll()
-            if let value = reader.currentValueBytes {
-                line.append("{\"t\":")
-                line.write(int: head.nanoseconds)
-                line.append(",\"event\":\"value\",\"value\":")
-                // A huge value goes out as it is written.
-                var failure: OutputError?
-                rewriter.writeNormal(value, into: &line) { piece in
-                    if failure == nil {
-                        do throws(OutputError) { try Console.write(bytes: piece.bytes) } catch { failure = error }
-                    }
-                    piece.removeAll()
-                }
-                if let failure { throw failure }
-                line.append("}")
-            } else {
-                encoder.encode(TraceReader.event(head, value: nil), into: &line)
-            }
-            try Console.out(bytes: line.bytes)
-        }
+        let summary = try summary(of: input)
+        var header = JSONOutput()
+        TraceLineEncoder<JSONValue, TraceFailure>().encode(summary.header, into: &header)
+        try Console.out(bytes: header.bytes)
+        var lines = JSONLines()
+        let fd = try input.openDescriptor()
+        defer { _ = SystemCall.close(fd) }
+        _ = try TraceScan.read(fileDescriptor: fd, name: input.name, into: &lines)
+        if let failure = lines.failure { throw failure }
     }
 }

@@ -1,0 +1,99 @@
+import StreamTrace
+
+/// `show --format json`'s lines, fed a trace's events in order (see
+/// ``OrderedScan``): a block's lines are written by its worker in the
+/// parallel stage (``JSONLineStage``) and go out here in order. A value
+/// that is already in normal form is copied as it is. A huge value is
+/// written here instead, in pieces as it is rewritten, as is every event of
+/// a trace read sequentially.
+struct JSONLines: TraceEventSink {
+    /// The first error writing standard output; nothing is written after it.
+    private(set) var failure: OutputError?
+    private var line = JSONOutput()
+    private var rewriter = JSONRewriter()
+    private let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
+    /// The stage of the block whose turn it is, and its first event's index.
+    private var block: JSONLineStage?
+    private var blockStart = 0
+
+    var wantsMore: Bool { failure == nil }
+
+    func makeStage() -> JSONLineStage? { JSONLineStage() }
+
+    mutating func begin(_ stage: JSONLineStage, eventOffset: Int, lineOffset: Int) {
+        block = stage
+        blockStart = eventOffset
+    }
+
+    mutating func take(_ event: TraceScanEvent) {
+        guard failure == nil else { return }
+        if let block {
+            let offset = event.index - blockStart
+            if offset == 0 { write(block.lines.bytes) }
+            if offset < block.written { return }
+        }
+        line.removeAll()
+        var failure: OutputError?
+        JSONLineStage.append(event, encoder: encoder, rewriter: &rewriter, into: &line) { piece in
+            if failure == nil {
+                do throws(OutputError) { try Console.write(bytes: piece.bytes) } catch { failure = error }
+            }
+            piece.removeAll()
+        }
+        self.failure = failure
+        write(line.bytes)
+    }
+
+    mutating func bufferWillChange() {}
+
+    private mutating func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        do throws(OutputError) { try Console.write(bytes: bytes) } catch { failure = error }
+    }
+}
+
+/// One worker's part of ``JSONLines``: the lines of a block's events, each
+/// ended by a line end, up to its first huge value (``written`` events).
+final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
+    /// Values longer than this are written by the turn, in pieces.
+    static let hugeValue = 1 << 20
+
+    // Used by one worker at a time: in its parallel stage, then in its turn.
+    @exclusivity(unchecked) private(set) var lines = JSONOutput(capacity: 1 << 20)
+    @exclusivity(unchecked) private(set) var written = 0
+    @exclusivity(unchecked) private var rewriter = JSONRewriter()
+    private let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
+
+    func prepare(_ events: TraceBlockEvents) {
+        lines.removeAll()
+        written = 0
+        var stopped = false
+        events.forEach { event in
+            guard !stopped else { return }
+            guard (event.valueRange?.count ?? 0) <= Self.hugeValue || event.kind != .value else {
+                stopped = true
+                return
+            }
+            Self.append(event, encoder: encoder, rewriter: &rewriter, into: &lines) { _ in }
+            written += 1
+        }
+    }
+
+    /// Appends an event's line in normal form and its line end; `drain`
+    /// takes a long value's text as it is written (it may empty `out`).
+    static func append(
+        _ event: TraceScanEvent, encoder: TraceLineEncoder<JSONValue, TraceFailure>, rewriter: inout JSONRewriter,
+        into out: inout JSONOutput, drain: (inout JSONOutput) -> Void
+    ) {
+        if event.kind == .value, let value = event.valueBytes {
+            out.append("{\"t\":")
+            out.write(int: event.nanoseconds)
+            out.append(",\"event\":\"value\",\"value\":")
+            rewriter.writeNormal(value, into: &out, drain: drain)
+            out.append("}")
+        } else {
+            encoder.encode(TraceReader.event(event.head(lineOffset: 0), value: nil), into: &out)
+        }
+        out.append("\n")
+    }
+}
