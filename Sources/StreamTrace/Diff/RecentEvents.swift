@@ -36,6 +36,16 @@ struct RecentEvents {
         }
     }
 
+    /// Counts `count` drawn events that are not kept, the last at `lastAt`,
+    /// before at least ``RecentTimeline/defaultLimit`` more are appended:
+    /// none of the events kept so far is drawn.
+    mutating func passOver(_ count: Int, lastAt: Int64) {
+        drawn += count
+        dropped = lastAt
+        entries.removeAll(keepingCapacity: true)
+        newest = -1
+    }
+
     /// Appends the events `later` kept, which came after all of these (a
     /// scan's later chunk).
     mutating func append(contentsOf later: RecentEvents) {
