@@ -68,7 +68,7 @@ final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
         lines.removeAll()
         written = 0
         var stopped = false
-        events.forEach { event in
+        events.forEachEvent { event in
             guard !stopped else { return }
             guard (event.valueRange?.count ?? 0) <= Self.hugeValue || event.kind != .value else {
                 stopped = true

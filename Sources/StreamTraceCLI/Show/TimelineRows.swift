@@ -84,7 +84,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
         rows.removeAll()
         keys.removeAll(keepingCapacity: true)
         var previous: Int64?
-        events.forEach { event in
+        events.forEachEvent { event in
             if let previous {
                 Self.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &rows)
             }
@@ -110,9 +110,9 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
         _ timeline: TraceTimeline, _ event: TraceScanEvent, previousTime: Int64, rewriter: inout JSONRewriter,
         into out: inout JSONOutput
     ) {
+        let value = event.kind == .value ? event.valueBytes : nil
         if let text = timeline.appendRow(
-            event.head(lineOffset: 0), value: event.kind == .value ? event.valueBytes : nil, previousTime: previousTime, rewriter: &rewriter,
-            into: &out)
+            event.head(lineOffset: 0), value: value, previousTime: previousTime, rewriter: &rewriter, into: &out)
         {
             Console.append(line: text, to: &out)
         } else {

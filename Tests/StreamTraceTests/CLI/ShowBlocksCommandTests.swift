@@ -42,7 +42,9 @@ import Testing
         while let head = try reader.nextHead() {
             let value = reader.currentValueBytes
             row.removeAll()
-            if let text = timeline.appendRow(head, value: value, previousTime: previous, rewriter: &rewriter, into: &row) {
+            let text = timeline.appendRow(
+                head, value: value, previousTime: previous, rewriter: &rewriter, into: &row)
+            if let text {
                 lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.escaped)
             } else {
                 lines.append(String(decoding: row.bytes, as: UTF8.self))

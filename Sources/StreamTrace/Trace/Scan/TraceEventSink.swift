@@ -52,7 +52,7 @@ package struct TraceBlockEvents {
 
     /// Each event in order, its line (1-based) and index (0-based) counted
     /// from the block's start.
-    package func forEach(_ body: (TraceScanEvent) -> Void) {
+    package func forEachEvent(_ body: (TraceScanEvent) -> Void) {
         batch.forEach(eventOffset: 0, lineOffset: 0, body)
     }
 }
