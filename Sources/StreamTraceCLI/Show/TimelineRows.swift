@@ -37,7 +37,7 @@ struct TimelineRows: TraceEventSink {
         let value = event.kind == .value ? event.valueBytes : nil
         var key: ScaledMarbleLines.ValueKey?
         row.removeAll()
-        if let block {
+        if let block, event.index - blockStart < block.written {
             let offset = event.index - blockStart
             if offset == 0 {
                 RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
@@ -70,12 +70,16 @@ struct TimelineRows: TraceEventSink {
 
 /// One worker's part of ``TimelineRows``: the rows of a block but its
 /// first, as bytes, each ended by a line end, and the diagram's key of
-/// each value of the block (`nil` for the other events).
+/// each value of the block (`nil` for the other events), up to its first
+/// huge value.
 final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
     // Used by one worker at a time: in its parallel stage, then in its turn.
     @exclusivity(unchecked) private(set) var rows = JSONOutput(capacity: 1 << 20)
     @exclusivity(unchecked) private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
+    /// How many of the block's events the stage took: those before its
+    /// first huge value (the worker's scratch space would grow as large).
+    @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()
 
     init(timeline: TraceTimeline) { self.timeline = timeline }
@@ -83,15 +87,20 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     func prepare(_ events: TraceBlockEvents) {
         rows.removeAll()
         keys.removeAll(keepingCapacity: true)
-        var previous: Int64?
+        written = 0
+        var (previous, stopped): (Int64?, Bool) = (nil, false)
         events.forEachEvent { event in
+            let value = event.kind == .value ? event.valueBytes : nil
+            // A huge value's row, and the rest of the block's, are written at its turn.
+            stopped = stopped || (value?.count ?? 0) > JSONLineStage.hugeValue
+            guard !stopped else { return }
             if let previous {
                 Self.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &rows)
             }
             // A row scanned its value for its normal form.
             let scanned = previous != nil
-            let value = event.kind == .value ? event.valueBytes : nil
             keys.append(value.map { Self.key(of: $0, scanned: scanned, rewriter: &rewriter) })
+            written += 1
             previous = event.nanoseconds
         }
     }
