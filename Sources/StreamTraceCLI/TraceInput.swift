@@ -23,6 +23,10 @@ final class TraceInput {
     private var descriptor: Int32?
     /// A stream opened for several passes.
     private var copy: InputCopy?
+    /// Whether the trace is a stream copied as the first pass reads it:
+    /// that pass reads it with ``reader()``, as it comes, and stops at the
+    /// first malformed line (the stream may never end).
+    var isStream: Bool { copy != nil }
     private var readers = 0
 
     /// Opens `argument` (a path, or `-`); `passes` is how many times it

@@ -94,11 +94,17 @@ enum ShowCommand {
         for line in timeline.diagramLines(rows.marble) { try Console.out(line) }
     }
 
-    /// The first pass: the summary, its warnings written.
+    /// The first pass: the summary, its warnings written. A stream is read
+    /// as it comes (and copied for the second pass).
     private static func summary(of input: TraceInput) throws -> TraceSummary {
-        let fd = try input.openDescriptor()
-        defer { _ = SystemCall.close(fd) }
-        let summary = try TraceSummary.scan(fileDescriptor: fd, name: input.name)
+        let summary: TraceSummary
+        if input.isStream {
+            summary = try TraceSummary(reading: input.reader())
+        } else {
+            let fd = try input.openDescriptor()
+            defer { _ = SystemCall.close(fd) }
+            summary = try TraceSummary.scan(fileDescriptor: fd, name: input.name)
+        }
         for warning in summary.warnings { Console.error(warning.description) }
         return summary
     }
