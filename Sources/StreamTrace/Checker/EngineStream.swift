@@ -55,7 +55,7 @@ final class EngineStream: QueryStream {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
                 let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                values.keep(bytes, at: location, index: index)
+                values.keep(bytes, at: location, index: index, spool: pass.spool)
             }
         }
         guard mayMoveCursor, cursorAfter == nil,
@@ -76,7 +76,8 @@ final class EngineStream: QueryStream {
 
     func finish(in pass: PassState) -> QueryResult {
         let streamed = streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: true)
-        let (result, moved) = TraceChecker.result(of: query, query.expectation.check(in: streamed), in: streamed)
+        let (result, moved) = TraceChecker.result(
+            of: query, query.expectation.check(in: streamed), in: streamed, place: streamed.place)
         cursorAfter = moved ?? cursor
         return result
     }
@@ -84,7 +85,6 @@ final class EngineStream: QueryStream {
     private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
         StreamedWindow(
             state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin,
-            isFinal: isFinal)
+            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
     }
 }

@@ -58,13 +58,19 @@ final class PassState {
     let firstCount: Int
     /// The longest value text a result keeps (`nil`: no limit).
     let valueLimit: Int?
+    /// Where the pass keeps values over ``RecentValues/longest``, shared
+    /// by its chunks.
+    let spool: ValueSpool
     /// For each `within` of the queries, the events after the last element.
     @exclusivity(unchecked) private var tails: [TailWindow]
 
     /// `newestWhole`: how many of the newest values the trace's window
     /// keeps whatever their length (``RecentValues``).
-    init(firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0) {
+    init(
+        firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0, spool: ValueSpool = ValueSpool()
+    ) {
         trace = WindowState(newestWhole: newestWhole)
+        self.spool = spool
         self.firstCount = firstCount
         self.valueLimit = valueLimit
         tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
@@ -79,7 +85,7 @@ final class PassState {
         if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
             first.keep(
                 bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),
-                index: index)
+                index: index, spool: spool)
         }
     }
 
@@ -102,7 +108,7 @@ final class PassState {
     /// starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
-        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
+        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
     }
 
     /// The window of a query with `within` that starts at `cursor`, as it
@@ -123,7 +129,7 @@ final class PassState {
 extension PassState: TraceScanConsumer {
     /// A pass state kept as this one is, for another chunk.
     func makeChunk() -> PassState {
-        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [])
+        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [], spool: spool)
     }
 
     func consume(_ event: TraceScanEvent) {
