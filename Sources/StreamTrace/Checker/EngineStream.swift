@@ -34,7 +34,9 @@ final class EngineStream: QueryStream {
     func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
         self.cursor = cursor
         values.removeAll()
-        if let within = query.within { window = pass.window(from: cursor, within: within, at: event) }
+        if let within = query.within {
+            window = pass.window(from: cursor, within: within, at: event, newestWhole: needs.lastElement ? 1 : 0)
+        }
         cursorAfter = mayMoveCursor ? nil : cursor
         wantsEvents = hasWindow || mayMoveCursor
     }

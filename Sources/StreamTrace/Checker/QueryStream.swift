@@ -108,18 +108,21 @@ final class PassState {
     /// starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
-        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
+        return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
     }
 
     /// The window of a query with `within` that starts at `cursor`, as it
-    /// stands before `event` (which it takes next), or now.
-    func window(from cursor: Int, within: Duration, at event: TraceScanEvent?) -> WindowState {
+    /// stands before `event` (which it takes next), or now; keeping its
+    /// `newestWhole` newest values whatever their length (`last`).
+    func window(from cursor: Int, within: Duration, at event: TraceScanEvent?, newestWhole: Int = 0) -> WindowState {
         let (end, overflow) = cursorTime(cursor).addingReportingOverflow(TimeFormat.nanoseconds(within))
         let endTime = overflow ? Int64.max : end
-        if let event { return trace.before(event, endingAt: endTime) }
+        if let event { return trace.before(event, endingAt: endTime, newestWhole: newestWhole) }
         let nanoseconds = TimeFormat.nanoseconds(within)
-        guard let tail = tails.first(where: { $0.within == nanoseconds }) else { return WindowState(endTime: endTime) }
-        return trace.atEnd(endingAt: endTime, tail: tail)
+        guard let tail = tails.first(where: { $0.within == nanoseconds }) else {
+            return WindowState(endTime: endTime, newestWhole: newestWhole)
+        }
+        return trace.atEnd(endingAt: endTime, tail: tail, newestWhole: newestWhole)
     }
 }
 

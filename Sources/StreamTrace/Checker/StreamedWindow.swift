@@ -34,8 +34,12 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
 
     /// Element `index`'s text, if kept and not over ``RecentValues/longest``.
     private func shortText(_ index: Int) -> RawJSON? {
-        guard case .text(let value)? = kept(index)?.0, value.bytes.count <= RecentValues.longest else { return nil }
-        return value
+        if let (kept, _) = values.kept[index] ?? first.kept[index] {
+            guard case .text(let value) = kept, value.bytes.count <= RecentValues.longest else { return nil }
+            return value
+        }
+        guard let length = state.recent.length(index), length <= RecentValues.longest else { return nil }
+        return state.recent.value(index)?.0
     }
 
     func element(at index: Int) -> RawJSON {
@@ -50,7 +54,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
 
     func elementLocation(at index: Int) -> EventLocation {
         if let (_, location) = kept(index) { return location }
-        if let location = values.locations[index] ?? state.recent.element(index)?.location { return location }
+        if let location = values.locations[index] ?? state.recent.location(index) { return location }
         assertionFailure("the location of element \(index) was not kept for this query")
         return EventLocation(index: 0, nanoseconds: 0)
     }
@@ -65,7 +69,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     /// recent values draw one they did not keep: a timeline never holds one.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         if let value = shortText(index) { return (ValueText.message(value), elementLocation(at: index).nanoseconds) }
-        if let location = kept(index)?.1 ?? state.recent.element(index)?.location { return (nil, location.nanoseconds) }
+        if let location = kept(index)?.1 ?? state.recent.location(index) { return (nil, location.nanoseconds) }
         return (nil, values.locations[index]?.nanoseconds ?? 0)
     }
 
