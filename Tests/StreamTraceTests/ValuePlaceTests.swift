@@ -27,7 +27,8 @@ import Testing
     static let values = (0..<3).map { longValue($0, bytes: 200_000) }
 
     @Test func aResultHoldsALongValueByItsPlaceNotACopy() throws {
-        let checker = TraceChecker(queries: try ["next", "last", #"next where contains {"id":1}"#].map { try Query($0) })
+        let checker = TraceChecker(
+            queries: try ["next", "last", #"next where contains {"id":1}"#].map { try Query($0) })
         let results = Array(try checker.evaluations(scanning: Self.trace(Self.values)))
         for (result, expected) in zip(results, [Self.values[0], Self.values[2], Self.values[1]]) {
             let place = try #require(result.outputPlace, "\(result.query.text) holds its value in memory")
@@ -79,7 +80,8 @@ import Testing
         let options = TraceScanOptions(parallelism: parallelism, readSize: 4096, minimumChunkBytes: 1)
         let scanned = Array(try checker.evaluations(scanning: bytes, options: options))
         #expect(scanned.map(Self.outcome) == reference.map(Self.outcome))
-        #expect(scanned.map { $0.outputPlace != nil } == [true, false, true, true, false, false, true, false, true, false])
+        #expect(
+            scanned.map { $0.outputPlace != nil } == [true, false, true, true, false, false, true, false, true, false])
         for (scanned, reference) in zip(scanned, reference) where scanned.status == .pass {
             #expect(scanned == reference, "\(scanned.query.text)")
         }

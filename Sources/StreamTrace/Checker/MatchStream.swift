@@ -114,7 +114,8 @@ final class MatchStream: QueryStream {
         case (.every(let every), nil):
             return every.base.evaluate(in: window).map { _ in RawJSON(.number(JSONNumber(window.elementCount))) }
         case (.notNext, let found?):
-            let message = "expected no element \(condition)\(window.ending), but got \(window.describeElement(at: found.index))"
+            let message =
+                "expected no element \(condition)\(window.ending), but got \(window.describeElement(at: found.index))"
             return .failed(window.failure(.invertedFulfilled, message, at: found.location))
         case (.notNext, nil):
             return .passed(nil, cursor: nil, at: window.endLocation)

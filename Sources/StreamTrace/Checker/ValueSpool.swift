@@ -8,15 +8,15 @@ import Musl
 
 /// Where a `check` pass puts the values it must keep that are too long to
 /// keep in memory (over ``RecentValues/longest``): an anonymous temporary
-/// file (`tmpfile()`: unlinked at once, gone with the process), made the
-/// first time a value needs it. A result holds such a value as its place
+/// file in `TMPDIR` (else `/tmp`), unlinked as soon as it is made (gone
+/// with the process), made the first time a value needs it. A result holds such a value as its place
 /// in the spool (``ValuePlace``), and a report writes it from there in
 /// pieces, so memory holds no copy of it, whatever the input: a regular
 /// file, standard input or a FIFO, which cannot be read again.
 ///
 /// When the spool cannot be made or written (no temporary directory, a
-/// full disk), the pass keeps the value in memory and its result says
-/// why in ``failure``: the checker then fails the trace with that one line
+/// full disk), the pass keeps the value in memory and says why in
+/// ``failure``: the checker then fails the trace with that one line
 /// instead of holding values in memory unannounced.
 package final class ValueSpool: @unchecked Sendable {
     private let lock = Lock()
@@ -55,18 +55,17 @@ package final class ValueSpool: @unchecked Sendable {
         return range.map { ValuePlace(spool: self, range: $0) }
     }
 
-    /// Opens the temporary file; false, with ``failed`` set, if it cannot.
+    /// Opens the temporary file in `TMPDIR` (else `/tmp`) and unlinks it at
+    /// once; false, with ``failed`` set, if it cannot.
     private func open() -> Bool {
-        guard let file = tmpfile() else {
-            failed = "cannot create a temporary file to keep a value over 64 KiB: " + Self.reason(errno)
-            return false
-        }
-        fd = dup(fileno(file))
-        fclose(file)
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/streamtrace-values-XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            failed = "cannot create a temporary file to keep a value over 64 KiB: " + Self.reason(errno)
+            failed = "cannot create a temporary file in \(directory) to keep a value over 64 KiB: " + Self.reason(errno)
             return false
         }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return true
     }
 

@@ -192,6 +192,8 @@ final class CheckJSONReport: CheckReport {
             do throws(OutputError) { try Console.writeIfLarge(&document) } catch { failure = error }
         }
         if let failure { throw failure }
-        guard read else { throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)") }
+        guard read else {
+            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
+        }
     }
 }

@@ -86,7 +86,9 @@ struct ResultLine {
             }
         }
         if let failure { throw failure }
-        guard read else { throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)") }
+        guard read else {
+            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
+        }
         try Console.write(bytes: CollectionOfOne(0x0A))
     }
 

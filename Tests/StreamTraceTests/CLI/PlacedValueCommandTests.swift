@@ -68,5 +68,23 @@ import Testing
         }
         #expect(!result.stdout.contains("truncated"))
     }
+
+    /// The spool is made when a long value first needs it; when it cannot be
+    /// made, the trace fails in one line (exit 3) rather than the value
+    /// being held in memory unannounced.
+    @Test func aSpoolThatCannotBeMadeFailsTheTraceInOneLine() async throws {
+        let environment = ["TMPDIR": "/nonexistent-streamtrace-tmp"]
+        let path = try CommandRunner.traceFile(Self.trace)
+        let result = try await CommandRunner.run(["check", path, "next"], environment: environment)
+        #expect(result.status == 3, "\(result)")
+        #expect(
+            result.stderr
+                == "\(path): cannot create a temporary file in /nonexistent-streamtrace-tmp to keep a value "
+                + "over 64 KiB: No such file or directory\n")
+        let short = try CommandRunner.traceFile(String(decoding: ValuePlaceTests.trace(["1", "2"]), as: UTF8.self))
+        let passed = try await CommandRunner.run(["check", short, "next", "last"], environment: environment)
+        #expect(passed.status == 0, "\(passed)")
+        #expect(passed.stdout == "PASS  next  1\nPASS  last  2\n2 passed, 0 failed\n")
+    }
 }
 #endif
