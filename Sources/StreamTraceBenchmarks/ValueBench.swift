@@ -104,10 +104,14 @@ struct ValueBench {
         let spec = options.directory + "/ten-queries.spec"
         _ = FileManager.default.createFile(
             atPath: spec, contents: Data(CheckBench.specQueries.joined(separator: "\n").utf8))
-        return ["finished", "count", "next where == 5", "last"].map { query in
+        return ["finished", "count", "next", "next where == 5", "last"].map { query in
             ("`check TRACE '\(query)'`", [cli, "check", trace, query])
         } + [
             ("`check --spec ten-queries.spec TRACE`", [cli, "check", "--spec", spec, trace]),
+            (
+                "`check --format json --spec ten-queries.spec TRACE`",
+                [cli, "check", "--format", "json", "--spec", spec, trace]
+            ),
             (
                 "`check --spec ten-queries.spec - < TRACE` (a stream: long values spooled)",
                 ["/bin/sh", "-c", #"exec "$0" check --spec "$1" - < "$2""#, cli, spec, trace]

@@ -71,6 +71,7 @@ package final class ValueSpool: @unchecked Sendable {
 
     /// Reads `range` into `buffer` (its count): whether it read it all.
     func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        let fd = lock.withLock { self.fd }
         var done = 0
         while done < range.count {
             let count = pread(fd, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
