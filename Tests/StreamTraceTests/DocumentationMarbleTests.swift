@@ -33,10 +33,10 @@ import Testing
     /// MarbleRenderer.swift.
     @Test func expectedAndActualAreDrawnOnOneScaleLetteredAlike() {
         let expected = RecentTimeline(
-            events: [.init(nanoseconds: 1, mark: .value(#""A1""#)), .init(nanoseconds: 2, mark: .value(#""C3""#))],
+            events: [.init(nanoseconds: 1, mark: .element(#""A1""#)), .init(nanoseconds: 2, mark: .element(#""C3""#))],
             omitted: 0, isOpen: true)
         var actual = expected
-        actual.events[1].mark = .value(#""B2""#)
+        actual.events[1].mark = .element(#""B2""#)
         let drawing = MarbleRenderer.draw([expected, actual])
         let lines = drawing.lines  // ["---a---b-", "---a---c-"]
         let caret = drawing.caret  // "       ^"
@@ -52,7 +52,7 @@ import Testing
     @Test func aRecentTimelineLettersValuesAndGroupsEventsAtOneTime() {
         let timeline = RecentTimeline(
             events: [
-                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+                .init(nanoseconds: 0, mark: .element("1")), .init(nanoseconds: 10, mark: .element("2")),
                 .init(nanoseconds: 10, mark: .finished),
             ],
             omitted: 0, isOpen: false)

@@ -6,7 +6,7 @@ import Testing
     @Test func gapsAreDrawnRelativeToTheLongestAndEventsAtOneTimeAsAGroup() {
         let timeline = RecentTimeline(
             events: [
-                .init(nanoseconds: 2, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+                .init(nanoseconds: 2, mark: .element("1")), .init(nanoseconds: 10, mark: .element("2")),
                 .init(nanoseconds: 10, mark: .finished),
             ], omitted: 0, isOpen: false)
         #expect(timeline.line == "--a---(b|)")
@@ -16,7 +16,7 @@ import Testing
     @Test func anEventAtTheSubscriptionHasNoTickBeforeIt() {
         let failed = RecentTimeline(events: [.init(nanoseconds: 0, mark: .failure)], omitted: 0, isOpen: false)
         #expect(failed.description == "#")
-        let open = RecentTimeline(events: [.init(nanoseconds: 0, mark: .value(#""a""#))], omitted: 0, isOpen: true)
+        let open = RecentTimeline(events: [.init(nanoseconds: 0, mark: .element(#""a""#))], omitted: 0, isOpen: true)
         #expect(open.description == #"a-  a = "a""#)
         #expect(RecentTimeline(events: [], omitted: 0, isOpen: true).description == "-")
     }
@@ -24,8 +24,8 @@ import Testing
     @Test func equalValuesShareALetterAndUnknownValuesAreAQuestionMark() {
         let timeline = RecentTimeline(
             events: [
-                .init(nanoseconds: 5, mark: .value("-3")), .init(nanoseconds: 5, mark: .value(nil)),
-                .init(nanoseconds: 6, mark: .value("-3")), .init(nanoseconds: 7, mark: .cancel),
+                .init(nanoseconds: 5, mark: .element("-3")), .init(nanoseconds: 5, mark: .element(nil)),
+                .init(nanoseconds: 6, mark: .element("-3")), .init(nanoseconds: 7, mark: .cancel),
             ],
             omitted: 4, isOpen: false, start: 5)
         #expect(timeline.line == "…(a?)---a---!")

@@ -64,7 +64,7 @@ struct RecentEvents {
             let entry = entries[(oldest + k) % limit]
             let mark: RecentTimeline.Mark =
                 switch entry.kind {
-                case .value: .value(TraceLookahead.shownValue(entry.shown))
+                case .value: .element(TraceLookahead.shownValue(entry.shown))
                 case .failure: .failure
                 case .cancel: .cancel
                 default: .finished

@@ -16,7 +16,7 @@
 /// ```swift
 /// let timeline = RecentTimeline(
 ///     events: [
-///         .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
+///         .init(nanoseconds: 0, mark: .element("1")), .init(nanoseconds: 10, mark: .element("2")),
 ///         .init(nanoseconds: 10, mark: .finished),
 ///     ],
 ///     omitted: 0, isOpen: false)
@@ -24,20 +24,9 @@
 /// let legend = timeline.legend  // "a = 1, b = 2"
 /// ```
 package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
-    /// What an event draws.
-    package enum Mark: Sendable, Hashable {
-        /// An element, with its text (`nil` if unknown: drawn `?`).
-        case value(String?)
-        case finished
-        case failure
-        case cancel
-
-        /// Whether the mark ends the stream (anything but a value).
-        package var isTerminal: Bool {
-            if case .value = self { return false }
-            return true
-        }
-    }
+    /// What an event draws: an element with its text (`nil` if unknown:
+    /// drawn `?`), or an end.
+    package typealias Mark = MarbleMark<String?>
 
     /// One event drawn on the line.
     package struct Event: Sendable, Hashable {
@@ -136,7 +125,7 @@ extension EventWindow {
         builder.skip(first, lastAt: first > 0 ? timelineElement(at: first - 1).nanoseconds : 0)
         for index in first..<elementCount {
             let (label, nanoseconds) = timelineElement(at: index)
-            builder.append(.init(nanoseconds: nanoseconds, mark: .value(label)))
+            builder.append(.init(nanoseconds: nanoseconds, mark: .element(label)))
         }
         if let (completion, location) = completion {
             builder.append(
