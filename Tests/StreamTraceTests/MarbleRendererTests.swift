@@ -4,7 +4,9 @@ import Testing
 /// The one marble renderer: layout, lettering, scales, in RxJS's symbols.
 @Suite struct MarbleRendererTests {
     static func timeline(_ events: [(Int64, RecentTimeline.Mark)], isOpen: Bool = false) -> RecentTimeline {
-        RecentTimeline(events: events.map { .init(nanoseconds: $0.0, mark: $0.1) }, omitted: 0, isOpen: isOpen)
+        var timeline = RecentTimeline.timeline(events)
+        timeline.isOpen = isOpen
+        return timeline
     }
 
     @Test func framesPutAnEventInTheFrameItsTimeFallsInAndEventsOfOneFrameInAGroup() {

@@ -69,7 +69,7 @@ struct RecentEvents {
                 case .cancel: .cancel
                 default: .finished
                 }
-            builder.append(.init(nanoseconds: entry.nanoseconds, mark: mark))
+            builder.append(mark, at: entry.nanoseconds)
         }
         return builder.timeline()
     }

@@ -17,9 +17,10 @@
 /// ended, a trailing `…` that more events follow.
 ///
 /// ```swift
-/// let expected = RecentTimeline(
-///     events: [.init(nanoseconds: 1, mark: .element(#""A1""#)), .init(nanoseconds: 2, mark: .element(#""C3""#))],
-///     omitted: 0, isOpen: true)
+/// var builder = RecentTimeline.Builder()
+/// builder.append(.element(#""A1""#), at: 1)
+/// builder.append(.element(#""C3""#), at: 2)
+/// let expected = builder.timeline()
 /// var actual = expected
 /// actual.events[1].mark = .element(#""B2""#)
 /// let drawing = MarbleRenderer.draw([expected, actual])
