@@ -9,8 +9,9 @@ import Foundation
 /// `Bool` and `String`, `JSONValue`, and Foundation's `Date` (an ISO-8601
 /// string), `URL` (its absolute string), `Data` (base64) and `Decimal` (a
 /// number). Every container's scalar `encode` and the encoder's fast path
-/// write through it.
-protocol JSONLeaf {
+/// write through it; a type that conforms is listed in
+/// `StreamingJSONEncoder.leafTypes`.
+protocol JSONLeaf: Sendable {
     func write(to output: inout JSONOutput)
 }
 
@@ -32,6 +33,15 @@ extension UInt8: JSONLeaf {}
 extension UInt16: JSONLeaf {}
 extension UInt32: JSONLeaf {}
 extension UInt64: JSONLeaf {}
+
+extension StreamingJSONEncoder {
+    /// Every type that conforms to ``JSONLeaf``, the most common first.
+    static let leafTypes: [any JSONLeaf.Type] = [
+        String.self, Int.self, Double.self, Bool.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt.self,
+        UInt64.self, UInt32.self, UInt16.self, UInt8.self, Float.self, JSONValue.self, Date.self, URL.self, Data.self,
+        Decimal.self,
+    ]
+}
 
 extension Double: JSONLeaf {
     func write(to output: inout JSONOutput) { output.write(double: self) }
