@@ -83,11 +83,18 @@ enum TraceFinder {
 
     /// Whether `path` is a directory (following a link).
     static func isDirectory(_ path: [UInt8]) -> Bool {
+        fileType(path) == S_IFDIR
+    }
+
+    /// The type of the file `path` names (`S_IFREG`, `S_IFIFO`, …), from
+    /// `stat(2)`, which opens nothing (opening a FIFO waits for a writer);
+    /// `nil` if it cannot be asked.
+    static func fileType(_ path: [UInt8]) -> mode_t? {
         var info = stat()
         let status = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
         }
-        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return status == 0 ? info.st_mode & S_IFMT : nil
     }
 
     private static func walk(_ root: [UInt8], relative: [UInt8], into found: inout [Relative]) {

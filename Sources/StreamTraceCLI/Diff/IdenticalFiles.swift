@@ -18,7 +18,11 @@ enum IdenticalFiles {
     static func compare(
         _ expected: String, _ actual: String, time: TimeComparison
     ) -> Result<(TraceComparison, [TraceReadWarning]), TraceReadError>? {
-        guard expected != "-", actual != "-" else { return nil }
+        // Asked by path first: opening a FIFO here and closing it would take
+        // its writer's bytes (or end its writing) before the comparison reads it.
+        guard expected != "-", actual != "-",
+            [expected, actual].allSatisfy({ TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG })
+        else { return nil }
         let (left, right) = (CommandLineArguments.open(expected, O_RDONLY), CommandLineArguments.open(actual, O_RDONLY))
         defer {
             if left >= 0 { close(left) }
