@@ -19,6 +19,20 @@ import Testing
         }
     }
 
+    /// The escaper reads a string's bytes to decide whether anything needs
+    /// escaping: every scalar of the planes in use (and the first of each
+    /// higher one) is escaped exactly when `isUnsafe` says, beside ASCII
+    /// and non-ASCII neighbours.
+    @Test func theByteCheckAgreesWithIsUnsafeForEveryScalar() {
+        let scalars = (0..<0x3_0000).compactMap(Unicode.Scalar.init) + (3...16).compactMap { Unicode.Scalar($0 << 16) }
+        for scalar in scalars {
+            let expected = TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : String(scalar)
+            let name = "U+\(String(scalar.value, radix: 16))"
+            #expect(TerminalText.escaped("é\(scalar)x") == "é\(expected)x", "\(name)")
+            #expect(TerminalText.escaped("é\(scalar)") == "é\(expected)", "\(name) last")
+        }
+    }
+
     @Test func widthCountsGraphemesWideAsTwoAndMarksAsNone() {
         #expect(TerminalText.width("abc") == 3)
         #expect(TerminalText.width("日本") == 4)
