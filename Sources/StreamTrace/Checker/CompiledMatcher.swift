@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A query's matcher made ready, once, to test many values as they are
 /// read: what any value it accepts must look like in its raw text is
 /// checked first, and only a value that may be accepted is decoded and
@@ -41,11 +49,9 @@ struct CompiledMatcher {
         if case .string(let text) = matcher.operand { string = Array(text.utf8) } else { string = nil }
         var pieces: [[UInt8]] = []
         Self.collectPieces(of: matcher.operand, into: &pieces)
-        // The longest first: the rarest, most often, so a value that lacks
-        // one is told soonest.
         self.pieces = pieces.filter { piece in
             !piece.isEmpty && !piece.contains { $0 < 0x20 || Self.escapable.contains($0) }
-        }.sorted { $0.count > $1.count }
+        }
     }
 
     /// Whether the value whose text is `bytes` matches.
@@ -113,13 +119,29 @@ struct CompiledMatcher {
 
     /// Whether `piece` (not empty) occurs in `bytes`.
     private static func find(_ piece: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        piece.withUnsafeBytes { ByteVector.contains($0, in: bytes) }
+        guard let base = bytes.baseAddress, piece.count <= bytes.count else { return false }
+        let first = Int32(piece[0])
+        var offset = 0
+        let last = bytes.count - piece.count
+        while offset <= last, let found = memchr(base + offset, first, last - offset + 1) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if piece.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, piece.count) }) == 0 { return true }
+            offset = at + 1
+        }
+        return false
     }
 
-    /// Whether the text writes some character as `\uXXXX` (or holds an
-    /// escaped backslash before a `u`: then the value is only decoded).
+    /// Whether the text writes some character as `\uXXXX`.
     private static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        withUnsafeBytes(of: UInt16(littleEndian: 0x755C)) { ByteVector.contains($0, in: bytes) }
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            guard at + 1 < bytes.count else { return false }
+            if bytes[at + 1] == UInt8(ascii: "u") { return true }
+            offset = at + 2
+        }
+        return false
     }
 
     /// The strings (keys too) and literals of `value`, as UTF-8.
