@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// Long text is checked 8 bytes at a time: an unsafe scalar (or a
+    /// safe one of the same lead bytes) at each place of a word is still
+    /// told apart.
+    @Test func theWordAtATimeCheckFindsAnUnsafeScalarAtEveryPlace() {
+        let scalars =
+            (0..<0x100).compactMap(Unicode.Scalar.init)
+            + [0x061B, 0x061C, 0x200D, 0x200E, 0x200F, 0x2027, 0x2028, 0x202E, 0x202F, 0x2065, 0x2066, 0x2069, 0x206A]
+            .compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let expected = TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : String(scalar)
+            for place in 0...9 {
+                let before = "é" + String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: 17)
+                #expect(TerminalText.escaped(before + String(scalar) + after) == before + expected + after)
+            }
+        }
+    }
+
     @Test func widthCountsGraphemesWideAsTwoAndMarksAsNone() {
         #expect(TerminalText.width("abc") == 3)
         #expect(TerminalText.width("日本") == 4)

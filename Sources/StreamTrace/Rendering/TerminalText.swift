@@ -52,7 +52,17 @@ package enum TerminalText {
     private static func hasUnsafeScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
         while i < count {
+            // 8 bytes of printable ASCII at once: none below 0x20, none from 0x7F.
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let below = (word &- 0x2020_2020_2020_2020) & ~word
+                if (below | word | (word &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let byte = bytes[i]
             i += 1
             if byte >= 0x20, byte != 0x7F, byte != 0xC2, byte != 0xD8, byte != 0xE2 { continue }
