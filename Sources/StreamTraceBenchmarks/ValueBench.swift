@@ -104,18 +104,29 @@ struct ValueBench {
         let spec = options.directory + "/ten-queries.spec"
         _ = FileManager.default.createFile(
             atPath: spec, contents: Data(CheckBench.specQueries.joined(separator: "\n").utf8))
-        return ["finished", "count", "next where == 5", "last"].map { query in
+        return ["finished", "count", "next", "next where == 5", "last"].map { query in
             ("`check TRACE '\(query)'`", [cli, "check", trace, query])
-        } + [("`check --spec ten-queries.spec TRACE`", [cli, "check", "--spec", spec, trace])]
+        } + [
+            ("`check --spec ten-queries.spec TRACE`", [cli, "check", "--spec", spec, trace]),
+            (
+                "`check --format json --spec ten-queries.spec TRACE`",
+                [cli, "check", "--format", "json", "--spec", spec, trace]
+            ),
+            (
+                "`check --spec ten-queries.spec - < TRACE` (a stream: long values spooled)",
+                ["/bin/sh", "-c", #"exec "$0" check --spec "$1" - < "$2""#, cli, spec, trace]
+            ),
+        ]
     }
 
     /// Peak memory on three values of 1 MiB and of 15 MiB each (objects),
-    /// beside 32 MB + 3 × the longest line.
+    /// and on fifteen of 11.9 MB (a 183 MB trace), beside 32 MB + 3 × the
+    /// longest line.
     private func memoryRows(cli: String) -> [String] {
         var rows: [String] = []
-        // 13 to 15 bytes a member: 1 MiB is 81,000 keys, 15 MiB 1,060,000.
-        for (label, members) in [("1 MiB", 81_000), ("15 MiB", 1_060_000)] {
-            let shape = Shape(object: true, count: members, values: 3)
+        // 13 to 15 bytes a member: 1 MiB is 81,000 keys, 15 MiB 1,060,000, 11.9 MB 800,000.
+        for (label, members, values) in [("1 MiB", 81_000, 3), ("15 MiB", 1_060_000, 3), ("11.9 MB", 800_000, 15)] {
+            let shape = Shape(object: true, count: members, values: values)
             let longest = ExportBench.lines(of: path(shape)).longest
             let bound = 32 + 3 * Double(longest) / (1024 * 1024)
             let list = commands(shape, cli: cli) + checkCommands(path(shape), cli: cli)
@@ -123,8 +134,10 @@ struct ValueBench {
             for (index, (name, _)) in list.enumerated() {
                 let failed = [0, 1].contains(runs.status(index)) ? "" : " (exit \(runs.status(index))!)"
                 rows.append(
-                    "| peak: \(name), three values of \(label) (\(longest) B lines), bound 32 MB + 3 × line | "
-                        + runs.memory(index) + failed + " | " + String(format: "%.1f MB", bound) + " | – |")
+                    "| peak: \(name), \(values == 3 ? "three" : "\(values)") values of \(label) (\(longest) B lines), "
+                        + "bound 32 MB + 3 × line | "
+                        + runs.memory(index) + failed + " | " + String(format: "%.1f MB", bound) + " | "
+                        + (Double(runs.peakKilobytes(index)) / 1024 <= bound ? "within" : "**OVER**") + " |")
             }
         }
         return rows

@@ -14,21 +14,11 @@ enum ExitStatus: Int32 {
     /// `show --follow` ended by Ctrl-C (128 + SIGINT, as shells report it).
     case interrupted = 130
 
-    /// The status of a `check` run: 3 if a trace could not be read, else 1
-    /// if a query or a section failed, else 0.
-    init(for totals: CheckTotals) {
-        self.init(unreadable: totals.unreadable, failed: totals.failed)
-    }
-
-    /// The status of a `diff`: 3 if a trace could not be read, else 1 if a
-    /// pair differs or only one side has a trace, else 0.
-    init(for totals: DiffTotals) {
-        self.init(unreadable: totals.unreadable, failed: totals.failed)
-    }
-
-    /// 3 if something could not be read, else 1 if something failed, else 0.
-    private init(unreadable: Int, failed: Int) {
-        self = unreadable > 0 ? .inputOutput : failed > 0 ? .failures : .success
+    /// The status of a run: 3 if a trace could not be read, else 1 if
+    /// something failed (a query, a section, a pair that differs or that
+    /// only one side has), else 0.
+    init(for totals: some RunTotals) {
+        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
     }
 
     /// The status for an error a command threw.

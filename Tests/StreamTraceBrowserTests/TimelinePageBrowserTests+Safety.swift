@@ -123,6 +123,17 @@ extension TimelinePageBrowserTests {
             colours
                 == (scheme == "dark"
                     ? ["rgb(13, 17, 23)", "rgb(230, 237, 243)"] : ["rgb(255, 255, 255)", "rgb(31, 35, 40)"]))
+        // Canvases take the scheme's colours too (the palette's light-dark()
+        // pairs resolved): the centre of the legend's value mark.
+        let valueMark = try loaded.evaluate(
+            """
+            (() => {
+              const canvas = document.querySelector('#legend canvas'), ratio = window.devicePixelRatio || 1;
+              const pixel = canvas.getContext('2d').getImageData(Math.round(6 * ratio), Math.round(10 * ratio), 1, 1);
+              return Array.from(pixel.data);
+            })()
+            """)
+        #expect(valueMark == (scheme == "dark" ? [68, 147, 248, 255] : [9, 105, 218, 255]))
 
         try loaded.click(#"[data-stream="search results"] [data-kind="value"][data-line="5"]"#)
         let png = try loaded.page.screenshot()

@@ -32,11 +32,12 @@ import Testing
 
     /// MarbleRenderer.swift.
     @Test func expectedAndActualAreDrawnOnOneScaleLetteredAlike() {
-        let expected = RecentTimeline(
-            events: [.init(nanoseconds: 1, mark: .value(#""A1""#)), .init(nanoseconds: 2, mark: .value(#""C3""#))],
-            omitted: 0, isOpen: true)
+        var builder = RecentTimeline.Builder()
+        builder.append(.element(#""A1""#), at: 1)
+        builder.append(.element(#""C3""#), at: 2)
+        let expected = builder.timeline()
         var actual = expected
-        actual.events[1].mark = .value(#""B2""#)
+        actual.events[1].mark = .element(#""B2""#)
         let drawing = MarbleRenderer.draw([expected, actual])
         let lines = drawing.lines  // ["---a---b-", "---a---c-"]
         let caret = drawing.caret  // "       ^"
@@ -50,12 +51,11 @@ import Testing
 
     /// RecentTimeline.swift.
     @Test func aRecentTimelineLettersValuesAndGroupsEventsAtOneTime() {
-        let timeline = RecentTimeline(
-            events: [
-                .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
-                .init(nanoseconds: 10, mark: .finished),
-            ],
-            omitted: 0, isOpen: false)
+        var builder = RecentTimeline.Builder()
+        builder.append(.element("1"), at: 0)
+        builder.append(.element("2"), at: 10)
+        builder.append(.finished, at: 10)
+        let timeline = builder.timeline()
         let line = timeline.line  // "a---(b|)"
         let legend = timeline.legend  // "a = 1, b = 2"
         #expect(line == "a---(b|)")

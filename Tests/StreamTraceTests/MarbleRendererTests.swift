@@ -4,23 +4,25 @@ import Testing
 /// The one marble renderer: layout, lettering, scales, in RxJS's symbols.
 @Suite struct MarbleRendererTests {
     static func timeline(_ events: [(Int64, RecentTimeline.Mark)], isOpen: Bool = false) -> RecentTimeline {
-        RecentTimeline(events: events.map { .init(nanoseconds: $0.0, mark: $0.1) }, omitted: 0, isOpen: isOpen)
+        var timeline = RecentTimeline.timeline(events)
+        timeline.isOpen = isOpen
+        return timeline
     }
 
     @Test func framesPutAnEventInTheFrameItsTimeFallsInAndEventsOfOneFrameInAGroup() {
         // Frames of 10ns: 5 is frame 0, 12 and 19 frame 1, 45 frame 4.
-        let actual = Self.timeline([(5, .value("1")), (12, .value("2")), (19, .value("3")), (45, .finished)])
+        let actual = Self.timeline([(5, .element("1")), (12, .element("2")), (19, .element("3")), (45, .finished)])
         let drawing = MarbleRenderer.draw([actual], scale: .frames(10))
         #expect(drawing.lines == ["a(bc)|"])
         #expect(drawing.legend == ["a = 1", "b = 2", "c = 3"])
         // A group takes its characters' columns, as RxJS reads it; a later frame is pushed on.
-        let late = Self.timeline([(10, .value("1")), (10, .value("2")), (20, .finished)])
+        let late = Self.timeline([(10, .element("1")), (10, .element("2")), (20, .finished)])
         #expect(MarbleRenderer.draw([late], scale: .frames(10)).lines == ["-(ab)|"])
     }
 
     @Test func expectedOverActualInFramesStayAlignedWithACaretUnderTheFirstDifference() {
-        let expected = Self.timeline([(10, .value("1")), (30, .value("2")), (30, .finished)])
-        let actual = Self.timeline([(10, .value("1")), (30, .value("3")), (40, .finished)])
+        let expected = Self.timeline([(10, .element("1")), (30, .element("2")), (30, .finished)])
+        let actual = Self.timeline([(10, .element("1")), (30, .element("3")), (40, .finished)])
         let drawing = MarbleRenderer.draw([expected, actual], scale: .frames(10))
         #expect(
             drawing.labelled(["expected", "actual"]) == [
@@ -32,16 +34,16 @@ import Testing
     @Test func lettersADiagramsAuthorChoseAreKeptAndNewValuesTakeTheFreeOnes() {
         var lettering = MarbleLettering<String>()
         lettering.reserve("b", for: "2", label: "2")
-        let actual = Self.timeline([(1, .value("1")), (2, .value("2")), (3, .value("1"))])
+        let actual = Self.timeline([(1, .element("1")), (2, .element("2")), (3, .element("1"))])
         let drawing = MarbleRenderer.draw([actual], scale: .frames(1), lettering: &lettering) { line, event in
-            if case .value(let label) = actual.events[event].mark { label } else { nil }
+            if case .element(let label) = actual.events[event].mark { label } else { nil }
         }
         #expect(drawing.lines == ["-aba"])
         #expect(drawing.legend == ["b = 2", "a = 1"])
     }
 
     @Test func pastTwentySixValuesElementsAreAQuestionMarkThatTheLegendExplains() {
-        let values = (0..<27).map { (Int64($0), RecentTimeline.Mark.value("\($0)")) }
+        let values = (0..<27).map { (Int64($0), RecentTimeline.Mark.element("\($0)")) }
         let drawing = MarbleRenderer.draw([Self.timeline(values)], scale: .frames(1))
         #expect(drawing.lines == ["abcdefghijklmnopqrstuvwxyz?"])
         #expect(drawing.legend.count == 27)

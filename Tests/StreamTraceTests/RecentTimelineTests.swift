@@ -4,30 +4,22 @@ import Testing
 
 @Suite struct RecentTimelineTests {
     @Test func gapsAreDrawnRelativeToTheLongestAndEventsAtOneTimeAsAGroup() {
-        let timeline = RecentTimeline(
-            events: [
-                .init(nanoseconds: 2, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
-                .init(nanoseconds: 10, mark: .finished),
-            ], omitted: 0, isOpen: false)
+        let timeline = RecentTimeline.timeline([(2, .element("1")), (10, .element("2")), (10, .finished)])
         #expect(timeline.line == "--a---(b|)")
         #expect(timeline.description == "--a---(b|)  a = 1, b = 2")
     }
 
     @Test func anEventAtTheSubscriptionHasNoTickBeforeIt() {
-        let failed = RecentTimeline(events: [.init(nanoseconds: 0, mark: .failure)], omitted: 0, isOpen: false)
+        let failed = RecentTimeline.timeline([(0, .failure)])
         #expect(failed.description == "#")
-        let open = RecentTimeline(events: [.init(nanoseconds: 0, mark: .value(#""a""#))], omitted: 0, isOpen: true)
+        let open = RecentTimeline.timeline([(0, .element(#""a""#))])
         #expect(open.description == #"a-  a = "a""#)
         #expect(RecentTimeline(events: [], omitted: 0, isOpen: true).description == "-")
     }
 
     @Test func equalValuesShareALetterAndUnknownValuesAreAQuestionMark() {
-        let timeline = RecentTimeline(
-            events: [
-                .init(nanoseconds: 5, mark: .value("-3")), .init(nanoseconds: 5, mark: .value(nil)),
-                .init(nanoseconds: 6, mark: .value("-3")), .init(nanoseconds: 7, mark: .cancel),
-            ],
-            omitted: 4, isOpen: false, start: 5)
+        let timeline = RecentTimeline.timeline(
+            [(5, .element("-3")), (5, .element(nil)), (6, .element("-3")), (7, .cancel)], omitted: 4, lastOmittedAt: 5)
         #expect(timeline.line == "…(a?)---a---!")
         #expect(timeline.legend == "a = -3, ?: an element not named here")
     }
@@ -63,5 +55,16 @@ import Testing
         #expect(once.results.map { $0.failure?.timeline?.description } == expected)
         let scanned = Array(try checker.evaluations(scanning: bytes))
         #expect(scanned.map { $0.failure?.timeline?.description } == expected)
+    }
+}
+
+extension RecentTimeline {
+    /// The timeline a builder makes of `events` (time, mark), all of them
+    /// drawn, after `omitted` events not drawn, the last at `lastOmittedAt`.
+    static func timeline(_ events: [(Int64, Mark)], omitted: Int = 0, lastOmittedAt: Int64 = 0) -> RecentTimeline {
+        var builder = Builder(limit: max(events.count, 1))
+        builder.skip(omitted, lastAt: lastOmittedAt)
+        for (nanoseconds, mark) in events { builder.append(mark, at: nanoseconds) }
+        return builder.timeline()
     }
 }

@@ -106,13 +106,13 @@ import Testing
         changed[14] = "99"
         let comparison = try compare(values, changed)
         func marks(_ timeline: RecentTimeline) -> [RecentTimeline.Mark] { timeline.events.map(\.mark) }
-        #expect(marks(comparison.expectedTimeline) == (12...17).map { .value(String($0)) })
-        #expect(marks(comparison.actualTimeline) == ["12", "13", "14", "99", "16", "17"].map { .value($0) })
+        #expect(marks(comparison.expectedTimeline) == (12...17).map { .element(String($0)) })
+        #expect(marks(comparison.actualTimeline) == ["12", "13", "14", "99", "16", "17"].map { .element($0) })
         #expect(comparison.expectedTimeline.omitted == 11)
         #expect(comparison.expectedTimeline.start == 11_000_000)
         #expect(comparison.expectedTimeline.isOpen)
         let same = try compare(values, values)
-        #expect(marks(same.actualTimeline) == (16...20).map { .value(String($0)) } + [.finished])
+        #expect(marks(same.actualTimeline) == (16...20).map { .element(String($0)) } + [.finished])
         #expect(same.actualTimeline.omitted == 15)
         #expect(same.actualTimeline.start == 15_000_000)
         #expect(!same.actualTimeline.isOpen)

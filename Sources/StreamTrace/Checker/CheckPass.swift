@@ -180,10 +180,13 @@ enum QueryStreams {
     }
 
     /// How many of the newest values the pass keeps whatever their length:
-    /// the last element's, for `last` decided by its expectation (with
-    /// `within`, `last` passes only in a window that holds the newest).
+    /// the last element's, for `last` decided by its expectation over the
+    /// whole trace (`last within D` decides over a window of its own, which
+    /// keeps its newest itself: a long value is not kept twice).
     static func newestWhole(for queries: [Query], streams: [any QueryStream]) -> Int {
-        zip(queries, streams).contains { $1 is EngineStream && $0.expectation.traceNeeds.lastElement } ? 1 : 0
+        zip(queries, streams).contains {
+            $1 is EngineStream && $0.expectation.traceNeeds.lastElement && $0.within == nil
+        } ? 1 : 0
     }
 
     /// How many first values the pass keeps: as many as a query decided by

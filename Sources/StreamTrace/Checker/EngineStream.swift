@@ -34,7 +34,9 @@ final class EngineStream: QueryStream {
     func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
         self.cursor = cursor
         values.removeAll()
-        if let within = query.within { window = pass.window(from: cursor, within: within, at: event) }
+        if let within = query.within {
+            window = pass.window(from: cursor, within: within, at: event, newestWhole: needs.lastElement ? 1 : 0)
+        }
         cursorAfter = mayMoveCursor ? nil : cursor
         wantsEvents = hasWindow || mayMoveCursor
     }
@@ -55,7 +57,7 @@ final class EngineStream: QueryStream {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
                 let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                values.keep(bytes, at: location, index: index)
+                values.keep(bytes, at: location, index: index, spool: pass.spool)
             }
         }
         guard mayMoveCursor, cursorAfter == nil,
@@ -76,7 +78,8 @@ final class EngineStream: QueryStream {
 
     func finish(in pass: PassState) -> QueryResult {
         let streamed = streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: true)
-        let (result, moved) = TraceChecker.result(of: query, query.expectation.check(in: streamed), in: streamed)
+        let (result, moved) = TraceChecker.result(
+            of: query, query.expectation.check(in: streamed), in: streamed, place: streamed.place)
         cursorAfter = moved ?? cursor
         return result
     }
@@ -84,7 +87,6 @@ final class EngineStream: QueryStream {
     private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
         StreamedWindow(
             state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin,
-            isFinal: isFinal)
+            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
     }
 }

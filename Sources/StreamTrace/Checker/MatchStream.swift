@@ -26,7 +26,7 @@ final class MatchStream: QueryStream {
     private let hasWindow: Bool
     /// The element found: the first the matcher accepts (`next`) or
     /// rejects (`every`), its text, location and index.
-    @exclusivity(unchecked) private var found: (value: RawJSON, location: EventLocation, index: Int)?
+    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)?
     @exclusivity(unchecked) private(set) var wantsEvents = true
     @exclusivity(unchecked) private(set) var cursorAfter: Int?
 
@@ -72,7 +72,7 @@ final class MatchStream: QueryStream {
         let index = (hasWindow ? window.elementCount : pass.trace.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == looksForMatch else { return [] }
         let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-        found = (RawJSON(validated: Array(bytes)[...]), location, index)
+        found = (KeptValue(bytes, spool: pass.spool), location, index)
         if case .next = kind {
             cursorAfter = index + 1
             wantsEvents = false
@@ -91,7 +91,7 @@ final class MatchStream: QueryStream {
         if let found { values.keep(found.value, at: found.location, index: found.index) }
         let streamed = StreamedWindow(
             state: hasWindow ? window : pass.trace, consumedCount: cursor, values: values, first: pass.first,
-            within: query.within, writtenTimeout: query.writtenWithin, isFinal: true)
+            within: query.within, writtenTimeout: query.writtenWithin, isFinal: true, spool: pass.spool)
         if case .next = kind, found == nil { cursorAfter = cursor }
         var verdict = verdict(in: streamed)
         if case .failed(var error) = verdict {
@@ -100,7 +100,7 @@ final class MatchStream: QueryStream {
             error.timeline = streamed.recentTimeline()
             verdict = .failed(error)
         }
-        return TraceChecker.result(of: query, verdict, in: streamed).result
+        return TraceChecker.result(of: query, verdict, in: streamed, place: streamed.place).result
     }
 
     /// What the expectation decides on the final window, the element it
@@ -108,18 +108,19 @@ final class MatchStream: QueryStream {
     private func verdict(in window: StreamedWindow) -> Verdict<RawJSON?> {
         switch (kind, found) {
         case (.every, let found?):
-            let shown = window.describe(found.value)
+            let shown = window.describeElement(at: found.index)
             let message = "expected every element \(condition), but element \(found.index + 1) is \(shown)"
             return .failed(window.failure(.elementDidNotMatch, message, at: found.location))
         case (.every(let every), nil):
             return every.base.evaluate(in: window).map { _ in RawJSON(.number(JSONNumber(window.elementCount))) }
         case (.notNext, let found?):
-            let message = "expected no element \(condition)\(window.ending), but got \(window.describe(found.value))"
+            let message =
+                "expected no element \(condition)\(window.ending), but got \(window.describeElement(at: found.index))"
             return .failed(window.failure(.invertedFulfilled, message, at: found.location))
         case (.notNext, nil):
             return .passed(nil, cursor: nil, at: window.endLocation)
         case (.next, let found?):
-            return .passed(found.value, cursor: found.index + 1, at: found.location)
+            return .passed(window.element(at: found.index), cursor: found.index + 1, at: found.location)
         case (.next, nil):
             return .failed(notFound(in: window))
         }

@@ -7,8 +7,20 @@ package struct QueryResult: Sendable, Equatable {
     package var query: Query
     /// The value the expectation passed with, as JSON text (also given
     /// when only the matcher failed); `nil` for an expectation that passes
-    /// with nothing (`finished`).
-    package var output: RawJSON?
+    /// with nothing (`finished`). One the result holds by its place
+    /// (``outputPlace``) is read back whole: a report writes that one from
+    /// its place instead.
+    package var output: RawJSON? {
+        get { keptOutput ?? outputPlace?.value }
+        set {
+            keptOutput = newValue
+            outputPlace = nil
+        }
+    }
+    private var keptOutput: RawJSON?
+    /// The value, when it is over 64 KiB and the pass spooled it
+    /// (``ValueSpool``): the result holds its place, not a copy.
+    package private(set) var outputPlace: ValuePlace?
     /// The event that decided the result.
     package var location: EventLocation?
     /// Why the query failed, as the same expectation fails in a test:
@@ -26,6 +38,23 @@ package struct QueryResult: Sendable, Equatable {
     }
 
     package var status: Status { failure == nil ? .pass : .fail }
+
+    /// Holds `output` as the pass kept it: whole, its start (partial), or its place.
+    mutating func hold(_ output: QueryOutput?) {
+        switch output {
+        case .whole(let value)?: self.output = value
+        case .partial(let partial)?: partialOutput = partial
+        case .placed(let place)?: outputPlace = place
+        case nil: break
+        }
+    }
+
+    /// The same results: the same values, read back from where they are held.
+    package static func == (lhs: QueryResult, rhs: QueryResult) -> Bool {
+        lhs.query == rhs.query && lhs.location == rhs.location && lhs.failure == rhs.failure
+            && lhs.partialOutput == rhs.partialOutput
+            && (lhs.outputPlace != nil && lhs.outputPlace == rhs.outputPlace || lhs.output == rhs.output)
+    }
 
     /// The value the expectation passed with, decoded.
     package var value: JSONValue? { output?.value }

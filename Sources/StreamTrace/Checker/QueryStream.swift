@@ -58,13 +58,19 @@ final class PassState {
     let firstCount: Int
     /// The longest value text a result keeps (`nil`: no limit).
     let valueLimit: Int?
+    /// Where the pass keeps values over ``RecentValues/longest``, shared
+    /// by its chunks.
+    let spool: ValueSpool
     /// For each `within` of the queries, the events after the last element.
     @exclusivity(unchecked) private var tails: [TailWindow]
 
     /// `newestWhole`: how many of the newest values the trace's window
     /// keeps whatever their length (``RecentValues``).
-    init(firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0) {
+    init(
+        firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0, spool: ValueSpool = ValueSpool()
+    ) {
         trace = WindowState(newestWhole: newestWhole)
+        self.spool = spool
         self.firstCount = firstCount
         self.valueLimit = valueLimit
         tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
@@ -79,7 +85,7 @@ final class PassState {
         if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
             first.keep(
                 bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),
-                index: index)
+                index: index, spool: spool)
         }
     }
 
@@ -102,18 +108,21 @@ final class PassState {
     /// starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
-        return trace.recent.element(cursor - 1)?.location.nanoseconds ?? first.value(cursor - 1)?.1.nanoseconds ?? 0
+        return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
     }
 
     /// The window of a query with `within` that starts at `cursor`, as it
-    /// stands before `event` (which it takes next), or now.
-    func window(from cursor: Int, within: Duration, at event: TraceScanEvent?) -> WindowState {
+    /// stands before `event` (which it takes next), or now; keeping its
+    /// `newestWhole` newest values whatever their length (`last`).
+    func window(from cursor: Int, within: Duration, at event: TraceScanEvent?, newestWhole: Int = 0) -> WindowState {
         let (end, overflow) = cursorTime(cursor).addingReportingOverflow(TimeFormat.nanoseconds(within))
         let endTime = overflow ? Int64.max : end
-        if let event { return trace.before(event, endingAt: endTime) }
+        if let event { return trace.before(event, endingAt: endTime, newestWhole: newestWhole) }
         let nanoseconds = TimeFormat.nanoseconds(within)
-        guard let tail = tails.first(where: { $0.within == nanoseconds }) else { return WindowState(endTime: endTime) }
-        return trace.atEnd(endingAt: endTime, tail: tail)
+        guard let tail = tails.first(where: { $0.within == nanoseconds }) else {
+            return WindowState(endTime: endTime, newestWhole: newestWhole)
+        }
+        return trace.atEnd(endingAt: endTime, tail: tail, newestWhole: newestWhole)
     }
 }
 
@@ -123,7 +132,7 @@ final class PassState {
 extension PassState: TraceScanConsumer {
     /// A pass state kept as this one is, for another chunk.
     func makeChunk() -> PassState {
-        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [])
+        PassState(firstCount: firstCount, valueLimit: valueLimit, withins: [], spool: spool)
     }
 
     func consume(_ event: TraceScanEvent) {

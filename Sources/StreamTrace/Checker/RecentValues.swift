@@ -33,9 +33,13 @@ struct RecentValues {
     private var slots = [Slot](repeating: Slot(), count: RecentValues.capacity)
     private var hasDeferred = false
     /// How many of the newest values are kept whatever their length (0 or 1).
-    let newestWhole: Int
+    private(set) var newestWhole: Int
     /// The newest element kept.
     private var newest = -1
+    /// The copy of the newest value when it is long, shared by the copies
+    /// of these values (a query's `within` window starts from the pass's):
+    /// each keeps it without a copy of its own.
+    private let longNewest = LongValue()
 
     init(newestWhole: Int) {
         self.newestWhole = newestWhole
@@ -60,21 +64,56 @@ struct RecentValues {
         guard hasDeferred else { return }
         // A long value kept while it was the newest goes (before a newer one
         // is copied) once it is not: a pass holds one whatever the lines.
-        for slot in slots.indices
-        where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
-            slots[slot].bytes = []
-            slots[slot].isTooLong = true
-        }
+        dropLong()
         for slot in slots.indices {
             guard let value = slots[slot].deferred else { continue }
             let isNewest = slots[slot].index > newest - newestWhole
             slots[slot].isTooLong = value.count > Self.longest && !isNewest
             // A slot that held a long value gives its memory back.
             slots[slot].bytes.removeAll(keepingCapacity: slots[slot].bytes.capacity <= Self.longest)
-            if !slots[slot].isTooLong { slots[slot].bytes.append(contentsOf: value) }
+            if slots[slot].isTooLong {
+            } else if value.count > Self.longest {
+                slots[slot].bytes = longNewest.copy(value, index: slots[slot].index)
+            } else {
+                slots[slot].bytes.append(contentsOf: value)
+            }
             slots[slot].deferred = nil
         }
+        if longNewest.index <= newest - newestWhole { longNewest.release() }
         hasDeferred = false
+    }
+
+    /// The length of element `index`'s value, if it is still kept.
+    func length(_ index: Int) -> Int? {
+        let slot = slots[index & (Self.capacity - 1)]
+        guard index >= 0, slot.index == index else { return nil }
+        if let bytes = slot.deferred { return bytes.count }
+        return slot.isTooLong ? nil : slot.bytes.count
+    }
+
+    /// These values as a window keeps them that keeps its `count` newest
+    /// whatever their length: a long one it need not keep goes now, not
+    /// when the window next takes a value (a window over takes none).
+    func keeping(newestWhole count: Int) -> RecentValues {
+        var copy = self
+        copy.newestWhole = count
+        copy.dropLong()
+        return copy
+    }
+
+    /// Lets go of the long values that are not among the newest kept whole.
+    private mutating func dropLong() {
+        for slot in slots.indices
+        where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+            slots[slot].bytes = []
+            slots[slot].isTooLong = true
+        }
+    }
+
+    /// Element `index`'s location, if it is still kept (its value or not).
+    func location(_ index: Int) -> EventLocation? {
+        let slot = slots[index & (Self.capacity - 1)]
+        return index >= 0 && slot.index == index ? slot.location : nil
     }
 
     /// Element `index`, if it is still kept (its value `nil` when it was
@@ -104,5 +143,27 @@ struct RecentValues {
                 isTooLong: slot.isTooLong)
             newest = index
         }
+    }
+}
+
+/// One long value's copy and its element index, shared by the copies of a
+/// ``RecentValues`` (used by one thread at a time, as its pass).
+private final class LongValue {
+    private(set) var index = -1
+    private var bytes: [UInt8] = []
+
+    /// Element `index`'s copy of `value`: the one already made, else a new one.
+    func copy(_ value: UnsafeRawBufferPointer, index: Int) -> [UInt8] {
+        if self.index != index {
+            bytes = []  // the old copy goes before the new one is made
+            bytes = Array(value)
+            self.index = index
+        }
+        return bytes
+    }
+
+    func release() {
+        bytes = []
+        index = -1
     }
 }

@@ -152,8 +152,7 @@ final class RunStream: QueryStream {
         let state = hasWindow ? window : pass.trace
         let streamed = StreamedWindow(
             state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin,
-            isFinal: true)
+            writtenTimeout: query.writtenWithin, isFinal: true, spool: pass.spool)
         guard let (cursor, location) = passing(in: streamed) else {
             cursorAfter = self.cursor
             return TraceChecker.result(of: query, query.expectation.check(in: streamed), in: streamed).result

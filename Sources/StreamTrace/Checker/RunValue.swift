@@ -77,10 +77,12 @@ struct RunValue {
 }
 
 /// A value a result holds: whole, or, when it was too long to keep, its
-/// first elements and where the rest is.
+/// first elements and where the rest is, or (one element's value over 64
+/// KiB) its place in the pass's spool.
 package enum QueryOutput: Sendable, Equatable {
     case whole(RawJSON)
     case partial(PartialValue)
+    case placed(ValuePlace)
 }
 
 /// A run of the trace's elements a pass did not keep whole: the first of

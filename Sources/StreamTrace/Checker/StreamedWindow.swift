@@ -11,22 +11,50 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     let within: Duration?, writtenTimeout: String?
     /// Whether the window is final (over, or the trace is): else `.open`.
     let isFinal: Bool
+    /// Where the pass puts values too long to keep in memory.
+    let spool: ValueSpool?
+    /// The spooled values read back for the expectation, so that a value it
+    /// passes with goes back to its place (``place(of:)``) and not to memory.
+    private let loads = SpoolLoads()
+
+    init(
+        state: WindowState, consumedCount: Int, values: ElementValues, first: ElementValues, within: Duration?,
+        writtenTimeout: String?, isFinal: Bool, spool: ValueSpool?
+    ) {
+        (self.state, self.consumedCount, self.values, self.first) = (state, consumedCount, values, first)
+        (self.within, self.writtenTimeout, self.isFinal, self.spool) = (within, writtenTimeout, isFinal, spool)
+    }
 
     var elementCount: Int { state.elementCount }
 
-    private func kept(_ index: Int) -> (RawJSON, EventLocation)? {
-        values.value(index) ?? first.value(index) ?? state.recent.value(index)
+    private func kept(_ index: Int) -> (KeptValue, EventLocation)? {
+        if let kept = values.kept[index] ?? first.kept[index] { return kept }
+        return state.recent.value(index).map { (.text($0.0), $0.1) }
+    }
+
+    /// Element `index`'s text, if kept and not over ``RecentValues/longest``.
+    private func shortText(_ index: Int) -> RawJSON? {
+        if let (kept, _) = values.kept[index] ?? first.kept[index] {
+            guard case .text(let value) = kept, value.bytes.count <= RecentValues.longest else { return nil }
+            return value
+        }
+        guard let length = state.recent.length(index), length <= RecentValues.longest else { return nil }
+        return state.recent.value(index)?.0
     }
 
     func element(at index: Int) -> RawJSON {
-        if let (value, _) = kept(index) { return value }
-        assertionFailure("element \(index) was not kept for this query")
-        return .null
+        switch kept(index)?.0 {
+        case .text(let value)?: return value
+        case .placed(let place)?: return loads.load(place)
+        case nil:
+            assertionFailure("element \(index) was not kept for this query")
+            return .null
+        }
     }
 
     func elementLocation(at index: Int) -> EventLocation {
         if let (_, location) = kept(index) { return location }
-        if let location = values.locations[index] ?? state.recent.element(index)?.location { return location }
+        if let location = values.locations[index] ?? state.recent.location(index) { return location }
         assertionFailure("the location of element \(index) was not kept for this query")
         return EventLocation(index: 0, nanoseconds: 0)
     }
@@ -37,11 +65,11 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     var violation: (message: String, location: EventLocation)? { nil }
     var nextEvent: (kind: EventKind, location: EventLocation)? { state.nextEvent }
 
+    /// A value over ``RecentValues/longest`` is drawn as unknown, as the
+    /// recent values draw one they did not keep: a timeline never holds one.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
-        if let (value, location) = kept(index) {
-            return (ValueText.message(value), location.nanoseconds)
-        }
-        if let (_, location) = state.recent.element(index) { return (nil, location.nanoseconds) }
+        if let value = shortText(index) { return (ValueText.message(value), elementLocation(at: index).nanoseconds) }
+        if let location = kept(index)?.1 ?? state.recent.location(index) { return (nil, location.nanoseconds) }
         return (nil, values.locations[index]?.nanoseconds ?? 0)
     }
 
@@ -49,29 +77,72 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         ValueText.message(element)
     }
 
-    /// Element `index` as a message shows it; a value too long to keep
-    /// (over ``RecentValues/longest``) by where it is instead.
+    /// Element `index` as a message shows it; a value over
+    /// ``RecentValues/longest`` by where it is instead, whether the pass
+    /// kept it or not: a message never holds one.
     func describeElement(at index: Int) -> String {
-        if let (value, _) = kept(index) { return describe(value) }
-        return "at \(elementLocation(at: index)), a value over \(RecentValues.longest / 1024) KiB not kept"
+        if let value = shortText(index) { return describe(value) }
+        return Self.placeText(elementLocation(at: index))
+    }
+
+    /// How a message names a value over ``RecentValues/longest`` at `location`.
+    static func placeText(_ location: EventLocation) -> String {
+        "at \(location), a value over \(RecentValues.longest / 1024) KiB not kept"
+    }
+
+    /// `value`, one the expectation passes with, as a result holds it: its
+    /// place in the spool when it is over ``RecentValues/longest`` (the
+    /// place it was read back from, or a new one), else itself.
+    func place(of value: RawJSON) -> QueryOutput {
+        guard value.bytes.count > RecentValues.longest, let spool else { return .whole(value) }
+        if let place = loads.place(of: value) ?? value.bytes.withUnsafeBytes({ spool.append($0) }) {
+            return .placed(place)
+        }
+        return .whole(value)
+    }
+}
+
+/// The spooled values a window read back, each beside its place: they stay
+/// alive while the window does, so a value's storage names its place.
+final class SpoolLoads {
+    private var loaded: [(value: RawJSON, place: ValuePlace)] = []
+
+    func load(_ place: ValuePlace) -> RawJSON {
+        if let found = loaded.first(where: { $0.place.range == place.range && $0.place.spool === place.spool }) {
+            return found.value
+        }
+        let value = place.value
+        loaded.append((value, place))
+        return value
+    }
+
+    /// The place `value` was read back from, if it was.
+    func place(of value: RawJSON) -> ValuePlace? {
+        let address = value.bytes.withUnsafeBytes { $0.baseAddress }
+        return loaded.first { entry in
+            entry.value.bytes.count == value.bytes.count
+                && entry.value.bytes.withUnsafeBytes { $0.baseAddress } == address
+        }?.place
     }
 }
 
 /// The element values (and locations) one query keeps, by element index:
 /// the first few of the trace, the few after its cursor, or every one when
-/// an expectation the pass does not know says it reads them all.
+/// an expectation the pass does not know says it reads them all. A value
+/// over ``RecentValues/longest`` is kept in the pass's spool, not in memory.
 struct ElementValues {
-    private(set) var kept: [Int: (RawJSON, EventLocation)] = [:]
+    private(set) var kept: [Int: (KeptValue, EventLocation)] = [:]
     /// Locations kept without their values.
     private(set) var locations: [Int: EventLocation] = [:]
 
-    func value(_ index: Int) -> (RawJSON, EventLocation)? { kept[index] }
+    /// Element `index`'s location, if kept.
+    func location(_ index: Int) -> EventLocation? { kept[index]?.1 }
 
-    mutating func keep(_ bytes: UnsafeRawBufferPointer, at location: EventLocation, index: Int) {
-        kept[index] = (RawJSON(validated: Array(bytes)[...]), location)
+    mutating func keep(_ bytes: UnsafeRawBufferPointer, at location: EventLocation, index: Int, spool: ValueSpool?) {
+        kept[index] = (KeptValue(bytes, spool: spool), location)
     }
 
-    mutating func keep(_ value: RawJSON, at location: EventLocation, index: Int) {
+    mutating func keep(_ value: KeptValue, at location: EventLocation, index: Int) {
         kept[index] = (value, location)
     }
 
@@ -92,5 +163,21 @@ struct ElementValues {
     mutating func removeAll() {
         kept.removeAll()
         locations.removeAll()
+    }
+}
+
+/// An element value a pass keeps: its text, or, over
+/// ``RecentValues/longest``, its place in the pass's spool.
+enum KeptValue {
+    case text(RawJSON)
+    case placed(ValuePlace)
+
+    /// `bytes`, spooled if long and the spool takes them (else copied).
+    init(_ bytes: UnsafeRawBufferPointer, spool: ValueSpool?) {
+        if bytes.count > RecentValues.longest, let place = spool?.append(bytes) {
+            self = .placed(place)
+        } else {
+            self = .text(RawJSON(validated: Array(bytes)[...]))
+        }
     }
 }

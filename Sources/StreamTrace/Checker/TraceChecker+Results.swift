@@ -3,9 +3,12 @@
 /// matcher applied to it.
 extension TraceChecker {
     /// The result of `query` whose expectation decided `verdict` over
-    /// `window`, and the cursor it moves to (`nil`: unchanged).
+    /// `window`, and the cursor it moves to (`nil`: unchanged). `place`
+    /// says how the result holds the value passed with (whole by default;
+    /// a pass holds a long one by its place, ``StreamedWindow/place(of:)``).
     static func result(
-        of query: Query, _ verdict: Verdict<RawJSON?>, in window: some EventWindow<RawJSON, TraceFailure>
+        of query: Query, _ verdict: Verdict<RawJSON?>, in window: some EventWindow<RawJSON, TraceFailure>,
+        place: (RawJSON) -> QueryOutput = { .whole($0) }
     ) -> (result: QueryResult, cursor: Int?) {
         switch verdict {
         case .pending:
@@ -19,7 +22,7 @@ extension TraceChecker {
         case .passed(let output, let cursor, let location):
             let matches = query.matcher.map { $0.matches(output?.value ?? .null) } ?? true
             let result = Self.result(
-                of: query, output: output.map(QueryOutput.whole), matches: matches, at: location, in: window)
+                of: query, output: output.map(place), matches: matches, at: location, in: window)
             return (result, cursor)
         }
     }
@@ -31,16 +34,13 @@ extension TraceChecker {
         in window: some EventWindow<RawJSON, TraceFailure>
     ) -> QueryResult {
         var result = QueryResult(query: query, output: nil, location: location, failure: nil)
-        switch output {
-        case .whole(let value)?: result.output = value
-        case .partial(let partial)?: result.partialOutput = partial
-        case nil: break
-        }
+        result.hold(output)
         guard let matcher = query.matcher, !matches else { return result }
         let got: String
         switch output {
         case .partial(let partial)?: got = ValueText.message(partial.text)
         case .whole(let value)?: got = window.describe(value)
+        case .placed?: got = location.map(StreamedWindow.placeText) ?? "a value over 64 KiB not kept"
         case nil: got = window.describe(.null)
         }
         var error = RecordingError(

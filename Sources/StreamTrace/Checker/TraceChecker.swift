@@ -75,14 +75,21 @@ package struct TraceChecker: Sendable {
         _ source: ScanSource, name: String, options: TraceScanOptions, valueLimit: Int?
     ) throws(TraceReadError) -> TraceEvaluations {
         var pass = CheckPass(queries: queries, valueLimit: valueLimit)
-        guard pass.needsOrder else {
+        let evaluations: TraceEvaluations
+        if pass.needsOrder {
+            let end = try TraceScan.read(source, name: name, options: options, into: &pass)
+            evaluations = TraceEvaluations(end, results: pass.finish())
+        } else {
             let scan = try TraceScan.run(source, name: name, options: options, makeConsumer: pass.state.makeChunk)
             pass.adopt(scan.consumer)
-            return TraceEvaluations(
+            evaluations = TraceEvaluations(
                 header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())
         }
-        let end = try TraceScan.read(source, name: name, options: options, into: &pass)
-        return TraceEvaluations(end, results: pass.finish())
+        // A value over 64 KiB the spool could not take was kept in memory: say so, once, and stop.
+        if let failure = pass.state.spool.failure {
+            throw TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: failure)
+        }
+        return evaluations
     }
 
     /// The reference the pass is held to: every event kept in memory, and

@@ -58,22 +58,23 @@ struct WindowState {
 
     /// A window of the same trace ending at `endTime`, as it stood before
     /// `event`, this window's last (which the new window then takes or
-    /// leaves out): everything before it fell in both windows.
-    func before(_ event: TraceScanEvent, endingAt endTime: Int64?) -> WindowState {
+    /// leaves out): everything before it fell in both windows. It keeps its
+    /// `newestWhole` newest values whatever their length.
+    func before(_ event: TraceScanEvent, endingAt endTime: Int64?, newestWhole: Int) -> WindowState {
         var window = WindowState(endTime: endTime)
         window.elementCount = elementCount - (event.kind == .value ? 1 : 0)
         window.lastEvent = previousEvent
-        window.recent = recent
+        window.recent = recent.keeping(newestWhole: newestWhole)
         return window
     }
 
     /// A window of the same trace ending at `endTime`, as it stands at its
     /// end, for a window that starts after its last element: `tail` is what
     /// fell in it after that element, and the first event after it.
-    func atEnd(endingAt endTime: Int64?, tail: TailWindow) -> WindowState {
-        var window = WindowState(endTime: endTime)
+    func atEnd(endingAt endTime: Int64?, tail: TailWindow, newestWhole: Int) -> WindowState {
+        var window = WindowState(endTime: endTime, newestWhole: newestWhole)
         window.elementCount = elementCount
-        window.recent = recent
+        window.recent = recent.keeping(newestWhole: newestWhole)
         window.lastEvent = tail.lastEvent ?? lastEvent
         window.nextEvent = tail.nextEvent
         return window

@@ -64,12 +64,12 @@ struct RecentEvents {
             let entry = entries[(oldest + k) % limit]
             let mark: RecentTimeline.Mark =
                 switch entry.kind {
-                case .value: .value(TraceLookahead.shownValue(entry.shown))
+                case .value: .element(TraceLookahead.shownValue(entry.shown))
                 case .failure: .failure
                 case .cancel: .cancel
                 default: .finished
                 }
-            builder.append(.init(nanoseconds: entry.nanoseconds, mark: mark))
+            builder.append(mark, at: entry.nanoseconds)
         }
         return builder.timeline()
     }

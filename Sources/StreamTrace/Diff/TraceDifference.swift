@@ -15,7 +15,7 @@ package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
     package var actual: Side?
     /// For a difference that is not an event: the part of the traces it is
     /// in (`header`).
-    package var part: String
+    package var part = "header"
 
     /// One trace's side of a difference.
     package struct Side: Sendable, Hashable {
@@ -25,17 +25,6 @@ package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
         package var line: Int
         /// The event or header field, as text: `t=+2s  value 3`.
         package var text: String
-    }
-
-    package init(
-        expectedEvent: Int?, actualEvent: Int?, reason: String, expected: Side?, actual: Side?, part: String = "header"
-    ) {
-        self.part = part
-        self.expectedEvent = expectedEvent
-        self.actualEvent = actualEvent
-        self.reason = reason
-        self.expected = expected
-        self.actual = actual
     }
 
     /// Where it is: `event 3`, or `event 3 of expected, 4 of actual` once

@@ -48,7 +48,7 @@ struct TraceLookahead {
         /// What a marble line draws for it (`nil`: not drawn).
         var mark: RecentTimeline.Mark? {
             switch kind {
-            case .value: .value(shownValue)
+            case .value: .element(shownValue)
             case .finished: .finished
             case .failure: .failure
             case .cancel: .cancel

@@ -74,4 +74,6 @@ extension RecordingError.Reason {
     /// Fewer elements than expected arrived before the stream finished or
     /// the window ended.
     public static let notEnoughElements = Self(rawValue: "notEnoughElements")
+    /// More elements than expected arrived (`single`, `shape(equal:)`).
+    public static let tooManyElements = Self(rawValue: "tooManyElements")
 }

@@ -108,7 +108,7 @@ extension StreamExpectations {
                     let key = distinct.firstIndex(of: element) ?? distinct.count
                     if key == distinct.count { distinct.append(element) }
                     let text = window.describe(element)
-                    (row.event, row.value, row.mark) = ("value", (text, key), .value(text))
+                    (row.event, row.value, row.mark) = ("value", (text, key), .element(text))
                 case .finished: row.event = "finished"
                 case .failure(let error): (row.event, row.mark) = ("failure \(StreamError(error))", .failure)
                 case .cancel: (row.event, row.mark) = ("cancel", .cancel)

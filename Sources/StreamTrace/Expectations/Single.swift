@@ -19,11 +19,6 @@ extension StreamExpectations {
     }
 }
 
-extension RecordingError.Reason {
-    /// More elements than expected arrived (`single`, `shape(equal:)`).
-    public static let tooManyElements = Self(rawValue: "tooManyElements")
-}
-
 extension Recorder {
     /// The one and only element of a stream that finishes.
     public var single: RecorderExpectation<Input> { expecting(StreamExpectations.Single<Input, Failure>()) }

@@ -12,38 +12,22 @@ extension StreamingJSONEncoder {
             encoder.writeKey(key)
         }
 
+        func write(_ leaf: some JSONLeaf, forKey key: Key) throws {
+            try member(key)
+            leaf.write(to: &encoder.output)
+        }
+
         mutating func encodeNil(forKey key: Key) throws {
             try member(key)
             encoder.output.append("null")
         }
-        mutating func encode(_ value: Bool, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(bool: value)
-        }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Double, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Float, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(float: value)
-        }
-        mutating func encode(_ value: Int, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode(_ value: Int64, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(int: value)
-        }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws {
-            try member(key)
-            encoder.output.write(uint: value)
-        }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { try write(value, forKey: key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(value, forKey: key) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try member(key)
             encoder.codingPath.append(key)
@@ -66,80 +50,62 @@ extension StreamingJSONEncoder {
         mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
     }
 
-    struct UnkeyedContainer: UnkeyedEncodingContainer {
+    struct UnkeyedContainer: UnkeyedEncodingContainer, ValueWritingContainer {
         let encoder: StreamingJSONEncoder
         let frame: Int
         let id: Int
         var codingPath: [any CodingKey] { encoder.codingPath }
         var count: Int { frame < encoder.frames.count ? encoder.frames[frame].count : 0 }
 
-        mutating func encodeNil() throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.append("null")
-        }
-        mutating func encode(_ value: String) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Int) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode(_ value: Double) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Bool) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            encoder.output.write(bool: value)
-        }
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try encoder.beginMember(frame: frame, id: id)
-            try encoder.encode(value)
-        }
+        func beginValue() throws { try encoder.beginMember(frame: frame, id: id) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
             NestedKey
         > {
-            try? encoder.beginMember(frame: frame, id: id)
+            try? beginValue()
             let (index, id) = encoder.nested(isObject: true)
             return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            try? encoder.beginMember(frame: frame, id: id)
+            try? beginValue()
             let (index, id) = encoder.nested(isObject: false)
             return UnkeyedContainer(encoder: encoder, frame: index, id: id)
         }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
     }
 
-    struct SingleValueContainer: SingleValueEncodingContainer {
+    struct SingleValueContainer: SingleValueEncodingContainer, ValueWritingContainer {
         let encoder: StreamingJSONEncoder
         var codingPath: [any CodingKey] { encoder.codingPath }
 
-        mutating func encodeNil() throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.append("null")
-        }
-        mutating func encode(_ value: Bool) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(bool: value)
-        }
-        mutating func encode(_ value: String) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(string: value)
-        }
-        mutating func encode(_ value: Double) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(double: value)
-        }
-        mutating func encode(_ value: Int) throws {
-            try encoder.markSingleValueWritten()
-            encoder.output.write(int: Int64(value))
-        }
-        mutating func encode<T: Encodable>(_ value: T) throws {
-            try encoder.markSingleValueWritten()
-            try encoder.encode(value)
-        }
+        func beginValue() throws { try encoder.markSingleValueWritten() }
+    }
+}
+
+/// What the unkeyed and the single value containers share: values written
+/// one after another, each after `beginValue()` (a separator, or the check
+/// that a single value is written once).
+protocol ValueWritingContainer {
+    var encoder: StreamingJSONEncoder { get }
+    func beginValue() throws
+}
+
+extension ValueWritingContainer {
+    func write(_ leaf: some JSONLeaf) throws {
+        try beginValue()
+        leaf.write(to: &encoder.output)
+    }
+
+    mutating func encodeNil() throws {
+        try beginValue()
+        encoder.output.append("null")
+    }
+    mutating func encode(_ value: Bool) throws { try write(value) }
+    mutating func encode(_ value: String) throws { try write(value) }
+    mutating func encode(_ value: Double) throws { try write(value) }
+    mutating func encode(_ value: Int) throws { try write(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try beginValue()
+        try encoder.encode(value)
     }
 }
 

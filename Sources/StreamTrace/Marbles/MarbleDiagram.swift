@@ -18,30 +18,8 @@
 /// let text = marbles.text  // "-a 8ms (bc)|"
 /// ```
 package struct MarbleDiagram: Sendable, Hashable {
-    /// What an event is.
-    package enum Symbol: Sendable, Hashable {
-        /// An element, named by its character.
-        case element(Character)
-        case finished
-        case failure
-        case cancel
-
-        /// The character that draws it.
-        package var character: Character {
-            switch self {
-            case .element(let name): name
-            case .finished: "|"
-            case .failure: "#"
-            case .cancel: "!"
-            }
-        }
-
-        /// Whether it ends the stream.
-        package var isTerminal: Bool {
-            if case .element = self { return false }
-            return true
-        }
-    }
+    /// What an event is: an element named by its character, or an end.
+    package typealias Symbol = MarbleMark<Character>
 
     /// One event of the diagram.
     package struct Event: Sendable, Hashable {
@@ -128,5 +106,13 @@ package struct MarbleDiagram: Sendable, Hashable {
     package func frameIndex(of nanoseconds: Int64) -> Int64 {
         let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: frame)
         return remainder < 0 ? quotient - 1 : quotient
+    }
+}
+
+extension MarbleMark<Character> {
+    /// The character that draws it in a diagram: an element's name, or the
+    /// end's ``MarbleTheme`` symbol.
+    package var character: Character {
+        if case .element(let name) = self { name } else { MarbleTheme.symbol(self) }
     }
 }

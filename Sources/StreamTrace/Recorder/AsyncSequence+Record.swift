@@ -33,44 +33,39 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
-        Recorder.started(name: name, clock: clock, sink: sink) { storage in
-            var iterator = self.makeAsyncIterator()
-            await Recorder.record(into: storage) { () async throws(Failure) in try await iterator.next(isolation: nil) }
+        Recorder.recording(self, name: name, clock: clock, sink: sink) { iterator throws(Failure) in
+            try await iterator.next(isolation: nil)
         }
     }
 
 }
 
 extension Recorder {
-    /// A new recorder that has recorded `subscribe`, fed by `consume` in a
-    /// task that cancelling the recorder (or releasing it) cancels.
+    /// A new recorder of `sequence`, the body of every `record()` overload:
+    /// it records `subscribe` at once; then a task, which cancelling the
+    /// recorder (or releasing it) cancels, records what `next` returns from
+    /// the sequence's iterator until it ends: each element as a value, then
+    /// `finished`, or `failure` with what it throws.
     @inlinable
-    static func started<C: Clock>(
-        name: String?, clock: C, sink: (any TraceSink)?,
-        consume: @escaping @Sendable (RecorderStorage<Input, Failure>) async -> Void
+    static func recording<Sequence: AsyncSequence & Sendable, C: Clock>(
+        _ sequence: Sequence, name: String?, clock: C, sink: (any TraceSink)?,
+        next: @escaping @Sendable (inout Sequence.AsyncIterator) async throws(Failure) -> Input?
     ) -> Recorder where C.Duration == Duration {
         let recorder = Recorder(name: name, clock: clock, sink: sink)
         let storage = recorder.storage
         storage.record(.subscribe)
-        let task = Task { await consume(storage) }
+        let task = Task {
+            var iterator = sequence.makeAsyncIterator()
+            do throws(Failure) {
+                while let element = try await next(&iterator) {
+                    storage.record(.value(element))
+                }
+                storage.record(.finished)
+            } catch {
+                storage.record(.failure(error))
+            }
+        }
         recorder.onCancel { task.cancel() }
         return recorder
-    }
-
-    /// Records what `next` returns until it ends: each element as a value,
-    /// then `finished`, or `failure` with what it throws. The one loop of
-    /// every `record()` overload.
-    @inlinable
-    static func record(
-        into storage: RecorderStorage<Input, Failure>, _ next: () async throws(Failure) -> Input?
-    ) async {
-        do throws(Failure) {
-            while let element = try await next() {
-                storage.record(.value(element))
-            }
-            storage.record(.finished)
-        } catch {
-            storage.record(.failure(error))
-        }
     }
 }

@@ -25,10 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, any Error> where C.Duration == Duration {
-        Recorder.started(name: name, clock: clock, sink: sink) { storage in
-            var iterator = self.makeAsyncIterator()
-            await Recorder.record(into: storage) { try await iterator.next() }
-        }
+        Recorder.recording(self, name: name, clock: clock, sink: sink) { try await $0.next() }
     }
 
 }
@@ -43,10 +40,7 @@ extension AsyncStream where Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Never> where C.Duration == Duration {
-        Recorder.started(name: name, clock: clock, sink: sink) { storage in
-            var iterator = self.makeAsyncIterator()
-            await Recorder.record(into: storage) { await iterator.next() }
-        }
+        Recorder.recording(self, name: name, clock: clock, sink: sink) { await $0.next() }
     }
 
 }

@@ -17,11 +17,12 @@
 /// ended, a trailing `…` that more events follow.
 ///
 /// ```swift
-/// let expected = RecentTimeline(
-///     events: [.init(nanoseconds: 1, mark: .value(#""A1""#)), .init(nanoseconds: 2, mark: .value(#""C3""#))],
-///     omitted: 0, isOpen: true)
+/// var builder = RecentTimeline.Builder()
+/// builder.append(.element(#""A1""#), at: 1)
+/// builder.append(.element(#""C3""#), at: 2)
+/// let expected = builder.timeline()
 /// var actual = expected
-/// actual.events[1].mark = .value(#""B2""#)
+/// actual.events[1].mark = .element(#""B2""#)
 /// let drawing = MarbleRenderer.draw([expected, actual])
 /// let lines = drawing.lines  // ["---a---b-", "---a---c-"]
 /// let caret = drawing.caret  // "       ^"
@@ -54,7 +55,7 @@ package enum MarbleRenderer {
     ) -> Drawing {
         var lettering = MarbleLettering<String>()
         func label(_ timeline: RecentTimeline, _ event: Int) -> String? {
-            if case .value(let label) = timeline.events[event].mark { label } else { nil }
+            if case .element(let label) = timeline.events[event].mark { label } else { nil }
         }
         guard !onOneScale else {
             return draw(timelines, scale: scale, lettering: &lettering) { label(timelines[$0], $1) }
@@ -81,7 +82,7 @@ package enum MarbleRenderer {
         for (slot, line, index) in order {
             let event = timelines[line].events[index]
             var symbol = MarbleTheme.symbol(event.mark)
-            if case .value(let label) = event.mark, let label, let key = key(line, index) {
+            if case .element(let label) = event.mark, let label, let key = key(line, index) {
                 symbol = lettering.letter(for: key, label: label)
             }
             items[line][slot, default: []].append(symbol)

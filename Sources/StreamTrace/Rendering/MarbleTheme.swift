@@ -38,13 +38,14 @@ package enum MarbleTheme {
         }
     }
 
-    /// The symbol of a timeline's mark that ends the stream.
-    package static func symbol(_ mark: RecentTimeline.Mark) -> Character {
+    /// The symbol of a mark that ends the stream (`?` for an element,
+    /// which a line letters).
+    package static func symbol<Label>(_ mark: MarbleMark<Label>) -> Character {
         switch mark {
         case .finished: finished
         case .failure: failure
         case .cancel: cancel
-        case .value: unnamed
+        case .element: unnamed
         }
     }
 

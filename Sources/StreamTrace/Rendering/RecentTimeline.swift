@@ -14,40 +14,23 @@
 /// wherever events come from.
 ///
 /// ```swift
-/// let timeline = RecentTimeline(
-///     events: [
-///         .init(nanoseconds: 0, mark: .value("1")), .init(nanoseconds: 10, mark: .value("2")),
-///         .init(nanoseconds: 10, mark: .finished),
-///     ],
-///     omitted: 0, isOpen: false)
+/// var builder = RecentTimeline.Builder()
+/// builder.append(.element("1"), at: 0)
+/// builder.append(.element("2"), at: 10)
+/// builder.append(.finished, at: 10)
+/// let timeline = builder.timeline()
 /// let line = timeline.line  // "a---(b|)"
 /// let legend = timeline.legend  // "a = 1, b = 2"
 /// ```
 package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
-    /// What an event draws.
-    package enum Mark: Sendable, Hashable {
-        /// An element, with its text (`nil` if unknown: drawn `?`).
-        case value(String?)
-        case finished
-        case failure
-        case cancel
-
-        /// Whether the mark ends the stream (anything but a value).
-        package var isTerminal: Bool {
-            if case .value = self { return false }
-            return true
-        }
-    }
+    /// What an event draws: an element with its text (`nil` if unknown:
+    /// drawn `?`), or an end.
+    package typealias Mark = MarbleMark<String?>
 
     /// One event drawn on the line.
     package struct Event: Sendable, Hashable {
         package var nanoseconds: Int64
         package var mark: Mark
-
-        package init(nanoseconds: Int64, mark: Mark) {
-            self.nanoseconds = nanoseconds
-            self.mark = mark
-        }
     }
 
     /// How many events a failure message shows.
@@ -109,12 +92,13 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
             start = time
         }
 
-        package mutating func append(_ event: Event) {
+        /// Appends an event: `mark` at `nanoseconds` since the subscription.
+        package mutating func append(_ mark: Mark, at nanoseconds: Int64) {
             if events.count == limit {
                 start = events.removeFirst().nanoseconds
                 omitted += 1
             }
-            events.append(event)
+            events.append(Event(nanoseconds: nanoseconds, mark: mark))
         }
 
         /// The timeline; open unless its last event ends the stream, and cut
@@ -136,13 +120,12 @@ extension EventWindow {
         builder.skip(first, lastAt: first > 0 ? timelineElement(at: first - 1).nanoseconds : 0)
         for index in first..<elementCount {
             let (label, nanoseconds) = timelineElement(at: index)
-            builder.append(.init(nanoseconds: nanoseconds, mark: .value(label)))
+            builder.append(.element(label), at: nanoseconds)
         }
         if let (completion, location) = completion {
-            builder.append(
-                .init(nanoseconds: location.nanoseconds, mark: completion.error == nil ? .finished : .failure))
+            builder.append(completion.error == nil ? .finished : .failure, at: location.nanoseconds)
         } else if case .cancelled(let location) = end {
-            builder.append(.init(nanoseconds: location.nanoseconds, mark: .cancel))
+            builder.append(.cancel, at: location.nanoseconds)
         }
         return builder.timeline()
     }

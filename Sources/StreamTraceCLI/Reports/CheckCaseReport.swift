@@ -24,10 +24,9 @@ final class CheckCaseReport: CheckReport {
     {
         // An annotation points at the query's line in the spec, or else at the deciding event.
         let (file, line) = query.specLine.map { (specFile, $0) } ?? (trace.path, result.location?.line)
-        var item = ReportCase(
-            name: query.query.text, verdict: .pass(detail: result.output?.text ?? result.partialOutput?.text),
-            file: file,
-            line: line)
+        // A value over 64 KiB is read back only for a report that shows it.
+        let detail = report.showsPassDetail ? result.output?.text ?? result.partialOutput?.text : nil
+        var item = ReportCase(name: query.query.text, verdict: .pass(detail: detail), file: file, line: line)
         item.seconds = seconds
         if let failure = result.failure {
             let explanation = failure.explanation + (failure.details.map { "\n" + $0 } ?? "")

@@ -155,6 +155,7 @@ final class CheckJSONReport: CheckReport {
     private static func writeValue(
         of result: QueryResult, in trace: CheckedTrace, to document: inout JSONOutput
     ) throws(OutputError) {
+        if let place = result.outputPlace { return try write(place, to: &document) }
         guard let partial = result.partialOutput else {
             if let output = result.output { document.append(safeJSON: output.bytes) } else { document.append("null") }
             return
@@ -179,5 +180,20 @@ final class CheckJSONReport: CheckReport {
         }
         document.append(safeJSON: partial.keptValue.bytes)
         document.append(",\"truncated\":true")
+    }
+
+    /// A value the result holds by its place, written from there a piece
+    /// at a time, as ``JSONOutput/append(safeJSON:)`` writes it whole.
+    private static func write(_ place: ValuePlace, to document: inout JSONOutput) throws(OutputError) {
+        var failure: OutputError?
+        let read = place.forEachPiece { piece in
+            guard failure == nil else { return }
+            document.append(safeJSON: piece)
+            do throws(OutputError) { try Console.writeIfLarge(&document) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        guard read else {
+            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
+        }
     }
 }

@@ -31,7 +31,7 @@ struct CheckedTrace {
 }
 
 /// What a run counted: all it keeps of its results.
-struct CheckTotals: Equatable {
+struct CheckTotals: RunTotals, Equatable {
     var passed = 0
     /// Failed queries, unmatched sections and unreadable traces.
     var failed = 0

@@ -9,34 +9,31 @@ protocol DiffReport: AnyObject {
     func abandon()
 }
 
-/// What a `diff` run counted.
-struct DiffTotals: Equatable {
+/// What a `diff` run counted: the pairs that matched, and those that did
+/// not by their ``FailureKind`` (`DiffOutcome.failureKind` says which).
+struct DiffTotals: RunTotals, Equatable {
     var matched = 0
-    var differ = 0
-    var onlyInExpected = 0
-    var onlyInActual = 0
-    var unreadable = 0
+    private(set) var unmatched: [String: Int] = [:]
 
     mutating func count(_ outcome: DiffOutcome) {
-        switch outcome {
-        case .compared(let comparison, _):
-            if comparison.matches { matched += 1 } else { differ += 1 }
-        case .onlyInExpected: onlyInExpected += 1
-        case .onlyInActual: onlyInActual += 1
-        case .unreadable: unreadable += 1
-        }
+        if let kind = outcome.failureKind { unmatched[kind, default: 0] += 1 } else { matched += 1 }
     }
 
     /// Pairs that did not match, for any reason.
-    var failed: Int { differ + onlyInExpected + onlyInActual + unreadable }
+    var failed: Int { unmatched.values.reduce(0, +) }
+    var unreadable: Int { unmatched[FailureKind.unreadable] ?? 0 }
 
     /// `N match, N differ` (and the pairs only one side has, and those that
     /// could not be read, when there are some).
     var closingLine: String {
-        var line = "\(matched) match, \(differ) differ"
-        if onlyInExpected > 0 { line += ", \(onlyInExpected) only in expected" }
-        if onlyInActual > 0 { line += ", \(onlyInActual) only in actual" }
-        if unreadable > 0 { line += ", \(unreadable) unreadable" }
+        var line = "\(matched) match, \(unmatched[FailureKind.tracesDiffer] ?? 0) differ"
+        let shownIfAny = [
+            (FailureKind.onlyInExpected, "only in expected"), (FailureKind.onlyInActual, "only in actual"),
+            (FailureKind.unreadable, "unreadable"),
+        ]
+        for (kind, label) in shownIfAny {
+            if let count = unmatched[kind] { line += ", \(count) \(label)" }
+        }
         return line
     }
 }

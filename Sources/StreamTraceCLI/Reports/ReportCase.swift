@@ -28,6 +28,10 @@ struct ReportCase {
 /// A report in a CI format, fed case by case, suite by suite (a suite is a
 /// trace, the spec's sections, or the pairs of a `diff`).
 protocol CaseReport: AnyObject {
+    /// Whether it shows a passing case's detail (the value it passed with,
+    /// which may be long and read back from a temporary file): if not, the
+    /// case is given none.
+    var showsPassDetail: Bool { get }
     func begin(suite: String) throws(OutputError)
     func add(_ item: ReportCase) throws(OutputError)
     /// Ends the suite begun last; `seconds` is how long it took.
@@ -39,4 +43,8 @@ protocol CaseReport: AnyObject {
     /// The run stopped early (standard output failed): leaves a file that
     /// is still well-formed.
     func abandon()
+}
+
+extension CaseReport {
+    var showsPassDetail: Bool { false }
 }

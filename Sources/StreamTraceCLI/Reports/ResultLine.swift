@@ -1,5 +1,13 @@
 import StreamTrace
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A query's result as a line of text: `PASS  count == 3  3`, or `FAIL`
 /// with what was expected and what the trace holds; the query column as
 /// wide as the widest query (at most 32); a value cut to a terminal's
@@ -33,6 +41,7 @@ struct ResultLine {
             return
         }
         guard !quiet else { return }
+        if let place = result.outputPlace { return try print(place, column: column) }
         let text: ArraySlice<UInt8>
         if let output = result.output {
             text = output.bytes
@@ -50,6 +59,37 @@ struct ResultLine {
         }
         try Console.out(
             .init(indent), .init("PASS", colour: .green), .init("  \(column)  "), .init(value(text, after: used)))
+    }
+
+    /// A passing result whose value the result holds by its place: written
+    /// from there a piece at a time, escaped as ``print(_:quiet:)`` escapes
+    /// a value it holds (the same bytes); on a terminal, only its start.
+    private func print(_ place: ValuePlace, column: String) throws(OutputError) {
+        try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
+        if let width {
+            let used = indent.count + 6 + TerminalText.width(column) + 2
+            let room = max(width - used, 8)
+            let start = place.prefix(ValueText.prefixLength(columns: room) + 4)
+            return try Console.out(.init(value(start[...], after: used)))
+        }
+        var failure: OutputError?
+        let read = place.forEachPiece { piece in
+            guard failure == nil else { return }
+            do throws(OutputError) {
+                if TerminalText.isPrintableASCII(bytes: piece) {
+                    try Console.write(bytes: piece)
+                } else {
+                    try Console.write(bytes: TerminalText.escaped(String(decoding: piece, as: UTF8.self)).utf8)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        guard read else {
+            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
+        }
+        try Console.write(bytes: CollectionOfOne(0x0A))
     }
 
     /// The value, cut to what is left of a terminal's line (never to fewer

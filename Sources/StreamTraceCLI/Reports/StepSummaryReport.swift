@@ -4,6 +4,8 @@
 final class StepSummaryReport: CaseReport {
     private let file: ReportFile
     private var suite = ""
+    /// A passing query's cell holds its value.
+    var showsPassDetail: Bool { true }
 
     /// Appends the heading and the table's head to `path`; `columns` name
     /// the suite and the case (`trace`, `query`).

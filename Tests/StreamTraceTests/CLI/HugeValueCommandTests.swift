@@ -75,8 +75,9 @@ import Testing
     }
 
     /// Off a terminal a passing query's value is written whole (a long one
-    /// straight from the bytes the pass kept, not copied into a line), and a
-    /// failure's legend too; with colour only the word PASS is painted.
+    /// from its place in the pass's spool, a piece at a time); with colour
+    /// only the word PASS is painted. A failure's timeline never holds a
+    /// value over 64 KiB, though `last` keeps the newest: it draws it as `?`.
     @Test func checkWritesAHugeValueWholeOffATerminal() async throws {
         let trace = try Self.trace(object: false, count: Self.count)
         let value = "[" + (0..<Self.count).map(String.init).joined(separator: ",") + "]"
@@ -85,12 +86,11 @@ import Testing
         #expect(output == "PASS  last  \(value)\nPASS  next  \(value)\n2 passed, 0 failed\n")
         let coloured = try await run(["check", "--color", "always", trace, "last"])
         #expect(coloured.1 == "\u{1B}[32mPASS\u{1B}[0m  last  \(value)\n1 passed, 0 failed\n")
-        // `last` keeps the newest value whole, so the failure's legend names it.
         let (failed, failure, _) = try await run(["check", trace, "last", "not finished"])
         #expect(failed == 1)
         #expect(
             failure == "PASS  last          \(value)\nFAIL  not finished  expected no completion, but the stream "
-                + "finished (line 4, t=+9ns); recent: ---a---|  a = \(value)\n1 passed, 1 failed\n")
+                + "finished (line 4, t=+9ns); recent: ---?---|  ?: an element not named here\n1 passed, 1 failed\n")
     }
 
     @Test func showNormalizesAHugeValueWithARepeatedKeyAsTheParserDoes() async throws {

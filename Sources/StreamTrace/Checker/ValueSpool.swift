@@ -1,0 +1,88 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where a `check` pass puts the values it must keep that are too long to
+/// keep in memory (over ``RecentValues/longest``): an anonymous temporary
+/// file in `TMPDIR` (else `/tmp`), unlinked as soon as it is made (gone
+/// with the process), made the first time a value needs it. A result holds such a value as its place
+/// in the spool (``ValuePlace``), and a report writes it from there in
+/// pieces, so memory holds no copy of it, whatever the input: a regular
+/// file, standard input or a FIFO, which cannot be read again.
+///
+/// When the spool cannot be made or written (no temporary directory, a
+/// full disk), the pass keeps the value in memory and says why in
+/// ``failure``: the checker then fails the trace with that one line
+/// instead of holding values in memory unannounced.
+package final class ValueSpool: @unchecked Sendable {
+    private let lock = Lock()
+    private var fd: Int32 = -1
+    private var end = 0
+    private var failed: String?
+
+    package init() {}
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Why a value could not be spooled, if one could not.
+    package var failure: String? { lock.withLock { failed } }
+
+    /// Writes `bytes` at the spool's end: their place, or `nil` when the
+    /// spool cannot be made or written (``failure`` says why).
+    package func append(_ bytes: UnsafeRawBufferPointer) -> ValuePlace? {
+        let range: Range<Int>? = lock.withLock {
+            guard failed == nil else { return nil }
+            if fd < 0, !open() { return nil }
+            var written = 0
+            while written < bytes.count {
+                let count = pwrite(fd, bytes.baseAddress! + written, bytes.count - written, off_t(end + written))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failed = "cannot keep a value over 64 KiB in a temporary file: " + Self.reason(errno)
+                    return nil
+                }
+                written += count
+            }
+            defer { end += bytes.count }
+            return end..<(end + bytes.count)
+        }
+        return range.map { ValuePlace(spool: self, range: $0) }
+    }
+
+    /// Opens the temporary file in `TMPDIR` (else `/tmp`) and unlinks it at
+    /// once; false, with ``failed`` set, if it cannot.
+    private func open() -> Bool {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/streamtrace-values-XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            failed = "cannot create a temporary file in \(directory) to keep a value over 64 KiB: " + Self.reason(errno)
+            return false
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return true
+    }
+
+    /// Reads `range` into `buffer` (its count): whether it read it all.
+    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        let fd = lock.withLock { self.fd }
+        var done = 0
+        while done < range.count {
+            let count = pread(fd, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
