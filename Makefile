@@ -182,12 +182,16 @@ bench-recorder:
 	@echo "| machine | load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
 	@$(RECORDER_CLIENT_BUILD)/release/RecorderClient --dir $(BENCH_DIR) $(RECORDER_ARGS)
 
-# The check rows only (`--quick-check`), on the 200 MB trace, medians of 3: a quick look between full runs.
+# The check rows only (`--quick-check`), medians of 3: a quick look between
+# full runs. On the 200 MB trace; `make bench-check BENCH_CHECK_SIZES=200,2000`
+# adds the 2 GB one (as make bench's BENCH_SIZES), generated on first use.
+BENCH_CHECK_SIZES ?= 200
 bench-check:
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	mkdir -p $(BENCH_DIR)
-	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-check $(BENCH_ARGS)
+	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --quick-check \
+		--check-sizes $(BENCH_CHECK_SIZES) $(BENCH_ARGS)
 
 # A release streamtrace with the Swift runtime linked in (--static-swift-stdlib),
 # stripped, in $(PREFIX)/bin: it runs on a CI image that has no Swift toolchain.

@@ -19,6 +19,38 @@ import Testing
         }
     }
 
+    /// The escaper reads a string's bytes to decide whether anything needs
+    /// escaping: every scalar of the planes in use (and the first of each
+    /// higher one) is escaped exactly when `isUnsafe` says, beside ASCII
+    /// and non-ASCII neighbours.
+    @Test func theByteCheckAgreesWithIsUnsafeForEveryScalar() {
+        let scalars = (0..<0x3_0000).compactMap(Unicode.Scalar.init) + (3...16).compactMap { Unicode.Scalar($0 << 16) }
+        for scalar in scalars {
+            let expected = TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : String(scalar)
+            let name = "U+\(String(scalar.value, radix: 16))"
+            #expect(TerminalText.escaped("é\(scalar)x") == "é\(expected)x", "\(name)")
+            #expect(TerminalText.escaped("é\(scalar)") == "é\(expected)", "\(name) last")
+        }
+    }
+
+    /// Long text is checked 8 bytes at a time: an unsafe scalar (or a
+    /// safe one of the same lead bytes) at each place of a word is still
+    /// told apart.
+    @Test func theWordAtATimeCheckFindsAnUnsafeScalarAtEveryPlace() {
+        let scalars =
+            (0..<0x100).compactMap(Unicode.Scalar.init)
+            + [0x061B, 0x061C, 0x200D, 0x200E, 0x200F, 0x2027, 0x2028, 0x202E, 0x202F, 0x2065, 0x2066, 0x2069, 0x206A]
+            .compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let expected = TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : String(scalar)
+            for place in 0...9 {
+                let before = "é" + String(repeating: "a", count: place)
+                let after = String(repeating: "b", count: 17)
+                #expect(TerminalText.escaped(before + String(scalar) + after) == before + expected + after)
+            }
+        }
+    }
+
     @Test func widthCountsGraphemesWideAsTwoAndMarksAsNone() {
         #expect(TerminalText.width("abc") == 3)
         #expect(TerminalText.width("日本") == 4)

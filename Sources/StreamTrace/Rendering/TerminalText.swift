@@ -31,7 +31,8 @@ package enum TerminalText {
     /// `\u` and four hex digits.
     package static func escaped(_ text: some StringProtocol) -> String {
         if isPrintableASCII(text) { return String(text) }
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+        let unsafe = text.utf8.withContiguousStorageIfAvailable(hasUnsafeScalar)
+        guard unsafe ?? text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard isUnsafe(scalar) else {
@@ -41,6 +42,41 @@ package enum TerminalText {
             result.append(contentsOf: escape(scalar).unicodeScalars)
         }
         return String(result)
+    }
+
+    /// Whether UTF-8 text holds a scalar ``isUnsafe(_:)`` escapes, read
+    /// from its bytes (a value of a mebibyte costs its bytes, not a
+    /// decoding): a C0 control or DEL; C2 80–9F (C1 controls); D8 9C
+    /// (U+061C); E2 80 8E–8F, A8–AE (U+200E–200F, U+2028–202E) and
+    /// E2 81 A6–A9 (U+2066–2069).
+    private static func hasUnsafeScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
+        while i < count {
+            // 8 bytes of printable ASCII at once: none below 0x20, none from 0x7F.
+            if i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let below = (word &- 0x2020_2020_2020_2020) & ~word
+                if (below | word | (word &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let byte = bytes[i]
+            i += 1
+            if byte >= 0x20, byte != 0x7F, byte != 0xC2, byte != 0xD8, byte != 0xE2 { continue }
+            if byte < 0x80 { return true }
+            let second = i < count ? bytes[i] : 0
+            let third = i + 1 < count ? bytes[i + 1] : 0
+            switch (byte, second) {
+            case (0xC2, 0x80...0x9F), (0xD8, 0x9C): return true
+            case (0xE2, 0x80) where third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third): return true
+            case (0xE2, 0x81) where (0xA6...0xA9).contains(third): return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The escape of one unsafe scalar.
