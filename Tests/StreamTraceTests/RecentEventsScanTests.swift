@@ -5,7 +5,7 @@ import Testing
 /// The scan behind `diff` of identical files keeps the last drawn events
 /// where the buffer holds them and copies them when it changes: across
 /// refills and chunks, it keeps what copying every event keeps.
-@Suite struct RecentEventsScanTests {
+@Suite(.cpuBound) struct RecentEventsScanTests {
     /// Every event appended to one ``RecentEvents`` as it comes.
     struct EveryEvent: TraceScanConsumer {
         var recent = RecentEvents()

@@ -23,7 +23,7 @@ import Testing
     /// escaping: every scalar of the planes in use (and the first of each
     /// higher one) is escaped exactly when `isUnsafe` says, beside ASCII
     /// and non-ASCII neighbours.
-    @Test func theByteCheckAgreesWithIsUnsafeForEveryScalar() {
+    @Test(.cpuBound) func theByteCheckAgreesWithIsUnsafeForEveryScalar() {
         let scalars = (0..<0x3_0000).compactMap(Unicode.Scalar.init) + (3...16).compactMap { Unicode.Scalar($0 << 16) }
         for scalar in scalars {
             let expected = TerminalText.isUnsafe(scalar) ? TerminalText.escape(scalar) : String(scalar)
@@ -36,7 +36,7 @@ import Testing
     /// Long text is checked 8 bytes at a time: an unsafe scalar (or a
     /// safe one of the same lead bytes) at each place of a word is still
     /// told apart.
-    @Test func theWordAtATimeCheckFindsAnUnsafeScalarAtEveryPlace() {
+    @Test(.cpuBound) func theWordAtATimeCheckFindsAnUnsafeScalarAtEveryPlace() {
         let scalars =
             (0..<0x100).compactMap(Unicode.Scalar.init)
             + [0x061B, 0x061C, 0x200D, 0x200E, 0x200F, 0x2027, 0x2028, 0x202E, 0x202F, 0x2065, 0x2066, 0x2069, 0x206A]

@@ -5,7 +5,7 @@ import Testing
 /// spool (an anonymous temporary file), not as a copy in memory; read
 /// back, it is the trace's text byte for byte, and results are the same as
 /// the line reader's, which holds every value in memory.
-@Suite struct ValuePlaceTests {
+@Suite(.cpuBound) struct ValuePlaceTests {
     /// A value of about `bytes` bytes of text, `{"id":N,"text":"…"}`, whose
     /// string mixes characters of one to four bytes and U+2028, which the
     /// reports escape, so that pieces of any size fall inside characters.
