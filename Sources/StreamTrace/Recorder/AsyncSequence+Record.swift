@@ -33,9 +33,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
-        Recorder.recording(self, name: name, clock: clock, sink: sink) { iterator throws(Failure) in
-            try await iterator.next(isolation: nil)
-        }
+        Recorder.recording(self, name: name, clock: clock, sink: sink, step: TypedRecordingStep<AsyncIterator>.self)
     }
 
 }
@@ -44,20 +42,22 @@ extension Recorder {
     /// A new recorder of `sequence`, the body of every `record()` overload:
     /// it records `subscribe` at once; then a task, which cancelling the
     /// recorder (or releasing it) cancels, records what `next` returns from
-    /// the sequence's iterator until it ends: each element as a value, then
+    /// the sequence's iterator (through `Step`) until it ends: each element as a value, then
     /// `finished`, or `failure` with what it throws.
     @inlinable
-    static func recording<Sequence: AsyncSequence & Sendable, C: Clock>(
-        _ sequence: Sequence, name: String?, clock: C, sink: (any TraceSink)?,
-        next: @escaping @Sendable (inout Sequence.AsyncIterator) async throws(Failure) -> Input?
-    ) -> Recorder where C.Duration == Duration {
+    static func recording<Sequence: AsyncSequence & Sendable, C: Clock, Step: RecordingStep>(
+        _ sequence: Sequence, name: String?, clock: C, sink: (any TraceSink)?, step: Step.Type
+    ) -> Recorder
+    where
+        C.Duration == Duration, Step.Iterator == Sequence.AsyncIterator, Step.Element == Input, Step.Failure == Failure
+    {
         let recorder = Recorder(name: name, clock: clock, sink: sink)
         let storage = recorder.storage
         storage.record(.subscribe)
         let task = Task {
             var iterator = sequence.makeAsyncIterator()
             do throws(Failure) {
-                while let element = try await next(&iterator) {
+                while let element = try await Step.next(&iterator) {
                     storage.record(.value(element))
                 }
                 storage.record(.finished)

@@ -25,7 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, any Error> where C.Duration == Duration {
-        Recorder.recording(self, name: name, clock: clock, sink: sink) { try await $0.next() }
+        Recorder.recording(self, name: name, clock: clock, sink: sink, step: UntypedRecordingStep<AsyncIterator>.self)
     }
 
 }
@@ -40,7 +40,7 @@ extension AsyncStream where Element: Sendable {
     public func record<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil
     ) -> Recorder<Element, Never> where C.Duration == Duration {
-        Recorder.recording(self, name: name, clock: clock, sink: sink) { await $0.next() }
+        Recorder.recording(self, name: name, clock: clock, sink: sink, step: StreamRecordingStep<Element>.self)
     }
 
 }
