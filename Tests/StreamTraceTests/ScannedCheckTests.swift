@@ -116,13 +116,18 @@ import Testing
         try Self.expectSameResults(queries, on: bytes)
     }
 
+    /// The explanation of `query`'s failure on ``longValues``, scanned in one pass.
+    static func failureOverLongValues(_ query: String) throws -> String {
+        let checker = TraceChecker(queries: [try Query(query)])
+        let options = TraceScanOptions(parallelism: 1)
+        let result = try #require(Array(try checker.evaluations(scanning: longValues, options: options)).first)
+        return try #require(result.failure?.explanation)
+    }
+
     /// A failure's timeline over values that long draws them as `?`: the
     /// pass keeps their place, not their text (the reference shows them).
     @Test func aFailuresTimelineDrawsAValueTooLongToKeepAsUnknown() throws {
-        let checker = TraceChecker(queries: [try Query("not finished")])
-        let options = TraceScanOptions(parallelism: 1)
-        let result = try #require(Array(try checker.evaluations(scanning: Self.longValues, options: options)).first)
-        let explanation = try #require(result.failure?.explanation)
+        let explanation = try Self.failureOverLongValues("not finished")
         #expect(
             explanation.hasSuffix("recent: …--a--?--?--b--?---|  a = 2, b = 3, ?: an element not named here"),
             "\(explanation)")
@@ -131,10 +136,7 @@ import Testing
     /// A `next where` that finds nothing names the last element it skipped;
     /// one too long to keep by where it is, never as another value.
     @Test func aSkippedElementTooLongToKeepIsNamedByItsPlace() throws {
-        let checker = TraceChecker(queries: [try Query("next where == 5")])
-        let options = TraceScanOptions(parallelism: 1)
-        let result = try #require(Array(try checker.evaluations(scanning: Self.longValues, options: options)).first)
-        let explanation = try #require(result.failure?.explanation)
+        let explanation = try Self.failureOverLongValues("next where == 5")
         #expect(
             explanation.hasPrefix(
                 "expected an element where == 5 before the stream finished; skipped 7 elements, "
