@@ -27,9 +27,9 @@ struct BlockClassifier {
                 block = start
                 specials = ByteVector.stringSpecials64(base, start)
             }
-            let pending = specials >> UInt64(i & 63)
-            if pending != 0 { return i + pending.trailingZeroBitCount }
-            i = start + 64
+            let pending = specials &>> UInt64(truncatingIfNeeded: i)
+            if pending != 0 { return i &+ pending.trailingZeroBitCount }
+            i = start &+ 64
         }
     }
 }

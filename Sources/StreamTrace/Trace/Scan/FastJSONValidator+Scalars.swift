@@ -8,27 +8,29 @@ extension FastJSONValidator {
     @inline(__always)
     private func digits(from offset: Int) -> Int {
         var i = offset
-        while isDigit(i) { i += 1 }
+        while isDigit(i) { i &+= 1 }
         return i
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after
     /// a leading `0` ends the number here; the byte after a value is checked
-    /// by the caller, which rejects it.
+    /// by the caller, which rejects it. (Offsets stay within the buffer:
+    /// no overflow checks.)
+    @inline(__always)
     func number(at offset: Int) -> Int? {
         var i = offset
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        if byte(i) == UInt8(ascii: "-") { i &+= 1 }
         guard isDigit(i) else { return nil }
-        i = byte(i) == UInt8(ascii: "0") ? i + 1 : digits(from: i + 1)
+        i = byte(i) == UInt8(ascii: "0") ? i &+ 1 : digits(from: i &+ 1)
         if byte(i) == UInt8(ascii: ".") {
-            guard isDigit(i + 1) else { return nil }
-            i = digits(from: i + 2)
+            guard isDigit(i &+ 1) else { return nil }
+            i = digits(from: i &+ 2)
         }
         if byte(i) | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            i &+= 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i &+= 1 }
             guard isDigit(i) else { return nil }
-            i = digits(from: i + 1)
+            i = digits(from: i &+ 1)
         }
         return i
     }
@@ -38,11 +40,11 @@ extension FastJSONValidator {
     /// (or that runs into the sentinel).
     @inline(__always)
     mutating func string(at offset: Int) -> Int? {
-        var i = offset + 1
+        var i = offset &+ 1
         while true {
             i = blocks.nextStringSpecial(base, from: i)
             let b = byte(i)
-            if b == UInt8(ascii: "\"") { return i + 1 }
+            if b == UInt8(ascii: "\"") { return i &+ 1 }
             if b == UInt8(ascii: "\\") {
                 guard let next = escape(at: i) else { return nil }
                 i = next

@@ -39,6 +39,8 @@ struct FastJSONValidator {
     /// space before it), or `nil` when the value is not plainly valid.
     @inline(__always)
     mutating func value(at start: Int) -> Int? {
+        // Offsets stay within one buffer and its padding (far from
+        // Int.max): the arithmetic below needs no overflow checks.
         var i = start
         var depth = 0
         // Bit d is set when the container at nesting d is an object.
@@ -52,15 +54,15 @@ struct FastJSONValidator {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let open = byte(i)
                 guard depth < maximumNesting else { return nil }
-                i = space(i + 1)
+                i = space(i &+ 1)
                 // `}` and `]` are two past `{` and `[`.
                 if byte(i) == open &+ 2 {
-                    i += 1
+                    i &+= 1
                 } else {
                     let isObject = open == UInt8(ascii: "{")
-                    let bit: UInt64 = 1 << UInt64(depth)
+                    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
                     objects = isObject ? objects | bit : objects & ~bit
-                    depth += 1
+                    depth &+= 1
                     if isObject {
                         guard let next = member(at: i) else { return nil }
                         i = next
@@ -75,10 +77,10 @@ struct FastJSONValidator {
             while true {
                 if depth == 0 { return i }
                 i = space(i)
-                let isObject = objects >> UInt64(depth - 1) & 1 == 1
+                let isObject = objects &>> UInt64(truncatingIfNeeded: depth &- 1) & 1 == 1
                 let next = byte(i)
                 if next == UInt8(ascii: ",") {
-                    i = space(i + 1)
+                    i = space(i &+ 1)
                     if isObject {
                         guard let afterKey = member(at: i) else { return nil }
                         i = afterKey
@@ -86,8 +88,8 @@ struct FastJSONValidator {
                     break
                 }
                 guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
-                depth -= 1
-                i += 1
+                depth &-= 1
+                i &+= 1
             }
         }
     }
@@ -99,7 +101,7 @@ struct FastJSONValidator {
         guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
         let colon = space(end)
         guard byte(colon) == UInt8(ascii: ":") else { return nil }
-        return space(colon + 1)
+        return space(colon &+ 1)
     }
 
     /// Skips white space within a line: space, tab and carriage return (a
@@ -110,7 +112,7 @@ struct FastJSONValidator {
         while true {
             let b = byte(i)
             guard b == 0x20 || b == 0x09 || b == 0x0D else { return i }
-            i += 1
+            i &+= 1
         }
     }
 
@@ -119,16 +121,21 @@ struct FastJSONValidator {
     private func scalar(at offset: Int) -> Int? {
         switch byte(offset) {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(at: offset)
-        case UInt8(ascii: "t"): return literal(at: offset, "true")
-        case UInt8(ascii: "f"): return literal(at: offset, "false")
-        case UInt8(ascii: "n"): return literal(at: offset, "null")
+        case UInt8(ascii: "t"): return word32(offset) == Self.trueWord ? offset &+ 4 : nil
+        case UInt8(ascii: "f"): return word32(offset &+ 1) == Self.alseWord ? offset &+ 5 : nil
+        case UInt8(ascii: "n"): return word32(offset) == Self.nullWord ? offset &+ 4 : nil
         default: return nil
         }
     }
 
+    /// Four bytes as a little-endian word: a literal compared at once.
     @inline(__always)
-    private func literal(at offset: Int, _ text: StaticString) -> Int? {
-        for k in 0..<text.utf8CodeUnitCount where byte(offset + k) != text.utf8Start[k] { return nil }
-        return offset + text.utf8CodeUnitCount
+    private func word32(_ offset: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
+
+    /// `true`, `alse` (after the `f`), `null` (literals: no `swift_once`).
+    @inline(__always) static var trueWord: UInt32 { 0x6575_7274 }
+    @inline(__always) static var alseWord: UInt32 { 0x6573_6C61 }
+    @inline(__always) static var nullWord: UInt32 { 0x6C6C_756E }
 }

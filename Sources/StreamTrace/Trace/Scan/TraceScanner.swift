@@ -68,21 +68,21 @@ struct TraceScanner: ~Copyable {
         var validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth, blocks: blocks)
         let parsed = FastEventLine.parse(&validator, at: start)
         blocks = validator.blocks
-        guard let fast = parsed, fast.next - 1 - start <= options.maximumLineLength else { return nil }
+        guard let fast = parsed, fast.next &- 1 &- start <= options.maximumLineLength else { return nil }
         let count = report.order.eventCount
         // What EventOrder.check would refuse goes to the exact path, which says why.
         if count > 0 {
             guard fast.nanoseconds >= report.order.lastTime, fast.kind != .subscribe else { return nil }
         }
-        report.lineCount += 1
+        report.lineCount &+= 1
         let line = report.lineCount
         if count == 0 {
             report.firstContentLine = line
             report.firstEvent = (fast.nanoseconds, fast.kind, line, FastEventLine.timeColumn)
         }
         report.order.record(nanoseconds: fast.nanoseconds, kind: fast.kind, line: line)
-        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd - start)
-        let range = fast.kind == .value ? (fast.valueStart - start)..<(fast.valueEnd - start) : nil
+        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd &- start)
+        let range = fast.kind == .value ? (fast.valueStart &- start)..<(fast.valueEnd &- start) : nil
         buffer.start = fast.next
         return TraceScanEvent(
             nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range,
