@@ -1,3 +1,7 @@
+#if arch(x86_64) && os(Linux)
+import StreamTraceBytes
+#endif
+
 /// Byte classification 16 bytes at a time, written so that the compiler
 /// emits plain SSE2 (x86-64's baseline) or NEON: `pcmpeqb`/`pcmpgtb` for
 /// the comparisons, `por` to combine them, and a multiply that gathers the
@@ -60,13 +64,19 @@ enum ByteVector {
 
     /// Bit `k` set where byte `block + k` needs attention inside a string
     /// (see ``stringSpecials(_:)``): 64 bytes classified at once.
+    /// On x86-64 Linux, SSE2's `pmovmskb` gathers the bits (a C function:
+    /// StreamTraceBytes); elsewhere, ``bitmask(_:)``.
     @inline(__always)
     static func stringSpecials64(_ base: UnsafeRawPointer, _ block: Int) -> UInt64 {
+        #if arch(x86_64) && os(Linux)
+        return streamtrace_string_specials64(base + block)
+        #else
         let a = bitmask(stringSpecials(load(base, block)))
         let b = bitmask(stringSpecials(load(base, block + 16)))
         let c = bitmask(stringSpecials(load(base, block + 32)))
         let d = bitmask(stringSpecials(load(base, block + 48)))
         return a | b << 16 | c << 32 | d << 48
+        #endif
     }
 
     /// The offset of the first `\n` at or after `offset`, before `end`, or
