@@ -19,8 +19,8 @@ import Testing
         buffer.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         for k in 0..<offset { buffer.storeBytes(of: k % 2 == 0 ? 0x22 : 0x5C, toByteOffset: k, as: UInt8.self) }
         line.withUnsafeBytes { buffer.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        var validator = FastJSONValidator(base: buffer, maximumDepth: depth)
-        guard var parsed = FastEventLine.parse(&validator, at: offset) else { return nil }
+        let validator = FastJSONValidator(base: buffer, maximumDepth: depth)
+        guard var parsed = FastEventLine.parse(validator, at: offset) else { return nil }
         parsed.valueStart -= parsed.kind == .value ? offset : 0
         parsed.valueEnd -= offset
         parsed.contentEnd -= offset

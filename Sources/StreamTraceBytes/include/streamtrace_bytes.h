@@ -12,22 +12,16 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
-/// Bit `k` set where byte `k` of the 64 at `bytes` needs attention inside a
+/// Bit `k` set where byte `k` of the 16 at `bytes` needs attention inside a
 /// JSON string: a quote, a backslash, a control character (below 0x20) or
 /// part of a multi-byte UTF-8 character (0x80 and above: negative as signed
 /// bytes, so one signed comparison takes both).
-static inline uint64_t streamtrace_string_specials64(const void *bytes) {
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
-    uint64_t mask = 0;
-    for (int k = 0; k < 4; k++) {
-        const __m128i v = _mm_loadu_si128((const __m128i *)((const char *)bytes + 16 * k));
-        const __m128i special = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), _mm_cmplt_epi8(v, space));
-        mask |= (uint64_t)(uint16_t)_mm_movemask_epi8(special) << (16 * k);
-    }
-    return mask;
+static inline uint32_t streamtrace_string_specials16(const void *bytes) {
+    const __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+    const __m128i special = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+        _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+    return (uint32_t)_mm_movemask_epi8(special);
 }
 #endif
 

@@ -62,20 +62,14 @@ enum ByteVector {
         ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
     }
 
-    /// Bit `k` set where byte `block + k` needs attention inside a string
-    /// (see ``stringSpecials(_:)``): 64 bytes classified at once.
-    /// On x86-64 Linux, SSE2's `pmovmskb` gathers the bits (a C function:
-    /// StreamTraceBytes); elsewhere, ``bitmask(_:)``.
+    /// Bit `k` set where byte `offset + k` needs attention inside a string
+    /// (see ``stringSpecials(_:)``), for 16 bytes.
     @inline(__always)
-    static func stringSpecials64(_ base: UnsafeRawPointer, _ block: Int) -> UInt64 {
+    static func stringSpecials16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
         #if arch(x86_64) && os(Linux)
-        return streamtrace_string_specials64(base + block)
+        return streamtrace_string_specials16(base + offset)
         #else
-        let a = bitmask(stringSpecials(load(base, block)))
-        let b = bitmask(stringSpecials(load(base, block + 16)))
-        let c = bitmask(stringSpecials(load(base, block + 32)))
-        let d = bitmask(stringSpecials(load(base, block + 48)))
-        return a | b << 16 | c << 32 | d << 48
+        return UInt32(truncatingIfNeeded: bitmask(stringSpecials(load(base, offset))))
         #endif
     }
 

@@ -45,7 +45,7 @@ struct FastEventLine {
 
     /// Reads the line that starts at `start`; `validator` shares its base.
     @inline(__always)
-    static func parse(_ validator: inout FastJSONValidator, at start: Int) -> FastEventLine? {
+    static func parse(_ validator: FastJSONValidator, at start: Int) -> FastEventLine? {
         let base = validator.base
         guard word(base, start) & 0xFF_FFFF_FFFF == open else { return nil }
         guard let (time, digits) = parseTime(base, at: start &+ 5) else { return nil }

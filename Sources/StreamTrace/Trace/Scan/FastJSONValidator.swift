@@ -10,8 +10,9 @@
 /// nested deeper than 64 levels, whitespace before a value, …).
 ///
 /// How it stays fast: strings, where most bytes of a trace are, are crossed
-/// with the bit masks of ``BlockClassifier`` (64 bytes classified at once
-/// with SIMD), stopping only at a quote, a backslash, a control character
+/// 16 bytes a step with a bit mask of the bytes a string scan must stop at
+/// (``ByteVector/stringSpecials16(_:_:)``: SIMD, and on x86-64 Linux SSE2's
+/// `pmovmskb`), stopping only at a quote, a backslash, a control character
 /// or a non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
 /// the same table as the exact parser). Structure is a loop over bytes with
 /// an explicit stack of container kinds in one 64-bit word (no recursion).
@@ -24,13 +25,10 @@ struct FastJSONValidator {
     /// `maximumDepth - 1` (the line's object is the first level), this one
     /// at most 64.
     let maximumNesting: Int
-    /// Where strings end, block by block.
-    var blocks: BlockClassifier
 
-    init(base: UnsafeRawPointer, maximumDepth: Int, blocks: BlockClassifier = BlockClassifier()) {
+    init(base: UnsafeRawPointer, maximumDepth: Int) {
         self.base = base
         self.maximumNesting = max(0, min(maximumDepth - 1, 64))
-        self.blocks = blocks
     }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
@@ -38,14 +36,21 @@ struct FastJSONValidator {
     /// The offset just past the value that starts at `start` (no white
     /// space before it), or `nil` when the value is not plainly valid.
     @inline(__always)
-    mutating func value(at start: Int) -> Int? {
+    func value(at start: Int) -> Int? {
         // Offsets stay within one buffer and its padding (far from
         // Int.max): the arithmetic below needs no overflow checks.
         var i = start
         var depth = 0
         // Bit d is set when the container at nesting d is an object.
         var objects: UInt64 = 0
+        // Whether a member's key comes first (one place that reads keys:
+        // the optimizer inlines it).
+        var key = false
         while true {
+            if key {
+                guard let next = member(at: i) else { return nil }
+                i = next
+            }
             // A value starts at i.
             switch byte(i) {
             case UInt8(ascii: "\""):
@@ -63,10 +68,7 @@ struct FastJSONValidator {
                     let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
                     objects = isObject ? objects | bit : objects & ~bit
                     depth &+= 1
-                    if isObject {
-                        guard let next = member(at: i) else { return nil }
-                        i = next
-                    }
+                    key = isObject
                     continue
                 }
             default:
@@ -81,10 +83,7 @@ struct FastJSONValidator {
                 let next = byte(i)
                 if next == UInt8(ascii: ",") {
                     i = space(i &+ 1)
-                    if isObject {
-                        guard let afterKey = member(at: i) else { return nil }
-                        i = afterKey
-                    }
+                    key = isObject
                     break
                 }
                 guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
@@ -97,7 +96,7 @@ struct FastJSONValidator {
     /// Skips `"key" :` and the white space after it: the offset of the
     /// member's value.
     @inline(__always)
-    private mutating func member(at offset: Int) -> Int? {
+    private func member(at offset: Int) -> Int? {
         guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
         let colon = space(end)
         guard byte(colon) == UInt8(ascii: ":") else { return nil }
