@@ -103,22 +103,26 @@ final class RunStream: QueryStream {
     /// Learns the cursor this query leaves as soon as it is known.
     private func decideEarly(in pass: PassState, isOver closed: Bool = false) {
         guard cursorAfter == nil else { return }
+        // The few fields read, not the window (a copy of it an event cost `prefix N` more than its run).
         if hasWindow {
-            decideEarly(window, isOver: closed || window.isOver)
+            decideEarly(window.elementCount, window.completion, window.cancel, isOver: closed || window.isOver)
         } else {
-            decideEarly(pass.trace, isOver: pass.trace.isOver)
+            decideEarly(
+                pass.trace.elementCount, pass.trace.completion, pass.trace.cancel, isOver: pass.trace.isOver)
         }
     }
 
-    private func decideEarly(_ state: borrowing WindowState, isOver: Bool) {
-        let count = state.elementCount
-        let finished = if case .finished? = state.completion?.completion { true } else { false }
+    private func decideEarly(
+        _ count: Int, _ completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?,
+        _ cancel: EventLocation?, isOver: Bool
+    ) {
+        let finished = if case .finished? = completion?.completion { true } else { false }
         switch kind {
         case .elements, .recording: cursorAfter = cursor
         case .available:
-            if let completion = state.completion {
+            if let completion {
                 cursorAfter = completion.completion.error == nil ? max(cursor, count) : cursor
-            } else if isOver || state.cancel != nil {
+            } else if isOver || cancel != nil {
                 cursorAfter = max(cursor, count)
             }
         case .prefix(let n):
@@ -126,19 +130,19 @@ final class RunStream: QueryStream {
                 cursorAfter = max(cursor, n)
             } else if finished {
                 cursorAfter = max(cursor, count)
-            } else if state.completion != nil || isOver || state.cancel != nil {
+            } else if completion != nil || isOver || cancel != nil {
                 cursorAfter = cursor
             }
         case .notPrefix(let n):
-            if count >= n || state.completion != nil {
+            if count >= n || completion != nil {
                 cursorAfter = cursor
-            } else if isOver || state.cancel != nil {
+            } else if isOver || cancel != nil {
                 cursorAfter = max(cursor, count)
             }
         case .next(let n):
             if count - cursor >= n {
                 cursorAfter = cursor + n
-            } else if state.completion != nil || isOver || state.cancel != nil {
+            } else if completion != nil || isOver || cancel != nil {
                 cursorAfter = cursor
             }
         }
