@@ -77,7 +77,7 @@ final class EngineStream: QueryStream {
             wantsEvents = mayMoveCursor && cursorAfter == nil
             return
         }
-        let count = hasWindow ? window.elementCount : pass.trace.elementCount
+        let count = hasWindow ? window.elementCount : pass.elementCount
         if event.kind == .value, let bytes = event.valueBytes {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {

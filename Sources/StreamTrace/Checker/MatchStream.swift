@@ -36,18 +36,16 @@ final class MatchStream: QueryStream {
         self.matcher = CompiledMatcher(matcher)
         self.condition = condition
         self.kind = kind
+        looksForMatch = if case .every = kind { false } else { true }
     }
 
-    /// Whether it looks for an element the matcher accepts (else rejects).
-    private var looksForMatch: Bool {
-        if case .every = kind { return false }
-        return true
-    }
+    /// Whether it looks for an element the matcher accepts (else rejects:
+    /// `every`), read once, not from ``kind`` for each element.
+    private let looksForMatch: Bool
 
     /// The first element it looks at: the cursor's, or the first (`every`).
     private var firstIndex: Int {
-        if case .every = kind { return 0 }
-        return cursor
+        looksForMatch ? cursor : 0
     }
 
     func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
@@ -69,7 +67,7 @@ final class MatchStream: QueryStream {
             if found != nil { wantsEvents = hasWindow && !window.isOver }
             return wantsEvents ? [] : .done
         }
-        let index = (hasWindow ? window.elementCount : pass.trace.elementCount) - 1
+        let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == looksForMatch else { return [] }
         let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
         found = (KeptValue(bytes, spool: pass.spool), location, index)

@@ -85,7 +85,7 @@ final class RunStream: QueryStream {
         let before = cursorAfter
         let inWindow = !hasWindow || window.take(event)
         if event.kind == .value, let bytes = event.valueBytes, inWindow || !runsFromCursor, run.wantsMore {
-            let index = pass.trace.elementCount - 1
+            let index = pass.elementCount - 1
             if index >= run.start {
                 run.take(bytes)
                 if run.isFull {
@@ -106,6 +106,8 @@ final class RunStream: QueryStream {
         // The few fields read, not the window (a copy of it an event cost `prefix N` more than its run).
         if hasWindow {
             decideEarly(window.elementCount, window.completion, window.cancel, isOver: closed || window.isOver)
+        } else if !pass.traceIsOver {
+            decideEarly(pass.elementCount, nil, nil, isOver: false)
         } else {
             decideEarly(
                 pass.trace.elementCount, pass.trace.completion, pass.trace.cancel, isOver: pass.trace.isOver)
