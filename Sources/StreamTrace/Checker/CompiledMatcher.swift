@@ -68,8 +68,25 @@ final class CompiledMatcher {
         }.map(Piece.init).sorted { $0.bytes.count > $1.bytes.count }
     }
 
-    /// Whether the value whose text is `bytes` matches.
+    /// Whether the value whose text is `bytes` matches. A value of another
+    /// kind than the operand is decided by its first byte, inline: `==`,
+    /// `contains` and the orders reject it, `!=` accepts it.
+    @inline(__always)
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let first = Self.firstByte(bytes), !mayBeOfKind(first) { return operation == .notEqual }
+        return matchesText(bytes)
+    }
+
+    /// Whether a value whose text starts with `first` may be of the
+    /// operand's kind (an array may contain anything; numbers start with
+    /// `-` or a digit either way).
+    @inline(__always)
+    private func mayBeOfKind(_ first: UInt8) -> Bool {
+        first == kind || (operation == .contains && first == UInt8(ascii: "["))
+            || (Self.isNumberStart(first) && Self.isNumberStart(kind))
+    }
+
+    private func matchesText(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch operation {
         case .equal: return mayEqual(bytes, containing: false) && decodedMatches(bytes)
         case .contains: return mayEqual(bytes, containing: true) && decodedMatches(bytes)
