@@ -26,7 +26,11 @@ final class MatchStream: QueryStream {
     private let hasWindow: Bool
     /// The element found: the first the matcher accepts (`next`) or
     /// rejects (`every`), its text, location and index.
-    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)?
+    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)? {
+        didSet { isFound = found != nil }
+    }
+    /// Whether ``found`` holds the element, read for each event.
+    @exclusivity(unchecked) private var isFound = false
     @exclusivity(unchecked) private(set) var wantsEvents = true
     @exclusivity(unchecked) private(set) var cursorAfter: Int?
 
@@ -58,7 +62,18 @@ final class MatchStream: QueryStream {
         wantsEvents = true
     }
 
+    /// Takes the next event: the common case, an element that decides
+    /// nothing, inline in the pass's loop; else ``takeDeciding(_:in:)``.
+    @inline(__always)
     func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
+        if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
+            let index = pass.elementCount - 1
+            if index < firstIndex || matcher.matches(bytes) != looksForMatch { return [] }
+        }
+        return takeDeciding(event, in: pass)
+    }
+
+    private func takeDeciding(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if hasWindow, !window.take(event) {
             wantsEvents = false
             return .done
