@@ -34,6 +34,9 @@ package struct JSONRewriter {
 
     private var memberOrder = JSONMemberOrder()
     private var frames: [Frame] = []
+    /// Whether the last text scanned for its normal form was found in it
+    /// by ``NormalFormCheck`` (``memberOrder`` not scanned).
+    private var surelyNormal = false
 
     package init() {}
 
@@ -49,8 +52,7 @@ package struct JSONRewriter {
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false,
         drain: (inout JSONOutput) -> Void = { _ in }
     ) -> Bool {
-        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
-        guard !memberOrder.isNormal else {
+        guard !isNormal(bytes, scanned: scanned) else {
             var start = 0
             while start < bytes.count, output.buffer.count < limit {
                 let end = start + min(bytes.count - start, Self.drainSize, limit - output.buffer.count)
@@ -65,8 +67,18 @@ package struct JSONRewriter {
 
     /// Whether `bytes` (one validated JSON value) are in normal form.
     package mutating func isNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        memberOrder.scan(bytes, order: .firstPlace)
-        return memberOrder.isNormal
+        isNormal(bytes, scanned: false)
+    }
+
+    /// Whether `bytes` are in normal form: the quick check first, the scan
+    /// for the objects that move if it cannot tell; `scanned`: known from
+    /// the last call.
+    private mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool) -> Bool {
+        if !scanned {
+            surelyNormal = NormalFormCheck.isSurelyNormal(bytes)
+            if !surelyNormal { memberOrder.scan(bytes, order: .firstPlace) }
+        }
+        return surelyNormal || memberOrder.isNormal
     }
 
     /// What `Hasher` makes of the bytes of the normal form of `bytes`,
@@ -74,9 +86,8 @@ package struct JSONRewriter {
     /// written, a chunk at a time. `scanned` as for ``writeNormal(_:into:limit:scanned:)``.
     package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
     {
-        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
         var hasher = Hasher()
-        guard !memberOrder.isNormal else {
+        guard !isNormal(bytes, scanned: scanned) else {
             hasher.combine(bytes: bytes)
             return (hasher.finalize(), bytes.count)
         }
@@ -97,6 +108,7 @@ package struct JSONRewriter {
     mutating func writeCanonical(
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
+        surelyNormal = false
         memberOrder.scan(bytes, order: .sorted)
         write(bytes, numbers: .canonical, into: &output, drain: drain)
     }
