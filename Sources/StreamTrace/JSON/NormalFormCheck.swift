@@ -106,9 +106,14 @@ package enum NormalFormCheck {
     /// Up to the first 8 bytes of `length` at `offset`, as one number.
     @inline(__always)
     private static func leadingWord(_ bytes: UnsafeRawBufferPointer, at offset: Int, length: Int) -> Int {
-        var word = 0
-        for k in 0..<min(length, 8) { word = word << 8 | Int(bytes[offset + k]) }
-        return word
+        guard offset + 8 <= bytes.count else {
+            var word = 0
+            // As the load below reads them: the first byte lowest.
+            for k in 0..<min(length, 8) { word |= Int(bytes[offset + k]) << (8 * k) }
+            return word
+        }
+        let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return Int(truncatingIfNeeded: length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1))
     }
 
     /// The offset after the string whose opening quote is at `start` if it
@@ -118,7 +123,7 @@ package enum NormalFormCheck {
         let count = bytes.count
         var i = start + 1
         while true {
-            i = RawJSONString.skipPlain(bytes, from: i)
+            i = nextSpecial(bytes, from: i)
             guard i < count else { return nil }
             let byte = bytes[i]
             switch byte {
@@ -145,5 +150,33 @@ package enum NormalFormCheck {
                 i += length
             }
         }
+    }
+
+    /// The offset of the first quote, backslash, DEL or byte from 0x80 on
+    /// at or after `start` (controls cannot stand in a validated string),
+    /// eight bytes at a time while it can; `bytes.count` if none.
+    @inline(__always)
+    private static func nextSpecial(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let delete = word ^ (ones &* 0x7F)
+            // The lowest flagged byte is the first such byte (a borrow only runs upwards from one).
+            let quotes = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+            let found = (quotes | (delete &- ones) & ~delete | word) & highs
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return count
     }
 }
