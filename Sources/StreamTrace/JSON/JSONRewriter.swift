@@ -34,9 +34,12 @@ package struct JSONRewriter {
 
     private var memberOrder = JSONMemberOrder()
     private var frames: [Frame] = []
-    /// Whether the last text scanned for its normal form was found in it
-    /// by ``NormalFormCheck`` (``memberOrder`` not scanned).
-    private var surelyNormal = false
+    /// Whether the last text scanned for its normal form is in it (found
+    /// by ``NormalFormCheck``, by the string's own scan for a string, else
+    /// by ``memberOrder``'s scan).
+    private var lastIsNormal = false
+    /// A string's scalars, its escapes decoded (kept from one string to the next).
+    private var scalars: [UInt8] = []
 
     package init() {}
 
@@ -62,7 +65,30 @@ package struct JSONRewriter {
             }
             return start == bytes.count
         }
+        if bytes.first == UInt8(ascii: "\""), output.buffer.count < limit {
+            // A string alone: written whole, as `write` would.
+            if output.buffer.count >= Self.drainSize { drain(&output) }
+            writeString(bytes, into: &output)
+            return true
+        }
         return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
+    }
+
+    /// Writes the string that starts `bytes` in normal form, as
+    /// ``writeScalar(_:at:numbers:into:)`` does, its escapes decoded into
+    /// space kept for the next.
+    private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
+        let string = RawJSONString(at: 0, in: bytes)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
+        output.append(UInt8(ascii: "\""))
+        if string.hasEscapes {
+            scalars.removeAll(keepingCapacity: true)
+            JSONParser.decodeEscapes(raw, into: &scalars)
+            scalars.withUnsafeBufferPointer { output.appendEscaping($0, insideString: true) }
+        } else {
+            raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether `bytes` (one validated JSON value) are in normal form.
@@ -74,11 +100,17 @@ package struct JSONRewriter {
     /// for the objects that move if it cannot tell; `scanned`: known from
     /// the last call.
     private mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool) -> Bool {
-        if !scanned {
-            surelyNormal = NormalFormCheck.isSurelyNormal(bytes)
-            if !surelyNormal { memberOrder.scan(bytes, order: .firstPlace) }
+        guard !scanned else { return lastIsNormal }
+        if NormalFormCheck.isSurelyNormal(bytes) {
+            lastIsNormal = true
+        } else if bytes.first == UInt8(ascii: "\"") {
+            // A string alone: no object moves.
+            lastIsNormal = RawJSONString(at: 0, in: bytes).isNormal
+        } else {
+            memberOrder.scan(bytes, order: .firstPlace)
+            lastIsNormal = memberOrder.isNormal
         }
-        return surelyNormal || memberOrder.isNormal
+        return lastIsNormal
     }
 
     /// What `Hasher` makes of the bytes of the normal form of `bytes`,
@@ -108,7 +140,7 @@ package struct JSONRewriter {
     mutating func writeCanonical(
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
-        surelyNormal = false
+        lastIsNormal = false
         memberOrder.scan(bytes, order: .sorted)
         write(bytes, numbers: .canonical, into: &output, drain: drain)
     }
