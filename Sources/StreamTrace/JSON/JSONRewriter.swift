@@ -85,6 +85,8 @@ package struct JSONRewriter {
             scalars.removeAll(keepingCapacity: true)
             JSONParser.decodeEscapes(raw, into: &scalars)
             scalars.withUnsafeBufferPointer { output.appendEscaping($0, insideString: true) }
+            // A huge string's space is not kept.
+            if scalars.capacity > Self.drainSize << 4 { scalars = [] }
         } else {
             raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
         }
