@@ -29,6 +29,8 @@ struct TraceLookahead {
         var raw: CompactBytes?
         /// A value's canonical form, once worked out.
         var canonical: CanonicalJSON?
+        /// A value's ``CanonicalHash``, once worked out.
+        var valueHash: UInt64?
         /// The start of a value's text, enough for ``valueColumns``.
         var shown: [UInt8] = []
 
@@ -97,6 +99,7 @@ struct TraceLookahead {
     /// out from the reader's buffer.
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
+    private var hasher = CanonicalHash()
 
     init(reader: TraceReader) { self.reader = reader }
 
@@ -137,18 +140,34 @@ struct TraceLookahead {
             return false
         }
         guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
+        // Different hashes: different values, without their canonical forms.
+        guard left.valueHash(at: i) == right.valueHash(at: j) else { return false }
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
-    /// `offset`: kind, payload and a value's canonical form (events that
+    /// `offset`: kind, payload and a value's ``CanonicalHash`` (events that
     /// are the same have the same hash).
     mutating func payloadHash(at offset: Int) -> Int {
+        if events[head + offset].kind == .value { return Int(truncatingIfNeeded: valueHash(at: offset)) }
         var hasher = Hasher()
         hasher.combine(events[head + offset].kind)
         hasher.combine(events[head + offset].payload)
-        if events[head + offset].kind == .value { hasher.combine(canonical(at: offset)) }
         return hasher.finalize()
+    }
+
+    /// The ``CanonicalHash`` of the value of event `offset`.
+    private mutating func valueHash(at offset: Int) -> UInt64 {
+        let i = head + offset
+        if let hash = events[i].valueHash { return hash }
+        // A long value's hash is worked out from the reader's buffer (``settle(always:)``).
+        guard let bytes = events[i].raw?.bytes else {
+            if unsettled == i { settle() }
+            return events[i].valueHash ?? 0
+        }
+        let hash = bytes.withUnsafeBytes { hasher.hash($0) }
+        events[i].valueHash = hash
+        return hash
     }
 
     /// The canonical form of the value of event `offset`.
@@ -174,6 +193,7 @@ struct TraceLookahead {
         // Taken off the front already: compared, and needed no more.
         guard i >= head, always || events[i].raw?.bytes == nil, let bytes = reader.currentValueBytes else { return }
         events[i].canonical = rewriter.canonical(bytes)
+        events[i].valueHash = hasher.hash(bytes)
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
