@@ -31,8 +31,20 @@ struct TraceLookahead {
         var canonical: CanonicalJSON?
         /// A value's ``CanonicalHash``, once worked out.
         var valueHash: UInt64?
+        /// The start of a long value's text (one not kept whole in
+        /// ``raw``), enough for ``valueColumns``.
+        var longShown: [UInt8] = []
+
         /// The start of a value's text, enough for ``valueColumns``.
-        var shown: [UInt8] = []
+        var shown: [UInt8] { withShown { Array($0) } }
+
+        /// ``shown``, for `body`, without a copy when the value is kept whole.
+        func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            guard let bytes = raw?.bytes else { return longShown.withUnsafeBytes(body) }
+            return bytes.withUnsafeBytes {
+                body(UnsafeRawBufferPointer(rebasing: $0.prefix(TraceLookahead.shownLength)))
+            }
+        }
 
         /// The event as the report shows it: `value {"id":1}`, cut.
         var text: String {
@@ -109,7 +121,8 @@ struct TraceLookahead {
 
     /// Reads until `size` events are buffered or the trace ends.
     mutating func fill(_ size: Int) throws(TraceReadError) {
-        if head > TraceComparison.window {
+        // Events taken off the front are let go of a few windows at a time.
+        if head > 4 * TraceComparison.window {
             events.removeFirst(head)
             unsettled = unsettled.flatMap { $0 >= head ? $0 - head : nil }
             head = 0
@@ -228,7 +241,7 @@ struct TraceLookahead {
         case .value:
             if let bytes = reader.currentValueBytes {
                 event.raw = CompactBytes(bytes)
-                event.shown = Array(bytes.prefix(Self.shownLength))
+                if event.raw?.bytes == nil { event.longShown = Array(bytes.prefix(Self.shownLength)) }
                 unsettled = events.count
             }
         case .request: event.payload = .demand(head.demand ?? .unlimited)

@@ -35,6 +35,9 @@ package struct CanonicalHash {
     private var keyHashes: [UInt64] = []
     private var keyStarts: [Int] = []
     private var memberHashes: [UInt64] = []
+    /// How many entries of the member lists are in use (the rest is
+    /// space kept for the next members).
+    private var members = 0
     /// A string's scalars, its escapes decoded.
     private var decoded: [UInt8] = []
 
@@ -43,9 +46,7 @@ package struct CanonicalHash {
     /// The hash of `bytes`, one validated JSON value.
     package mutating func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         frames.removeAll(keepingCapacity: true)
-        keyHashes.removeAll(keepingCapacity: true)
-        keyStarts.removeAll(keepingCapacity: true)
-        memberHashes.removeAll(keepingCapacity: true)
+        members = 0
         var p = 0
         value: while true {
             p = Self.skipSpace(bytes, from: p)
@@ -60,7 +61,7 @@ package struct CanonicalHash {
                     p += 1
                     value = Self.finish(0, count: 0, tag: isObject ? Self.objectTag : Self.arrayTag)
                 } else {
-                    frames.append(Frame(isObject: isObject, state: Self.arrayTag, membersBase: keyHashes.count))
+                    frames.append(Frame(isObject: isObject, state: Self.arrayTag, membersBase: members))
                     if isObject { p = key(bytes, at: p) }
                     continue value
                 }
@@ -70,8 +71,7 @@ package struct CanonicalHash {
             // A whole value: the containers it completes close.
             while let top = frames.last {
                 if top.isObject {
-                    let last = memberHashes.count - 1
-                    memberHashes[last] = Self.mix(Self.mix(Self.memberTag, keyHashes[last]), value)
+                    memberHashes[members - 1] = Self.mix(Self.mix(Self.memberTag, keyHashes[members - 1]), value)
                 } else {
                     frames[frames.count - 1].state = Self.mix(top.state, value)
                     frames[frames.count - 1].count += 1
@@ -99,9 +99,14 @@ package struct CanonicalHash {
         let p = Self.skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
         let (hash, end) = string(bytes, at: p)
-        keyHashes.append(hash)
-        keyStarts.append(p)
-        memberHashes.append(0)
+        if members == keyHashes.count {
+            keyHashes.append(hash)
+            keyStarts.append(p)
+            memberHashes.append(0)
+        } else {
+            (keyHashes[members], keyStarts[members]) = (hash, p)
+        }
+        members += 1
         return Self.skipSpace(bytes, from: end) + 1
     }
 
@@ -109,7 +114,7 @@ package struct CanonicalHash {
     /// off the lists: the sum of its members' hashes, a repeated key
     /// counted once (with its last value), so the order does not matter.
     private mutating func closeObject(_ bytes: UnsafeRawBufferPointer, from base: Int) -> UInt64 {
-        let end = memberHashes.count
+        let end = members
         var sum: UInt64 = 0
         var kept = 0
         func add(_ i: Int) {
@@ -117,7 +122,11 @@ package struct CanonicalHash {
             kept += 1
         }
         if end - base <= 32 {
-            for i in base..<end where !(i + 1..<end).contains(where: { sameKey(i, $0, in: bytes) }) { add(i) }
+            for i in base..<end {
+                var j = i + 1
+                while j < end, !sameKey(i, j, in: bytes) { j += 1 }
+                if j == end { add(i) }
+            }
         } else {
             // Many keys: each is compared only with the later ones of its hash.
             let order = (base..<end).sorted { (keyHashes[$0], $0) < (keyHashes[$1], $1) }
@@ -131,9 +140,7 @@ package struct CanonicalHash {
                 if m == order.count || keyHashes[order[m]] != keyHashes[order[k]] { add(order[k]) }
             }
         }
-        keyHashes.removeLast(end - base)
-        keyStarts.removeLast(end - base)
-        memberHashes.removeLast(end - base)
+        members = base
         return Self.finish(sum, count: kept, tag: Self.objectTag)
     }
 
