@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    /// A string is hashed eight bytes at a time as it is scanned, or, with
+    /// an escape, once decoded: the two agree at every length.
+    @Test func stringsOfEveryLengthHashAsTheirEscapedForms() {
+        for length in 0...20 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+            let escaped = plain.isEmpty ? "" : #"\u00"# + String(97, radix: 16) + plain.dropFirst()
+            #expect(Self.hash("\"\(plain)\"") == Self.hash("\"\(escaped)\""), "\(plain)")
+            #expect(Self.hash("\"\(plain)\"") != Self.hash("\"\(plain)b\""), "\(plain)")
+            #expect(Self.hash("[\"\(plain)\",\"x\"]") != Self.hash("[\"\(plain)x\"]"), "\(plain)")
+        }
+    }
+
     /// An object of many keys takes another way to find its repeated keys.
     @Test func manyKeysInAnyOrderAndRepeatedHashAsTheirObject() {
         let keys = (0..<200).map { "\"k\($0)\":\($0)" }

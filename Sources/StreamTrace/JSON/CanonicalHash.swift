@@ -166,23 +166,47 @@ package struct CanonicalHash {
     }
 
     /// The hash of the scalars of the string whose opening quote is at
-    /// `start`, and the offset after its closing quote.
+    /// `start`, and the offset after its closing quote: hashed as it is
+    /// scanned, eight bytes at a time, while it has no escape (as
+    /// ``bytesHash(_:seed:)`` hashes the same bytes).
     private mutating func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
+        guard let base = bytes.baseAddress else { return (0, start + 1) }
         var i = start + 1
-        var escapes = false
+        var hash = Self.stringTag
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        while i + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+            let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+            if found != 0 { break }
+            hash = Self.mix(hash, word)
+            i += 8
+        }
+        var (tail, shift): (UInt64, UInt64) = (0, 0)
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\\") else {
+            return (Self.finish(Self.mix(hash, tail), count: i - start - 1, tag: 0), i + 1)
+        }
+        return escapedString(bytes, at: start, from: i)
+    }
+
+    /// ``string(_:at:)`` for a string with an escape (the first at `escape`):
+    /// its escapes decoded first.
+    private mutating func escapedString(
+        _ bytes: UnsafeRawBufferPointer, at start: Int, from escape: Int
+    ) -> (UInt64, Int) {
+        var i = escape
         while true {
             i = RawJSONString.skipPlain(bytes, from: i)
             guard i < bytes.count, bytes[i] != UInt8(ascii: "\"") else { break }
-            if bytes[i] == UInt8(ascii: "\\") {
-                // The escaped byte is passed over (a `\u`'s hex digits are plain).
-                escapes = true
-                i += 2
-            } else {
-                i += 1
-            }
+            // The escaped byte is passed over (a `\u`'s hex digits are plain).
+            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<min(i, bytes.count)])
-        guard escapes else { return (Self.bytesHash(content, seed: Self.stringTag), i + 1) }
         decoded.removeAll(keepingCapacity: true)
         JSONParser.decodeEscapes(content, into: &decoded)
         return (decoded.withUnsafeBytes { Self.bytesHash($0, seed: Self.stringTag) }, i + 1)
@@ -205,23 +229,22 @@ package struct CanonicalHash {
         return finish(mix(hash, word), count: digits, tag: 0)
     }
 
-    /// A hash of bytes, eight at a time.
+    /// A hash of bytes, eight at a time, then the rest, then their count.
     static func bytesHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var hash = mix(seed, UInt64(bytes.count))
-        guard let base = bytes.baseAddress else { return finish(hash, count: 0, tag: 0) }
+        var hash = seed
+        guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
         var i = 0
         while i + 8 <= bytes.count {
             hash = mix(hash, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
+        var (tail, shift): (UInt64, UInt64) = (0, 0)
         while i < bytes.count {
             tail |= UInt64(bytes[i]) << shift
             shift += 8
             i += 1
         }
-        return finish(mix(hash, tail), count: 0, tag: 0)
+        return finish(mix(hash, tail), count: bytes.count, tag: 0)
     }
 
     @inline(__always)
