@@ -12,14 +12,17 @@ enum EventAlignment {
     /// out once, and each expected event is compared only with those of
     /// its hash (every event of two traces may differ, and each then meets
     /// a window of events): a comparison of two integers for the others.
+    /// A long value has no hash and is compared with every event. The
+    /// nearest agreement is the least pair by ``isNearer(_:than:)``, a
+    /// strict order: the same whichever pairs are tried besides the equal ones.
     static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
         guard left.buffered + right.buffered > 2 else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: right.buffered) { hashes in
+        return withUnsafeTemporaryAllocation(of: Int?.self, capacity: right.buffered) { hashes in
             for j in 0..<right.buffered { hashes[j] = right.payloadHash(at: j) }
             var best: (Int, Int)?
             for i in 0..<left.buffered {
                 let hash = left.payloadHash(at: i)
-                for j in 0..<hashes.count where hashes[j] == hash && i + j > 0 {
+                for j in 0..<hashes.count where i + j > 0 && (hash == nil || hashes[j] == nil || hashes[j] == hash) {
                     guard best.map({ isNearer((i, j), than: $0) }) ?? true else { continue }
                     if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
                 }

@@ -29,7 +29,8 @@ struct TraceLookahead {
         var raw: CompactBytes?
         /// A value's canonical form, once worked out.
         var canonical: CanonicalJSON?
-        /// A value's ``CanonicalHash``, once worked out.
+        /// A value's ``CanonicalHash``, once worked out (only for a value
+        /// kept whole: a long one is compared by its canonical form).
         var valueHash: UInt64?
         /// The start of a long value's text (one not kept whole in
         /// ``raw``), enough for ``valueColumns``.
@@ -154,35 +155,32 @@ struct TraceLookahead {
         }
         guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
         // Different hashes: different values, without their canonical forms.
-        guard left.valueHash(at: i) == right.valueHash(at: j) else { return false }
+        if let a = left.valueHash(at: i), let b = right.valueHash(at: j), a != b { return false }
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
     /// `offset`: kind, payload and a value's ``CanonicalHash`` (events that
-    /// are the same have the same hash).
-    mutating func payloadHash(at offset: Int) -> Int {
-        if events[head + offset].kind == .value { return Int(truncatingIfNeeded: valueHash(at: offset)) }
+    /// are the same have the same hash); `nil` for a long value, which may
+    /// be the same as any value.
+    mutating func payloadHash(at offset: Int) -> Int? {
+        if events[head + offset].kind == .value { return valueHash(at: offset).map { Int(truncatingIfNeeded: $0) } }
         var hasher = Hasher()
         hasher.combine(events[head + offset].kind)
         hasher.combine(events[head + offset].payload)
         return hasher.finalize()
     }
 
-    /// The ``CanonicalHash`` of the value of event `offset`.
-    private mutating func valueHash(at offset: Int) -> UInt64 {
+    /// The ``CanonicalHash`` of the value of event `offset`; `nil` for a
+    /// long value (its text is not kept: its canonical form stands for it).
+    private mutating func valueHash(at offset: Int) -> UInt64? {
         let i = head + offset
         if let hash = events[i].valueHash { return hash }
-        // A long value's hash is worked out from the reader's buffer (``settle(always:)``).
-        guard let bytes = events[i].raw?.bytes else {
-            if unsettled == i { settle() }
-            return events[i].valueHash ?? 0
-        }
+        guard let bytes = events[i].raw?.bytes else { return nil }
         let hash = bytes.withUnsafeBytes { hasher.hash($0) }
         events[i].valueHash = hash
         return hash
     }
-
     /// The canonical form of the value of event `offset`.
     private mutating func canonical(at offset: Int) -> CanonicalJSON {
         let i = head + offset
@@ -206,7 +204,6 @@ struct TraceLookahead {
         // Taken off the front already: compared, and needed no more.
         guard i >= head, always || events[i].raw?.bytes == nil, let bytes = reader.currentValueBytes else { return }
         events[i].canonical = rewriter.canonical(bytes)
-        events[i].valueHash = hasher.hash(bytes)
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {

@@ -45,6 +45,13 @@ package struct CanonicalHash {
 
     /// The hash of `bytes`, one validated JSON value.
     package mutating func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let hash = walk(bytes)
+        // The lists of a huge object are let go of, not kept for the next value.
+        if keyHashes.count > 1 << 14 { (keyHashes, keyStarts, memberHashes) = ([], [], []) }
+        return hash
+    }
+
+    private mutating func walk(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         frames.removeAll(keepingCapacity: true)
         members = 0
         var p = 0
@@ -128,7 +135,14 @@ package struct CanonicalHash {
                 if j == end { add(i) }
             }
         } else {
-            // Many keys: each is compared only with the later ones of its hash.
+            // Many keys: their hashes sorted show whether two may be the same;
+            // if so, each is compared only with the later ones of its hash.
+            let sorted = keyHashes[base..<end].sorted()
+            if !zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) {
+                for i in base..<end { add(i) }
+                members = base
+                return Self.finish(sum, count: kept, tag: Self.objectTag)
+            }
             let order = (base..<end).sorted { (keyHashes[$0], $0) < (keyHashes[$1], $1) }
             for k in order.indices {
                 var m = k + 1

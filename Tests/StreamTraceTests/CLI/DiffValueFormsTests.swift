@@ -90,5 +90,41 @@ import Testing
             ], "\(result)")
         #expect(result.stderr == "")
     }
+
+    /// A value too long to keep whole has no hash: it is tried against every
+    /// event of the window, and pairs with its short form.
+    @Test func aLongValuePairsWithItsShortFormAfterAnInsertedEvent() async throws {
+        let long = #"{"k": "# + String(repeating: " ", count: 5000) + "[1.0, 2]}"
+        let e = try CommandRunner.traceFile(
+            """
+            {"streamtrace":1,"stream":"forms","clock":"virtual"}
+            {"t":1000,"event":"value","value":{"k":[1,2]}}
+            {"t":2000,"event":"value","value":"x"}
+            {"t":3000,"event":"finished"}
+
+            """, name: "forms-long-e.jsonl")
+        let a = try CommandRunner.traceFile(
+            """
+            {"streamtrace":1,"stream":"forms","clock":"virtual"}
+            {"t":500,"event":"value","value":"new"}
+            {"t":1000,"event":"value","value":\(long)}
+            {"t":2000,"event":"value","value":"x"}
+            {"t":3000,"event":"finished"}
+
+            """, name: "forms-long-a.jsonl")
+        let result = try await CommandRunner.run(["diff", e, a])
+        #expect(result.status == 1)
+        #expect(
+            Array(result.lines.prefix(9)) == [
+                "--- \(e)  (3 events)", "+++ \(a)  (4 events)",
+                "event 1: only in actual", #"+ \#(a):2  t=+500ns  value "new""#,
+                "traces differ: 1 difference (exact times), first at event 1 (line 2 of actual)",
+                "expected: -----b---d-", "actual:   --a--c---d-",
+                #"a = "new""#, #"b = {"k":[1,2]}"#,
+            ], "\(result)")
+        #expect(
+            result.lines.count == 11 && result.lines[9].hasPrefix(#"c = {"k": "#) && result.lines[10] == #"d = "x""#)
+        #expect(result.stderr == "")
+    }
 }
 #endif
