@@ -17,15 +17,28 @@ enum EventAlignment {
     /// strict order: the same whichever pairs are tried besides the equal ones.
     static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
         guard left.buffered + right.buffered > 2 else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int?.self, capacity: right.buffered) { hashes in
-            for j in 0..<right.buffered { hashes[j] = right.payloadHash(at: j) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: right.buffered) { hashes in
+            var long: [Int] = []  // the actual events without a hash
+            for j in 0..<right.buffered {
+                let hash = right.payloadHash(at: j)
+                hashes[j] = hash ?? 0
+                if hash == nil { long.append(j) }
+            }
             var best: (Int, Int)?
+            func attempt(_ i: Int, _ j: Int) {
+                guard best.map({ isNearer((i, j), than: $0) }) ?? true else { return }
+                if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
+            }
             for i in 0..<left.buffered {
-                let hash = left.payloadHash(at: i)
-                for j in 0..<hashes.count where i + j > 0 && (hash == nil || hashes[j] == nil || hashes[j] == hash) {
-                    guard best.map({ isNearer((i, j), than: $0) }) ?? true else { continue }
-                    if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
+                guard let hash = left.payloadHash(at: i), long.isEmpty else {
+                    let hash = left.payloadHash(at: i)
+                    for j in 0..<hashes.count where i + j > 0 && (hash == nil || hashes[j] == hash || long.contains(j))
+                    {
+                        attempt(i, j)
+                    }
+                    continue
                 }
+                for j in 0..<hashes.count where hashes[j] == hash && i + j > 0 { attempt(i, j) }
             }
             return best
         }
