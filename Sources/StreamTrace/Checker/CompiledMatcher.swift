@@ -26,16 +26,23 @@ import Musl
 /// A value that may match is compared as its text (``JSONPattern``) for
 /// `==`, `!=` and `contains`, never built: a value of a million keys costs
 /// its text and the offsets of its members. Only a number is built.
-struct CompiledMatcher {
+final class CompiledMatcher {
     let matcher: QueryMatcher
+    /// The matcher's operation, read once (not its operand) for each value.
+    private let operation: Operation
     /// The operand, for `==`, `!=` and `contains`.
     private let pattern: JSONPattern?
     /// The first byte of the operand's text (its kind): `"`, `{`, `[`, …
     private let kind: UInt8
     /// The operand's string when it is one, as UTF-8.
     private let string: [UInt8]?
-    /// Pieces every accepted text holds (see above).
-    private let pieces: [[UInt8]]
+    /// Pieces every accepted text holds (see above), the longest (the
+    /// likeliest to be missing) first.
+    private let pieces: [Piece]
+
+    private enum Operation {
+        case equal, notEqual, contains, order
+    }
 
     init(_ matcher: QueryMatcher) {
         self.matcher = matcher
@@ -43,6 +50,13 @@ struct CompiledMatcher {
         case .equal(let operand), .notEqual(let operand), .contains(let operand): pattern = JSONPattern(operand)
         default: pattern = nil
         }
+        operation =
+            switch matcher {
+            case .equal: .equal
+            case .notEqual: .notEqual
+            case .contains: .contains
+            case .less, .lessOrEqual, .greater, .greaterOrEqual: .order
+            }
         var output = JSONOutput()
         output.write(matcher.operand)
         kind = output.buffer.first ?? 0
@@ -51,16 +65,33 @@ struct CompiledMatcher {
         Self.collectPieces(of: matcher.operand, into: &pieces)
         self.pieces = pieces.filter { piece in
             !piece.isEmpty && !piece.contains { $0 < 0x20 || Self.escapable.contains($0) }
-        }
+        }.map(Piece.init).sorted { $0.bytes.count > $1.bytes.count }
     }
 
-    /// Whether the value whose text is `bytes` matches.
+    /// Whether the value whose text is `bytes` matches. A value of another
+    /// kind than the operand is decided by its first byte, inline: `==`,
+    /// `contains` and the orders reject it, `!=` accepts it.
+    @inline(__always)
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        switch matcher {
+        if let first = Self.firstByte(bytes), !mayBeOfKind(first) { return operation == .notEqual }
+        return matchesText(bytes)
+    }
+
+    /// Whether a value whose text starts with `first` may be of the
+    /// operand's kind (an array may contain anything; numbers start with
+    /// `-` or a digit either way).
+    @inline(__always)
+    private func mayBeOfKind(_ first: UInt8) -> Bool {
+        first == kind || (operation == .contains && first == UInt8(ascii: "["))
+            || (Self.isNumberStart(first) && Self.isNumberStart(kind))
+    }
+
+    private func matchesText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        switch operation {
         case .equal: return mayEqual(bytes, containing: false) && decodedMatches(bytes)
         case .contains: return mayEqual(bytes, containing: true) && decodedMatches(bytes)
         case .notEqual: return !mayEqual(bytes, containing: false) || decodedMatches(bytes)
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+        case .order:
             guard let first = Self.firstByte(bytes), first == UInt8(ascii: "-") || (first &- 0x30) < 10 else {
                 return false
             }
@@ -92,8 +123,8 @@ struct CompiledMatcher {
             let length = bytes.count - 2  // at least the text between the quotes
             if string.count > length || string.count * 6 < length - Self.surroundingSpace(bytes) { return false }
         }
-        guard !pieces.isEmpty, !Self.hasUnicodeEscape(bytes) else { return true }
-        return pieces.allSatisfy { Self.find($0, in: bytes) }
+        // A text that writes a character as `\uXXXX` may match without a piece: looked for only then.
+        return pieces.allSatisfy { $0.isFound(in: bytes) } || Self.hasUnicodeEscape(bytes)
     }
 
     /// Characters a writer may escape other than with `\u`: `"`, `\`, `/`.
@@ -103,8 +134,10 @@ struct CompiledMatcher {
         byte == UInt8(ascii: "-") || (byte &- 0x30) < 10
     }
 
+    @inline(__always)
     private static func firstByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
-        bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return byte }
+        return nil
     }
 
     /// The white space before and after the value in its text.
@@ -115,20 +148,6 @@ struct CompiledMatcher {
             count += 1
         }
         return count + bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.count
-    }
-
-    /// Whether `piece` (not empty) occurs in `bytes`.
-    private static func find(_ piece: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, piece.count <= bytes.count else { return false }
-        let first = Int32(piece[0])
-        var offset = 0
-        let last = bytes.count - piece.count
-        while offset <= last, let found = memchr(base + offset, first, last - offset + 1) {
-            let at = base.distance(to: UnsafeRawPointer(found))
-            if piece.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, piece.count) }) == 0 { return true }
-            offset = at + 1
-        }
-        return false
     }
 
     /// Whether the text writes some character as `\uXXXX`.
@@ -160,6 +179,53 @@ struct CompiledMatcher {
                     pending.append(entry.value)
                 }
             }
+        }
+    }
+}
+
+/// A piece of text every value a ``CompiledMatcher`` accepts holds, looked
+/// for by its rarest byte: `-` in `no-such-item`, not the `n` of every
+/// `"name"` and `null` before it.
+private struct Piece {
+    let bytes: [UInt8]
+    /// Where the byte looked for is in the piece.
+    let anchor: Int
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        anchor = bytes.indices.max { Self.rarity(bytes[$0]) < Self.rarity(bytes[$1]) } ?? 0
+    }
+
+    /// How rarely a byte occurs in JSON text, roughly: its structure, spaces
+    /// and digits least rarely, then lowercase letters by their frequency
+    /// in English, then the rest.
+    private static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            let order = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+            return 2 + (order.firstIndex(of: byte) ?? 0)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 30
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20: return 1
+        case 0x22, 0x2C, 0x3A, 0x5B, 0x5D, 0x7B, 0x7D: return 0
+        case 0x80...: return 29
+        default: return 31
+        }
+    }
+
+    /// Whether the piece occurs in `text`.
+    func isFound(in text: UnsafeRawBufferPointer) -> Bool {
+        guard let base = text.baseAddress, bytes.count <= text.count else { return false }
+        let target = Int32(bytes[anchor])
+        // The anchor's places: a piece starting at 0 ... count - piece count.
+        var offset = anchor
+        let last = text.count - bytes.count + anchor
+        return bytes.withUnsafeBytes { piece in
+            while offset <= last, let found = memchr(base + offset, target, last - offset + 1) {
+                let at = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(base + (at - anchor), piece.baseAddress!, piece.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
         }
     }
 }

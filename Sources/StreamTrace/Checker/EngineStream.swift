@@ -19,6 +19,14 @@ final class EngineStream: QueryStream {
     /// With `within`, the query's own window (``hasWindow``).
     @exclusivity(unchecked) private var window = WindowState()
     private let hasWindow: Bool
+    /// Whether its window is the pass's until an event falls after it
+    /// (``sharedEnd``): a query with `within` that neither moves the cursor
+    /// nor keeps its newest value whole (`finished within 1h`).
+    private let sharesWindow: Bool
+    /// While the window is the pass's, where it ends: no event has fallen
+    /// after it and the trace goes on. The window is copied from the pass's
+    /// then, not kept event by event.
+    @exclusivity(unchecked) private var sharedEnd: Int64?
     @exclusivity(unchecked) private var values = ElementValues()
     @exclusivity(unchecked) private(set) var wantsEvents = true
     @exclusivity(unchecked) private(set) var cursorAfter: Int?
@@ -29,6 +37,7 @@ final class EngineStream: QueryStream {
         needs = query.expectation.traceNeeds
         wake = WakeCondition.of(query.expectation)
         mayMoveCursor = needs.consumes > 0 || needs.allElements
+        sharesWindow = hasWindow && !mayMoveCursor && !needs.lastElement
     }
 
     func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
@@ -36,6 +45,9 @@ final class EngineStream: QueryStream {
         values.removeAll()
         if let within = query.within {
             window = pass.window(from: cursor, within: within, at: event, newestWhole: needs.lastElement ? 1 : 0)
+            // Not when it starts at the trace's end: its window is then the tail's, not the pass's.
+            let live = event != nil || pass.trace.lastEvent == nil
+            sharedEnd = sharesWindow && live && !window.isOver ? window.endTime : nil
         }
         cursorAfter = mayMoveCursor ? nil : cursor
         wantsEvents = hasWindow || mayMoveCursor
@@ -48,11 +60,24 @@ final class EngineStream: QueryStream {
     }
 
     private func step(_ event: TraceScanEvent, in pass: PassState) {
+        if let end = sharedEnd {
+            // The pass took `event` already: its window is this one's, with it.
+            if event.nanoseconds > end {
+                window = pass.trace.before(event, endingAt: end, newestWhole: 0)
+                _ = window.take(event)
+                sharedEnd = nil
+                wantsEvents = false
+            } else if event.kind.isTerminalKind {
+                window = pass.trace.ending(at: end, newestWhole: 0)
+                sharedEnd = nil
+            }
+            return
+        }
         if hasWindow, !window.take(event) {
             wantsEvents = mayMoveCursor && cursorAfter == nil
             return
         }
-        let count = hasWindow ? window.elementCount : pass.trace.elementCount
+        let count = hasWindow ? window.elementCount : pass.elementCount
         if event.kind == .value, let bytes = event.valueBytes {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
@@ -77,6 +102,10 @@ final class EngineStream: QueryStream {
     }
 
     func finish(in pass: PassState) -> QueryResult {
+        if let end = sharedEnd {
+            window = pass.trace.ending(at: end, newestWhole: 0)
+            sharedEnd = nil
+        }
         let streamed = streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: true)
         let (result, moved) = TraceChecker.result(
             of: query, query.expectation.check(in: streamed), in: streamed, place: streamed.place)

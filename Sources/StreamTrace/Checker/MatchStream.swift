@@ -26,7 +26,11 @@ final class MatchStream: QueryStream {
     private let hasWindow: Bool
     /// The element found: the first the matcher accepts (`next`) or
     /// rejects (`every`), its text, location and index.
-    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)?
+    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)? {
+        didSet { isFound = found != nil }
+    }
+    /// Whether ``found`` holds the element, read for each event.
+    @exclusivity(unchecked) private var isFound = false
     @exclusivity(unchecked) private(set) var wantsEvents = true
     @exclusivity(unchecked) private(set) var cursorAfter: Int?
 
@@ -36,18 +40,16 @@ final class MatchStream: QueryStream {
         self.matcher = CompiledMatcher(matcher)
         self.condition = condition
         self.kind = kind
+        looksForMatch = if case .every = kind { false } else { true }
     }
 
-    /// Whether it looks for an element the matcher accepts (else rejects).
-    private var looksForMatch: Bool {
-        if case .every = kind { return false }
-        return true
-    }
+    /// Whether it looks for an element the matcher accepts (else rejects:
+    /// `every`), read once, not from ``kind`` for each element.
+    private let looksForMatch: Bool
 
     /// The first element it looks at: the cursor's, or the first (`every`).
     private var firstIndex: Int {
-        if case .every = kind { return 0 }
-        return cursor
+        looksForMatch ? cursor : 0
     }
 
     func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
@@ -60,7 +62,18 @@ final class MatchStream: QueryStream {
         wantsEvents = true
     }
 
+    /// Takes the next event: the common case, an element that decides
+    /// nothing, inline in the pass's loop; else ``takeDeciding(_:in:)``.
+    @inline(__always)
     func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
+        if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
+            let index = pass.elementCount - 1
+            if index < firstIndex || matcher.matches(bytes) != looksForMatch { return [] }
+        }
+        return takeDeciding(event, in: pass)
+    }
+
+    private func takeDeciding(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if hasWindow, !window.take(event) {
             wantsEvents = false
             return .done
@@ -69,7 +82,7 @@ final class MatchStream: QueryStream {
             if found != nil { wantsEvents = hasWindow && !window.isOver }
             return wantsEvents ? [] : .done
         }
-        let index = (hasWindow ? window.elementCount : pass.trace.elementCount) - 1
+        let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == looksForMatch else { return [] }
         let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
         found = (KeptValue(bytes, spool: pass.spool), location, index)

@@ -99,6 +99,12 @@ final class PassState {
         first = summed.first
     }
 
+    /// How many elements the trace has had so far, read in place.
+    var elementCount: Int { trace.elementCount }
+
+    /// Whether the trace has ended (a completion or a cancel), read in place.
+    var traceIsOver: Bool { trace.completion != nil || trace.cancel != nil }
+
     /// The element index of `event`, just taken, if it is an element.
     func elementIndex(of event: TraceScanEvent) -> Int? {
         event.kind == .value ? trace.elementCount - 1 : nil

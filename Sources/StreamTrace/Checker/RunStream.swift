@@ -85,7 +85,7 @@ final class RunStream: QueryStream {
         let before = cursorAfter
         let inWindow = !hasWindow || window.take(event)
         if event.kind == .value, let bytes = event.valueBytes, inWindow || !runsFromCursor, run.wantsMore {
-            let index = pass.trace.elementCount - 1
+            let index = pass.elementCount - 1
             if index >= run.start {
                 run.take(bytes)
                 if run.isFull {
@@ -103,22 +103,28 @@ final class RunStream: QueryStream {
     /// Learns the cursor this query leaves as soon as it is known.
     private func decideEarly(in pass: PassState, isOver closed: Bool = false) {
         guard cursorAfter == nil else { return }
+        // The few fields read, not the window (a copy of it an event cost `prefix N` more than its run).
         if hasWindow {
-            decideEarly(window, isOver: closed || window.isOver)
+            decideEarly(window.elementCount, window.completion, window.cancel, isOver: closed || window.isOver)
+        } else if !pass.traceIsOver {
+            decideEarly(pass.elementCount, nil, nil, isOver: false)
         } else {
-            decideEarly(pass.trace, isOver: pass.trace.isOver)
+            decideEarly(
+                pass.trace.elementCount, pass.trace.completion, pass.trace.cancel, isOver: pass.trace.isOver)
         }
     }
 
-    private func decideEarly(_ state: borrowing WindowState, isOver: Bool) {
-        let count = state.elementCount
-        let finished = if case .finished? = state.completion?.completion { true } else { false }
+    private func decideEarly(
+        _ count: Int, _ completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?,
+        _ cancel: EventLocation?, isOver: Bool
+    ) {
+        let finished = if case .finished? = completion?.completion { true } else { false }
         switch kind {
         case .elements, .recording: cursorAfter = cursor
         case .available:
-            if let completion = state.completion {
+            if let completion {
                 cursorAfter = completion.completion.error == nil ? max(cursor, count) : cursor
-            } else if isOver || state.cancel != nil {
+            } else if isOver || cancel != nil {
                 cursorAfter = max(cursor, count)
             }
         case .prefix(let n):
@@ -126,19 +132,19 @@ final class RunStream: QueryStream {
                 cursorAfter = max(cursor, n)
             } else if finished {
                 cursorAfter = max(cursor, count)
-            } else if state.completion != nil || isOver || state.cancel != nil {
+            } else if completion != nil || isOver || cancel != nil {
                 cursorAfter = cursor
             }
         case .notPrefix(let n):
-            if count >= n || state.completion != nil {
+            if count >= n || completion != nil {
                 cursorAfter = cursor
-            } else if isOver || state.cancel != nil {
+            } else if isOver || cancel != nil {
                 cursorAfter = max(cursor, count)
             }
         case .next(let n):
             if count - cursor >= n {
                 cursorAfter = cursor + n
-            } else if state.completion != nil || isOver || state.cancel != nil {
+            } else if completion != nil || isOver || cancel != nil {
                 cursorAfter = cursor
             }
         }

@@ -105,8 +105,18 @@ package struct PartialValue: Sendable, Equatable {
 
     /// The start of the value's text, for a person: `[1,2,3,…`.
     package var text: String {
-        let opening = completion == nil ? "[" : #"{"elements":["#
-        return opening + String(decoding: keptText, as: UTF8.self) + (keptCount > 0 ? ",…" : "…")
+        String(decoding: textBytes, as: UTF8.self)
+    }
+
+    /// ``text`` as UTF-8, made without decoding the kept text (a
+    /// mebibyte for `elements` on a long trace): what a report writes.
+    package var textBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(keptText.count + 16)
+        bytes += completion == nil ? Array("[".utf8) : Array(#"{"elements":["#.utf8)
+        bytes += keptText
+        bytes += keptCount > 0 ? Array(",…".utf8) : Array("…".utf8)
+        return bytes
     }
 
     /// `array`, or `{"elements":array,"completion":completion}`.

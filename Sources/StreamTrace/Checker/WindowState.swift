@@ -68,6 +68,20 @@ struct WindowState {
         return window
     }
 
+    /// This window, ending at `endTime` instead, keeping its `newestWhole`
+    /// newest values whatever their length: what a window of the same
+    /// trace that no event has fallen after yet holds.
+    func ending(at endTime: Int64?, newestWhole: Int) -> WindowState {
+        var window = WindowState(endTime: endTime)
+        window.elementCount = elementCount
+        window.lastEvent = lastEvent
+        window.previousEvent = previousEvent
+        window.completion = completion
+        window.cancel = cancel
+        window.recent = recent.keeping(newestWhole: newestWhole)
+        return window
+    }
+
     /// A window of the same trace ending at `endTime`, as it stands at its
     /// end, for a window that starts after its last element: `tail` is what
     /// fell in it after that element, and the first event after it.

@@ -45,21 +45,31 @@ package enum QueryLanguage {
 
 /// One expectation of the query language, as its type declares it.
 package struct QueryForm: Sendable {
-    /// The type's name: `Last`.
-    package let typeName: String
+    /// The expectation's type. Its name and whether `not` inverts it are
+    /// asked of it when needed: each is a lookup in the runtime's tables of
+    /// conformances (`String(describing:)`, `is`), which for the fifteen
+    /// forms cost every `check` ~14 M instructions at start-up.
+    private let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
     package let reasons: [QueryReason]
     package let documentation: QueryDocumentation
-    /// Whether `not` inverts it: it is an ``InvertibleTraceExpectation``.
-    package let isInvertible: Bool
 
     init<Expectation: QueryExpectation>(_ type: Expectation.Type) {
         let query = type.query
-        typeName = String(String(describing: type).prefix { $0 != "<" })
+        self.type = type
         syntax = query.syntax
         reasons = query.reasons
         documentation = query.documentation
-        isInvertible = type is any InvertibleTraceExpectation.Type
+    }
+
+    /// The type's name: `Last`.
+    package var typeName: String {
+        String(String(describing: type).prefix { $0 != "<" })
+    }
+
+    /// Whether `not` inverts it: it is an ``InvertibleTraceExpectation``.
+    package var isInvertible: Bool {
+        type is any InvertibleTraceExpectation.Type
     }
 
     func argument(at position: Int) -> QueryArgument? {

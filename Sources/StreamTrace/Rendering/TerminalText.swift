@@ -44,6 +44,12 @@ package enum TerminalText {
         return String(result)
     }
 
+    /// Whether valid UTF-8 holds a scalar ``isUnsafe(_:)`` escapes, read
+    /// from its bytes: when not, ``escaped(_:)`` leaves its text as it is.
+    package static func hasUnsafeScalar(validUTF8 bytes: some Collection<UInt8>) -> Bool {
+        bytes.withContiguousStorageIfAvailable(hasUnsafeScalar) ?? hasUnsafeScalar(validUTF8: Array(bytes))
+    }
+
     /// Whether UTF-8 text holds a scalar ``isUnsafe(_:)`` escapes, read
     /// from its bytes (a value of a mebibyte costs its bytes, not a
     /// decoding): a C0 control or DEL; C2 80–9F (C1 controls); D8 9C

@@ -46,14 +46,15 @@ struct ResultLine {
         if let output = result.output {
             text = output.bytes
         } else if let partial = result.partialOutput {
-            text = Array(partial.text.utf8)[...]
+            text = partial.textBytes[...]
         } else {
             try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
             return
         }
         let used = indent.count + 6 + TerminalText.width(column) + 2
-        if width == nil, text.count >= 1 << 16, TerminalText.isPrintableASCII(bytes: text) {
-            // A long value off a terminal goes out from the bytes the pass kept, not copied.
+        if width == nil, text.count >= 1 << 16, !TerminalText.hasUnsafeScalar(validUTF8: text) {
+            // A long value off a terminal goes out from the bytes the pass kept, not copied nor
+            // decoded: they are valid UTF-8 (the reader validated them), and nothing in them is escaped.
             try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
             return try Console.out(bytes: text)
         }
