@@ -85,7 +85,7 @@ struct ComparisonWalk {
         _ event: TraceLookahead.Event?, _ body: ((Int64, EventKind, UnsafeRawBufferPointer)?) -> Void
     ) {
         guard let event else { return body(nil) }
-        event.shown.withUnsafeBytes { body((event.nanoseconds, event.kind, $0)) }
+        event.withShown { body((event.nanoseconds, event.kind, $0)) }
     }
 
     /// Draws events on the timelines, which stop a little after the first

@@ -8,22 +8,40 @@ enum EventAlignment {
     /// (so a changed event pairs with its replacement), then expected's
     /// first. `nil` if they do not agree again within the window.
     ///
-    /// Linear in the window: the actual events are put in buckets by
-    /// ``TraceLookahead/payloadHash(at:)``, and each expected event is
-    /// compared only with those of its bucket (every event of two traces
-    /// may differ, and each then meets a window of events).
+    /// The actual events' ``TraceLookahead/payloadHash(at:)`` are worked
+    /// out once, and each expected event is compared only with those of
+    /// its hash (every event of two traces may differ, and each then meets
+    /// a window of events): a comparison of two integers for the others.
+    /// A long value has no hash and is compared with every event. The
+    /// nearest agreement is the least pair by ``isNearer(_:than:)``, a
+    /// strict order: the same whichever pairs are tried besides the equal ones.
     static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
         guard left.buffered + right.buffered > 2 else { return nil }
-        var buckets: [Int: [Int]] = [:]
-        for j in 0..<right.buffered { buckets[right.payloadHash(at: j), default: []].append(j) }
-        var best: (Int, Int)?
-        for i in 0..<left.buffered {
-            guard let candidates = buckets[left.payloadHash(at: i)] else { continue }
-            for j in candidates where i + j > 0 && best.map({ isNearer((i, j), than: $0) }) ?? true {
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: right.buffered) { hashes in
+            var long: [Int] = []  // the actual events without a hash
+            for j in 0..<right.buffered {
+                let hash = right.payloadHash(at: j)
+                hashes[j] = hash ?? 0
+                if hash == nil { long.append(j) }
+            }
+            var best: (Int, Int)?
+            func attempt(_ i: Int, _ j: Int) {
+                guard best.map({ isNearer((i, j), than: $0) }) ?? true else { return }
                 if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
             }
+            for i in 0..<left.buffered {
+                guard let hash = left.payloadHash(at: i), long.isEmpty else {
+                    let hash = left.payloadHash(at: i)
+                    for j in 0..<hashes.count where i + j > 0 && (hash == nil || hashes[j] == hash || long.contains(j))
+                    {
+                        attempt(i, j)
+                    }
+                    continue
+                }
+                for j in 0..<hashes.count where hashes[j] == hash && i + j > 0 { attempt(i, j) }
+            }
+            return best
         }
-        return best
     }
 
     /// Whether passing over `a` events is nearer than `b`: fewer in all;

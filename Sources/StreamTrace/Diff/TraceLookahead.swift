@@ -29,8 +29,23 @@ struct TraceLookahead {
         var raw: CompactBytes?
         /// A value's canonical form, once worked out.
         var canonical: CanonicalJSON?
+        /// A value's ``CanonicalHash``, once worked out (only for a value
+        /// kept whole: a long one is compared by its canonical form).
+        var valueHash: UInt64?
+        /// The start of a long value's text (one not kept whole in
+        /// ``raw``), enough for ``valueColumns``.
+        var longShown: [UInt8] = []
+
         /// The start of a value's text, enough for ``valueColumns``.
-        var shown: [UInt8] = []
+        var shown: [UInt8] { withShown { Array($0) } }
+
+        /// ``shown``, for `body`, without a copy when the value is kept whole.
+        func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            guard let bytes = raw?.bytes else { return longShown.withUnsafeBytes(body) }
+            return bytes.withUnsafeBytes {
+                body(UnsafeRawBufferPointer(rebasing: $0.prefix(TraceLookahead.shownLength)))
+            }
+        }
 
         /// The event as the report shows it: `value {"id":1}`, cut.
         var text: String {
@@ -97,6 +112,7 @@ struct TraceLookahead {
     /// out from the reader's buffer.
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
+    private var hasher = CanonicalHash()
 
     init(reader: TraceReader) { self.reader = reader }
 
@@ -106,7 +122,8 @@ struct TraceLookahead {
 
     /// Reads until `size` events are buffered or the trace ends.
     mutating func fill(_ size: Int) throws(TraceReadError) {
-        if head > TraceComparison.window {
+        // Events taken off the front are let go of a few windows at a time.
+        if head > 4 * TraceComparison.window {
             events.removeFirst(head)
             unsettled = unsettled.flatMap { $0 >= head ? $0 - head : nil }
             head = 0
@@ -137,20 +154,33 @@ struct TraceLookahead {
             return false
         }
         guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
+        // Different hashes: different values, without their canonical forms.
+        if let a = left.valueHash(at: i), let b = right.valueHash(at: j), a != b { return false }
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
-    /// `offset`: kind, payload and a value's canonical form (events that
-    /// are the same have the same hash).
-    mutating func payloadHash(at offset: Int) -> Int {
+    /// `offset`: kind, payload and a value's ``CanonicalHash`` (events that
+    /// are the same have the same hash); `nil` for a long value, which may
+    /// be the same as any value.
+    mutating func payloadHash(at offset: Int) -> Int? {
+        if events[head + offset].kind == .value { return valueHash(at: offset).map { Int(truncatingIfNeeded: $0) } }
         var hasher = Hasher()
         hasher.combine(events[head + offset].kind)
         hasher.combine(events[head + offset].payload)
-        if events[head + offset].kind == .value { hasher.combine(canonical(at: offset)) }
         return hasher.finalize()
     }
 
+    /// The ``CanonicalHash`` of the value of event `offset`; `nil` for a
+    /// long value (its text is not kept: its canonical form stands for it).
+    private mutating func valueHash(at offset: Int) -> UInt64? {
+        let i = head + offset
+        if let hash = events[i].valueHash { return hash }
+        guard let bytes = events[i].raw?.bytes else { return nil }
+        let hash = bytes.withUnsafeBytes { hasher.hash($0) }
+        events[i].valueHash = hash
+        return hash
+    }
     /// The canonical form of the value of event `offset`.
     private mutating func canonical(at offset: Int) -> CanonicalJSON {
         let i = head + offset
@@ -208,7 +238,7 @@ struct TraceLookahead {
         case .value:
             if let bytes = reader.currentValueBytes {
                 event.raw = CompactBytes(bytes)
-                event.shown = Array(bytes.prefix(Self.shownLength))
+                if event.raw?.bytes == nil { event.longShown = Array(bytes.prefix(Self.shownLength)) }
                 unsettled = events.count
             }
         case .request: event.payload = .demand(head.demand ?? .unlimited)

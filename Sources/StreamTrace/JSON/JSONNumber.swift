@@ -127,6 +127,19 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// and the exponent (`1.50` is `15e-1`). No allocation: a trace's
     /// numbers are written this way by the million.
     static func writeCanonical(_ text: UnsafeRawBufferPointer, into output: inout JSONOutput) {
+        guard let parts = canonicalParts(text) else { return output.append("0") }
+        if parts.negative { output.append(UInt8(ascii: "-")) }
+        for k in parts.first...parts.last where text[k] != UInt8(ascii: ".") { output.append(text[k]) }
+        output.append(UInt8(ascii: "e"))
+        output.write(int: Int64(parts.exponent))
+    }
+
+    /// The parts of number text's (validated) canonical form: its sign, the
+    /// offsets of its first and last significant digits (the point between
+    /// them is not a digit) and its exponent; `nil` for zero.
+    static func canonicalParts(
+        _ text: UnsafeRawBufferPointer
+    ) -> (negative: Bool, first: Int, last: Int, exponent: Int)? {
         var i = 0
         let negative = i < text.count && text[i] == UInt8(ascii: "-")
         if negative { i += 1 }
@@ -143,7 +156,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             i += 1
         }
         digits.end = i
-        guard let significant else { return output.append("0") }
+        guard let significant else { return nil }
         var exponent = 0
         var exponentNegative = false
         for byte in text[min(i + 1, text.count)...] {
@@ -156,10 +169,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         var trailing = 0
         for k in (significant.last + 1)..<digits.end where text[k] != UInt8(ascii: ".") { trailing += 1 }
         exponent = (exponentNegative ? -exponent : exponent) - fractionDigits + trailing
-        if negative { output.append(UInt8(ascii: "-")) }
-        for k in significant.first...significant.last where text[k] != UInt8(ascii: ".") { output.append(text[k]) }
-        output.append(UInt8(ascii: "e"))
-        output.write(int: Int64(exponent))
+        return (negative, significant.first, significant.last, exponent)
     }
 
     /// The value in a normal form: sign, significant digits without leading

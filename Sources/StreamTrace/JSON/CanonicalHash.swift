@@ -1,0 +1,297 @@
+/// A 64-bit hash of a JSON value's canonical form (see ``CanonicalJSON``),
+/// worked out in one pass over the value's text without writing the form:
+/// strings by their scalars, numbers by sign, significant digits and
+/// exponent, objects by their distinct keys (a repeated key with its last
+/// value) in any order, arrays in order.
+///
+/// JSON-equal values have the same hash, so two values whose hashes
+/// differ are different values; two with the same hash are compared by
+/// their canonical forms. `streamtrace diff` decides most pairs of
+/// different values this way, at a fraction of the cost of the forms.
+///
+/// A hasher keeps its scratch space from one text to the next.
+///
+/// ```swift
+/// var hasher = CanonicalHash()
+/// let a = Array(#"{"b":1.0,"a":[2]}"#.utf8).withUnsafeBytes { hasher.hash($0) }
+/// let b = Array(#"{"a":[2],"b":1}"#.utf8).withUnsafeBytes { hasher.hash($0) }
+/// let same = a == b  // true
+/// ```
+package struct CanonicalHash {
+    /// An array or object open during the pass.
+    private struct Frame {
+        var isObject: Bool
+        /// An array's running hash.
+        var state: UInt64
+        var count = 0
+        /// Where the object's members start in the member lists.
+        var membersBase: Int
+    }
+
+    private var frames: [Frame] = []
+    /// The open objects' keys (their hashes and the offsets of their
+    /// opening quotes) and member hashes (0 until the value is read),
+    /// innermost last.
+    private var keyHashes: [UInt64] = []
+    private var keyStarts: [Int] = []
+    private var memberHashes: [UInt64] = []
+    /// How many entries of the member lists are in use (the rest is
+    /// space kept for the next members).
+    private var members = 0
+    /// A string's scalars, its escapes decoded.
+    private var decoded: [UInt8] = []
+
+    package init() {}
+
+    /// The hash of `bytes`, one validated JSON value.
+    package mutating func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let hash = walk(bytes)
+        // The lists of a huge object are let go of, not kept for the next value.
+        if keyHashes.count > 1 << 14 { (keyHashes, keyStarts, memberHashes) = ([], [], []) }
+        return hash
+    }
+
+    private mutating func walk(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        frames.removeAll(keepingCapacity: true)
+        members = 0
+        var p = 0
+        value: while true {
+            p = Self.skipSpace(bytes, from: p)
+            guard p < bytes.count else { return 0 }
+            var value: UInt64
+            let byte = bytes[p]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                let isObject = byte == UInt8(ascii: "{")
+                p = Self.skipSpace(bytes, from: p + 1)
+                guard p < bytes.count else { return 0 }
+                if bytes[p] == UInt8(ascii: "}") || bytes[p] == UInt8(ascii: "]") {
+                    p += 1
+                    value = Self.finish(0, count: 0, tag: isObject ? Self.objectTag : Self.arrayTag)
+                } else {
+                    frames.append(Frame(isObject: isObject, state: Self.arrayTag, membersBase: members))
+                    if isObject { p = key(bytes, at: p) }
+                    continue value
+                }
+            } else {
+                (value, p) = scalar(bytes, at: p)
+            }
+            // A whole value: the containers it completes close.
+            while let top = frames.last {
+                if top.isObject {
+                    memberHashes[members - 1] = Self.mix(Self.mix(Self.memberTag, keyHashes[members - 1]), value)
+                } else {
+                    frames[frames.count - 1].state = Self.mix(top.state, value)
+                    frames[frames.count - 1].count += 1
+                }
+                p = Self.skipSpace(bytes, from: p)
+                guard p < bytes.count else { return 0 }
+                if bytes[p] == UInt8(ascii: ",") {
+                    p = top.isObject ? key(bytes, at: p + 1) : p + 1
+                    continue value
+                }
+                p += 1
+                let closed = frames.removeLast()
+                value =
+                    closed.isObject
+                    ? closeObject(bytes, from: closed.membersBase)
+                    : Self.finish(closed.state, count: closed.count, tag: Self.arrayTag)
+            }
+            return value
+        }
+    }
+
+    /// Reads the key at `start` (after white space) and its colon; the
+    /// offset after the colon.
+    private mutating func key(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Int {
+        let p = Self.skipSpace(bytes, from: start)
+        guard p < bytes.count else { return p }
+        let (hash, end) = string(bytes, at: p)
+        if members == keyHashes.count {
+            keyHashes.append(hash)
+            keyStarts.append(p)
+            memberHashes.append(0)
+        } else {
+            (keyHashes[members], keyStarts[members]) = (hash, p)
+        }
+        members += 1
+        return Self.skipSpace(bytes, from: end) + 1
+    }
+
+    /// The hash of the object whose members start at `base`, taking them
+    /// off the lists: the sum of its members' hashes, a repeated key
+    /// counted once (with its last value), so the order does not matter.
+    private mutating func closeObject(_ bytes: UnsafeRawBufferPointer, from base: Int) -> UInt64 {
+        let end = members
+        var sum: UInt64 = 0
+        var kept = 0
+        func add(_ i: Int) {
+            sum &+= Self.finish(memberHashes[i], count: 0, tag: 0)
+            kept += 1
+        }
+        if end - base <= 32 {
+            for i in base..<end {
+                var j = i + 1
+                while j < end, !sameKey(i, j, in: bytes) { j += 1 }
+                if j == end { add(i) }
+            }
+        } else {
+            // Many keys: their hashes sorted show whether two may be the same;
+            // if so, each is compared only with the later ones of its hash.
+            let sorted = keyHashes[base..<end].sorted()
+            if !zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) {
+                for i in base..<end { add(i) }
+                members = base
+                return Self.finish(sum, count: kept, tag: Self.objectTag)
+            }
+            let order = (base..<end).sorted { (keyHashes[$0], $0) < (keyHashes[$1], $1) }
+            for k in order.indices {
+                var m = k + 1
+                while m < order.count, keyHashes[order[m]] == keyHashes[order[k]],
+                    !sameKey(order[k], order[m], in: bytes)
+                {
+                    m += 1
+                }
+                if m == order.count || keyHashes[order[m]] != keyHashes[order[k]] { add(order[k]) }
+            }
+        }
+        members = base
+        return Self.finish(sum, count: kept, tag: Self.objectTag)
+    }
+
+    /// Whether the keys of members `i` and `j` have the same scalars.
+    private func sameKey(_ i: Int, _ j: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        keyHashes[i] == keyHashes[j]
+            && RawJSONString.equal(
+                RawJSONString(at: keyStarts[i], in: bytes), RawJSONString(at: keyStarts[j], in: bytes), in: bytes)
+    }
+
+    /// The hash of the string, number or literal at `p`, and the offset
+    /// after it.
+    private mutating func scalar(_ bytes: UnsafeRawBufferPointer, at p: Int) -> (UInt64, Int) {
+        switch bytes[p] {
+        case UInt8(ascii: "\""): return string(bytes, at: p)
+        case UInt8(ascii: "t"): return (Self.trueTag, p + 4)
+        case UInt8(ascii: "f"): return (Self.falseTag, p + 5)
+        case UInt8(ascii: "n"): return (Self.nullTag, p + 4)
+        default:
+            let end = JSONRewriter.numberEnd(bytes, from: p)
+            return (Self.numberHash(UnsafeRawBufferPointer(rebasing: bytes[p..<end])), end)
+        }
+    }
+
+    /// The hash of the scalars of the string whose opening quote is at
+    /// `start`, and the offset after its closing quote: hashed as it is
+    /// scanned, eight bytes at a time, while it has no escape (as
+    /// ``bytesHash(_:seed:)`` hashes the same bytes).
+    private mutating func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
+        guard let base = bytes.baseAddress else { return (0, start + 1) }
+        var i = start + 1
+        var hash = Self.stringTag
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        while i + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+            let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+            if found != 0 { break }
+            hash = Self.mix(hash, word)
+            i += 8
+        }
+        var (tail, shift): (UInt64, UInt64) = (0, 0)
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\\") else {
+            return (Self.finish(Self.mix(hash, tail), count: i - start - 1, tag: 0), i + 1)
+        }
+        return escapedString(bytes, at: start, from: i)
+    }
+
+    /// ``string(_:at:)`` for a string with an escape (the first at `escape`):
+    /// its escapes decoded first.
+    private mutating func escapedString(
+        _ bytes: UnsafeRawBufferPointer, at start: Int, from escape: Int
+    ) -> (UInt64, Int) {
+        var i = escape
+        while true {
+            i = RawJSONString.skipPlain(bytes, from: i)
+            guard i < bytes.count, bytes[i] != UInt8(ascii: "\"") else { break }
+            // The escaped byte is passed over (a `\u`'s hex digits are plain).
+            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<min(i, bytes.count)])
+        decoded.removeAll(keepingCapacity: true)
+        JSONParser.decodeEscapes(content, into: &decoded)
+        return (decoded.withUnsafeBytes { Self.bytesHash($0, seed: Self.stringTag) }, i + 1)
+    }
+
+    /// The hash of number text, from the parts of its canonical form.
+    private static func numberHash(_ text: UnsafeRawBufferPointer) -> UInt64 {
+        guard let parts = JSONNumber.canonicalParts(text) else { return zeroTag }
+        var hash = mix(parts.negative ? negativeTag : numberTag, UInt64(bitPattern: Int64(parts.exponent)))
+        var word: UInt64 = 0
+        var digits = 0
+        for k in parts.first...parts.last where text[k] != UInt8(ascii: ".") {
+            word = word << 4 | UInt64(text[k] & 0x0F)
+            digits += 1
+            if digits == 16 {
+                hash = mix(hash, word)
+                (word, digits) = (0, 0)
+            }
+        }
+        return finish(mix(hash, word), count: digits, tag: 0)
+    }
+
+    /// A hash of bytes, eight at a time, then the rest, then their count.
+    static func bytesHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var hash = seed
+        guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
+        var i = 0
+        while i + 8 <= bytes.count {
+            hash = mix(hash, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        var (tail, shift): (UInt64, UInt64) = (0, 0)
+        while i < bytes.count {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        return finish(mix(hash, tail), count: bytes.count, tag: 0)
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+        let product = (hash ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return product.high ^ product.low
+    }
+
+    /// A last mix (MurmurHash3's finalizer) of `hash`, a count and a tag.
+    @inline(__always)
+    private static func finish(_ hash: UInt64, count: Int, tag: UInt64) -> UInt64 {
+        var h = hash ^ tag ^ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        return h ^ h >> 33
+    }
+
+    private static let objectTag: UInt64 = 0x6F62_6A65_6374_0001
+    private static let arrayTag: UInt64 = 0x6172_7261_7900_0002
+    private static let memberTag: UInt64 = 0x6D65_6D62_6572_0003
+    private static let stringTag: UInt64 = 0x7374_7269_6E67_0004
+    private static let numberTag: UInt64 = 0x6E75_6D62_6572_0005
+    private static let negativeTag: UInt64 = 0x6E65_6761_7469_0006
+    private static let zeroTag: UInt64 = 0x7A65_726F_0000_0007
+    private static let trueTag: UInt64 = 0x7472_7565_0000_0008
+    private static let falseTag: UInt64 = 0x6661_6C73_6500_0009
+    private static let nullTag: UInt64 = 0x6E75_6C6C_0000_000A
+
+    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var p = start
+        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
+        return p
+    }
+}
