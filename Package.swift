@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "StreamTrace",
             dependencies: [
-                "StreamTraceCounter",
+                "StreamTraceCounter", "StreamTraceBytes",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
@@ -32,6 +32,8 @@ let package = Package(
         ),
         // The processor's time-stamp counter, inlined into the recording path (C: Swift cannot emit it).
         .target(name: "StreamTraceCounter"),
+        // SSE2's byte mask gather for the scanner's classification (C: Swift cannot emit it).
+        .target(name: "StreamTraceBytes"),
         // What both glue libraries share, importing neither test framework: the
         // assertions and eventual polling, which return a failure that each glue
         // module reports to its own framework. StreamTraceTesting links Testing

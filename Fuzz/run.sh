@@ -13,11 +13,13 @@ seconds=${FUZZ_SECONDS:-60}
 out=${FUZZ_DIR:-.build-fuzz}
 mkdir -p "$out"
 sources="$(find Sources/StreamTrace -name '*.swift' | sort) $(find Fuzz/Shared -name '*.swift' | sort)"
-# The C target's header as the module SwiftPM makes of it (CounterClock imports it).
-modules="$out/modules/StreamTraceCounter"
-mkdir -p "$modules"
-printf 'module StreamTraceCounter {\n    header "%s"\n    export *\n}\n' \
-    "$PWD/Sources/StreamTraceCounter/include/streamtrace_counter.h" > "$modules/module.modulemap"
+# The C targets' headers as the modules SwiftPM makes of them (CounterClock and
+# ByteVector import them).
+for module in StreamTraceCounter:streamtrace_counter StreamTraceBytes:streamtrace_bytes; do
+    mkdir -p "$out/modules/${module%%:*}"
+    printf 'module %s {\n    header "%s"\n    export *\n}\n' "${module%%:*}" \
+        "$PWD/Sources/${module%%:*}/include/${module#*:}.h" > "$out/modules/${module%%:*}/module.modulemap"
+done
 export SWIFT_BACKTRACE=enable=no
 status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
@@ -32,7 +34,8 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
         echo "== building $binary"
         # The linker's notes on ASan's local symbols are noise: shown only on failure.
         if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
-            -D STREAMTRACE_FUZZ -I "$modules" $sources $extra "$entry" -o "$binary" \
+            -D STREAMTRACE_FUZZ -I "$out/modules/StreamTraceCounter" -I "$out/modules/StreamTraceBytes" \
+            $sources $extra "$entry" -o "$binary" \
             > "$out/build-$target.log" 2>&1; then
             cat "$out/build-$target.log"
             exit 2

@@ -1,3 +1,7 @@
+#if arch(x86_64) && os(Linux)
+import StreamTraceBytes
+#endif
+
 /// Byte classification 16 bytes at a time, written so that the compiler
 /// emits plain SSE2 (x86-64's baseline) or NEON: `pcmpeqb`/`pcmpgtb` for
 /// the comparisons, `por` to combine them, and a multiply that gathers the
@@ -58,15 +62,15 @@ enum ByteVector {
         ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
     }
 
-    /// Bit `k` set where byte `block + k` needs attention inside a string
-    /// (see ``stringSpecials(_:)``): 64 bytes classified at once.
+    /// Bit `k` set where byte `offset + k` needs attention inside a string
+    /// (see ``stringSpecials(_:)``), for 16 bytes.
     @inline(__always)
-    static func stringSpecials64(_ base: UnsafeRawPointer, _ block: Int) -> UInt64 {
-        let a = bitmask(stringSpecials(load(base, block)))
-        let b = bitmask(stringSpecials(load(base, block + 16)))
-        let c = bitmask(stringSpecials(load(base, block + 32)))
-        let d = bitmask(stringSpecials(load(base, block + 48)))
-        return a | b << 16 | c << 32 | d << 48
+    static func stringSpecials16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        #if arch(x86_64) && os(Linux)
+        return streamtrace_string_specials16(base + offset)
+        #else
+        return UInt32(truncatingIfNeeded: bitmask(stringSpecials(load(base, offset))))
+        #endif
     }
 
     /// The offset of the first `\n` at or after `offset`, before `end`, or

@@ -8,27 +8,29 @@ extension FastJSONValidator {
     @inline(__always)
     private func digits(from offset: Int) -> Int {
         var i = offset
-        while isDigit(i) { i += 1 }
+        while isDigit(i) { i &+= 1 }
         return i
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after
     /// a leading `0` ends the number here; the byte after a value is checked
-    /// by the caller, which rejects it.
+    /// by the caller, which rejects it. (Offsets stay within the buffer:
+    /// no overflow checks.)
+    @inline(__always)
     func number(at offset: Int) -> Int? {
         var i = offset
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        if byte(i) == UInt8(ascii: "-") { i &+= 1 }
         guard isDigit(i) else { return nil }
-        i = byte(i) == UInt8(ascii: "0") ? i + 1 : digits(from: i + 1)
+        i = byte(i) == UInt8(ascii: "0") ? i &+ 1 : digits(from: i &+ 1)
         if byte(i) == UInt8(ascii: ".") {
-            guard isDigit(i + 1) else { return nil }
-            i = digits(from: i + 2)
+            guard isDigit(i &+ 1) else { return nil }
+            i = digits(from: i &+ 2)
         }
         if byte(i) | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            i &+= 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i &+= 1 }
             guard isDigit(i) else { return nil }
-            i = digits(from: i + 1)
+            i = digits(from: i &+ 1)
         }
         return i
     }
@@ -36,13 +38,24 @@ extension FastJSONValidator {
     /// The offset after the closing quote of the string whose opening quote
     /// is at `offset`, or `nil` for a string the exact parser would reject
     /// (or that runs into the sentinel).
+    ///
+    /// Inlined: the scan to the first byte that needs attention, and a
+    /// plain string's closing quote; the rest (escapes, multi-byte
+    /// characters, rejections) is a call.
     @inline(__always)
-    mutating func string(at offset: Int) -> Int? {
-        var i = offset + 1
+    func string(at offset: Int) -> Int? {
+        let special = nextStringSpecial(from: offset &+ 1)
+        if byte(special) == UInt8(ascii: "\"") { return special &+ 1 }
+        return string(from: special)
+    }
+
+    /// The rest of a string from its first byte that needs attention.
+    @inline(never)
+    private func string(from offset: Int) -> Int? {
+        var i = offset
         while true {
-            i = blocks.nextStringSpecial(base, from: i)
             let b = byte(i)
-            if b == UInt8(ascii: "\"") { return i + 1 }
+            if b == UInt8(ascii: "\"") { return i &+ 1 }
             if b == UInt8(ascii: "\\") {
                 guard let next = escape(at: i) else { return nil }
                 i = next
@@ -52,11 +65,25 @@ extension FastJSONValidator {
             } else {
                 return nil  // a control character, or the sentinel
             }
+            i = nextStringSpecial(from: i)
+        }
+    }
+
+    /// The first byte at or after `offset` that needs attention inside a
+    /// string, 16 bytes a step. Relies on the buffer's NUL sentinel.
+    @inline(__always)
+    func nextStringSpecial(from offset: Int) -> Int {
+        var i = offset
+        while true {
+            let mask = ByteVector.stringSpecials16(base, i)
+            if mask != 0 { return i &+ mask.trailingZeroBitCount }
+            i &+= 16
         }
     }
 
     /// One escape sequence; `\u` escapes must be 4 hex digits, surrogates
     /// in high-low pairs.
+    @inline(__always)
     private func escape(at offset: Int) -> Int? {
         switch byte(offset + 1) {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),

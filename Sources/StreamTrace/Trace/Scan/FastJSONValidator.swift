@@ -10,8 +10,9 @@
 /// nested deeper than 64 levels, whitespace before a value, …).
 ///
 /// How it stays fast: strings, where most bytes of a trace are, are crossed
-/// with the bit masks of ``BlockClassifier`` (64 bytes classified at once
-/// with SIMD), stopping only at a quote, a backslash, a control character
+/// 16 bytes a step with a bit mask of the bytes a string scan must stop at
+/// (``ByteVector/stringSpecials16(_:_:)``: SIMD, and on x86-64 Linux SSE2's
+/// `pmovmskb`), stopping only at a quote, a backslash, a control character
 /// or a non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
 /// the same table as the exact parser). Structure is a loop over bytes with
 /// an explicit stack of container kinds in one 64-bit word (no recursion).
@@ -24,13 +25,10 @@ struct FastJSONValidator {
     /// `maximumDepth - 1` (the line's object is the first level), this one
     /// at most 64.
     let maximumNesting: Int
-    /// Where strings end, block by block.
-    var blocks: BlockClassifier
 
-    init(base: UnsafeRawPointer, maximumDepth: Int, blocks: BlockClassifier = BlockClassifier()) {
+    init(base: UnsafeRawPointer, maximumDepth: Int) {
         self.base = base
         self.maximumNesting = max(0, min(maximumDepth - 1, 64))
-        self.blocks = blocks
     }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
@@ -38,12 +36,21 @@ struct FastJSONValidator {
     /// The offset just past the value that starts at `start` (no white
     /// space before it), or `nil` when the value is not plainly valid.
     @inline(__always)
-    mutating func value(at start: Int) -> Int? {
+    func value(at start: Int) -> Int? {
+        // Offsets stay within one buffer and its padding (far from
+        // Int.max): the arithmetic below needs no overflow checks.
         var i = start
         var depth = 0
         // Bit d is set when the container at nesting d is an object.
         var objects: UInt64 = 0
+        // Whether a member's key comes first (one place that reads keys:
+        // the optimizer inlines it).
+        var key = false
         while true {
+            if key {
+                guard let next = member(at: i) else { return nil }
+                i = next
+            }
             // A value starts at i.
             switch byte(i) {
             case UInt8(ascii: "\""):
@@ -52,19 +59,16 @@ struct FastJSONValidator {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let open = byte(i)
                 guard depth < maximumNesting else { return nil }
-                i = space(i + 1)
+                i = space(i &+ 1)
                 // `}` and `]` are two past `{` and `[`.
                 if byte(i) == open &+ 2 {
-                    i += 1
+                    i &+= 1
                 } else {
                     let isObject = open == UInt8(ascii: "{")
-                    let bit: UInt64 = 1 << UInt64(depth)
+                    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
                     objects = isObject ? objects | bit : objects & ~bit
-                    depth += 1
-                    if isObject {
-                        guard let next = member(at: i) else { return nil }
-                        i = next
-                    }
+                    depth &+= 1
+                    key = isObject
                     continue
                 }
             default:
@@ -75,19 +79,16 @@ struct FastJSONValidator {
             while true {
                 if depth == 0 { return i }
                 i = space(i)
-                let isObject = objects >> UInt64(depth - 1) & 1 == 1
+                let isObject = objects &>> UInt64(truncatingIfNeeded: depth &- 1) & 1 == 1
                 let next = byte(i)
                 if next == UInt8(ascii: ",") {
-                    i = space(i + 1)
-                    if isObject {
-                        guard let afterKey = member(at: i) else { return nil }
-                        i = afterKey
-                    }
+                    i = space(i &+ 1)
+                    key = isObject
                     break
                 }
                 guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
-                depth -= 1
-                i += 1
+                depth &-= 1
+                i &+= 1
             }
         }
     }
@@ -95,11 +96,11 @@ struct FastJSONValidator {
     /// Skips `"key" :` and the white space after it: the offset of the
     /// member's value.
     @inline(__always)
-    private mutating func member(at offset: Int) -> Int? {
+    private func member(at offset: Int) -> Int? {
         guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
         let colon = space(end)
         guard byte(colon) == UInt8(ascii: ":") else { return nil }
-        return space(colon + 1)
+        return space(colon &+ 1)
     }
 
     /// Skips white space within a line: space, tab and carriage return (a
@@ -110,7 +111,7 @@ struct FastJSONValidator {
         while true {
             let b = byte(i)
             guard b == 0x20 || b == 0x09 || b == 0x0D else { return i }
-            i += 1
+            i &+= 1
         }
     }
 
@@ -119,16 +120,21 @@ struct FastJSONValidator {
     private func scalar(at offset: Int) -> Int? {
         switch byte(offset) {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(at: offset)
-        case UInt8(ascii: "t"): return literal(at: offset, "true")
-        case UInt8(ascii: "f"): return literal(at: offset, "false")
-        case UInt8(ascii: "n"): return literal(at: offset, "null")
+        case UInt8(ascii: "t"): return word32(offset) == Self.trueWord ? offset &+ 4 : nil
+        case UInt8(ascii: "f"): return word32(offset &+ 1) == Self.alseWord ? offset &+ 5 : nil
+        case UInt8(ascii: "n"): return word32(offset) == Self.nullWord ? offset &+ 4 : nil
         default: return nil
         }
     }
 
+    /// Four bytes as a little-endian word: a literal compared at once.
     @inline(__always)
-    private func literal(at offset: Int, _ text: StaticString) -> Int? {
-        for k in 0..<text.utf8CodeUnitCount where byte(offset + k) != text.utf8Start[k] { return nil }
-        return offset + text.utf8CodeUnitCount
+    private func word32(_ offset: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
+
+    /// `true`, `alse` (after the `f`), `null` (literals: no `swift_once`).
+    @inline(__always) static var trueWord: UInt32 { 0x6575_7274 }
+    @inline(__always) static var alseWord: UInt32 { 0x6573_6C61 }
+    @inline(__always) static var nullWord: UInt32 { 0x6C6C_756E }
 }

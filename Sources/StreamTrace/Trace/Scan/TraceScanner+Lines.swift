@@ -31,7 +31,6 @@ extension TraceScanner {
                 report.stopped = true
                 return nil
             }
-            blocks.reset()
             beforeRefill()
             do {
                 _ = try buffer.fill()

@@ -19,8 +19,6 @@ struct TraceScanner: ~Copyable {
     let parser: TraceLineParser
     let options: TraceReaderOptions
     var report = ChunkReport()
-    /// The classification of the buffer's blocks, reset at each refill.
-    var blocks = BlockClassifier()
     /// Asked before each read: true stops the scan (its result will not
     /// be used; see ``FirstProblem``).
     var shouldStop: (() -> Bool)?
@@ -36,7 +34,6 @@ struct TraceScanner: ~Copyable {
     mutating func reuse(for source: ScanSource, readSize: Int) {
         buffer.reuse(for: source, readSize: readSize)
         report = ChunkReport()
-        blocks.reset()
     }
 
     /// Hands every event to `consumer`, to the end of the lines or their
@@ -65,24 +62,23 @@ struct TraceScanner: ~Copyable {
     @inline(__always)
     private mutating func fastEvent() -> TraceScanEvent? {
         let start = buffer.start
-        var validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth, blocks: blocks)
-        let parsed = FastEventLine.parse(&validator, at: start)
-        blocks = validator.blocks
-        guard let fast = parsed, fast.next - 1 - start <= options.maximumLineLength else { return nil }
+        let validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth)
+        let parsed = FastEventLine.parse(validator, at: start)
+        guard let fast = parsed, fast.next &- 1 &- start <= options.maximumLineLength else { return nil }
         let count = report.order.eventCount
         // What EventOrder.check would refuse goes to the exact path, which says why.
         if count > 0 {
             guard fast.nanoseconds >= report.order.lastTime, fast.kind != .subscribe else { return nil }
         }
-        report.lineCount += 1
+        report.lineCount &+= 1
         let line = report.lineCount
         if count == 0 {
             report.firstContentLine = line
             report.firstEvent = (fast.nanoseconds, fast.kind, line, FastEventLine.timeColumn)
         }
         report.order.record(nanoseconds: fast.nanoseconds, kind: fast.kind, line: line)
-        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd - start)
-        let range = fast.kind == .value ? (fast.valueStart - start)..<(fast.valueEnd - start) : nil
+        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd &- start)
+        let range = fast.kind == .value ? (fast.valueStart &- start)..<(fast.valueEnd &- start) : nil
         buffer.start = fast.next
         return TraceScanEvent(
             nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range,
