@@ -148,6 +148,23 @@ import Testing
         #expect(Self.normal(#"{"a":"x","b":2}"#, limit: 5) == (#"{"a":"#, false))
     }
 
+    @Test func aStringAloneIsWrittenAsTheWriterWritesIt() throws {
+        let texts = [
+            #""a \u2013 b \"q\" \/ \u00e9 \ud83d\ude00""#, #""\u0085\u202e x""#, "\"\u{7F}\u{85}\"", #""plain""#,
+        ]
+        for text in texts {
+            let written = try JSONValue(parsing: text).jsonText
+            #expect(Self.normal(text) == (written, true), "\(text)")
+            #expect(Self.isNormal(text) == (text == written), "\(text)")
+            // Rewritten, a string is written whole past a limit; in normal form, it is cut.
+            let cut = String(decoding: written.utf8.prefix(3), as: UTF8.self)
+            #expect(Self.normal(text, limit: 3) == (text == written ? (cut, false) : (written, true)), "\(text)")
+        }
+        // White space after a string in normal form stays, as after any value in normal form.
+        #expect(Self.normal(#""a" "#) == (#""a" "#, true))
+        #expect(Self.normal(#""\u0061" "#) == (#""a""#, true))
+    }
+
     /// JSONRewriter.swift.
     @Test func theRewriterWritesTheNormalForm() {
         var rewriter = JSONRewriter()

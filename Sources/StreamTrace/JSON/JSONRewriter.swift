@@ -34,6 +34,12 @@ package struct JSONRewriter {
 
     private var memberOrder = JSONMemberOrder()
     private var frames: [Frame] = []
+    /// Whether the last text scanned for its normal form is in it (found
+    /// by ``NormalFormCheck``, by the string's own scan for a string, else
+    /// by ``memberOrder``'s scan).
+    private var lastIsNormal = false
+    /// A string's scalars, its escapes decoded (kept from one string to the next).
+    private var scalars: [UInt8] = []
 
     package init() {}
 
@@ -49,8 +55,7 @@ package struct JSONRewriter {
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false,
         drain: (inout JSONOutput) -> Void = { _ in }
     ) -> Bool {
-        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
-        guard !memberOrder.isNormal else {
+        guard !isNormal(bytes, scanned: scanned) else {
             var start = 0
             while start < bytes.count, output.buffer.count < limit {
                 let end = start + min(bytes.count - start, Self.drainSize, limit - output.buffer.count)
@@ -60,13 +65,54 @@ package struct JSONRewriter {
             }
             return start == bytes.count
         }
+        if bytes.first == UInt8(ascii: "\""), output.buffer.count < limit {
+            // A string alone: written whole, as `write` would.
+            if output.buffer.count >= Self.drainSize { drain(&output) }
+            writeString(bytes, into: &output)
+            return true
+        }
         return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
+    }
+
+    /// Writes the string that starts `bytes` in normal form, as
+    /// ``writeScalar(_:at:numbers:into:)`` does, its escapes decoded into
+    /// space kept for the next.
+    private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
+        let string = RawJSONString(at: 0, in: bytes)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
+        output.append(UInt8(ascii: "\""))
+        if string.hasEscapes {
+            scalars.removeAll(keepingCapacity: true)
+            JSONParser.decodeEscapes(raw, into: &scalars)
+            scalars.withUnsafeBufferPointer { output.appendEscaping($0, insideString: true) }
+            // A huge string's space is not kept.
+            if scalars.capacity > Self.drainSize << 4 { scalars = [] }
+        } else {
+            raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether `bytes` (one validated JSON value) are in normal form.
     package mutating func isNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        memberOrder.scan(bytes, order: .firstPlace)
-        return memberOrder.isNormal
+        isNormal(bytes, scanned: false)
+    }
+
+    /// Whether `bytes` are in normal form: the quick check first, the scan
+    /// for the objects that move if it cannot tell; `scanned`: known from
+    /// the last call.
+    private mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool) -> Bool {
+        guard !scanned else { return lastIsNormal }
+        if NormalFormCheck.isSurelyNormal(bytes) {
+            lastIsNormal = true
+        } else if bytes.first == UInt8(ascii: "\"") {
+            // A string alone: no object moves.
+            lastIsNormal = RawJSONString(at: 0, in: bytes).isNormal
+        } else {
+            memberOrder.scan(bytes, order: .firstPlace)
+            lastIsNormal = memberOrder.isNormal
+        }
+        return lastIsNormal
     }
 
     /// What `Hasher` makes of the bytes of the normal form of `bytes`,
@@ -74,9 +120,8 @@ package struct JSONRewriter {
     /// written, a chunk at a time. `scanned` as for ``writeNormal(_:into:limit:scanned:)``.
     package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
     {
-        if !scanned { memberOrder.scan(bytes, order: .firstPlace) }
         var hasher = Hasher()
-        guard !memberOrder.isNormal else {
+        guard !isNormal(bytes, scanned: scanned) else {
             hasher.combine(bytes: bytes)
             return (hasher.finalize(), bytes.count)
         }
@@ -97,6 +142,7 @@ package struct JSONRewriter {
     mutating func writeCanonical(
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
+        lastIsNormal = false
         memberOrder.scan(bytes, order: .sorted)
         write(bytes, numbers: .canonical, into: &output, drain: drain)
     }

@@ -20,8 +20,9 @@ package struct MarbleLettering<Key: Hashable> {
     /// The letters given so far, in order, with the text each names.
     private var entries: [(letter: Character, label: String)] = []
     private var letters: [Key: Character] = [:]
-    /// Whether every letter is taken (it stays so: letters are never freed).
-    private var isFull = false
+    /// Whether every letter is taken (it stays so: letters are never freed);
+    /// known once a value found none.
+    package private(set) var isFull = false
 
     package init() {}
 

@@ -104,11 +104,26 @@ package struct ScaledMarbleLines: Sendable {
         append(lettering.letter(for: key, label: label(width)), at: nanoseconds, line: line)
     }
 
-    /// Draws `count` events at `nanoseconds`, the first drawn `symbol`.
-    package mutating func append(_ symbol: Character, at nanoseconds: Int64, line: Int = 0, count: Int = 1) {
+    /// Whether every letter is given: a value not lettered yet is drawn `?`.
+    package var isLettered: Bool { lettering.isFull }
+
+    /// Whether an element of line `line` at `nanoseconds` is drawn with its
+    /// own symbol, so that its key matters: all of them while letters are
+    /// given, else those drawn where they land (see ``append(_:at:line:count:)``).
+    package func needsKey(at nanoseconds: Int64, line: Int = 0) -> Bool {
+        !lettering.isFull || lanes[line].total < width || lanes[line].symbols[column(of: nanoseconds)].isEmpty
+    }
+
+    /// The column of an event at `nanoseconds`.
+    private func column(of nanoseconds: Int64) -> Int {
         let offset = Double(nanoseconds &- start)
         let column = span == 0 ? 0 : Int((offset / Double(span) * Double(width - 1)).rounded())
-        let position = min(max(column, 0), width - 1)
+        return min(max(column, 0), width - 1)
+    }
+
+    /// Draws `count` events at `nanoseconds`, the first drawn `symbol`.
+    package mutating func append(_ symbol: Character, at nanoseconds: Int64, line: Int = 0, count: Int = 1) {
+        let position = column(of: nanoseconds)
         lanes[line].total += count
         lanes[line].counts[position] += count
         if lanes[line].total <= width || lanes[line].symbols[position].isEmpty {

@@ -56,43 +56,51 @@ extension TraceTimeline {
     /// ``aloneWidth(_:)``), each its own grapheme. `false`, leaving the
     /// row, otherwise (or if the bytes run out before the cut is decided).
     private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
-        // Printable ASCII as far as the cut is decided (most rows): a byte a column.
-        let length = out.buffer.count - start
-        let decided = min(length, width + 1)
-        if out.buffer.withUnsafeBufferPointer({
-            TerminalText.isPrintableASCII(bytes: UnsafeBufferPointer(rebasing: $0[start..<(start + decided)]))
-        }) {
-            guard length > width else { return whole }
-            out.truncate(to: start + width - 1)
-            out.append("…")
-            return true
-        }
+        let cut = out.buffer.withUnsafeBufferPointer { cutPosition($0, from: start, width: width) }
+        guard let cut else { return false }
+        guard cut >= 0 else { return whole }
+        out.truncate(to: cut)
+        out.append("…")
+        return true
+    }
+
+    /// Where ``cutAsBytes(_:from:width:whole:)`` cuts the row at `start`
+    /// to leave room for the ellipsis; -1 if it fits, `nil` if the bytes
+    /// cannot tell. Printable ASCII goes a byte a column, eight at a time.
+    private static func cutPosition(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
         var (used, cut, i) = (0, start, start)
-        let count = out.buffer.count
+        let count = bytes.count
         while i < count {
-            let byte = out.buffer[i]
+            // Printable ASCII while the cut is still `width` columns or more away.
+            while i + 8 <= count, used + 9 <= width {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                // A byte below 0x20, DEL, or from 0x80 on.
+                let odd = ((word &- ones &* 0x20) | (word &+ ones) | word) & 0x8080_8080_8080_8080
+                guard odd == 0 else { break }
+                (used, i) = (used + 8, i + 8)
+                if used <= width - 1 { cut = i }
+            }
+            guard i < count else { break }
+            let byte = bytes[i]
             var (columns, length) = (1, 1)
             if byte >= 0x80 || byte < 0x20 || byte == 0x7F {
-                guard let (scalar, size) = scalar(in: out.buffer, at: i), let width = aloneWidth(scalar) else {
-                    return false
+                guard let (scalar, size) = scalar(in: bytes, at: i), let width = aloneWidth(scalar) else {
+                    return nil
                 }
                 (columns, length) = (width, size)
             }
-            if used + columns > width {
-                out.truncate(to: cut)
-                out.append("…")
-                return true
-            }
+            if used + columns > width { return cut }
             used += columns
             i += length
             if used <= width - 1 { cut = i }
         }
-        return whole
+        return -1
     }
 
     /// The scalar whose UTF-8 sequence starts at `i`, and its length;
     /// `nil` for a control, or a sequence cut short.
-    private static func scalar(in bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int)? {
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
         let lead = bytes[i]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
         guard length > 0, i + length <= bytes.count else { return nil }

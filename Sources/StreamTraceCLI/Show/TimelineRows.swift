@@ -4,7 +4,9 @@ import StreamTrace
 /// ``OrderedScan``): a block's rows are written by its worker in the
 /// parallel stage (``RowStage``), all but the first, whose time since the
 /// previous event needs the block before; here they go out in order, and
-/// each value is lettered on the diagram by the hash the stage worked out.
+/// each value is lettered on the diagram by the hash the stage worked out
+/// (while letters are given; then by one worked out here, for the few
+/// values drawn where they land).
 /// Read sequentially (a small trace), the rows are written here.
 struct TimelineRows: TraceEventSink {
     let timeline: TraceTimeline
@@ -17,6 +19,9 @@ struct TimelineRows: TraceEventSink {
     /// The stage of the block whose turn it is, and its first event's index.
     private var block: RowStage?
     private var blockStart = 0
+    /// Whether every letter is given (and the stages told).
+    private var lettered = false
+    private let demand = LetteringDemand()
 
     init(timeline: TraceTimeline) {
         self.timeline = timeline
@@ -25,7 +30,7 @@ struct TimelineRows: TraceEventSink {
 
     var wantsMore: Bool { failure == nil }
 
-    func makeStage() -> RowStage? { RowStage(timeline: timeline) }
+    func makeStage() -> RowStage? { RowStage(timeline: timeline, demand: demand) }
 
     mutating func begin(_ stage: RowStage, eventOffset: Int, lineOffset: Int) {
         block = stage
@@ -44,21 +49,37 @@ struct TimelineRows: TraceEventSink {
                 write(row.bytes)
                 write(block.rows.bytes)
             }
-            key = block.keys[offset]
+            key = block.keys.isEmpty ? nil : block.keys[offset]
         } else {
             RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
             write(row.bytes)
             // The row scanned the value for its normal form.
-            key = value.map { RowStage.key(of: $0, scanned: true, rewriter: &rewriter) }
-        }
-        if let value, let key {
-            marble.appendValue(key, at: event.nanoseconds) { columns in
-                ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter)
+            if let value, marble.needsKey(at: event.nanoseconds) {
+                key = RowStage.key(of: value, scanned: true, rewriter: &rewriter)
             }
+        }
+        if let value {
+            draw(value, key: key, at: event.nanoseconds)
         } else if let symbol = MarbleTheme.symbol(event.kind) {
             marble.append(symbol, at: event.nanoseconds)
         }
         previous = event.nanoseconds
+    }
+
+    /// Draws a value, its key worked out here if the stage left it and the
+    /// diagram needs it.
+    private mutating func draw(_ value: UnsafeRawBufferPointer, key: ScaledMarbleLines.ValueKey?, at time: Int64) {
+        guard let key = key ?? (marble.needsKey(at: time) ? RowStage.key(of: value, rewriter: &rewriter) : nil) else {
+            marble.append(MarbleTheme.unnamed, at: time)
+            return
+        }
+        marble.appendValue(key, at: time) { columns in
+            ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter)
+        }
+        if !lettered, marble.isLettered {
+            lettered = true
+            demand.lettersGiven()
+        }
     }
 
     mutating func bufferWillChange() {}
@@ -69,9 +90,9 @@ struct TimelineRows: TraceEventSink {
 }
 
 /// One worker's part of ``TimelineRows``: the rows of a block but its
-/// first, as bytes, each ended by a line end, and the diagram's key of
-/// each value of the block (`nil` for the other events), up to its first
-/// huge value.
+/// first, as bytes, each ended by a line end, and while letters are given
+/// the diagram's key of each value of the block (`nil` for the other
+/// events), up to its first huge value.
 final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
     // Used by one worker at a time: in its parallel stage, then in its turn.
@@ -82,13 +103,20 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()
 
-    init(timeline: TraceTimeline) { self.timeline = timeline }
+    private let demand: LetteringDemand
+
+    init(timeline: TraceTimeline, demand: LetteringDemand) {
+        self.timeline = timeline
+        self.demand = demand
+    }
 
     func prepare(_ events: TraceBlockEvents) {
         rows.removeAll()
         keys.removeAll(keepingCapacity: true)
         written = 0
         var (previous, stopped): (Int64?, Bool) = (nil, false)
+        // Keys only while letters are given; then the turn works out the few it draws.
+        let wantsKeys = demand.wantsKeys
         events.forEachEvent { event in
             let value = event.kind == .value ? event.valueBytes : nil
             // A huge value's row, and the rest of the block's, are written at its turn.
@@ -99,7 +127,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
             }
             // A row scanned its value for its normal form.
             let scanned = previous != nil
-            keys.append(value.map { Self.key(of: $0, scanned: scanned, rewriter: &rewriter) })
+            if wantsKeys { keys.append(value.map { Self.key(of: $0, scanned: scanned, rewriter: &rewriter) }) }
             written += 1
             previous = event.nanoseconds
         }
@@ -108,7 +136,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     /// The diagram's key of a value: the hash of its normal form.
     /// `scanned`: the rewriter's last call scanned it.
     static func key(
-        of value: UnsafeRawBufferPointer, scanned: Bool, rewriter: inout JSONRewriter
+        of value: UnsafeRawBufferPointer, scanned: Bool = false, rewriter: inout JSONRewriter
     ) -> ScaledMarbleLines.ValueKey {
         let (hash, length) = rewriter.hashNormal(value, scanned: scanned)
         return .init(hash: hash, length: length)

@@ -27,9 +27,18 @@ struct FastJSONValidator {
     let maximumNesting: Int
 
     init(base: UnsafeRawPointer, maximumDepth: Int) {
-        self.base = base
-        self.maximumNesting = max(0, min(maximumDepth - 1, 64))
+        self.init(base: base, maximumNesting: Self.nesting(maximumDepth: maximumDepth))
     }
+
+    /// A validator whose nesting was computed once (``nesting(maximumDepth:)``).
+    @inline(__always)
+    init(base: UnsafeRawPointer, maximumNesting: Int) {
+        self.base = base
+        self.maximumNesting = maximumNesting
+    }
+
+    /// The nesting a validator allows under a reader's depth limit.
+    static func nesting(maximumDepth: Int) -> Int { max(0, min(maximumDepth - 1, 64)) }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
 

@@ -18,6 +18,8 @@ struct TraceScanner: ~Copyable {
     var buffer: ScanBuffer
     let parser: TraceLineParser
     let options: TraceReaderOptions
+    /// The fast path's nesting limit (``FastJSONValidator/nesting(maximumDepth:)``).
+    let fastNesting: Int
     var report = ChunkReport()
     /// Asked before each read: true stops the scan (its result will not
     /// be used; see ``FirstProblem``).
@@ -27,6 +29,7 @@ struct TraceScanner: ~Copyable {
         buffer = ScanBuffer(source: source, readSize: readSize, maximumLineLength: options.maximumLineLength)
         parser = TraceLineParser(maximumDepth: options.maximumDepth)
         self.options = options
+        fastNesting = FastJSONValidator.nesting(maximumDepth: options.maximumDepth)
     }
 
     /// Scans `source` from now on, from its start, as a new scanner would,
@@ -62,7 +65,7 @@ struct TraceScanner: ~Copyable {
     @inline(__always)
     private mutating func fastEvent() -> TraceScanEvent? {
         let start = buffer.start
-        let validator = FastJSONValidator(base: buffer.base, maximumDepth: options.maximumDepth)
+        let validator = FastJSONValidator(base: buffer.base, maximumNesting: fastNesting)
         let parsed = FastEventLine.parse(validator, at: start)
         guard let fast = parsed, fast.next &- 1 &- start <= options.maximumLineLength else { return nil }
         let count = report.order.eventCount

@@ -1,0 +1,182 @@
+/// A quick look at whether a validated JSON value is in normal form (see
+/// ``JSONRewriter``), in one pass over its bytes and nothing allocated:
+/// `true` only when it surely is — no white space, every string as
+/// ``JSONOutput`` writes it with no escape but `\"`, `\\`, `\b`, `\f`,
+/// `\n`, `\r` and `\t`, and no object repeating a key. `false` means "look
+/// closer" (``JSONMemberOrder``'s scan decides): a `\u` escape, nesting
+/// deeper than ``maximumDepth``, more than ``maximumKeys`` keys in the
+/// objects open at once, or anything not normal.
+///
+/// Keys are compared as they stand: two strings in normal form are the
+/// same key exactly when their bytes are the same.
+///
+/// ```swift
+/// let normal = Array(#"{"a":[1,"x\n"],"b":{"a":true}}"#.utf8)
+/// let yes = normal.withUnsafeBytes { NormalFormCheck.isSurelyNormal($0) }  // true
+/// let repeated = Array(#"{"a":1,"a":2}"#.utf8)
+/// let no = repeated.withUnsafeBytes { NormalFormCheck.isSurelyNormal($0) }  // false
+/// ```
+package enum NormalFormCheck {
+    /// The deepest nesting looked at.
+    static let maximumDepth = 24
+    /// The most keys of open objects kept to compare (the scratch space
+    /// stays under 1 KiB, on the stack).
+    static let maximumKeys = 24
+
+    /// Whether `bytes` (one validated JSON value) are surely in normal form.
+    package static func isSurelyNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): break
+        case UInt8(ascii: "\""): return stringEnd(bytes, from: 0) == bytes.count
+        default: return !bytes.contains { $0 <= 0x20 }
+        }
+        // Per key: its content's offset, its length and its first 8 bytes; per open container: where
+        // its keys start (-1 for an array).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * maximumKeys + maximumDepth) { scratch in
+            containerIsNormal(bytes, keys: scratch.baseAddress!, frames: scratch.baseAddress! + 3 * maximumKeys)
+        }
+    }
+
+    private static func containerIsNormal(
+        _ bytes: UnsafeRawBufferPointer, keys: UnsafeMutablePointer<Int>, frames: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        let count = bytes.count
+        var (p, depth, keyCount, expectKey) = (0, 0, 0, false)
+        while p < count {
+            let byte = bytes[p]
+            if byte == UInt8(ascii: "\"") {
+                guard let end = stringEnd(bytes, from: p) else { return false }
+                if expectKey {
+                    guard keyCount < maximumKeys else { return false }
+                    let length = end - p - 2
+                    let key = (offset: p + 1, length: length, word: leadingWord(bytes, at: p + 1, length: length))
+                    if repeats(key, keys: keys, from: frames[depth - 1], to: keyCount, in: bytes) { return false }
+                    (keys[3 * keyCount], keys[3 * keyCount + 1], keys[3 * keyCount + 2]) = key
+                    keyCount += 1
+                    expectKey = false
+                }
+                p = end
+            } else if byte == UInt8(ascii: ",") {
+                expectKey = frames[depth - 1] >= 0
+                p += 1
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                guard depth < maximumDepth else { return false }
+                expectKey = byte == UInt8(ascii: "{")
+                frames[depth] = expectKey ? keyCount : -1
+                depth += 1
+                p += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if frames[depth] >= 0 { keyCount = frames[depth] }
+                expectKey = false
+                p += 1
+            } else if byte <= 0x20 {
+                return false
+            } else {
+                p += 1
+            }
+        }
+        return depth == 0
+    }
+
+    /// Whether the key `key` is among `keys[from..<to]`.
+    @inline(__always)
+    private static func repeats(
+        _ key: (offset: Int, length: Int, word: Int), keys: UnsafeMutablePointer<Int>, from: Int, to: Int,
+        in bytes: UnsafeRawBufferPointer
+    ) -> Bool {
+        var k = from
+        while k < to {
+            if keys[3 * k + 2] == key.word, keys[3 * k + 1] == key.length,
+                key.length <= 8 || memcmpEqual(bytes, keys[3 * k], key.offset, key.length)
+            {
+                return true
+            }
+            k += 1
+        }
+        return false
+    }
+
+    private static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        UnsafeRawBufferPointer(rebasing: bytes[a..<(a + length)]).elementsEqual(
+            UnsafeRawBufferPointer(rebasing: bytes[b..<(b + length)]))
+    }
+
+    /// Up to the first 8 bytes of `length` at `offset`, as one number.
+    @inline(__always)
+    private static func leadingWord(_ bytes: UnsafeRawBufferPointer, at offset: Int, length: Int) -> Int {
+        guard offset + 8 <= bytes.count else {
+            var word = 0
+            // As the load below reads them: the first byte lowest.
+            for k in 0..<min(length, 8) { word |= Int(bytes[offset + k]) << (8 * k) }
+            return word
+        }
+        let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return Int(truncatingIfNeeded: length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1))
+    }
+
+    /// The offset after the string whose opening quote is at `start` if it
+    /// is surely in normal form, else `nil`.
+    @inline(__always)
+    private static func stringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let count = bytes.count
+        var i = start + 1
+        while true {
+            i = nextSpecial(bytes, from: i)
+            guard i < count else { return nil }
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\""):
+                return i + 1
+            case UInt8(ascii: "\\"):
+                guard i + 1 < count else { return nil }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                    UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                default: return nil
+                }
+            default:
+                // DEL (a control cannot stand in validated JSON)
+                guard byte >= 0x80 else { return nil }
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                    guard i + length <= count else { return nil }
+                    var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
+                    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    guard let scalar = Unicode.Scalar(value), !TerminalText.isUnsafe(scalar) else { return nil }
+                }
+                i += length
+            }
+        }
+    }
+
+    /// The offset of the first quote, backslash, DEL or byte from 0x80 on
+    /// at or after `start` (controls cannot stand in a validated string),
+    /// eight bytes at a time while it can; `bytes.count` if none.
+    @inline(__always)
+    private static func nextSpecial(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let delete = word ^ (ones &* 0x7F)
+            // The lowest flagged byte is the first such byte (a borrow only runs upwards from one).
+            let quotes = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+            let found = (quotes | (delete &- ones) & ~delete | word) & highs
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return count
+    }
+}
