@@ -27,7 +27,7 @@ final class CheckPass: TraceEventSink {
 
     init(queries: [Query], valueLimit: Int?) {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
-        calls = streams.map(StreamCall.init)
+        calls = streams.enumerated().map { StreamCall($1, index: $0) }
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
         state = PassState(
             firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within),
@@ -61,7 +61,7 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let step = calls[index].take(event, in: state)
+            let step = calls[index].take(event, in: state, streams: streams)
             done = done || step.contains(.done)
             if step.contains(.decided), restart(after: index, at: event) {
                 // The queries started again take this event too.
@@ -110,29 +110,30 @@ final class CheckPass: TraceEventSink {
 
 /// A stream's `take`, called without retaining the stream (the pass's
 /// `streams` keep every one alive): a retain and a release an event and a
-/// query measured more than the streams' own work.
+/// query measured more than the streams' own work. Trivial (no existential
+/// to copy and destroy per call): another stream is called by its index.
 private enum StreamCall {
     case engine(Unmanaged<EngineStream>)
     case match(Unmanaged<MatchStream>)
     case run(Unmanaged<RunStream>)
-    case other(any QueryStream)
+    case other(Int)
 
-    init(_ stream: any QueryStream) {
+    init(_ stream: any QueryStream, index: Int) {
         switch stream {
         case let engine as EngineStream: self = .engine(.passUnretained(engine))
         case let match as MatchStream: self = .match(.passUnretained(match))
         case let run as RunStream: self = .run(.passUnretained(run))
-        default: self = .other(stream)
+        default: self = .other(index)
         }
     }
 
     @inline(__always)
-    func take(_ event: TraceScanEvent, in state: PassState) -> StreamStep {
+    func take(_ event: TraceScanEvent, in state: PassState, streams: [any QueryStream]) -> StreamStep {
         switch self {
         case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
         case .match(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
         case .run(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
-        case .other(let stream): stream.take(event, in: state)
+        case .other(let index): streams[index].take(event, in: state)
         }
     }
 }

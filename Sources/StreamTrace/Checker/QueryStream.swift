@@ -61,8 +61,10 @@ final class PassState {
     /// Where the pass keeps values over ``RecentValues/longest``, shared
     /// by its chunks.
     let spool: ValueSpool
-    /// For each `within` of the queries, the events after the last element.
-    @exclusivity(unchecked) private var tails: [TailWindow]
+    /// For each `within` of the queries, the events after the last element:
+    /// owned by the pass, written in place (an array's element would check
+    /// that its storage is unique on every event).
+    private let tails: UnsafeMutableBufferPointer<TailWindow>
 
     /// `newestWhole`: how many of the newest values the trace's window
     /// keeps whatever their length (``RecentValues``).
@@ -73,7 +75,14 @@ final class PassState {
         self.spool = spool
         self.firstCount = firstCount
         self.valueLimit = valueLimit
-        tails = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
+        let windows = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
+        tails = .allocate(capacity: windows.count)
+        _ = tails.initialize(from: windows)
+    }
+
+    deinit {
+        tails.deinitialize()
+        tails.deallocate()
     }
 
     /// Takes the next event into the trace's window and the first values.
@@ -81,7 +90,7 @@ final class PassState {
     func take(_ event: TraceScanEvent) {
         let index = trace.elementCount
         _ = trace.take(event)
-        if !tails.isEmpty { for i in tails.indices { tails[i].take(event) } }
+        if !tails.isEmpty { for i in 0..<tails.count { tails[i].take(event) } }
         if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
             first.keep(
                 bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),

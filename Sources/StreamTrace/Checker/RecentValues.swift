@@ -19,17 +19,24 @@ struct RecentValues {
     /// The longest value text kept (64 KiB).
     static var longest: Int { 1 << 16 }
 
-    /// One slot: an element, its location, and its bytes, copied or (until
-    /// ``copyDeferred()``) where the scanner holds them.
-    private struct Slot {
+    /// Where a slot's element is: its index, location, and its bytes where
+    /// the scanner holds them (until ``copyDeferred()``). Trivial, kept in
+    /// ``heads`` in place: keeping an element writes it with no check that
+    /// an array's storage is unique (a call an event).
+    private struct Head {
         var index = -1
         var location = EventLocation(index: 0, nanoseconds: 0)
         var deferred: UnsafeRawBufferPointer?
+    }
+
+    /// A slot's copied bytes.
+    private struct Slot {
         var bytes: [UInt8] = []
         /// The value was longer than ``RecentValues/longest``: not kept.
         var isTooLong = false
     }
 
+    private var heads = (Head(), Head(), Head(), Head(), Head(), Head(), Head(), Head())
     private var slots = [Slot](repeating: Slot(), count: RecentValues.capacity)
     private var hasDeferred = false
     /// How many of the newest values are kept whatever their length (0 or 1).
@@ -45,16 +52,23 @@ struct RecentValues {
         self.newestWhole = newestWhole
     }
 
+    @inline(__always)
+    private func headAt(_ slot: Int) -> Head {
+        withUnsafeBytes(of: heads) { $0.load(fromByteOffset: slot &* MemoryLayout<Head>.stride, as: Head.self) }
+    }
+
+    @inline(__always)
+    private mutating func setHead(_ slot: Int, _ head: Head) {
+        withUnsafeMutableBytes(of: &heads) {
+            $0.storeBytes(of: head, toByteOffset: slot &* MemoryLayout<Head>.stride, as: Head.self)
+        }
+    }
+
     /// Keeps `value`, element `index`, in place of the oldest, but only
     /// where it is: the bytes must stay until ``copyDeferred()``.
     @inline(__always)
     mutating func keepDeferred(_ value: UnsafeRawBufferPointer, _ location: EventLocation, index: Int) {
-        slots.withUnsafeMutableBufferPointer { slots in
-            let slot = index & (Self.capacity - 1)
-            slots[slot].index = index
-            slots[slot].location = location
-            slots[slot].deferred = value
-        }
+        setHead(index & (Self.capacity - 1), Head(index: index, location: location, deferred: value))
         newest = index
         hasDeferred = true
     }
@@ -66,18 +80,20 @@ struct RecentValues {
         // is copied) once it is not: a pass holds one whatever the lines.
         dropLong()
         for slot in slots.indices {
-            guard let value = slots[slot].deferred else { continue }
-            let isNewest = slots[slot].index > newest - newestWhole
+            var head = headAt(slot)
+            guard let value = head.deferred else { continue }
+            let isNewest = head.index > newest - newestWhole
             slots[slot].isTooLong = value.count > Self.longest && !isNewest
             // A slot that held a long value gives its memory back.
             slots[slot].bytes.removeAll(keepingCapacity: slots[slot].bytes.capacity <= Self.longest)
             if slots[slot].isTooLong {
             } else if value.count > Self.longest {
-                slots[slot].bytes = longNewest.copy(value, index: slots[slot].index)
+                slots[slot].bytes = longNewest.copy(value, index: head.index)
             } else {
                 slots[slot].bytes.append(contentsOf: value)
             }
-            slots[slot].deferred = nil
+            head.deferred = nil
+            setHead(slot, head)
         }
         if longNewest.index <= newest - newestWhole { longNewest.release() }
         hasDeferred = false
@@ -85,9 +101,10 @@ struct RecentValues {
 
     /// The length of element `index`'s value, if it is still kept.
     func length(_ index: Int) -> Int? {
+        let head = headAt(index & (Self.capacity - 1))
+        guard index >= 0, head.index == index else { return nil }
+        if let bytes = head.deferred { return bytes.count }
         let slot = slots[index & (Self.capacity - 1)]
-        guard index >= 0, slot.index == index else { return nil }
-        if let bytes = slot.deferred { return bytes.count }
         return slot.isTooLong ? nil : slot.bytes.count
     }
 
@@ -104,7 +121,7 @@ struct RecentValues {
     /// Lets go of the long values that are not among the newest kept whole.
     private mutating func dropLong() {
         for slot in slots.indices
-        where slots[slot].bytes.count > Self.longest && slots[slot].index <= newest - newestWhole {
+        where slots[slot].bytes.count > Self.longest && headAt(slot).index <= newest - newestWhole {
             slots[slot].bytes = []
             slots[slot].isTooLong = true
         }
@@ -112,17 +129,18 @@ struct RecentValues {
 
     /// Element `index`'s location, if it is still kept (its value or not).
     func location(_ index: Int) -> EventLocation? {
-        let slot = slots[index & (Self.capacity - 1)]
-        return index >= 0 && slot.index == index ? slot.location : nil
+        let head = headAt(index & (Self.capacity - 1))
+        return index >= 0 && head.index == index ? head.location : nil
     }
 
     /// Element `index`, if it is still kept (its value `nil` when it was
     /// too long to keep).
     func element(_ index: Int) -> (value: RawJSON?, location: EventLocation)? {
+        let head = headAt(index & (Self.capacity - 1))
+        guard index >= 0, head.index == index else { return nil }
+        if let bytes = head.deferred { return (RawJSON(validated: Array(bytes)[...]), head.location) }
         let slot = slots[index & (Self.capacity - 1)]
-        guard index >= 0, slot.index == index else { return nil }
-        if let bytes = slot.deferred { return (RawJSON(validated: Array(bytes)[...]), slot.location) }
-        return (slot.isTooLong ? nil : RawJSON(validated: slot.bytes[...]), slot.location)
+        return (slot.isTooLong ? nil : RawJSON(validated: slot.bytes[...]), head.location)
     }
 
     /// Element `index`, if its value is still kept.
@@ -136,11 +154,13 @@ struct RecentValues {
     mutating func append(_ later: RecentValues, elementOffset: Int, shift: (EventLocation) -> EventLocation) {
         var later = later
         later.copyDeferred()
-        for slot in later.slots.filter({ $0.index >= 0 }).sorted(by: { $0.index < $1.index }) {
-            let index = slot.index + elementOffset
-            slots[index & (Self.capacity - 1)] = Slot(
-                index: index, location: shift(slot.location), deferred: nil, bytes: slot.bytes,
-                isTooLong: slot.isTooLong)
+        let kept = later.slots.indices.filter { later.headAt($0).index >= 0 }
+            .sorted { later.headAt($0).index < later.headAt($1).index }
+        for slot in kept {
+            let head = later.headAt(slot)
+            let index = head.index + elementOffset
+            setHead(index & (Self.capacity - 1), Head(index: index, location: shift(head.location), deferred: nil))
+            slots[index & (Self.capacity - 1)] = later.slots[slot]
             newest = index
         }
     }

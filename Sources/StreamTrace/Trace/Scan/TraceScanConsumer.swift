@@ -36,7 +36,9 @@ package struct TraceScanEvent {
 
     /// The value's bytes, valid only during the call.
     package var valueBytes: UnsafeRawBufferPointer? {
-        valueRange.map { UnsafeRawBufferPointer(rebasing: text[$0]) }
+        // The scanner's range is within `text`: no check again per event.
+        guard let range = valueRange else { return nil }
+        return UnsafeRawBufferPointer(start: text.baseAddress.map { $0 + range.lowerBound }, count: range.count)
     }
 
     /// The head ``TraceReader/nextHead()`` returns for this event, once the
