@@ -36,12 +36,37 @@ import Testing
         }
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         let scanned = Self.outcome {
             let (comparison, warnings) = try TraceComparison.identical(
-                fd, expectedFile: path, actualFile: copy, time: .exact)
+                fd, size: size, expectedFile: path, actualFile: copy, time: .exact)
             return (comparison, warnings)
         }
         #expect(scanned == byEvents)
+    }
+
+    /// `diff` compared the files' first `size` bytes: a trace that grew
+    /// since (a recording still running) is reported as those bytes, not
+    /// with the events appended after them.
+    @Test func theScanStopsAtTheSizeThatWasCompared() throws {
+        let path = CommandRunner.root.appendingPathComponent("samples/search.jsonl").path
+        let grown = temporaryPath("grown-\(UUID().uuidString).jsonl")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        try (original + Data(#"{"t":999000000000,"event":"value","value":"late"}\n"#.utf8)).write(
+            to: URL(fileURLWithPath: grown))
+        defer { try? FileManager.default.removeItem(atPath: grown) }
+        let byEvents = Self.outcome {
+            let (expected, actual) = (try TraceReader(path: path), try TraceReader(path: path))
+            let comparison = try TraceComparison(expected: expected, actual: actual, time: .exact)
+            return (comparison, expected.warnings + actual.warnings)
+        }
+        let fd = open(grown, O_RDONLY)
+        defer { close(fd) }
+        let scanned = Self.outcome {
+            try TraceComparison.identical(fd, size: original.count, expectedFile: path, actualFile: path, time: .exact)
+        }
+        #expect(scanned == byEvents)
+        #expect(!scanned.contains("late"))
     }
 }
 #endif

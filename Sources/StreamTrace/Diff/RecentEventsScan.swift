@@ -1,4 +1,4 @@
-/// What a scan keeps of a trace for ``TraceComparison/identical(_:expectedFile:actualFile:time:)``:
+/// What a scan keeps of a trace for ``TraceComparison/identical(_:size:expectedFile:actualFile:time:)``:
 /// its last drawn events, chunk by chunk. The events drawn since the
 /// scanner's buffer last changed are kept where the buffer holds them (the
 /// last ``RecentTimeline/defaultLimit`` of them), and copied into

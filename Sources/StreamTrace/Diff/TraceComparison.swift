@@ -69,14 +69,17 @@ package struct TraceComparison: Sendable {
     /// scan of them (the parallel scanner, every line checked as the reader
     /// checks it): the same events, the same times, so they match, and
     /// show what comparing them event by event shows. `fd` reads the
-    /// expected file from its start; the actual file's warnings are the
-    /// expected file's, named after it.
+    /// expected file's first `size` bytes (those compared, even if the file
+    /// has grown since); the actual file's warnings are the expected
+    /// file's, named after it.
     ///
     /// - Throws: ``TraceReadError`` as reading the expected trace would.
     package static func identical(
-        _ fd: Int32, expectedFile: String, actualFile: String, time: TimeComparison
+        _ fd: Int32, size: Int, expectedFile: String, actualFile: String, time: TimeComparison
     ) throws(TraceReadError) -> (TraceComparison, warnings: [TraceReadWarning]) {
-        let scan = try TraceScan.scan(fileDescriptor: fd, name: expectedFile) { RecentEventsScan() }
+        let scan = try TraceScan.run(.file(fd: fd, range: 0..<size), name: expectedFile, options: TraceScanOptions()) {
+            RecentEventsScan()
+        }
         var comparison = TraceComparison(expectedFile: expectedFile, actualFile: actualFile, time: time)
         comparison.expectedEventCount = scan.eventCount
         comparison.actualEventCount = scan.eventCount

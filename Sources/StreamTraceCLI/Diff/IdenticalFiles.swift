@@ -29,22 +29,24 @@ enum IdenticalFiles {
             if left >= 0 { close(left) }
             if right >= 0 { close(right) }
         }
-        guard left >= 0, right >= 0, sameBytes(left, right), lseek(left, 0, SEEK_SET) == 0 else { return nil }
+        guard left >= 0, right >= 0, let size = sameBytes(left, right) else { return nil }
         let (expectedName, actualName) = (TraceInput.name(of: expected), TraceInput.name(of: actual))
         return Result { () throws(TraceReadError) in
-            try TraceComparison.identical(left, expectedFile: expectedName, actualFile: actualName, time: time)
+            try TraceComparison.identical(
+                left, size: size, expectedFile: expectedName, actualFile: actualName, time: time)
         }
     }
 
-    /// Whether two descriptors are regular files of one size and the same
-    /// bytes: the files cut into one range per core, compared at once a
-    /// megabyte at a time, every range stopping at its next read once one
-    /// differs.
-    private static func sameBytes(_ left: Int32, _ right: Int32) -> Bool {
+    /// The size of two descriptors that are regular files of one size and
+    /// the same bytes, else `nil`: the files cut into one range per core,
+    /// compared at once a megabyte at a time, every range stopping at its
+    /// next read once one differs. Both must still end at that size when
+    /// the ranges agree: a trace being recorded grows while it is compared.
+    private static func sameBytes(_ left: Int32, _ right: Int32) -> Int? {
         var (a, b) = (stat(), stat())
         guard fstat(left, &a) == 0, fstat(right, &b) == 0, a.st_mode & S_IFMT == S_IFREG,
             b.st_mode & S_IFMT == S_IFREG, a.st_size == b.st_size
-        else { return false }
+        else { return nil }
         let size = Int(a.st_size)
         // A range a core, none under 8 MiB.
         let ranges = max(1, min(Jobs.cores, size >> 23))
@@ -53,7 +55,10 @@ enum IdenticalFiles {
             let (start, end) = (size / ranges * index, index == ranges - 1 ? size : size / ranges * (index + 1))
             if !sameBytes(left, right, from: start, to: end, unless: differs) { differs.found() }
         }
-        return !differs.isFound
+        var byte: UInt8 = 0
+        guard !differs.isFound, pread(left, &byte, 1, off_t(size)) == 0, pread(right, &byte, 1, off_t(size)) == 0
+        else { return nil }
+        return size
     }
 
     /// Whether the two files hold the same bytes from `start` to `end`,
