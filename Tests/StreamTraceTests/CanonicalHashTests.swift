@@ -62,6 +62,30 @@ import Testing
         }
     }
 
+    /// A plain integer of up to 15 digits is hashed in one pass, any other
+    /// number through its canonical parts: the two agree on every integer
+    /// around the border (trailing zeros, 15 and 16 digits, minus, in
+    /// arrays and objects).
+    @Test func integersHashAsTheirOtherWritings() {
+        var integers = ["0", "-0", "7", "-7", "10", "1200", "-1200", "100000000000000", "999999999999999"]
+        integers += ["1000000000000000", "1234567890123456", "-123456789012345", "12345678901234567890"]
+        for integer in integers {
+            let negative = integer.hasPrefix("-")
+            let digits = negative ? String(integer.dropFirst()) : integer
+            let (sign, point) = (
+                negative ? "-" : "", digits.count > 1 ? digits.prefix(1) + "." + digits.dropFirst() : digits
+            )
+            let writings = ["\(integer).0", "\(sign)\(point)e\(digits.count - 1)", "\(integer)e0"]
+            for writing in writings {
+                #expect(Self.hash(writing) == Self.hash(integer), "\(writing) vs \(integer)")
+                #expect(Self.hash("[\(writing),1]") == Self.hash("[\(integer),1.0]"), "\(writing) vs \(integer)")
+                #expect(
+                    Self.hash(#"{"a":\#(writing)}"#) == Self.hash(#"{"a":\#(integer)}"#), "\(writing) vs \(integer)")
+            }
+            if digits != "0" { #expect(Self.hash(integer) != Self.hash(integer + "1"), "\(integer)") }
+        }
+    }
+
     /// A string is hashed eight bytes at a time as it is scanned, or, with
     /// an escape, once decoded: the two agree at every length.
     @Test func stringsOfEveryLengthHashAsTheirEscapedForms() {

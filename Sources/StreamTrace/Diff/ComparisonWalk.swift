@@ -21,7 +21,7 @@ struct ComparisonWalk {
 
     mutating func run(into comparison: inout TraceComparison) throws(TraceReadError) {
         while true {
-            if left.isEmpty, right.isEmpty, try takeSamePair(into: comparison) { continue }
+            if !left.readsAhead, left.isEmpty, right.isEmpty, try takeSamePair(into: comparison) { continue }
             // The front events first: only where they differ is the window read.
             try left.fill(1)
             try right.fill(1)

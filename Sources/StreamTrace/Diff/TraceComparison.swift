@@ -46,18 +46,33 @@ package struct TraceComparison: Sendable {
     package var matches: Bool { differenceCount == 0 }
 
     /// Reads both traces to their ends and compares them, keeping the
-    /// first `limit` differences.
+    /// first `limit` differences. With `readAhead` (both traces regular
+    /// files), each trace is read and hashed on a thread of its own
+    /// (``ReadAhead``), ended before this returns or throws: the same
+    /// comparison, the same error.
     ///
     /// - Throws: ``TraceReadError`` if either trace cannot be read.
     package init(
-        expected: TraceReader, actual: TraceReader, time: TimeComparison = .exact, limit: Int = 20
+        expected: TraceReader, actual: TraceReader, time: TimeComparison = .exact, limit: Int = 20,
+        readAhead: Bool = false
     ) throws(TraceReadError) {
         expectedFile = expected.file
         actualFile = actual.file
         self.time = time
         compareNames(expected.header.stream, actual.header.stream, limit: limit)
+        var ahead = readAhead ? ReadAhead(reader: expected) : nil
+        var aheadActual = ahead != nil ? ReadAhead(reader: actual) : nil
+        if aheadActual == nil {
+            ahead?.stop()
+            (ahead, aheadActual) = (nil, nil)
+        }
+        defer {
+            ahead?.stop()
+            aheadActual?.stop()
+        }
         var walk = ComparisonWalk(
-            left: TraceLookahead(reader: expected), right: TraceLookahead(reader: actual), limit: limit)
+            left: TraceLookahead(reader: expected, readAhead: ahead),
+            right: TraceLookahead(reader: actual, readAhead: aheadActual), limit: limit)
         try walk.run(into: &self)
         expectedEventCount = walk.left.count
         actualEventCount = walk.right.count

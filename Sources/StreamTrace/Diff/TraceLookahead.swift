@@ -113,8 +113,17 @@ struct TraceLookahead {
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
+    /// The events a ``ReadAhead`` read, when the trace is read ahead.
+    private var ahead: ReadAheadCursor?
 
-    init(reader: TraceReader) { self.reader = reader }
+    init(reader: TraceReader, readAhead: ReadAhead? = nil) {
+        self.reader = reader
+        ahead = readAhead.map { ReadAheadCursor(readAhead: $0) }
+    }
+
+    /// Whether the trace is read ahead, on another thread: its events come
+    /// settled (``nextSettled()``), never from ``readHead()``.
+    var readsAhead: Bool { ahead != nil }
 
     var buffered: Int { events.count - head }
     var isEmpty: Bool { buffered == 0 }
@@ -207,8 +216,28 @@ struct TraceLookahead {
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
+        if ahead != nil {
+            guard let event = try ahead?.next() else { return nil }
+            count += 1
+            return event
+        }
         guard let head = try readHead() else { return nil }
         return event(head)
+    }
+
+    /// The next event, its value settled before the reader moves on: its
+    /// ``CanonicalHash``, or a long value's canonical form (``ReadAhead``'s
+    /// thread reads with this); `nil` at the end.
+    mutating func nextSettled() throws(TraceReadError) -> Event? {
+        guard let head = try readHead() else { return nil }
+        var event = event(head)
+        unsettled = nil
+        if let bytes = event.raw?.bytes {
+            event.valueHash = bytes.withUnsafeBytes { hasher.hash($0) }
+        } else if event.kind == .value, let bytes = reader.currentValueBytes {
+            event.canonical = rewriter.canonical(bytes)
+        }
+        return event
     }
 
     /// Reads the next event's head, not kept yet: the caller keeps it

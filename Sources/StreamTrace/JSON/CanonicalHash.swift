@@ -174,6 +174,7 @@ package struct CanonicalHash {
         case UInt8(ascii: "f"): return (Self.falseTag, p + 5)
         case UInt8(ascii: "n"): return (Self.nullTag, p + 4)
         default:
+            if let integer = Self.integerHash(bytes, at: p) { return integer }
             let end = JSONRewriter.numberEnd(bytes, from: p)
             return (Self.numberHash(UnsafeRawBufferPointer(rebasing: bytes[p..<end])), end)
         }
@@ -262,14 +263,14 @@ package struct CanonicalHash {
     }
 
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
         let product = (hash ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
         return product.high ^ product.low
     }
 
     /// A last mix (MurmurHash3's finalizer) of `hash`, a count and a tag.
     @inline(__always)
-    private static func finish(_ hash: UInt64, count: Int, tag: UInt64) -> UInt64 {
+    static func finish(_ hash: UInt64, count: Int, tag: UInt64) -> UInt64 {
         var h = hash ^ tag ^ UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
@@ -282,9 +283,9 @@ package struct CanonicalHash {
     private static let arrayTag: UInt64 = 0x6172_7261_7900_0002
     private static let memberTag: UInt64 = 0x6D65_6D62_6572_0003
     private static let stringTag: UInt64 = 0x7374_7269_6E67_0004
-    private static let numberTag: UInt64 = 0x6E75_6D62_6572_0005
-    private static let negativeTag: UInt64 = 0x6E65_6761_7469_0006
-    private static let zeroTag: UInt64 = 0x7A65_726F_0000_0007
+    static let numberTag: UInt64 = 0x6E75_6D62_6572_0005
+    static let negativeTag: UInt64 = 0x6E65_6761_7469_0006
+    static let zeroTag: UInt64 = 0x7A65_726F_0000_0007
     private static let trueTag: UInt64 = 0x7472_7565_0000_0008
     private static let falseTag: UInt64 = 0x6661_6C73_6500_0009
     private static let nullTag: UInt64 = 0x6E75_6C6C_0000_000A

@@ -1,5 +1,13 @@
 import StreamTrace
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Two traces to compare: the same relative path in EXPECTED_DIR and
 /// ACTUAL_DIR (either may be missing), or the two files of `diff EXPECTED
 /// ACTUAL`.
@@ -68,7 +76,12 @@ enum DiffOutcome: Sendable {
         do throws(TraceReadError) {
             let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
-            let comparison = try TraceComparison(expected: expected, actual: actual, time: time, limit: limit)
+            // Regular files are read ahead on two threads; a pipe is read only as the walk asks.
+            let files = [expectedPath, actualPath].allSatisfy {
+                $0 != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG
+            }
+            let comparison = try TraceComparison(
+                expected: expected, actual: actual, time: time, limit: limit, readAhead: files)
             self = .compared(comparison, warnings: expected.warnings + actual.warnings)
         } catch {
             self = .unreadable(error)

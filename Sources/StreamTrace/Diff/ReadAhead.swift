@@ -1,0 +1,128 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One trace of ``TraceComparison`` read on a thread of its own, ahead of
+/// the walk: events in batches, each settled as it is read (a value's
+/// ``CanonicalHash``, or a long value's canonical form), so reading and
+/// hashing both traces run beside the walk.
+///
+/// At most ``depth`` batches wait, each of at most ``batchEvents`` events
+/// and about ``batchBytes`` bytes of values, so memory stays bounded. A
+/// read error is handed over after the events before it, in order: the
+/// walk meets it where it would have read it, and reports it or not as it
+/// would have. ``stop()`` ends the thread (the walk is done, or failed)
+/// and waits for it; only then is the reader the caller's again.
+///
+/// Only for regular files: reading ahead of a pipe would take bytes the
+/// walk may never ask for, and a thread waiting on one could not be ended.
+final class ReadAhead: @unchecked Sendable {
+    typealias Event = TraceLookahead.Event
+
+    /// Events read, and how the reading ended if it did.
+    struct Batch {
+        var events: [Event]
+        /// `nil`: more follow; else the end (`nil` error) or the read error.
+        var end: Result<Void, TraceReadError>?
+    }
+
+    static let depth = 3
+    static let batchEvents = 4096
+    static let batchBytes = 1 << 19
+
+    /// What both threads share, under ``lock``.
+    private let lock = Lock()
+    private var queue: [Batch] = []
+    private var stopped = false
+
+    /// Free places in the queue, and batches waiting (both start at zero:
+    /// libdispatch requires a semaphore to end at its initial value).
+    private let places = DispatchSemaphore(value: 0)
+    private let waiting = DispatchSemaphore(value: 0)
+    private var thread: JoinableThread?
+
+    /// Starts reading `reader` on a new thread; `nil` if no thread can be
+    /// made (the reader is then read as before, on the caller's thread).
+    init?(reader: TraceReader) {
+        for _ in 0..<Self.depth { places.signal() }
+        let box = Unmanaged.passRetained(Job(readAhead: self, lookahead: TraceLookahead(reader: reader)))
+        thread = JoinableThread(box.toOpaque()) { raw in
+            let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+            job.readAhead.produce(&job.lookahead)
+        }
+        guard thread != nil else {
+            box.release()
+            return nil
+        }
+    }
+
+    /// The next batch, waiting for it.
+    func take() -> Batch {
+        waiting.wait()
+        // Taken out of the queue: the walk lets go of its events as it passes them.
+        let batch = lock.withLock { queue.removeFirst() }
+        places.signal()
+        return batch
+    }
+
+    /// Ends the reading thread, wherever it is, and waits for it.
+    func stop() {
+        lock.withLock { stopped = true }
+        places.signal()
+        thread?.join()
+        thread = nil
+    }
+
+    /// The reading thread: batches until the trace ends or fails, or the
+    /// walk stops it.
+    private func produce(_ lookahead: inout TraceLookahead) {
+        var batch = Batch(events: [], end: nil)
+        batch.events.reserveCapacity(Self.batchEvents)
+        var bytes = 0
+        while true {
+            do throws(TraceReadError) {
+                if let event = try lookahead.nextSettled() {
+                    bytes += event.raw?.bytes?.count ?? event.longShown.count
+                    batch.events.append(event)
+                    if batch.events.count < Self.batchEvents, bytes < Self.batchBytes { continue }
+                } else {
+                    batch.end = .success(())
+                }
+            } catch {
+                batch.end = .failure(error)
+            }
+            guard hand(batch), batch.end == nil else { return }
+            batch.events.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+    }
+
+    /// Queues `batch` when there is a place for it; `false` if stopped.
+    private func hand(_ batch: Batch) -> Bool {
+        places.wait()
+        let queued = lock.withLock {
+            guard !stopped else { return false }
+            queue.append(batch)
+            return true
+        }
+        if queued { waiting.signal() }
+        return queued
+    }
+
+    /// What the reading thread owns.
+    private final class Job {
+        let readAhead: ReadAhead
+        var lookahead: TraceLookahead
+
+        init(readAhead: ReadAhead, lookahead: TraceLookahead) {
+            self.readAhead = readAhead
+            self.lookahead = lookahead
+        }
+    }
+}

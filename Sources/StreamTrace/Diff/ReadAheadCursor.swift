@@ -1,0 +1,31 @@
+/// The walk's side of a ``ReadAhead``: the batch it takes events from.
+struct ReadAheadCursor {
+    let readAhead: ReadAhead
+    private var events: [ReadAhead.Event] = []
+    private var position = 0
+    /// How the reading ended, once the batch that says so was taken.
+    private var end: Result<Void, TraceReadError>?
+
+    init(readAhead: ReadAhead) { self.readAhead = readAhead }
+
+    /// The next event; `nil` at the end of the trace; or the read error
+    /// where the events before it end.
+    mutating func next() throws(TraceReadError) -> ReadAhead.Event? {
+        while position == events.count {
+            if let end {
+                try end.get()
+                return nil
+            }
+            let batch = readAhead.take()
+            (events, position, end) = (batch.events, 0, batch.end)
+        }
+        // Moved out, not copied: the batch is the cursor's alone.
+        var event = Self.vacant
+        swap(&event, &events[position])
+        position += 1
+        return event
+    }
+
+    /// What a taken event's place holds: nothing to retain or release.
+    private static let vacant = ReadAhead.Event(kind: .subscribe, nanoseconds: 0, line: 0, index: 0, payload: .none)
+}
