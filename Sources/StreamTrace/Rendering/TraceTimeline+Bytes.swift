@@ -120,23 +120,33 @@ extension TraceTimeline {
     /// follows it (a value, a request, a failure), with no space after it
     /// otherwise.
     private static func appendHead(_ head: TraceEventHead, previousTime: Int64, into out: inout JSONOutput) {
-        let kind = head.kind.rawValue.utf8
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (TimeFormat.shortCapacity + 13) + 64) { text in
+        let kind = Self.name(of: head.kind)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (TimeFormat.shortCapacity + 13) + 16) { text in
             let row = text.baseAddress!
             var count = writePadded(head.nanoseconds, to: row, width: 10)
             count += writePadded(head.nanoseconds - previousTime, to: row + count, width: 10)
-            for byte in kind.prefix(64) {
-                row[count] = byte
-                count += 1
-            }
+            (row + count).initialize(from: kind.utf8Start, count: kind.utf8CodeUnitCount)
+            count += kind.utf8CodeUnitCount
             switch head.kind {
             case .value, .request, .failure:
-                let end = count + max(9 - kind.count, 0) + 2
+                let end = count + max(9 - kind.utf8CodeUnitCount, 0) + 2
                 (row + count).initialize(repeating: UInt8(ascii: " "), count: end - count)
                 count = end
             default: break
             }
             out.append(raw: UnsafeBufferPointer(start: row, count: count))
+        }
+    }
+
+    /// The kind's raw value, without a `String` on the way (at most 9 bytes).
+    private static func name(of kind: EventKind) -> StaticString {
+        switch kind {
+        case .subscribe: "subscribe"
+        case .request: "request"
+        case .value: "value"
+        case .finished: "finished"
+        case .failure: "failure"
+        case .cancel: "cancel"
         }
     }
 
