@@ -14,6 +14,15 @@ import Testing
             .map { root + "/" + $0 } + names.filter { $0.hasSuffix(".jsonl") }.map { root + "/malformed/" + $0 }
     }
 
+    /// The outcome of comparing two files event by event.
+    static func byEvents(_ expectedPath: String, _ actualPath: String) -> String {
+        outcome {
+            let (expected, actual) = (try TraceReader(path: expectedPath), try TraceReader(path: actualPath))
+            let comparison = try TraceComparison(expected: expected, actual: actual, time: .exact)
+            return (comparison, expected.warnings + actual.warnings)
+        }
+    }
+
     /// The comparison's report and the warnings, or the error.
     static func outcome(_ body: () throws -> (TraceComparison, [TraceReadWarning])) -> String {
         do {
@@ -29,11 +38,7 @@ import Testing
         let copy = temporaryPath("copy-\(UUID().uuidString).jsonl")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        let byEvents = Self.outcome {
-            let (expected, actual) = (try TraceReader(path: path), try TraceReader(path: copy))
-            let comparison = try TraceComparison(expected: expected, actual: actual, time: .exact)
-            return (comparison, expected.warnings + actual.warnings)
-        }
+        let byEvents = Self.byEvents(path, copy)
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
@@ -55,11 +60,7 @@ import Testing
         try (original + Data(#"{"t":999000000000,"event":"value","value":"late"}\n"#.utf8)).write(
             to: URL(fileURLWithPath: grown))
         defer { try? FileManager.default.removeItem(atPath: grown) }
-        let byEvents = Self.outcome {
-            let (expected, actual) = (try TraceReader(path: path), try TraceReader(path: path))
-            let comparison = try TraceComparison(expected: expected, actual: actual, time: .exact)
-            return (comparison, expected.warnings + actual.warnings)
-        }
+        let byEvents = Self.byEvents(path, path)
         let fd = open(grown, O_RDONLY)
         defer { close(fd) }
         let scanned = Self.outcome {

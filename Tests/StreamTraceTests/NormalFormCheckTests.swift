@@ -53,6 +53,18 @@ import Testing
         }
     }
 
+    /// Numbers, literals and colons are skipped as runs: what ends a run —
+    /// a comma, a bracket, a quote, white space — is still looked at.
+    @Test func numbersAndLiteralsAreSkippedUpToWhatEndsThem() {
+        for text in [#"[1e5,-1.5E+3,0.25,null,false,true]"#, #"{"a":-0,"b":[[1],{"c":2e-7}],"d":true}"#, "[[[]],{}]"] {
+            #expect(Self.check(text), "\(text)")
+            #expect(JSONRewriterTests.isNormal(text), "\(text)")
+        }
+        for text in ["[true ,1]", #"{"a":-1.5E+3 }"#, "[1,\tnull]", #"{"a":1,"b":2,"a":3}"#, "[1\n]"] {
+            #expect(!Self.check(text), "\(text)")
+        }
+    }
+
     /// NormalFormCheck.swift.
     @Test func theCheckSaysWhatItKnows() {
         let normal = Array(#"{"a":[1,"x\n"],"b":{"a":true}}"#.utf8)

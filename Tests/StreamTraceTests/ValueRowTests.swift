@@ -49,6 +49,44 @@ import Testing
         }
     }
 
+    /// Every kind of event, with times from nanoseconds to ones wider than
+    /// their 10 columns and a time before the one of the row above.
+    @Test func aRowOfEveryKindWrittenAsBytesIsTheRowOfTheBuiltEvent() throws {
+        let lines = [
+            #"{"streamtrace":1}"#, #"{"t":0,"event":"subscribe"}"#, #"{"t":7,"event":"request","demand":2}"#,
+            #"{"t":1500,"event":"request","demand":"unlimited"}"#, #"{"t":2500000,"event":"value","value":[1,"a"]}"#,
+            #"{"t":61000000000,"event":"value","value":{"a":-1.5e3}}"#,
+            #"{"t":9000000000000000000,"event":"value","value":"x"}"#,
+        ]
+        for end in [
+            #"{"t":9000000000000000001,"event":"cancel"}"#,
+            #"{"t":9000000000000000002,"event":"failure","error":{"type":"E","message":"m"}}"#,
+        ] {
+            try Self.expectRowsAsBytes(Array((lines + [end, ""]).joined(separator: "\n").utf8))
+        }
+    }
+
+    /// Each event's row written as bytes is its built event's row, at
+    /// several widths and times of the row above.
+    static func expectRowsAsBytes(_ bytes: [UInt8]) throws {
+        let summary = try TraceSummary(reading: TraceReader(bytes: bytes))
+        var rewriter = JSONRewriter()
+        for width in [12, 40, 80] {
+            let timeline = TraceTimeline(summary: summary, width: width)
+            for previous in [0, 3_000_000_000, Int64.max] {
+                let (built, text) = (try TraceReader(bytes: bytes), try TraceReader(bytes: bytes))
+                while let event = try built.next(), let head = try text.nextHead() {
+                    var row = JSONOutput()
+                    let fallback = timeline.appendRow(
+                        head, value: text.currentValueBytes, previousTime: previous, rewriter: &rewriter, into: &row)
+                    #expect(fallback == nil, "width \(width), line \(head.line)")
+                    let expected = timeline.row(event, previousTime: previous)
+                    #expect(row.string == expected, "width \(width), line \(head.line)")
+                }
+            }
+        }
+    }
+
     @Test func aLabelOfAHugeValueIsCutWhereTheBuiltValuesIs() throws {
         let huge = "[" + (0..<50_000).map { "\"\u{301}\($0)\"" }.joined(separator: " , ") + "]"
         let value = try JSONValue(parsing: huge)

@@ -153,6 +153,24 @@ package struct JSONOutput: Sendable {
         }
     }
 
+    /// Appends `head`, `value` in decimal and `tail` in one piece: a line's
+    /// short parts copied once, not one by one.
+    package mutating func append(_ head: StaticString, int value: Int64, _ tail: StaticString) {
+        let (headCount, tailCount) = (head.utf8CodeUnitCount, tail.utf8CodeUnitCount)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headCount + 21 + tailCount) { text in
+            let start = text.baseAddress!
+            start.initialize(from: head.utf8Start, count: headCount)
+            var count = headCount
+            if value < 0 {
+                start[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            count += DecimalText.write(value.magnitude, to: start + count)
+            (start + count).initialize(from: tail.utf8Start, count: tailCount)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: start, count: count + tailCount))
+        }
+    }
+
     /// Writes an unsigned integer in decimal.
     @usableFromInline
     package mutating func write(uint value: UInt64) {

@@ -40,6 +40,9 @@ package struct JSONRewriter {
     private var lastIsNormal = false
     /// A string's scalars, its escapes decoded (kept from one string to the next).
     private var scalars: [UInt8] = []
+    /// The last string alone scanned for its normal form, and where its
+    /// bytes were: written from this scan, not scanned again.
+    private var lastString: (string: RawJSONString, bytes: UnsafeRawBufferPointer)?
 
     package init() {}
 
@@ -78,7 +81,12 @@ package struct JSONRewriter {
     /// ``writeScalar(_:at:numbers:into:)`` does, its escapes decoded into
     /// space kept for the next.
     private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
-        let string = RawJSONString(at: 0, in: bytes)
+        let string: RawJSONString
+        if let last = lastString, last.bytes.baseAddress == bytes.baseAddress, last.bytes.count == bytes.count {
+            string = last.string
+        } else {
+            string = RawJSONString(at: 0, in: bytes)
+        }
         let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
         output.append(UInt8(ascii: "\""))
         if string.hasEscapes {
@@ -107,7 +115,9 @@ package struct JSONRewriter {
             lastIsNormal = true
         } else if bytes.first == UInt8(ascii: "\"") {
             // A string alone: no object moves.
-            lastIsNormal = RawJSONString(at: 0, in: bytes).isNormal
+            let string = RawJSONString(at: 0, in: bytes)
+            lastString = (string, bytes)
+            lastIsNormal = string.isNormal
         } else {
             memberOrder.scan(bytes, order: .firstPlace)
             lastIsNormal = memberOrder.isNormal

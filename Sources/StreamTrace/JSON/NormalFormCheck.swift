@@ -44,8 +44,16 @@ package enum NormalFormCheck {
         let count = bytes.count
         var (p, depth, keyCount, expectKey) = (0, 0, 0, false)
         while p < count {
-            let byte = bytes[p]
-            if byte == UInt8(ascii: "\"") {
+            var byte = bytes[p]
+            // A run of digits, letters, `:`, `-`, `+` and `.` (what stands outside strings but quotes,
+            // commas, brackets and white space) in one tight loop; a container ends with a bracket.
+            while isPlain(byte) {
+                p += 1
+                guard p < count else { return false }
+                byte = bytes[p]
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
                 guard let end = stringEnd(bytes, from: p) else { return false }
                 if expectKey {
                     guard keyCount < maximumKeys else { return false }
@@ -57,27 +65,36 @@ package enum NormalFormCheck {
                     expectKey = false
                 }
                 p = end
-            } else if byte == UInt8(ascii: ",") {
+            case UInt8(ascii: ","):
                 expectKey = frames[depth - 1] >= 0
                 p += 1
-            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < maximumDepth else { return false }
                 expectKey = byte == UInt8(ascii: "{")
                 frames[depth] = expectKey ? keyCount : -1
                 depth += 1
                 p += 1
-            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if frames[depth] >= 0 { keyCount = frames[depth] }
                 expectKey = false
                 p += 1
-            } else if byte <= 0x20 {
+            default:
+                // White space, or a byte validated JSON has not outside strings.
                 return false
-            } else {
-                p += 1
             }
         }
         return depth == 0
+    }
+
+    /// Whether `byte`, outside strings, is neither a quote, a comma, a
+    /// bracket nor white space: in validated JSON, a digit, a letter of a
+    /// literal or an exponent, `:`, `-`, `+` or `.` (`& 0xD9 == 0x59` holds
+    /// for the four brackets and, of the rest, only for `Y`, `_`, `y` and
+    /// DEL, which cannot stand there).
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte > UInt8(ascii: "\"") && byte != UInt8(ascii: ",") && byte & 0xD9 != 0x59
     }
 
     /// Whether the key `key` is among `keys[from..<to]`.

@@ -11,36 +11,23 @@ extension TraceTimeline {
         into out: inout JSONOutput
     ) -> String? {
         let start = out.buffer.count
-        Self.appendPadded(into: &out, width: 10) { out in
-            out.append(UInt8(ascii: "+"))
-            TimeFormat.writeShort(head.nanoseconds, into: &out)
-        }
-        out.append("  ")
-        Self.appendPadded(into: &out, width: 10) { out in
-            out.append(UInt8(ascii: "+"))
-            TimeFormat.writeShort(head.nanoseconds - previousTime, into: &out)
-        }
-        out.append("  ")
-        out.append(raw: head.kind.rawValue.utf8)
-        for _ in head.kind.rawValue.utf8.count..<9 { out.append(UInt8(ascii: " ")) }
+        Self.appendHead(head, previousTime: previousTime, into: &out)
         var whole = true
         switch head.kind {
         case .value:
-            out.append("  ")
             // Enough for the width, four bytes a character at most.
             if let value { whole = rewriter.writeNormal(value, into: &out, limit: start + 4 * width + 8) }
         case .request:
-            out.append("  demand ")
+            out.append("demand ")
             if case .max(let n) = head.demand ?? .unlimited {
                 out.write(int: Int64(n))
             } else {
                 out.append("unlimited")
             }
         case .failure:
-            out.append("  ")
             out.append(raw: (head.failure ?? TraceFailure(type: "", message: "")).description.utf8)
         default:
-            while out.buffer.last == UInt8(ascii: " ") { out.buffer.removeLast() }
+            break
         }
         guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
             out.truncate(to: start)
@@ -127,14 +114,58 @@ extension TraceTimeline {
         }
     }
 
-    /// Appends what `body` writes, right-aligned in `width` columns (an
-    /// ASCII text; a longer one is not cut).
-    private static func appendPadded(into out: inout JSONOutput, width: Int, _ body: (inout JSONOutput) -> Void) {
-        let start = out.buffer.count
-        body(&out)
-        let count = out.buffer.count - start
-        if count < width {
-            out.buffer.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count), at: start)
+    /// Appends a row's head in one piece: both times right-aligned in 10
+    /// columns, each after a `+` and followed by two spaces, then the
+    /// event's kind — padded to 9 columns and two spaces more when text
+    /// follows it (a value, a request, a failure), with no space after it
+    /// otherwise.
+    private static func appendHead(_ head: TraceEventHead, previousTime: Int64, into out: inout JSONOutput) {
+        let kind = Self.name(of: head.kind)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (TimeFormat.shortCapacity + 13) + 16) { text in
+            let row = text.baseAddress!
+            var count = writePadded(head.nanoseconds, to: row, width: 10)
+            count += writePadded(head.nanoseconds - previousTime, to: row + count, width: 10)
+            (row + count).initialize(from: kind.utf8Start, count: kind.utf8CodeUnitCount)
+            count += kind.utf8CodeUnitCount
+            switch head.kind {
+            case .value, .request, .failure:
+                let end = count + max(9 - kind.utf8CodeUnitCount, 0) + 2
+                (row + count).initialize(repeating: UInt8(ascii: " "), count: end - count)
+                count = end
+            default: break
+            }
+            out.append(raw: UnsafeBufferPointer(start: row, count: count))
         }
+    }
+
+    /// The kind's raw value, without a `String` on the way (at most 9 bytes).
+    private static func name(of kind: EventKind) -> StaticString {
+        switch kind {
+        case .subscribe: "subscribe"
+        case .request: "request"
+        case .value: "value"
+        case .finished: "finished"
+        case .failure: "failure"
+        case .cancel: "cancel"
+        }
+    }
+
+    /// Writes `+` and ``TimeFormat/short(_:)``'s text for `nanoseconds`,
+    /// right-aligned in `width` columns (a longer text is not cut), then
+    /// two spaces; returns the bytes written (at most
+    /// ``TimeFormat/shortCapacity`` + 3 + `width`).
+    private static func writePadded(
+        _ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>, width: Int
+    ) -> Int {
+        // The text first, where it would stand unpadded; moved right if short.
+        destination[0] = UInt8(ascii: "+")
+        let length = 1 + TimeFormat.writeShort(nanoseconds, to: destination + 1)
+        let padding = max(width - length, 0)
+        if padding > 0 {
+            (destination + padding).moveInitialize(from: destination, count: length)
+            destination.initialize(repeating: UInt8(ascii: " "), count: padding)
+        }
+        (destination + padding + length).initialize(repeating: UInt8(ascii: " "), count: 2)
+        return padding + length + 2
     }
 }

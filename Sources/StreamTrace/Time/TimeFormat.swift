@@ -9,9 +9,22 @@ package enum TimeFormat {
         return text.string
     }
 
-    /// Appends ``short(_:)``'s text to `out`, without a `String` on the way
-    /// (`show` writes two a row).
+    /// Appends ``short(_:)``'s text to `out`, without a `String` on the way.
     static func writeShort(_ nanoseconds: Int64, into out: inout JSONOutput) {
+        // Built in one small buffer, appended once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortCapacity) { text in
+            let count = writeShort(nanoseconds, to: text.baseAddress!)
+            out.append(raw: UnsafeBufferPointer(rebasing: text[..<count]))
+        }
+    }
+
+    /// The most bytes ``writeShort(_:to:)`` writes.
+    static let shortCapacity = 32
+
+    /// Writes ``short(_:)``'s text at `destination` (room for
+    /// ``shortCapacity`` bytes) and returns its length (`show` writes two
+    /// a row, straight into the row's bytes).
+    static func writeShort(_ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = nanoseconds.magnitude
         let (unit, scale): (StaticString, UInt64) =
             magnitude >= 1_000_000_000
@@ -27,26 +40,23 @@ package enum TimeFormat {
             whole += 1
             fraction -= 1000
         }
-        // Built in one small buffer, appended once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
-            var count = 0
-            func add(_ byte: UInt8) {
-                text[count] = byte
-                count += 1
-            }
-            if nanoseconds < 0 { add(UInt8(ascii: "-")) }
-            count += DecimalText.write(whole, to: text.baseAddress! + count)
-            if scale > 1, fraction > 0 {
-                // Three digits, the trailing zeros dropped.
-                let (first, second, third) = (fraction / 100, fraction / 10 % 10, fraction % 10)
-                add(UInt8(ascii: "."))
-                add(UInt8(ascii: "0") + UInt8(first))
-                if second != 0 || third != 0 { add(UInt8(ascii: "0") + UInt8(second)) }
-                if third != 0 { add(UInt8(ascii: "0") + UInt8(third)) }
-            }
-            for k in 0..<unit.utf8CodeUnitCount { add(unit.utf8Start[k]) }
-            out.append(raw: UnsafeBufferPointer(rebasing: text[..<count]))
+        var count = 0
+        func add(_ byte: UInt8) {
+            destination[count] = byte
+            count += 1
         }
+        if nanoseconds < 0 { add(UInt8(ascii: "-")) }
+        count += DecimalText.write(whole, to: destination + count)
+        if scale > 1, fraction > 0 {
+            // Three digits, the trailing zeros dropped.
+            let (first, second, third) = (fraction / 100, fraction / 10 % 10, fraction % 10)
+            add(UInt8(ascii: "."))
+            add(UInt8(ascii: "0") + UInt8(first))
+            if second != 0 || third != 0 { add(UInt8(ascii: "0") + UInt8(second)) }
+            if third != 0 { add(UInt8(ascii: "0") + UInt8(third)) }
+        }
+        for k in 0..<unit.utf8CodeUnitCount { add(unit.utf8Start[k]) }
+        return count
     }
 
     /// A duration exactly, never rounded, in the largest unit that keeps it

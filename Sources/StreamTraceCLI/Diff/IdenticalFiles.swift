@@ -50,13 +50,13 @@ enum IdenticalFiles {
         let size = Int(a.st_size)
         // A range a core, none under 8 MiB.
         let ranges = max(1, min(Jobs.cores, size >> 23))
-        let differs = Difference()
+        let differs = LatchedFlag()
         DispatchQueue.concurrentPerform(iterations: ranges) { index in
             let (start, end) = (size / ranges * index, index == ranges - 1 ? size : size / ranges * (index + 1))
-            if !sameBytes(left, right, from: start, to: end, unless: differs) { differs.found() }
+            if !sameBytes(left, right, from: start, to: end, unless: differs) { differs.set() }
         }
         var byte: UInt8 = 0
-        guard !differs.isFound, pread(left, &byte, 1, off_t(size)) == 0, pread(right, &byte, 1, off_t(size)) == 0
+        guard !differs.isSet, pread(left, &byte, 1, off_t(size)) == 0, pread(right, &byte, 1, off_t(size)) == 0
         else { return nil }
         return size
     }
@@ -64,7 +64,7 @@ enum IdenticalFiles {
     /// Whether the two files hold the same bytes from `start` to `end`,
     /// read a megabyte at a time while `other` has found no difference.
     private static func sameBytes(
-        _ left: Int32, _ right: Int32, from start: Int, to end: Int, unless other: Difference
+        _ left: Int32, _ right: Int32, from start: Int, to end: Int, unless other: LatchedFlag
     ) -> Bool {
         let size = 1 << 20
         let (x, y) = (
@@ -76,7 +76,7 @@ enum IdenticalFiles {
             y.deallocate()
         }
         var offset = start
-        while offset < end, !other.isFound {
+        while offset < end, !other.isSet {
             let wanted = min(size, end - offset)
             guard readFully(left, x, wanted, at: offset) == wanted, readFully(right, y, wanted, at: offset) == wanted,
                 memcmp(x, y, wanted) == 0
@@ -100,15 +100,4 @@ enum IdenticalFiles {
         }
         return done
     }
-}
-
-/// Whether a range of ``IdenticalFiles`` found the files to differ (or
-/// could not read them): the other ranges stop.
-private final class Difference: @unchecked Sendable {
-    private let lock = Lock()
-    private var isSet = false
-
-    var isFound: Bool { lock.withLock { isSet } }
-
-    func found() { lock.withLock { isSet = true } }
 }

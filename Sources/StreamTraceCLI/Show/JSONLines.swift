@@ -86,14 +86,12 @@ final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
         into out: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
         if event.kind == .value, let value = event.valueBytes {
-            out.append("{\"t\":")
-            out.write(int: event.nanoseconds)
-            out.append(",\"event\":\"value\",\"value\":")
+            out.append("{\"t\":", int: event.nanoseconds, ",\"event\":\"value\",\"value\":")
             rewriter.writeNormal(value, into: &out, drain: drain)
-            out.append("}")
+            out.append("}\n")
         } else {
             encoder.encode(TraceReader.event(event.head(lineOffset: 0), value: nil), into: &out)
+            out.append("\n")
         }
-        out.append("\n")
     }
 }

@@ -21,7 +21,8 @@ struct TimelineRows: TraceEventSink {
     private var blockStart = 0
     /// Whether every letter is given (and the stages told).
     private var lettered = false
-    private let demand = LetteringDemand()
+    /// Set once every letter is given: the workers then leave keys to the turn.
+    private let lettersGiven = LatchedFlag()
 
     init(timeline: TraceTimeline) {
         self.timeline = timeline
@@ -30,7 +31,7 @@ struct TimelineRows: TraceEventSink {
 
     var wantsMore: Bool { failure == nil }
 
-    func makeStage() -> RowStage? { RowStage(timeline: timeline, demand: demand) }
+    func makeStage() -> RowStage? { RowStage(timeline: timeline, lettersGiven: lettersGiven) }
 
     mutating func begin(_ stage: RowStage, eventOffset: Int, lineOffset: Int) {
         block = stage
@@ -78,7 +79,7 @@ struct TimelineRows: TraceEventSink {
         }
         if !lettered, marble.isLettered {
             lettered = true
-            demand.lettersGiven()
+            lettersGiven.set()
         }
     }
 
@@ -103,11 +104,11 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()
 
-    private let demand: LetteringDemand
+    private let lettersGiven: LatchedFlag
 
-    init(timeline: TraceTimeline, demand: LetteringDemand) {
+    init(timeline: TraceTimeline, lettersGiven: LatchedFlag) {
         self.timeline = timeline
-        self.demand = demand
+        self.lettersGiven = lettersGiven
     }
 
     func prepare(_ events: TraceBlockEvents) {
@@ -116,7 +117,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
         written = 0
         var (previous, stopped): (Int64?, Bool) = (nil, false)
         // Keys only while letters are given; then the turn works out the few it draws.
-        let wantsKeys = demand.wantsKeys
+        let wantsKeys = !lettersGiven.isSet
         events.forEachEvent { event in
             let value = event.kind == .value ? event.valueBytes : nil
             // A huge value's row, and the rest of the block's, are written at its turn.
