@@ -77,6 +77,8 @@ struct ComparisonWalk {
             comparison.note(
                 kept ? comparison.difference(pair.0, pair.1, same: same, reason: reason) : nil, limit: limit)
         }
+        // The timelines end a little after the first difference.
+        guard !differed || stepsAfterFirstDifference > 0 else { return }
         Self.drawn(pair.0) { expected in Self.drawn(pair.1) { draw(expected, $0, differed: differed) } }
     }
 

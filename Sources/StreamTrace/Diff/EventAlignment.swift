@@ -9,20 +9,30 @@ enum EventAlignment {
     /// first. `nil` if they do not agree again within the window.
     ///
     /// The actual events' ``TraceLookahead/payloadHash(at:)`` are worked
-    /// out once, and each expected event is compared only with those of
-    /// its hash (every event of two traces may differ, and each then meets
-    /// a window of events): a comparison of two integers for the others.
-    /// A long value has no hash and is compared with every event. The
+    /// out once, into a small table, and each expected event is compared
+    /// only with those of its hash, found in the table (every event of two
+    /// traces may differ, and each then meets a window of events). A long
+    /// value has no hash and is compared with every event. The
     /// nearest agreement is the least pair by ``isNearer(_:than:)``, a
     /// strict order: the same whichever pairs are tried besides the equal ones.
     static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
         guard left.buffered + right.buffered > 2 else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: right.buffered) { hashes in
+        let count = right.buffered
+        var slots = 16
+        while slots < 2 * count { slots <<= 1 }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + slots) { space in
+            // The actual events' hashes, and a table of them: for each slot, the
+            // first event of its hashes, each event chained to the next.
+            let hashes = UnsafeMutableBufferPointer(rebasing: space[0..<count])
+            let next = UnsafeMutableBufferPointer(rebasing: space[count..<(2 * count)])
+            let first = UnsafeMutableBufferPointer(rebasing: space[(2 * count)...])
+            first.initialize(repeating: -1)
             var long: [Int] = []  // the actual events without a hash
-            for j in 0..<right.buffered {
+            for j in (0..<count).reversed() {
                 let hash = right.payloadHash(at: j)
                 hashes[j] = hash ?? 0
                 if hash == nil { long.append(j) }
+                (next[j], first[hashes[j] & (slots - 1)]) = (first[hashes[j] & (slots - 1)], j)
             }
             var best: (Int, Int)?
             func attempt(_ i: Int, _ j: Int) {
@@ -32,13 +42,16 @@ enum EventAlignment {
             for i in 0..<left.buffered {
                 guard let hash = left.payloadHash(at: i), long.isEmpty else {
                     let hash = left.payloadHash(at: i)
-                    for j in 0..<hashes.count where i + j > 0 && (hash == nil || hashes[j] == hash || long.contains(j))
-                    {
+                    for j in 0..<count where i + j > 0 && (hash == nil || hashes[j] == hash || long.contains(j)) {
                         attempt(i, j)
                     }
                     continue
                 }
-                for j in 0..<hashes.count where hashes[j] == hash && i + j > 0 { attempt(i, j) }
+                var j = first[hash & (slots - 1)]
+                while j >= 0 {
+                    if hashes[j] == hash, i + j > 0 { attempt(i, j) }
+                    j = next[j]
+                }
             }
             return best
         }

@@ -32,7 +32,7 @@ final class ReadAhead: @unchecked Sendable {
         var end: Result<Void, TraceReadError>?
     }
 
-    static let depth = 3
+    static let depth = 2
     static let batchEvents = 4096
     static let batchBytes = 1 << 19
 
@@ -88,7 +88,7 @@ final class ReadAhead: @unchecked Sendable {
         while true {
             do throws(TraceReadError) {
                 if let event = try lookahead.nextSettled() {
-                    bytes += event.raw?.bytes?.count ?? event.longShown.count
+                    bytes += event.bytes.count
                     batch.events.append(event)
                     if batch.events.count < Self.batchEvents, bytes < Self.batchBytes { continue }
                 } else {

@@ -20,12 +20,9 @@ struct ReadAheadCursor {
             (events, position, end) = (batch.events, 0, batch.end)
         }
         // Moved out, not copied: the batch is the cursor's alone.
-        var event = Self.vacant
+        var event = TraceLookahead.vacant
         swap(&event, &events[position])
         position += 1
         return event
     }
-
-    /// What a taken event's place holds: nothing to retain or release.
-    private static let vacant = ReadAhead.Event(kind: .subscribe, nanoseconds: 0, line: 0, index: 0, payload: .none)
 }

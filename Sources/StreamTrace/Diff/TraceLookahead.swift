@@ -19,59 +19,6 @@ import Musl
 /// canonical form is worked out from the reader's buffer, before the
 /// reader moves on; a short one's from its kept text, when asked.
 struct TraceLookahead {
-    struct Event {
-        var kind: EventKind
-        var nanoseconds: Int64
-        var line: Int
-        var index: Int
-        var payload: Payload
-        /// A value's text as read.
-        var raw: CompactBytes?
-        /// A value's canonical form, once worked out.
-        var canonical: CanonicalJSON?
-        /// A value's ``CanonicalHash``, once worked out (only for a value
-        /// kept whole: a long one is compared by its canonical form).
-        var valueHash: UInt64?
-        /// The start of a long value's text (one not kept whole in
-        /// ``raw``), enough for ``valueColumns``.
-        var longShown: [UInt8] = []
-
-        /// The start of a value's text, enough for ``valueColumns``.
-        var shown: [UInt8] { withShown { Array($0) } }
-
-        /// ``shown``, for `body`, without a copy when the value is kept whole.
-        func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-            guard let bytes = raw?.bytes else { return longShown.withUnsafeBytes(body) }
-            return bytes.withUnsafeBytes {
-                body(UnsafeRawBufferPointer(rebasing: $0.prefix(TraceLookahead.shownLength)))
-            }
-        }
-
-        /// The event as the report shows it: `value {"id":1}`, cut.
-        var text: String {
-            switch kind {
-            case .value: "value " + shownValue
-            case .request: "request \(payload.demand ?? .unlimited)"
-            case .failure: "failure \(payload.failure ?? TraceFailure(type: "", message: ""))"
-            default: kind.rawValue
-            }
-        }
-
-        /// A value's first characters, escaped for a terminal and cut.
-        var shownValue: String { TraceLookahead.shownValue(shown) }
-
-        /// What a marble line draws for it (`nil`: not drawn).
-        var mark: RecentTimeline.Mark? {
-            switch kind {
-            case .value: .element(shownValue)
-            case .finished: .finished
-            case .failure: .failure
-            case .cancel: .cancel
-            default: nil
-            }
-        }
-    }
-
     /// How many bytes of a value's text are kept to show it: enough for
     /// ``valueColumns`` (and one more, to tell that it was cut).
     static let shownLength = ValueText.prefixLength(columns: valueColumns) + 1
@@ -148,9 +95,15 @@ struct TraceLookahead {
 
     mutating func popFirst() -> Event? {
         guard head < events.count else { return nil }
+        // Moved out, not copied: a taken event is needed no more here.
+        var event = Self.vacant
+        swap(&event, &events[head])
         head += 1
-        return events[head - 1]
+        return event
     }
+
+    /// What a taken event's place holds: nothing to retain or release.
+    static var vacant: Event { Event(kind: .subscribe, nanoseconds: 0, line: 0, index: 0) }
 
     /// Whether event `i` of `left` and event `j` of `right` have the same
     /// kind and payload (a value by JSON equality: the same text, or else
@@ -159,10 +112,10 @@ struct TraceLookahead {
         // Field by field, where the events stand: no event is copied (this
         // runs for every pair a window's alignment tries).
         let (x, y) = (left.head + i, right.head + j)
-        guard left.events[x].kind == right.events[y].kind, left.events[x].payload == right.events[y].payload else {
-            return false
-        }
-        guard left.events[x].kind == .value, left.events[x].raw != right.events[y].raw else { return true }
+        guard left.events[x].kind == right.events[y].kind else { return false }
+        // Only a request or an error has a payload (a value's is none).
+        guard left.events[x].kind == .value else { return left.events[x].payload == right.events[y].payload }
+        if Event.sameText(left.events[x], right.events[y]) { return true }
         // Different hashes: different values, without their canonical forms.
         if let a = left.valueHash(at: i), let b = right.valueHash(at: j), a != b { return false }
         return left.canonical(at: i) == right.canonical(at: j)
@@ -184,10 +137,10 @@ struct TraceLookahead {
     /// long value (its text is not kept: its canonical form stands for it).
     private mutating func valueHash(at offset: Int) -> UInt64? {
         let i = head + offset
-        if let hash = events[i].valueHash { return hash }
-        guard let bytes = events[i].raw?.bytes else { return nil }
-        let hash = bytes.withUnsafeBytes { hasher.hash($0) }
-        events[i].valueHash = hash
+        if events[i].isHashed { return events[i].valueHash }
+        guard events[i].form == .whole else { return nil }
+        let hash = events[i].bytes.withUnsafeBytes { hasher.hash($0) }
+        (events[i].valueHash, events[i].isHashed) = (hash, true)
         return hash
     }
     /// The canonical form of the value of event `offset`.
@@ -197,8 +150,8 @@ struct TraceLookahead {
             if unsettled == i {
                 settle()
             } else {
-                let bytes = events[i].raw?.bytes ?? []
-                events[i].canonical = bytes.withUnsafeBytes { rewriter.canonical($0) }
+                let bytes = events[i].form == .whole ? events[i].bytes : []
+                events[i].keep(canonical: bytes.withUnsafeBytes { rewriter.canonical($0) })
             }
         }
         return events[i].canonical ?? CanonicalJSON(.null)
@@ -211,8 +164,8 @@ struct TraceLookahead {
         guard let i = unsettled else { return }
         unsettled = nil
         // Taken off the front already: compared, and needed no more.
-        guard i >= head, always || events[i].raw?.bytes == nil, let bytes = reader.currentValueBytes else { return }
-        events[i].canonical = rewriter.canonical(bytes)
+        guard i >= head, always || events[i].form != .whole, let bytes = reader.currentValueBytes else { return }
+        events[i].keep(canonical: rewriter.canonical(bytes))
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
@@ -232,10 +185,10 @@ struct TraceLookahead {
         guard let head = try readHead() else { return nil }
         var event = event(head)
         unsettled = nil
-        if let bytes = event.raw?.bytes {
-            event.valueHash = bytes.withUnsafeBytes { hasher.hash($0) }
+        if event.form == .whole {
+            (event.valueHash, event.isHashed) = (event.bytes.withUnsafeBytes { hasher.hash($0) }, true)
         } else if event.kind == .value, let bytes = reader.currentValueBytes {
-            event.canonical = rewriter.canonical(bytes)
+            event.keep(canonical: rewriter.canonical(bytes))
         }
         return event
     }
@@ -261,17 +214,20 @@ struct TraceLookahead {
 
     /// The event ``readHead()`` just read, its value from the reader.
     private mutating func event(_ head: TraceEventHead) -> Event {
-        var event = Event(
-            kind: head.kind, nanoseconds: head.nanoseconds, line: head.line, index: count, payload: .none)
+        var event = Event(kind: head.kind, nanoseconds: head.nanoseconds, line: head.line, index: count)
         switch head.kind {
         case .value:
             if let bytes = reader.currentValueBytes {
-                event.raw = CompactBytes(bytes)
-                if event.raw?.bytes == nil { event.longShown = Array(bytes.prefix(Self.shownLength)) }
+                if bytes.count <= CompactBytes.keptBytes {
+                    (event.form, event.bytes) = (.whole, Array(bytes))
+                } else {
+                    (event.form, event.bytes) = (.long, Array(bytes.prefix(Self.shownLength)))
+                    event.rare = Rare(digest: CompactBytes(bytes))
+                }
                 unsettled = events.count
             }
-        case .request: event.payload = .demand(head.demand ?? .unlimited)
-        case .failure: event.payload = .failure(head.failure ?? TraceFailure(type: "", message: ""))
+        case .request: event.rare = Rare(payload: .demand(head.demand ?? .unlimited))
+        case .failure: event.rare = Rare(payload: .failure(head.failure ?? TraceFailure(type: "", message: "")))
         default: break
         }
         return event

@@ -1,0 +1,105 @@
+extension TraceLookahead {
+    /// One event read ahead, compact so that it is cheap to copy and to
+    /// hand from a reading thread to the walk (``ReadAhead``): kind, time,
+    /// place, a value's text in one array and its ``CanonicalHash`` once
+    /// worked out. What few events have (a demand, an error, a long value's
+    /// digest, a canonical form once needed) is in one ``Rare`` object.
+    struct Event {
+        var kind: EventKind
+        /// How ``bytes`` holds a value's text.
+        var form = TextForm.none
+        /// Whether ``valueHash`` is worked out.
+        var isHashed = false
+        var nanoseconds: Int64
+        var line: Int
+        var index: Int
+        /// A value's ``CanonicalHash``, once worked out (only for a value
+        /// kept whole: a long one is compared by its canonical form).
+        var valueHash: UInt64 = 0
+        /// A value's text as read (``TextForm/whole``), or the start of a
+        /// long one, enough for ``valueColumns`` (``TextForm/long``).
+        var bytes: [UInt8] = []
+        var rare: Rare?
+
+        init(kind: EventKind, nanoseconds: Int64, line: Int, index: Int) {
+            (self.kind, self.nanoseconds, self.line, self.index) = (kind, nanoseconds, line, index)
+        }
+
+        /// What, besides its kind and value, makes it the same as another.
+        var payload: Payload { rare?.payload ?? .none }
+
+        /// A value's canonical form, once worked out.
+        var canonical: CanonicalJSON? { rare?.canonical }
+
+        /// Keeps a value's canonical form (in ``rare``, shared by the copies:
+        /// it is the same for all).
+        mutating func keep(canonical: CanonicalJSON) {
+            if let rare { rare.canonical = canonical } else { rare = Rare(canonical: canonical) }
+        }
+
+        /// Whether two values' texts are the same as read (a long one's by
+        /// its digest).
+        static func sameText(_ a: Event, _ b: Event) -> Bool {
+            switch (a.form, b.form) {
+            case (.whole, .whole): a.bytes == b.bytes
+            case (.long, .long): a.rare?.digest == b.rare?.digest
+            case (.none, .none): true
+            default: false
+            }
+        }
+
+        /// The start of a value's text, enough for ``valueColumns``.
+        var shown: [UInt8] { withShown { Array($0) } }
+
+        /// ``shown``, for `body`, without a copy.
+        func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<min($0.count, shownLength)])) }
+        }
+
+        /// The event as the report shows it: `value {"id":1}`, cut.
+        var text: String {
+            switch kind {
+            case .value: "value " + shownValue
+            case .request: "request \(payload.demand ?? .unlimited)"
+            case .failure: "failure \(payload.failure ?? TraceFailure(type: "", message: ""))"
+            default: kind.rawValue
+            }
+        }
+
+        /// A value's first characters, escaped for a terminal and cut.
+        var shownValue: String { TraceLookahead.shownValue(shown) }
+
+        /// What a marble line draws for it (`nil`: not drawn).
+        var mark: RecentTimeline.Mark? {
+            switch kind {
+            case .value: .element(shownValue)
+            case .finished: .finished
+            case .failure: .failure
+            case .cancel: .cancel
+            default: nil
+            }
+        }
+    }
+
+    /// How an ``Event`` holds a value's text.
+    enum TextForm: UInt8 {
+        /// No value (or none the reader could give).
+        case none
+        /// Kept whole, up to ``CompactBytes/keptBytes``.
+        case whole
+        /// Longer: its first bytes, its digest in ``Rare/digest``.
+        case long
+    }
+
+    /// What few events of a trace hold besides their kind, time and text.
+    final class Rare {
+        let payload: Payload
+        /// A long value's text, digested.
+        let digest: CompactBytes?
+        var canonical: CanonicalJSON?
+
+        init(payload: Payload = .none, digest: CompactBytes? = nil, canonical: CanonicalJSON? = nil) {
+            (self.payload, self.digest, self.canonical) = (payload, digest, canonical)
+        }
+    }
+}
