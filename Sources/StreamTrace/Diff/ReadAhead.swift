@@ -87,9 +87,8 @@ final class ReadAhead: @unchecked Sendable {
         var bytes = 0
         while true {
             do throws(TraceReadError) {
-                if let event = try lookahead.nextSettled() {
-                    bytes += event.bytes.count
-                    batch.events.append(event)
+                if try lookahead.nextSettled(into: &batch.events) {
+                    bytes += Int(batch.events[batch.events.count - 1].count)
                     if batch.events.count < Self.batchEvents, bytes < Self.batchBytes { continue }
                 } else {
                     batch.end = .success(())
@@ -99,6 +98,7 @@ final class ReadAhead: @unchecked Sendable {
             }
             guard hand(batch), batch.end == nil else { return }
             batch.events.removeAll(keepingCapacity: true)
+            lookahead.startStore()
             bytes = 0
         }
     }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 extension TraceLookahead {
     /// One event read ahead, compact so that it is cheap to copy and to
     /// hand from a reading thread to the walk (``ReadAhead``): kind, time,
@@ -16,9 +24,12 @@ extension TraceLookahead {
         /// A value's ``CanonicalHash``, once worked out (only for a value
         /// kept whole: a long one is compared by its canonical form).
         var valueHash: UInt64 = 0
-        /// A value's text as read (``TextForm/whole``), or the start of a
-        /// long one, enough for ``valueColumns`` (``TextForm/long``).
-        var bytes: [UInt8] = []
+        /// Where a value's text as read (``TextForm/whole``), or the start
+        /// of a long one, enough for ``valueColumns`` (``TextForm/long``), is
+        /// kept: ``count`` bytes from ``start`` in ``store``.
+        var store: TextStore?
+        var start: Int32 = 0
+        var count: Int32 = 0
         var rare: Rare?
 
         init(kind: EventKind, nanoseconds: Int64, line: Int, index: Int) {
@@ -37,15 +48,27 @@ extension TraceLookahead {
             if let rare { rare.canonical = canonical } else { rare = Rare(canonical: canonical) }
         }
 
+        /// The value's text kept (see ``store``), for `body`.
+        func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            guard let store else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+            return withExtendedLifetime(store) { body(store.bytes(at: start, count: count)) }
+        }
+
         /// Whether two values' texts are the same as read (a long one's by
         /// its digest).
         static func sameText(_ a: Event, _ b: Event) -> Bool {
             switch (a.form, b.form) {
-            case (.whole, .whole): a.bytes == b.bytes
+            case (.whole, .whole):
+                a.count == b.count && a.withBytes { x in b.withBytes { y in equal(x, y) } }
             case (.long, .long): a.rare?.digest == b.rare?.digest
             case (.none, .none): true
             default: false
             }
+        }
+
+        /// Whether two texts of one count are the same bytes.
+        private static func equal(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+            x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
         }
 
         /// The start of a value's text, enough for ``valueColumns``.
@@ -53,7 +76,7 @@ extension TraceLookahead {
 
         /// ``shown``, for `body`, without a copy.
         func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<min($0.count, shownLength)])) }
+            withBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<min($0.count, shownLength)])) }
         }
 
         /// The event as the report shows it: `value {"id":1}`, cut.

@@ -60,6 +60,8 @@ struct TraceLookahead {
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
+    /// Where the texts of the events read are kept.
+    private var store = TextStore()
     /// The events a ``ReadAhead`` read, when the trace is read ahead.
     private var ahead: ReadAheadCursor?
 
@@ -69,7 +71,7 @@ struct TraceLookahead {
     }
 
     /// Whether the trace is read ahead, on another thread: its events come
-    /// settled (``nextSettled()``), never from ``readHead()``.
+    /// settled (``nextSettled(into:)``), never from ``readHead()``.
     var readsAhead: Bool { ahead != nil }
 
     var buffered: Int { events.count - head }
@@ -139,7 +141,7 @@ struct TraceLookahead {
         let i = head + offset
         if events[i].isHashed { return events[i].valueHash }
         guard events[i].form == .whole else { return nil }
-        let hash = events[i].bytes.withUnsafeBytes { hasher.hash($0) }
+        let hash = events[i].withBytes { hasher.hash($0) }
         (events[i].valueHash, events[i].isHashed) = (hash, true)
         return hash
     }
@@ -150,8 +152,9 @@ struct TraceLookahead {
             if unsettled == i {
                 settle()
             } else {
-                let bytes = events[i].form == .whole ? events[i].bytes : []
-                events[i].keep(canonical: bytes.withUnsafeBytes { rewriter.canonical($0) })
+                let whole = events[i].form == .whole
+                let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
+                events[i].keep(canonical: canonical)
             }
         }
         return events[i].canonical ?? CanonicalJSON(.null)
@@ -178,19 +181,20 @@ struct TraceLookahead {
         return event(head)
     }
 
-    /// The next event, its value settled before the reader moves on: its
-    /// ``CanonicalHash``, or a long value's canonical form (``ReadAhead``'s
-    /// thread reads with this); `nil` at the end.
-    mutating func nextSettled() throws(TraceReadError) -> Event? {
-        guard let head = try readHead() else { return nil }
+    /// Appends the next event to `events`, its value settled before the
+    /// reader moves on: its ``CanonicalHash``, or a long value's canonical
+    /// form (``ReadAhead``'s thread reads with this); `false` at the end.
+    mutating func nextSettled(into events: inout [Event]) throws(TraceReadError) -> Bool {
+        guard let head = try readHead() else { return false }
         var event = event(head)
         unsettled = nil
         if event.form == .whole {
-            (event.valueHash, event.isHashed) = (event.bytes.withUnsafeBytes { hasher.hash($0) }, true)
+            (event.valueHash, event.isHashed) = (event.withBytes { hasher.hash($0) }, true)
         } else if event.kind == .value, let bytes = reader.currentValueBytes {
             event.keep(canonical: rewriter.canonical(bytes))
         }
-        return event
+        events.append(event)
+        return true
     }
 
     /// Reads the next event's head, not kept yet: the caller keeps it
@@ -219,10 +223,11 @@ struct TraceLookahead {
         case .value:
             if let bytes = reader.currentValueBytes {
                 if bytes.count <= CompactBytes.keptBytes {
-                    (event.form, event.bytes) = (.whole, Array(bytes))
+                    event.form = .whole
+                    keep(bytes, in: &event)
                 } else {
-                    (event.form, event.bytes) = (.long, Array(bytes.prefix(Self.shownLength)))
-                    event.rare = Rare(digest: CompactBytes(bytes))
+                    (event.form, event.rare) = (.long, Rare(digest: CompactBytes(bytes)))
+                    keep(UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Self.shownLength)]), in: &event)
                 }
                 unsettled = events.count
             }
@@ -232,6 +237,22 @@ struct TraceLookahead {
         }
         return event
     }
+
+    /// Keeps `bytes` (at most ``CompactBytes/keptBytes``) as `event`'s
+    /// text, in the store being filled or a new one.
+    private mutating func keep(_ bytes: UnsafeRawBufferPointer, in event: inout Event) {
+        if let start = store.keep(bytes) {
+            (event.store, event.start) = (store, start)
+        } else {
+            store = TextStore()
+            (event.store, event.start) = (store, store.keep(bytes) ?? 0)
+        }
+        event.count = Int32(bytes.count)
+    }
+
+    /// Starts a new ``TextStore`` for the events read from now on (a batch
+    /// handed to another thread holds its own stores, never written again).
+    mutating func startStore() { store = TextStore() }
 
     /// Whether the heads `left` and `right` just read are the same event:
     /// kind, demand, error and value text alike (the value's bytes compared
