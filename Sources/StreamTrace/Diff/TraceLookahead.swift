@@ -91,7 +91,7 @@ struct TraceLookahead {
                 ended = true
                 break
             }
-            events.append(event)
+            events.append(consume event)
         }
     }
 
@@ -117,7 +117,14 @@ struct TraceLookahead {
         guard left.events[x].kind == right.events[y].kind else { return false }
         // Only a request or an error has a payload (a value's is none).
         guard left.events[x].kind == .value else { return left.events[x].payload == right.events[y].payload }
-        if Event.sameText(left.events[x], right.events[y]) { return true }
+        // Hashes already worked out (read ahead) decide most pairs of different values.
+        if left.events[x].isHashed, right.events[y].isHashed, left.events[x].valueHash != right.events[y].valueHash {
+            return false
+        }
+        let same = left.events.withUnsafeBufferPointer { l in
+            right.events.withUnsafeBufferPointer { r in Event.sameText(l[x], r[y]) }
+        }
+        if same { return true }
         // Different hashes: different values, without their canonical forms.
         if let a = left.valueHash(at: i), let b = right.valueHash(at: j), a != b { return false }
         return left.canonical(at: i) == right.canonical(at: j)
@@ -193,7 +200,7 @@ struct TraceLookahead {
         } else if event.kind == .value, let bytes = reader.currentValueBytes {
             event.keep(canonical: rewriter.canonical(bytes))
         }
-        events.append(event)
+        events.append(consume event)
         return true
     }
 
