@@ -2,7 +2,7 @@ import StreamTrace
 import Testing
 
 /// `TraceComparison` reading both traces ahead on threads of their own
-/// (`readAhead: true`, what `diff` does for two regular files) finds what
+/// (`readAheadAfter`, what `diff` does for two regular files) finds what
 /// reading them on the caller's thread finds: the same differences, counts,
 /// timelines and summary, or the same error at the same place.
 @Suite(.cpuBound) struct ReadAheadComparisonTests {
@@ -74,13 +74,13 @@ import Testing
     }
 
     /// What a comparison found, or the error it threw, as text.
-    static func outcome(_ pair: Pair, readAhead: Bool, time: TimeComparison = .exact, limit: Int = 20) -> String {
+    static func outcome(_ pair: Pair, readAheadAfter: Int?, time: TimeComparison = .exact, limit: Int = 20) -> String {
         do {
             let (expected, actual) = (
                 try TraceReader(bytes: pair.expected, name: "e"), try TraceReader(bytes: pair.actual, name: "a")
             )
             let comparison = try TraceComparison(
-                expected: expected, actual: actual, time: time, limit: limit, readAhead: readAhead)
+                expected: expected, actual: actual, time: time, limit: limit, readAheadAfter: readAheadAfter)
             return
                 ([comparison.summary, "\(comparison.expectedEventCount) \(comparison.actualEventCount)"]
                 + comparison.differences.map(\.description)
@@ -96,8 +96,8 @@ import Testing
         let pair = Pair(seed: UInt64(seed), events: 50 + seed * 97, damage: seed % 2 == 1)
         for (time, limit) in [(TimeComparison.exact, 20), (.ignored, 3), (.tolerance(.nanoseconds(5)), 1_000_000)] {
             #expect(
-                Self.outcome(pair, readAhead: true, time: time, limit: limit)
-                    == Self.outcome(pair, readAhead: false, time: time, limit: limit))
+                Self.outcome(pair, readAheadAfter: seed % 3 * 8, time: time, limit: limit)
+                    == Self.outcome(pair, readAheadAfter: nil, time: time, limit: limit))
         }
     }
 
@@ -107,9 +107,9 @@ import Testing
         var pair = Pair(seed: 7, events: 40_000, damage: false)
         let left = Pair.bytes((1...3).map { Pair.line(($0 * 1_000, Pair.value("\($0)"))) } + ["not json"])
         pair.expected = left
-        let outcome = Self.outcome(pair, readAhead: true)
+        let outcome = Self.outcome(pair, readAheadAfter: 0)
         #expect(outcome.hasPrefix("error: e:6:1: "))
-        #expect(outcome == Self.outcome(pair, readAhead: false))
+        #expect(outcome == Self.outcome(pair, readAheadAfter: nil))
     }
 
     @Test func valuesKeptWholeAcrossManyTextStoresCompareByTheirOwnBytes() {
@@ -125,15 +125,33 @@ import Testing
         }
         var pair = Pair(seed: 1, events: 0, damage: false)
         (pair.expected, pair.actual) = (Pair.bytes(lines(false)), Pair.bytes(lines(true)))
-        let outcome = Self.outcome(pair, readAhead: true)
+        let outcome = Self.outcome(pair, readAheadAfter: 0)
         #expect(outcome.hasPrefix("traces differ: 9 differences (exact times), first at event 5 "), "\(outcome)")
-        #expect(outcome == Self.outcome(pair, readAhead: false))
+        #expect(outcome == Self.outcome(pair, readAheadAfter: nil))
+    }
+
+    @Test func tracesAlikeAtFirstAreReadAheadFromWhereTheyDifferInMostEvents() {
+        // 3,000 events alike, then 3,000 of which all but every tenth differ;
+        // a long value and a request just where reading ahead begins.
+        let lines = { (actual: Bool) in
+            (0..<6_000).map { i in
+                let value = i == 3_040 ? "\"" + String(repeating: "w", count: 5_000) + "\"" : "\(i)"
+                let rest = i == 3_041 ? #""event":"request","demand":3"# : Pair.value(value)
+                let changed = actual && i >= 3_000 && i % 10 != 0 && i != 3_040 && i != 3_041
+                return Pair.line((i * 1_000 + 1_000, changed ? Pair.value("\(i + 100_000)") : rest))
+            }
+        }
+        var pair = Pair(seed: 1, events: 0, damage: false)
+        (pair.expected, pair.actual) = (Pair.bytes(lines(false)), Pair.bytes(lines(true)))
+        let outcome = Self.outcome(pair, readAheadAfter: 64, limit: 3)
+        #expect(outcome.hasPrefix("traces differ: 2699 differences (exact times), first at event 3003 "), "\(outcome)")
+        #expect(outcome == Self.outcome(pair, readAheadAfter: nil, limit: 3))
     }
 
     @Test func thousandsOfSmallPairsHandOverEveryEvent() {
         for seed in 1_000..<3_000 {
             let pair = Pair(seed: UInt64(seed), events: seed % 13, damage: seed % 5 == 0)
-            let (ahead, inTurn) = (Self.outcome(pair, readAhead: true), Self.outcome(pair, readAhead: false))
+            let (ahead, inTurn) = (Self.outcome(pair, readAheadAfter: 0), Self.outcome(pair, readAheadAfter: nil))
             #expect(ahead == inTurn, "seed \(seed)")
             if ahead != inTurn { return }
         }

@@ -12,15 +12,50 @@ struct ComparisonWalk {
     var tails = (expected: RecentEvents(), actual: RecentEvents())
     /// How many more steps the timelines take once the traces differed.
     private var stepsAfterFirstDifference = 2
+    /// Whether both traces may still be read ahead, and the threads that
+    /// read them once they are.
+    private var mayReadAhead: Bool
+    private var readAheads: (ReadAhead, ReadAhead)?
+    /// How many events were compared one by one (not taken as read).
+    private var steps = 0
+    /// How many before both traces are read ahead (see ``init``).
+    private let stepsBeforeReadingAhead: Int
 
-    init(left: TraceLookahead, right: TraceLookahead, limit: Int) {
+    /// With `readAheadAfter`, once that many events were compared one by
+    /// one, and at least a quarter of all events read were, both traces are
+    /// read ahead: two traces that differ in most events (each of which is
+    /// then hashed), not in a few (two events with the same text cost a
+    /// comparison of their bytes).
+    init(left: TraceLookahead, right: TraceLookahead, limit: Int, readAheadAfter: Int? = nil) {
         self.left = left
         self.right = right
         self.limit = limit
+        mayReadAhead = readAheadAfter != nil
+        stepsBeforeReadingAhead = readAheadAfter ?? 0
+    }
+
+    /// Ends the threads reading ahead, if any, and waits for them.
+    mutating func stopReadingAhead() {
+        readAheads?.0.stop()
+        readAheads?.1.stop()
+        readAheads = nil
+    }
+
+    /// Reads both traces ahead from here on, once they differ in many events.
+    private mutating func readAheadIfDifferent() {
+        guard steps >= stepsBeforeReadingAhead, steps * 4 >= left.count + right.count else { return }
+        mayReadAhead = false
+        guard !left.isAtEnd, !right.isAtEnd, let expected = ReadAhead(reader: left.reader, counted: left.count)
+        else { return }
+        guard let actual = ReadAhead(reader: right.reader, counted: right.count) else { return expected.stop() }
+        readAheads = (expected, actual)
+        left.read(from: expected)
+        right.read(from: actual)
     }
 
     mutating func run(into comparison: inout TraceComparison) throws(TraceReadError) {
         while true {
+            if mayReadAhead { readAheadIfDifferent() }
             if !left.readsAhead, left.isEmpty, right.isEmpty, try takeSamePair(into: comparison) { continue }
             // The front events first: only where they differ is the window read.
             try left.fill(1)
@@ -68,6 +103,7 @@ struct ComparisonWalk {
     /// One pair of events (or an event only one trace has) taken off the
     /// front: compared, and drawn on the timelines.
     private mutating func step(_ expected: Bool, _ actual: Bool, into comparison: inout TraceComparison) {
+        steps += 1
         let same = expected && actual && TraceLookahead.samePayload(&left, 0, &right, 0)
         let pair = (expected ? left.popFirst() : nil, actual ? right.popFirst() : nil)
         let differed = comparison.differenceCount > 0

@@ -47,11 +47,13 @@ final class ReadAhead: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: 0)
     private var thread: JoinableThread?
 
-    /// Starts reading `reader` on a new thread; `nil` if no thread can be
-    /// made (the reader is then read as before, on the caller's thread).
-    init?(reader: TraceReader) {
+    /// Starts reading `reader` on a new thread, after the `counted` events
+    /// read from it so far; `nil` if no thread can be made (the reader is
+    /// then read as before, on the caller's thread).
+    init?(reader: TraceReader, counted: Int = 0) {
         for _ in 0..<Self.depth { places.signal() }
-        let box = Unmanaged.passRetained(Job(readAhead: self, lookahead: TraceLookahead(reader: reader)))
+        let lookahead = TraceLookahead(reader: reader, counted: counted)
+        let box = Unmanaged.passRetained(Job(readAhead: self, lookahead: lookahead))
         thread = JoinableThread(box.toOpaque()) { raw in
             let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
             job.readAhead.produce(&job.lookahead)

@@ -26,6 +26,11 @@ package struct TraceComparison: Sendable {
     /// the point where two differing traces agree again.
     package static let window = 32
 
+    /// How many events of two traces `diff` compares one by one before it
+    /// reads both ahead, on threads of their own, when they are regular
+    /// files (see ``init(expected:actual:time:limit:readAheadAfter:)``).
+    package static let readAheadAfter = 1_024
+
     /// The names (paths) of the traces.
     package let expectedFile: String
     package let actualFile: String
@@ -46,33 +51,25 @@ package struct TraceComparison: Sendable {
     package var matches: Bool { differenceCount == 0 }
 
     /// Reads both traces to their ends and compares them, keeping the
-    /// first `limit` differences. With `readAhead` (both traces regular
-    /// files), each trace is read and hashed on a thread of its own
+    /// first `limit` differences. With `readAheadAfter` (both traces
+    /// regular files), once the traces differ in that many events and in a
+    /// quarter of all, each is read and hashed on a thread of its own
     /// (``ReadAhead``), ended before this returns or throws: the same
     /// comparison, the same error.
     ///
     /// - Throws: ``TraceReadError`` if either trace cannot be read.
     package init(
         expected: TraceReader, actual: TraceReader, time: TimeComparison = .exact, limit: Int = 20,
-        readAhead: Bool = false
+        readAheadAfter: Int? = nil
     ) throws(TraceReadError) {
         expectedFile = expected.file
         actualFile = actual.file
         self.time = time
         compareNames(expected.header.stream, actual.header.stream, limit: limit)
-        var ahead = readAhead ? ReadAhead(reader: expected) : nil
-        var aheadActual = ahead != nil ? ReadAhead(reader: actual) : nil
-        if aheadActual == nil {
-            ahead?.stop()
-            (ahead, aheadActual) = (nil, nil)
-        }
-        defer {
-            ahead?.stop()
-            aheadActual?.stop()
-        }
         var walk = ComparisonWalk(
-            left: TraceLookahead(reader: expected, readAhead: ahead),
-            right: TraceLookahead(reader: actual, readAhead: aheadActual), limit: limit)
+            left: TraceLookahead(reader: expected), right: TraceLookahead(reader: actual), limit: limit,
+            readAheadAfter: readAheadAfter)
+        defer { walk.stopReadingAhead() }
         try walk.run(into: &self)
         expectedEventCount = walk.left.count
         actualEventCount = walk.right.count

@@ -65,10 +65,21 @@ struct TraceLookahead {
     /// The events a ``ReadAhead`` read, when the trace is read ahead.
     private var ahead: ReadAheadCursor?
 
-    init(reader: TraceReader, readAhead: ReadAhead? = nil) {
+    init(reader: TraceReader, counted: Int = 0) {
         self.reader = reader
-        ahead = readAhead.map { ReadAheadCursor(readAhead: $0) }
+        count = counted
     }
+
+    /// Takes the events after those read so far from `readAhead`, which
+    /// reads them on its own thread: the last one read is settled first,
+    /// while the reader still holds its value.
+    mutating func read(from readAhead: ReadAhead) {
+        settle(always: false)
+        ahead = ReadAheadCursor(readAhead: readAhead)
+    }
+
+    /// Whether the trace was read to its end.
+    var isAtEnd: Bool { ended }
 
     /// Whether the trace is read ahead, on another thread: its events come
     /// settled (``nextSettled(into:)``), never from ``readHead()``.

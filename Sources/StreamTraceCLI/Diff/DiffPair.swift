@@ -76,12 +76,14 @@ enum DiffOutcome: Sendable {
         do throws(TraceReadError) {
             let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
-            // Regular files are read ahead on two threads; a pipe is read only as the walk asks.
+            // Regular files that differ in many events are read ahead on two threads;
+            // a pipe is read only as the walk asks.
             let files = [expectedPath, actualPath].allSatisfy {
                 $0 != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG
             }
             let comparison = try TraceComparison(
-                expected: expected, actual: actual, time: time, limit: limit, readAhead: files)
+                expected: expected, actual: actual, time: time, limit: limit,
+                readAheadAfter: files ? TraceComparison.readAheadAfter : nil)
             self = .compared(comparison, warnings: expected.warnings + actual.warnings)
         } catch {
             self = .unreadable(error)
