@@ -20,7 +20,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 # which reads this variable from the environment); the other test targets skip them.
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
-.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan test-asan test-sanitizers bench bench-recorder \
+.PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan build-tsan test-asan test-sanitizers bench bench-recorder \
 	bench-values bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
@@ -87,11 +87,18 @@ stress-operators:
 # HugeValueCommandTests), whose parallel scan the in-process differential
 # suites (TraceScanTests, ScannedCheckTests, ValuePlaceTests,
 # ShowBlocksCommandTests) cover under TSan. They took 2 of the step's 7
-# minutes on a loaded machine; make test runs them twice.
-TSAN_SINGLE_THREADED = (JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests)
-test-tsan:
+# minutes on a loaded machine; make test runs them twice. The scanner's
+# per-line differential (FastEventLineTests), the value hash and the
+# normal-form check are pure functions of bytes, in one thread, likewise.
+TSAN_SINGLE_THREADED = (JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests|FastEventLineTests|CanonicalHashTests|NormalFormCheckTests)
+test-tsan: build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 		--skip '$(BROWSER_SUITES)' --skip 'StreamTraceTests\.$(TSAN_SINGLE_THREADED)'
+
+# The build test-tsan runs (CI builds first, then runs the tests beside its
+# checks that build no tests: see .ci/run).
+build-tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 
 test-asan:
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip '$(BROWSER_SUITES)'

@@ -14,9 +14,11 @@ import Musl
 /// A first pass that stops at a bad line (a line over the limit, bytes
 /// that are no trace) stops the copy there too, so an endless input is
 /// never copied endlessly.
+///
+/// The file is unlinked as soon as it is made: it lives only as long as
+/// its descriptor, so a command stopped by a signal (Ctrl-C, a closed
+/// pipe) leaves nothing behind in the temporary directory.
 final class InputCopy {
-    /// The copy's path.
-    let path: String
     private let name: String
     private let source: Int32
     private let output: Int32
@@ -36,7 +38,8 @@ final class InputCopy {
             close(source)
             throw TraceFile.readFailure(name, errno, "cannot make a temporary copy")
         }
-        self.path = CommandLineArguments.path(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        CommandLineArguments.remove(
+            CommandLineArguments.path(bytes: template.dropLast().map { UInt8(bitPattern: $0) }))
         self.name = name
         self.source = source
         self.output = output
@@ -45,12 +48,13 @@ final class InputCopy {
     deinit {
         close(source)
         close(output)
-        CommandLineArguments.remove(path)
     }
 
-    /// The copy, opened for a later pass (after ``finish()``).
+    /// The copy, from its start, on a descriptor of its own for a later
+    /// pass (after ``finish()``); passes read one after another.
     func open() throws(TraceReadError) -> Int32 {
-        let fd = CommandLineArguments.open(path, O_RDONLY)
+        guard lseek(output, 0, SEEK_SET) == 0 else { throw TraceFile.readFailure(name, errno) }
+        let fd = dup(output)
         guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
         return fd
     }

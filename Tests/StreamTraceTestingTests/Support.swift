@@ -96,15 +96,25 @@ struct Timeout: Error, Equatable, CustomStringConvertible {
 }
 
 func temporaryPath(_ name: String) -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-testing-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent(name).path
+    testFiles.appendingPathComponent(name).path
 }
 
 /// A new, empty directory for one test's files.
 func temporaryDirectory() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-testing-\(getpid())")
-        .appendingPathComponent(UUID().uuidString)
+    let directory = testFiles.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.path
+}
+
+/// This process's folder for test files, removed when it exits (each run
+/// used to leave its folder behind in the temporary directory).
+let testFiles: URL = {
+    let folder = testFilesOfThisProcess()
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testFilesOfThisProcess()) }
+    return folder
+}()
+
+private func testFilesOfThisProcess() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-testing-\(getpid())")
 }

@@ -127,16 +127,27 @@ func asChildProcess<T>(_ body: () throws -> T) rethrows -> T {
 
 private let childProcessSlots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
 
+/// This test process's folder for its files, made on first use and
+/// removed when the process exits: a run of the suite writes ~170 MB
+/// there, which every run used to leave behind in the temporary directory.
+let testFilesDirectory: URL = {
+    let directory = testFilesDirectoryOfThisProcess()
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testFilesDirectoryOfThisProcess()) }
+    return directory
+}()
+
+private func testFilesDirectoryOfThisProcess() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
+}
+
 func temporaryPath(_ name: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
-    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.appendingPathComponent(name).path
+    testFilesDirectory.appendingPathComponent(name).path
 }
 
 /// A new, empty directory for one test's files.
 func temporaryDirectory() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-tests-\(getpid())")
-        .appendingPathComponent(UUID().uuidString)
+    let directory = testFilesDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.path
 }

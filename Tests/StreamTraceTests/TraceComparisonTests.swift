@@ -55,6 +55,21 @@ import Testing
             ])
     }
 
+    @Test func oneChangedValueAmongEqualOnesIsAChangeWhereTheTimesAgreeAfterIt() throws {
+        // Pairing actual's 7 as inserted would pair every later "1" with the
+        // one before it in time: a point where times agree too comes first.
+        let comparison = try compare(["1", "1", "1", "1"], ["1", "7", "1", "1"], time: .exact)
+        #expect(
+            comparison.differences.map(\.description) == [
+                "event 3: values differ\n- e:4  t=+2ms  value 1\n+ a:4  t=+2ms  value 7"
+            ])
+        #expect(
+            comparison.summary
+                == "traces differ: 1 difference (exact times), first at event 3 (line 4 of expected, line 4 of actual)")
+        let within = try compare(["1", "1", "1", "1"], ["1", "7", "1", "1"], time: .tolerance(.microseconds(10)))
+        #expect(within.differences.count == 1)
+    }
+
     @Test func repeatedValuesLineUpFromTheStart() throws {
         let comparison = try compare(["1", "1", "1", "1"], ["1", "1", "1"])
         #expect(comparison.differences.map(\.description) == ["event 5: only in expected\n- e:6  t=+4ms  value 1"])

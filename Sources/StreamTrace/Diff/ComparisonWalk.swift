@@ -32,7 +32,7 @@ struct ComparisonWalk {
             }
             try left.fill(TraceComparison.window)
             try right.fill(TraceComparison.window)
-            if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(&left, &right) {
+            if let (skipExpected, skipActual) = EventAlignment.nearestAgreement(&left, &right, time: comparison.time) {
                 let paired = min(skipExpected, skipActual)
                 for _ in 0..<paired { step(true, true, into: &comparison) }
                 for _ in paired..<skipExpected { step(true, false, into: &comparison) }

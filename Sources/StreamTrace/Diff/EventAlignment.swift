@@ -8,6 +8,11 @@ enum EventAlignment {
     /// (so a changed event pairs with its replacement), then expected's
     /// first. `nil` if they do not agree again within the window.
     ///
+    /// A point where the events agree in time too (as `time` compares them)
+    /// comes before one where only their payloads agree: in a trace of equal
+    /// values, one changed value is a change, not an insertion that would
+    /// shift every later event by one and differ in all their times.
+    ///
     /// The actual events' ``TraceLookahead/payloadHash(at:)`` are worked
     /// out once, and each expected event is compared only with those of
     /// its hash (every event of two traces may differ, and each then meets
@@ -15,7 +20,9 @@ enum EventAlignment {
     /// A long value has no hash and is compared with every event. The
     /// nearest agreement is the least pair by ``isNearer(_:than:)``, a
     /// strict order: the same whichever pairs are tried besides the equal ones.
-    static func nearestAgreement(_ left: inout TraceLookahead, _ right: inout TraceLookahead) -> (Int, Int)? {
+    static func nearestAgreement(
+        _ left: inout TraceLookahead, _ right: inout TraceLookahead, time: TimeComparison
+    ) -> (Int, Int)? {
         guard left.buffered + right.buffered > 2 else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: right.buffered) { hashes in
             var long: [Int] = []  // the actual events without a hash
@@ -24,10 +31,14 @@ enum EventAlignment {
                 hashes[j] = hash ?? 0
                 if hash == nil { long.append(j) }
             }
-            var best: (Int, Int)?
+            var best: (Int, Int)?  // the payloads agree
+            var bestInTime: (Int, Int)?  // the times too
             func attempt(_ i: Int, _ j: Int) {
-                guard best.map({ isNearer((i, j), than: $0) }) ?? true else { return }
-                if TraceLookahead.samePayload(&left, i, &right, j) { best = (i, j) }
+                let nearer = best.map { isNearer((i, j), than: $0) } ?? true
+                let nearerInTime = bestInTime.map { isNearer((i, j), than: $0) } ?? true
+                guard nearer || nearerInTime, TraceLookahead.samePayload(&left, i, &right, j) else { return }
+                if nearer { best = (i, j) }
+                if nearerInTime, TraceLookahead.sameTime(left, i, right, j, time) { bestInTime = (i, j) }
             }
             for i in 0..<left.buffered {
                 guard let hash = left.payloadHash(at: i), long.isEmpty else {
@@ -40,7 +51,7 @@ enum EventAlignment {
                 }
                 for j in 0..<hashes.count where hashes[j] == hash && i + j > 0 { attempt(i, j) }
             }
-            return best
+            return bestInTime ?? best
         }
     }
 

@@ -159,6 +159,13 @@ struct TraceLookahead {
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
+    /// Whether event `i` of `left` and event `j` of `right` agree in time.
+    static func sameTime(
+        _ left: TraceLookahead, _ i: Int, _ right: TraceLookahead, _ j: Int, _ time: TimeComparison
+    ) -> Bool {
+        time.agree(left.events[left.head + i].nanoseconds, right.events[right.head + j].nanoseconds)
+    }
+
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
     /// `offset`: kind, payload and a value's ``CanonicalHash`` (events that
     /// are the same have the same hash); `nil` for a long value, which may
