@@ -125,21 +125,23 @@ extension JSONParser {
     }
 
     /// Appends the UTF-8 bytes of validated string content, its escapes
-    /// decoded, to `out` (decoded in place: no more room than before).
+    /// decoded, to `out`.
     static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        guard !raw.isEmpty else { return }
+        withDecodedEscapes(raw) { out.append(contentsOf: $0) }
+    }
+
+    /// The UTF-8 bytes of validated string content, its escapes decoded,
+    /// for `body`: in space of their own, on the stack if short (up to 1
+    /// KiB), else on the heap, freed after.
+    static func withDecodedEscapes<R>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard raw.count > 1024 else {
-            // Short: decoded on the stack, appended once.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { decoded in
-                let count = decodeEscapes(raw, to: decoded.baseAddress!)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: decoded[..<count]))
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { decoded in
+                body(UnsafeBufferPointer(rebasing: decoded[..<decodeEscapes(raw, to: decoded.baseAddress!)]))
             }
-            return
         }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: raw.count))
-        let count = out.withUnsafeMutableBufferPointer { decodeEscapes(raw, to: $0.baseAddress! + start) }
-        out.removeLast(raw.count - count)
+        let decoded = UnsafeMutablePointer<UInt8>.allocate(capacity: raw.count)
+        defer { decoded.deallocate() }
+        return body(UnsafeBufferPointer(start: decoded, count: decodeEscapes(raw, to: decoded)))
     }
 
     /// Writes the UTF-8 bytes of validated string content, its escapes

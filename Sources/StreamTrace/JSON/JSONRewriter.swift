@@ -87,11 +87,7 @@ package struct JSONRewriter {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
         output.append(UInt8(ascii: "\""))
         if string.hasEscapes {
-            // Decoded into space of its own (on the stack if short), freed after.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { decoded in
-                let count = JSONParser.decodeEscapes(raw, to: decoded.baseAddress!)
-                output.appendEscaping(UnsafeBufferPointer(rebasing: decoded[..<count]), insideString: true)
-            }
+            JSONParser.withDecodedEscapes(raw) { output.appendEscaping($0, insideString: true) }
         } else {
             raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
         }
