@@ -6,7 +6,7 @@ import Testing
 /// plain bytes at a time, and `JSONParser.decodeEscapes` copies the runs
 /// between escapes whole. A character that needs a look is found wherever
 /// it stands in a run and whatever follows it, and a long string decodes
-/// in place as a short one decodes on the stack.
+/// on the heap as a short one decodes on the stack.
 @Suite struct StringEscapeRunsTests {
     /// Each character `JSONOutput` writes otherwise than as it is, and how.
     static let escaped: [(Character, String)] = [
@@ -42,7 +42,7 @@ import Testing
     }
 
     /// `"…"` content with escapes, parsed; long enough to cross from the
-    /// stack's decoding to the in-place one.
+    /// stack's decoding to the heap's.
     @Test(arguments: [0, 1, 7, 1000, 1017, 1018, 1019, 1030, 5000])
     func escapesAreDecodedAtEveryLength(padding: Int) throws {
         let pad = String(repeating: "p", count: padding)
