@@ -71,7 +71,7 @@ import Testing
     static func expectRowsAsBytes(_ bytes: [UInt8]) throws {
         let summary = try TraceSummary(reading: TraceReader(bytes: bytes))
         var rewriter = JSONRewriter()
-        for width in [12, 40, 80] {
+        for width in [12, 40, 80, 200] {
             let timeline = TraceTimeline(summary: summary, width: width)
             for previous in [0, 3_000_000_000, Int64.max] {
                 let (built, text) = (try TraceReader(bytes: bytes), try TraceReader(bytes: bytes))
@@ -85,6 +85,24 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A value in normal form up to 512 bytes is copied with its row's
+    /// head, a longer one after it: rows of either, cut or whole, are the
+    /// built values' rows.
+    @Test func aValueCopiedWithItsHeadIsCutAsOneCopiedAfterIt() throws {
+        var values: [String] = []
+        for length in 505...520 {
+            let (half, odd) = ((length - 3) / 2, (length - 3) % 2)
+            let array = "[" + String(repeating: "1,", count: half) + "2" + String(repeating: "3", count: odd) + "]"
+            let plain = "\"" + String(repeating: "v", count: length - 2) + "\""
+            let accented = "\"" + String(repeating: "é", count: (length - 2) / 2) + "\""
+            values += [plain, array, accented]
+        }
+        for (index, value) in values.enumerated() {
+            #expect(try JSONValue(parsing: value).jsonText == value, "value \(index) is in normal form")
+        }
+        try Self.expectRowsAsBytes(Self.trace(values))
     }
 
     @Test func aLabelOfAHugeValueIsCutWhereTheBuiltValuesIs() throws {

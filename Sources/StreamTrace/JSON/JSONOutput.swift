@@ -32,7 +32,14 @@ package struct JSONOutput: Sendable {
 
     /// Appends literal text (JSON punctuation, keys, literals).
     @inlinable package mutating func append(_ literal: StaticString) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        let count = literal.utf8CodeUnitCount
+        guard count > 2 else {
+            // A line end, `}\n` or an escape: a byte at a time costs less than a copy's set-up.
+            if count > 0 { buffer.append(literal.utf8Start[0]) }
+            if count > 1 { buffer.append(literal.utf8Start[1]) }
+            return
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: count))
     }
 
     /// Appends bytes as they are: they must be valid JSON where they go.
@@ -71,6 +78,8 @@ package struct JSONOutput: Sendable {
         var runStart = 0
         var i = 0
         while i < text.count {
+            i = Self.plainEnd(text, from: i, insideString: insideString)
+            guard i < text.count else { break }
             let byte = text[i]
             let length: Int
             if byte == 0x7F || insideString && (byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\"))
@@ -88,6 +97,31 @@ package struct JSONOutput: Sendable {
             runStart = i
         }
         if runStart < text.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
+    }
+
+    /// The offset of the first byte at or after `start` that
+    /// ``appendEscaping(_:insideString:)`` must look at — DEL or a byte
+    /// from 0x80 on; inside a string also a control, a quote or a
+    /// backslash — found eight bytes at a time while eight are left (the
+    /// rest are looked at one by one); `text.count` if none.
+    @inline(__always)
+    static func plainEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, insideString: Bool) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = start
+        // Offsets stay within `text`: no overflow checks.
+        while i &+ 8 <= text.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            // The lowest flagged byte is the first such byte (a borrow or a carry only runs upwards from one).
+            var flagged = (word &+ ones) | word
+            if insideString {
+                let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+                flagged |= (word &- ones &* 0x20) | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+            }
+            flagged &= ones &* 0x80
+            if flagged != 0 { return i &+ flagged.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        return i
     }
 
     /// The length of the UTF-8 sequence at `i` if it encodes a scalar that
@@ -156,8 +190,21 @@ package struct JSONOutput: Sendable {
     /// Appends `head`, `value` in decimal and `tail` in one piece: a line's
     /// short parts copied once, not one by one.
     package mutating func append(_ head: StaticString, int value: Int64, _ tail: StaticString) {
-        let (headCount, tailCount) = (head.utf8CodeUnitCount, tail.utf8CodeUnitCount)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headCount + 21 + tailCount) { text in
+        append(head, int: value, tail, raw: UnsafeRawBufferPointer(start: nil, count: 0), "")
+    }
+
+    /// Appends `head`, `value` in decimal, `middle`, `raw` as it is (valid
+    /// JSON where it goes) and `tail` in one piece: a short line copied
+    /// once, not part by part.
+    package mutating func append(
+        _ head: StaticString, int value: Int64, _ middle: StaticString, raw: UnsafeRawBufferPointer,
+        _ tail: StaticString
+    ) {
+        let (headCount, middleCount, tailCount) = (
+            head.utf8CodeUnitCount, middle.utf8CodeUnitCount, tail.utf8CodeUnitCount
+        )
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headCount + 21 + middleCount + raw.count + tailCount) {
+            text in
             let start = text.baseAddress!
             start.initialize(from: head.utf8Start, count: headCount)
             var count = headCount
@@ -166,6 +213,12 @@ package struct JSONOutput: Sendable {
                 count += 1
             }
             count += DecimalText.write(value.magnitude, to: start + count)
+            (start + count).initialize(from: middle.utf8Start, count: middleCount)
+            count += middleCount
+            if let bytes = raw.baseAddress {
+                UnsafeMutableRawPointer(start + count).copyMemory(from: bytes, byteCount: raw.count)
+                count += raw.count
+            }
             (start + count).initialize(from: tail.utf8Start, count: tailCount)
             buffer.append(contentsOf: UnsafeBufferPointer(start: start, count: count + tailCount))
         }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Strings: scanning (validating UTF-8 and escapes) and decoding.
 extension JSONParser {
     /// Parses a string starting at its opening quote.
@@ -119,28 +127,57 @@ extension JSONParser {
     /// Appends the UTF-8 bytes of validated string content, its escapes
     /// decoded, to `out`.
     static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + raw.count)
-        var i = 0
+        withDecodedEscapes(raw) { out.append(contentsOf: $0) }
+    }
+
+    /// The UTF-8 bytes of validated string content, its escapes decoded,
+    /// for `body`: in space of their own, on the stack if short (up to 1
+    /// KiB), else on the heap, freed after.
+    static func withDecodedEscapes<R>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard raw.count > 1024 else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { decoded in
+                body(UnsafeBufferPointer(rebasing: decoded[..<decodeEscapes(raw, to: decoded.baseAddress!)]))
+            }
+        }
+        let decoded = UnsafeMutablePointer<UInt8>.allocate(capacity: raw.count)
+        defer { decoded.deallocate() }
+        return body(UnsafeBufferPointer(start: decoded, count: decodeEscapes(raw, to: decoded)))
+    }
+
+    /// Writes the UTF-8 bytes of validated string content, its escapes
+    /// decoded, at `destination`, which has room for `raw.count` bytes
+    /// (decoding never lengthens); returns how many. The runs between
+    /// escapes are copied whole.
+    static func decodeEscapes(_ raw: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = raw.baseAddress else { return 0 }
+        let count = raw.count
+        var (i, n) = (0, 0)
         func hex4(_ at: Int) -> UInt32 {
             var v: UInt32 = 0
-            for k in 0..<4 where at + k < raw.count { v = v << 4 | (hexDigit(raw[at + k]) ?? 0) }
+            for k in 0..<4 where at + k < count { v = v << 4 | (hexDigit(raw[at + k]) ?? 0) }
             return v
         }
-        while i < raw.count {
-            let byte = raw[i]
-            guard byte == UInt8(ascii: "\\"), i + 1 < raw.count else {
-                out.append(byte)
-                i += 1
-                continue
+        func add(_ byte: UInt8) {
+            destination[n] = byte
+            n += 1
+        }
+        while i < count {
+            let run = memchr(base + i, Int32(UInt8(ascii: "\\")), count - i).map { base.distance(to: $0) } ?? count
+            (destination + n).initialize(from: (base + i).assumingMemoryBound(to: UInt8.self), count: run - i)
+            (n, i) = (n + run - i, run)
+            // A backslash last is copied as it is.
+            guard i + 1 < count else {
+                if i < count { add(raw[i]) }
+                break
             }
             let escaped = raw[i + 1]
             i += 2
             switch escaped {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "b"): add(0x08)
+            case UInt8(ascii: "f"): add(0x0C)
+            case UInt8(ascii: "n"): add(0x0A)
+            case UInt8(ascii: "r"): add(0x0D)
+            case UInt8(ascii: "t"): add(0x09)
             case UInt8(ascii: "u"):
                 var scalar = hex4(i)
                 i += 4
@@ -149,10 +186,11 @@ extension JSONParser {
                     i += 6
                 }
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                UTF8.encode(character) { out.append($0) }
-            default: out.append(escaped)  // " \ /
+                UTF8.encode(character) { add($0) }
+            default: add(escaped)  // " \ /
             }
         }
+        return n
     }
 
     /// The value of a hex digit, or `nil`.

@@ -38,8 +38,6 @@ package struct JSONRewriter {
     /// by ``NormalFormCheck``, by the string's own scan for a string, else
     /// by ``memberOrder``'s scan).
     private var lastIsNormal = false
-    /// A string's scalars, its escapes decoded (kept from one string to the next).
-    private var scalars: [UInt8] = []
     /// The last string alone scanned for its normal form, and where its
     /// bytes were: written from this scan, not scanned again.
     private var lastString: (string: RawJSONString, bytes: UnsafeRawBufferPointer)?
@@ -78,8 +76,7 @@ package struct JSONRewriter {
     }
 
     /// Writes the string that starts `bytes` in normal form, as
-    /// ``writeScalar(_:at:numbers:into:)`` does, its escapes decoded into
-    /// space kept for the next.
+    /// ``writeScalar(_:at:numbers:into:)`` does.
     private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
         let string: RawJSONString
         if let last = lastString, last.bytes.baseAddress == bytes.baseAddress, last.bytes.count == bytes.count {
@@ -90,11 +87,7 @@ package struct JSONRewriter {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
         output.append(UInt8(ascii: "\""))
         if string.hasEscapes {
-            scalars.removeAll(keepingCapacity: true)
-            JSONParser.decodeEscapes(raw, into: &scalars)
-            scalars.withUnsafeBufferPointer { output.appendEscaping($0, insideString: true) }
-            // A huge string's space is not kept.
-            if scalars.capacity > Self.drainSize << 4 { scalars = [] }
+            JSONParser.withDecodedEscapes(raw) { output.appendEscaping($0, insideString: true) }
         } else {
             raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
         }

@@ -34,13 +34,21 @@ package enum NormalFormCheck {
         // Per key: its content's offset, its length and its first 8 bytes; per open container: where
         // its keys start (-1 for an array).
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * maximumKeys + maximumDepth) { scratch in
-            containerIsNormal(bytes, keys: scratch.baseAddress!, frames: scratch.baseAddress! + 3 * maximumKeys)
+            let keys = scratch.baseAddress!
+            return containerIsNormal(
+                bytes, keys: (keys, keys + maximumKeys, keys + 2 * maximumKeys), frames: keys + 3 * maximumKeys)
         }
     }
 
+    /// The keys of the objects open: their offsets, lengths and leading words.
+    private typealias Keys = (
+        offsets: UnsafeMutablePointer<Int>, lengths: UnsafeMutablePointer<Int>, words: UnsafeMutablePointer<Int>
+    )
+
     private static func containerIsNormal(
-        _ bytes: UnsafeRawBufferPointer, keys: UnsafeMutablePointer<Int>, frames: UnsafeMutablePointer<Int>
+        _ bytes: UnsafeRawBufferPointer, keys: Keys, frames: UnsafeMutablePointer<Int>
     ) -> Bool {
+        // Offsets stay within `bytes` (far from Int.max): no overflow checks below.
         let count = bytes.count
         var (p, depth, keyCount, expectKey) = (0, 0, 0, false)
         while p < count {
@@ -48,7 +56,7 @@ package enum NormalFormCheck {
             // A run of digits, letters, `:`, `-`, `+` and `.` (what stands outside strings but quotes,
             // commas, brackets and white space) in one tight loop; a container ends with a bracket.
             while isPlain(byte) {
-                p += 1
+                p &+= 1
                 guard p < count else { return false }
                 byte = bytes[p]
             }
@@ -57,28 +65,30 @@ package enum NormalFormCheck {
                 guard let end = stringEnd(bytes, from: p) else { return false }
                 if expectKey {
                     guard keyCount < maximumKeys else { return false }
-                    let length = end - p - 2
-                    let key = (offset: p + 1, length: length, word: leadingWord(bytes, at: p + 1, length: length))
-                    if repeats(key, keys: keys, from: frames[depth - 1], to: keyCount, in: bytes) { return false }
-                    (keys[3 * keyCount], keys[3 * keyCount + 1], keys[3 * keyCount + 2]) = key
-                    keyCount += 1
+                    let (offset, length) = (p &+ 1, end &- p &- 2)
+                    let word = leadingWord(bytes, at: offset, length: length)
+                    if repeats(offset, length, word, keys: keys, from: frames[depth &- 1], to: keyCount, in: bytes) {
+                        return false
+                    }
+                    (keys.offsets[keyCount], keys.lengths[keyCount], keys.words[keyCount]) = (offset, length, word)
+                    keyCount &+= 1
                     expectKey = false
                 }
                 p = end
             case UInt8(ascii: ","):
-                expectKey = frames[depth - 1] >= 0
-                p += 1
+                expectKey = frames[depth &- 1] >= 0
+                p &+= 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < maximumDepth else { return false }
                 expectKey = byte == UInt8(ascii: "{")
                 frames[depth] = expectKey ? keyCount : -1
-                depth += 1
-                p += 1
+                depth &+= 1
+                p &+= 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
+                depth &-= 1
                 if frames[depth] >= 0 { keyCount = frames[depth] }
                 expectKey = false
-                p += 1
+                p &+= 1
             default:
                 // White space, or a byte validated JSON has not outside strings.
                 return false
@@ -97,20 +107,20 @@ package enum NormalFormCheck {
         byte > UInt8(ascii: "\"") && byte != UInt8(ascii: ",") && byte & 0xD9 != 0x59
     }
 
-    /// Whether the key `key` is among `keys[from..<to]`.
+    /// Whether the key at `offset` (`length` bytes, `word` leading) is
+    /// among `keys[from..<to]`.
     @inline(__always)
     private static func repeats(
-        _ key: (offset: Int, length: Int, word: Int), keys: UnsafeMutablePointer<Int>, from: Int, to: Int,
-        in bytes: UnsafeRawBufferPointer
+        _ offset: Int, _ length: Int, _ word: Int, keys: Keys, from: Int, to: Int, in bytes: UnsafeRawBufferPointer
     ) -> Bool {
         var k = from
         while k < to {
-            if keys[3 * k + 2] == key.word, keys[3 * k + 1] == key.length,
-                key.length <= 8 || memcmpEqual(bytes, keys[3 * k], key.offset, key.length)
+            if keys.words[k] == word, keys.lengths[k] == length,
+                length <= 8 || memcmpEqual(bytes, keys.offsets[k], offset, length)
             {
                 return true
             }
-            k += 1
+            k &+= 1
         }
         return false
     }
@@ -138,20 +148,20 @@ package enum NormalFormCheck {
     @inline(__always)
     private static func stringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         let count = bytes.count
-        var i = start + 1
+        var i = start &+ 1
         while true {
             i = nextSpecial(bytes, from: i)
             guard i < count else { return nil }
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "\""):
-                return i + 1
+                return i &+ 1
             case UInt8(ascii: "\\"):
-                guard i + 1 < count else { return nil }
-                switch bytes[i + 1] {
+                guard i &+ 1 < count else { return nil }
+                switch bytes[i &+ 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
                     UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    i += 2
+                    i &+= 2
                 default: return nil
                 }
             default:
@@ -159,12 +169,12 @@ package enum NormalFormCheck {
                 guard byte >= 0x80 else { return nil }
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                    guard i + length <= count else { return nil }
+                    guard i &+ length <= count else { return nil }
                     var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
-                    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    for k in 1..<length { value = value << 6 | UInt32(bytes[i &+ k] & 0x3F) }
                     guard let scalar = Unicode.Scalar(value), !TerminalText.isUnsafe(scalar) else { return nil }
                 }
-                i += length
+                i &+= length
             }
         }
     }
@@ -178,7 +188,7 @@ package enum NormalFormCheck {
         var index = start
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= count {
+        while index &+ 8 <= count {
             let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
@@ -186,13 +196,13 @@ package enum NormalFormCheck {
             // The lowest flagged byte is the first such byte (a borrow only runs upwards from one).
             let quotes = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
             let found = (quotes | (delete &- ones) & ~delete | word) & highs
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
         }
         while index < count {
             let byte = bytes[index]
             if byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
-            index += 1
+            index &+= 1
         }
         return count
     }

@@ -11,12 +11,20 @@ extension TraceTimeline {
         into out: inout JSONOutput
     ) -> String? {
         let start = out.buffer.count
+        // Enough for the width, four bytes a character at most.
+        let limit = 4 * width + 8
+        // A short value in normal form is copied with the head, in one piece.
+        let short = head.kind == .value && (value?.count ?? 0) <= Self.shortValue
+        if short, let value, rewriter.isNormal(value) {
+            let whole = Self.appendHead(head, previousTime: previousTime, value: value, limit: limit, into: &out)
+            return cutAsBytes(&out, from: start, width: width, whole: whole)
+                ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+        }
         Self.appendHead(head, previousTime: previousTime, into: &out)
         var whole = true
         switch head.kind {
         case .value:
-            // Enough for the width, four bytes a character at most.
-            if let value { whole = rewriter.writeNormal(value, into: &out, limit: start + 4 * width + 8) }
+            if let value { whole = rewriter.writeNormal(value, into: &out, limit: start + limit, scanned: short) }
         case .request:
             out.append("demand ")
             if case .max(let n) = head.demand ?? .unlimited {
@@ -29,11 +37,21 @@ extension TraceTimeline {
         default:
             break
         }
+        return cutAsBytes(&out, from: start, width: width, whole: whole)
+            ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+    }
+
+    /// Values up to this long are copied with their row's head at once.
+    static let shortValue = 512
+
+    /// ``cutAsBytes(_:from:width:whole:)``, the row taken out again where
+    /// it cannot tell.
+    private func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
         guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
             out.truncate(to: start)
-            return row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+            return false
         }
-        return nil
+        return true
     }
 
     /// Cuts the row that starts at `start` to `width` columns as
@@ -119,9 +137,17 @@ extension TraceTimeline {
     /// event's kind — padded to 9 columns and two spaces more when text
     /// follows it (a value, a request, a failure), with no space after it
     /// otherwise.
-    private static func appendHead(_ head: TraceEventHead, previousTime: Int64, into out: inout JSONOutput) {
+    /// `value` (text in normal form), if given, follows in the same piece,
+    /// as much as keeps the row within `limit` bytes; returns whether it
+    /// all went.
+    @discardableResult
+    private static func appendHead(
+        _ head: TraceEventHead, previousTime: Int64, value: UnsafeRawBufferPointer = .init(start: nil, count: 0),
+        limit: Int = 0, into out: inout JSONOutput
+    ) -> Bool {
         let kind = Self.name(of: head.kind)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (TimeFormat.shortCapacity + 13) + 16) { text in
+        let capacity = 2 * (TimeFormat.shortCapacity + 13) + 16
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity + value.count) { text in
             let row = text.baseAddress!
             var count = writePadded(head.nanoseconds, to: row, width: 10)
             count += writePadded(head.nanoseconds - previousTime, to: row + count, width: 10)
@@ -134,7 +160,13 @@ extension TraceTimeline {
                 count = end
             default: break
             }
+            let copied = min(value.count, max(limit - count, 0))
+            if let bytes = value.baseAddress, copied > 0 {
+                UnsafeMutableRawPointer(row + count).copyMemory(from: bytes, byteCount: copied)
+                count += copied
+            }
             out.append(raw: UnsafeBufferPointer(start: row, count: count))
+            return copied == value.count
         }
     }
 

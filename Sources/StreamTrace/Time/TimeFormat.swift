@@ -26,37 +26,52 @@ package enum TimeFormat {
     /// a row, straight into the row's bytes).
     static func writeShort(_ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = nanoseconds.magnitude
-        let (unit, scale): (StaticString, UInt64) =
-            magnitude >= 1_000_000_000
-            ? ("s", 1_000_000_000)
-            : magnitude >= 1_000_000
-                ? ("ms", 1_000_000)
-                : magnitude >= 1_000
-                    ? ("us", 1_000)
-                    : ("ns", 1)
+        let sign = nanoseconds < 0 ? 1 : 0
+        if sign == 1 { destination[0] = UInt8(ascii: "-") }
+        // One call a unit, so that each divides by a constant (a multiply, not a division).
+        if magnitude >= 1_000_000_000 {
+            return sign + writeScaled(magnitude, scale: 1_000_000_000, unit: "s", to: destination + sign)
+        }
+        if magnitude >= 1_000_000 {
+            return sign + writeScaled(magnitude, scale: 1_000_000, unit: "ms", to: destination + sign)
+        }
+        if magnitude >= 1_000 { return sign + writeScaled(magnitude, scale: 1_000, unit: "us", to: destination + sign) }
+        let count = sign + DecimalText.write(magnitude, to: destination + sign)
+        (destination + count).initialize(from: ("ns" as StaticString).utf8Start, count: 2)
+        return count + 2
+    }
+
+    /// Writes `magnitude` in `unit`s of `scale` nanoseconds (from 1000 on)
+    /// with up to three decimals, rounded, trailing zeros dropped; returns
+    /// the bytes written.
+    @inline(__always)
+    private static func writeScaled(
+        _ magnitude: UInt64, scale: UInt64, unit: StaticString, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var whole = magnitude / scale
         var fraction = ((magnitude % scale) * 1000 + scale / 2) / scale  // rounded thousandths
         if fraction >= 1000 {
             whole += 1
             fraction -= 1000
         }
-        var count = 0
-        func add(_ byte: UInt8) {
-            destination[count] = byte
-            count += 1
-        }
-        if nanoseconds < 0 { add(UInt8(ascii: "-")) }
-        count += DecimalText.write(whole, to: destination + count)
-        if scale > 1, fraction > 0 {
+        var count = DecimalText.write(whole, to: destination)
+        if fraction > 0 {
             // Three digits, the trailing zeros dropped.
             let (first, second, third) = (fraction / 100, fraction / 10 % 10, fraction % 10)
-            add(UInt8(ascii: "."))
-            add(UInt8(ascii: "0") + UInt8(first))
-            if second != 0 || third != 0 { add(UInt8(ascii: "0") + UInt8(second)) }
-            if third != 0 { add(UInt8(ascii: "0") + UInt8(third)) }
+            destination[count] = UInt8(ascii: ".")
+            destination[count + 1] = UInt8(ascii: "0") + UInt8(first)
+            count += 2
+            if second != 0 || third != 0 {
+                destination[count] = UInt8(ascii: "0") + UInt8(second)
+                count += 1
+            }
+            if third != 0 {
+                destination[count] = UInt8(ascii: "0") + UInt8(third)
+                count += 1
+            }
         }
-        for k in 0..<unit.utf8CodeUnitCount { add(unit.utf8Start[k]) }
-        return count
+        (destination + count).initialize(from: unit.utf8Start, count: unit.utf8CodeUnitCount)
+        return count + unit.utf8CodeUnitCount
     }
 
     /// A duration exactly, never rounded, in the largest unit that keeps it

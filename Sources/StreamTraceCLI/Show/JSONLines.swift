@@ -57,6 +57,8 @@ struct JSONLines: TraceEventSink {
 final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
     /// Values longer than this are written by the turn, in pieces.
     static let hugeValue = 1 << 20
+    /// Values up to this long are copied with their line's other parts at once.
+    static let shortValue = 512
 
     // Used by one worker at a time: in its parallel stage, then in its turn.
     @exclusivity(unchecked) private(set) var lines = JSONOutput(capacity: 1 << 20)
@@ -86,8 +88,14 @@ final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
         into out: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
         if event.kind == .value, let value = event.valueBytes {
+            // A short value in normal form: the whole line copied in one piece.
+            let short = value.count <= shortValue
+            if short, rewriter.isNormal(value) {
+                out.append("{\"t\":", int: event.nanoseconds, ",\"event\":\"value\",\"value\":", raw: value, "}\n")
+                return
+            }
             out.append("{\"t\":", int: event.nanoseconds, ",\"event\":\"value\",\"value\":")
-            rewriter.writeNormal(value, into: &out, drain: drain)
+            rewriter.writeNormal(value, into: &out, scanned: short, drain: drain)
             out.append("}\n")
         } else {
             encoder.encode(TraceReader.event(event.head(lineOffset: 0), value: nil), into: &out)

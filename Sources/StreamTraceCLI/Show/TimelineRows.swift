@@ -42,16 +42,17 @@ struct TimelineRows: TraceEventSink {
         guard failure == nil else { return }
         let value = event.kind == .value ? event.valueBytes : nil
         var key: ScaledMarbleLines.ValueKey?
-        row.removeAll()
         if let block, event.index - blockStart < block.written {
             let offset = event.index - blockStart
             if offset == 0 {
+                row.removeAll()
                 RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
                 write(row.bytes)
                 write(block.rows.bytes)
             }
             key = block.keys.isEmpty ? nil : block.keys[offset]
         } else {
+            row.removeAll()
             RowStage.appendRow(timeline, event, previousTime: previous, rewriter: &rewriter, into: &row)
             write(row.bytes)
             // The row scanned the value for its normal form.
