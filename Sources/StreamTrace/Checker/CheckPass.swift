@@ -73,6 +73,26 @@ final class CheckPass: TraceEventSink {
         if done { activate() }
     }
 
+    /// Takes a block's events: the first ones no query would act on (an
+    /// element `next where` or `every` skips, an event inside the window
+    /// `finished within 1h` shares with the pass) only into the pass's
+    /// state, each live query looking through the block once for the
+    /// first event it acts on; from that one on, event by event.
+    func take(block: TraceBlockEvents, eventOffset: Int, lineOffset: Int) {
+        let batch = block.batch
+        var quiet = active.isEmpty ? 0 : batch.eventCount
+        let elementsBefore = state.elementCount
+        for index in active where quiet > 0 {
+            quiet = calls[index].quietCount(in: batch, upTo: quiet, elementsBefore: elementsBefore)
+        }
+        for position in 0..<quiet {
+            state.take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
+        }
+        for position in quiet..<batch.eventCount {
+            take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
+        }
+    }
+
     /// Starts the queries after `index` again from the cursor it leaves,
     /// as long as that changes where they start; whether it started any.
     @discardableResult
@@ -124,6 +144,17 @@ private enum StreamCall {
         case let match as MatchStream: self = .match(.passUnretained(match))
         case let run as RunStream: self = .run(.passUnretained(run))
         default: self = .other(index)
+        }
+    }
+
+    /// How many of `batch`'s first events, up to `limit`, the stream would
+    /// take without acting on any (0 when it cannot tell).
+    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
+        switch self {
+        case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.quietCount(in: batch, upTo: limit) }
+        case .match(let stream):
+            stream._withUnsafeGuaranteedRef { $0.quietCount(in: batch, upTo: limit, elementsBefore: elementsBefore) }
+        case .run, .other: 0
         }
     }
 

@@ -59,6 +59,18 @@ final class EngineStream: QueryStream {
         return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
     }
 
+    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)``
+    /// would take without acting on any: while it shares the pass's window,
+    /// those before the first after it or the trace's end (else 0).
+    func quietCount(in batch: EventBatch, upTo limit: Int) -> Int {
+        guard let end = sharedEnd else { return 0 }
+        for position in 0..<limit {
+            let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)
+            if event.nanoseconds > end || event.kind.isTerminalKind { return position }
+        }
+        return limit
+    }
+
     private func step(_ event: TraceScanEvent, in pass: PassState) {
         if let end = sharedEnd {
             // The pass took `event` already: its window is this one's, with it.

@@ -73,6 +73,24 @@ final class MatchStream: QueryStream {
         return takeDeciding(event, in: pass)
     }
 
+    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)``
+    /// would take without acting on any, `elementsBefore` elements before
+    /// the block: those before the first element it finds (0 with a window
+    /// of its own, or the element found).
+    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
+        guard !hasWindow, !isFound else { return 0 }
+        var index = elementsBefore
+        for position in 0..<limit {
+            let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)
+            guard event.kind == .value else { continue }
+            if let bytes = event.valueBytes, index >= firstIndex, matcher.matches(bytes) == looksForMatch {
+                return position
+            }
+            index += 1
+        }
+        return limit
+    }
+
     private func takeDeciding(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if hasWindow, !window.take(event) {
             wantsEvents = false

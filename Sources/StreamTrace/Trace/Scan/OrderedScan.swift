@@ -118,7 +118,7 @@ enum OrderedScan {
         do {
             try shared.merger.merge(scanner.report) { eventOffset, lineOffset in
                 if let stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
-                batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { shared.sink.take($0) }
+                shared.sink.take(block: TraceBlockEvents(batch: batch), eventOffset: eventOffset, lineOffset: lineOffset)
                 shared.sink.bufferWillChange()
             }
         } catch {
@@ -190,18 +190,25 @@ final class EventBatch: TraceScanConsumer {
 
     /// Each event again, its index and line made absolute.
     func forEach(eventOffset: Int, lineOffset: Int, _ body: (TraceScanEvent) -> Void) {
-        guard let base else { return }
-        for index in 0..<count {
-            let record = records[index]
-            let value = Int(record.valueStart)
-            body(
-                TraceScanEvent(
-                    nanoseconds: record.nanoseconds, kind: record.kind, line: Int(record.line) + lineOffset,
-                    index: index + eventOffset,
-                    text: UnsafeRawBufferPointer(start: base + Int(record.textStart), count: Int(record.textCount)),
-                    valueRange: record.valueStart == .max ? nil : value..<(value + Int(record.valueCount)),
-                    maximumDepth: maximumDepth))
-        }
+        guard base != nil else { return }
+        for index in 0..<count { body(event(at: index, eventOffset: eventOffset, lineOffset: lineOffset)) }
+    }
+
+    /// How many events the block has.
+    var eventCount: Int { count }
+
+    /// Event `index` (0-based, below ``eventCount``) again, its index and
+    /// line made absolute.
+    @inline(__always)
+    func event(at index: Int, eventOffset: Int, lineOffset: Int) -> TraceScanEvent {
+        let record = records[index]
+        let value = Int(record.valueStart)
+        return TraceScanEvent(
+            nanoseconds: record.nanoseconds, kind: record.kind, line: Int(record.line) + lineOffset,
+            index: index + eventOffset,
+            text: UnsafeRawBufferPointer(start: base.unsafelyUnwrapped + Int(record.textStart), count: Int(record.textCount)),
+            valueRange: record.valueStart == .max ? nil : value..<(value + Int(record.valueCount)),
+            maximumDepth: maximumDepth)
     }
 }
 

@@ -14,6 +14,10 @@ package protocol TraceEventSink: SendableMetatype {
     mutating func begin(_ stage: Stage, eventOffset: Int, lineOffset: Int)
     /// Takes the next event; its bytes are valid until ``bufferWillChange()``.
     mutating func take(_ event: TraceScanEvent)
+    /// Takes a block's events, in order, their index from `eventOffset`
+    /// and line from `lineOffset` on: ``take(_:)`` each, unless the sink
+    /// has a quicker way with a whole block.
+    mutating func take(block: TraceBlockEvents, eventOffset: Int, lineOffset: Int)
     /// The bytes of the events taken so far are about to change: a sink
     /// that kept pointers into them copies what it still needs.
     mutating func bufferWillChange()
@@ -24,6 +28,10 @@ package protocol TraceEventSink: SendableMetatype {
 
 extension TraceEventSink {
     package var wantsMore: Bool { true }
+
+    package mutating func take(block: TraceBlockEvents, eventOffset: Int, lineOffset: Int) {
+        block.batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { take($0) }
+    }
 }
 
 extension TraceEventSink where Stage == NoBlockStage {
