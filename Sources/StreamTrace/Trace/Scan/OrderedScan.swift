@@ -118,7 +118,8 @@ enum OrderedScan {
         do {
             try shared.merger.merge(scanner.report) { eventOffset, lineOffset in
                 if let stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
-                shared.sink.take(block: TraceBlockEvents(batch: batch), eventOffset: eventOffset, lineOffset: lineOffset)
+                shared.sink.take(
+                    block: TraceBlockEvents(batch: batch), eventOffset: eventOffset, lineOffset: lineOffset)
                 shared.sink.bufferWillChange()
             }
         } catch {
@@ -206,7 +207,8 @@ final class EventBatch: TraceScanConsumer {
         return TraceScanEvent(
             nanoseconds: record.nanoseconds, kind: record.kind, line: Int(record.line) + lineOffset,
             index: index + eventOffset,
-            text: UnsafeRawBufferPointer(start: base.unsafelyUnwrapped + Int(record.textStart), count: Int(record.textCount)),
+            text: UnsafeRawBufferPointer(
+                start: base.unsafelyUnwrapped + Int(record.textStart), count: Int(record.textCount)),
             valueRange: record.valueStart == .max ? nil : value..<(value + Int(record.valueCount)),
             maximumDepth: maximumDepth)
     }
