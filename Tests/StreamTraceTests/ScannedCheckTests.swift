@@ -144,6 +144,32 @@ import Testing
             "\(explanation)")
     }
 
+    /// A pass reads a block's first events only into its state until the
+    /// first event a live query acts on: a `null` that `every` rejects, a
+    /// `"z"` after the cursor `next where` moved, an event after the window
+    /// `finished within 1ms` shares, all in the middle of one block.
+    @Test func queriesActingInTheMiddleOfABlockDecideAsTheReference() throws {
+        var lines = [#"{"streamtrace":1}"#]
+        for i in 0..<60 {
+            let value = i == 20 ? "null" : i == 41 ? #""z""# : "\(i)"
+            lines.append(#"{"t":\#(i * 50_000),"event":"value","value":\#(value)}"#)
+        }
+        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        let queries = [
+            "every where != null", "next where == 30", "not next where == \"z\"", "finished within 1ms", "count",
+        ]
+        try Self.expectSameResults(queries, on: bytes)
+        let checker = TraceChecker(queries: try queries.map { try Query($0) })
+        let results = Array(try checker.evaluations(scanning: bytes, options: TraceScanOptions(parallelism: 1)))
+        #expect(results.map(\.status) == [.fail, .pass, .fail, .fail, .pass])
+        #expect(
+            results[0].failure?.explanation.hasPrefix("expected every element where != null, but element 21 is null")
+                == true)
+        #expect(
+            results[2].failure?.explanation.hasPrefix(
+                #"expected no element where == "z", but got "z" (line 43, t=+2.05ms)"#) == true)
+    }
+
     @Test func aMalformedLineAtAChunkBorderIsTheSameError() throws {
         var text = #"{"streamtrace":1}"# + "\n"
         for i in 0..<200 { text += #"{"t":\#(i),"event":"value","value":\#(i)}"# + "\n" }
