@@ -85,6 +85,10 @@ final class CheckPass: TraceEventSink {
         for index in active where quiet > 0 {
             quiet = calls[index].quietCount(in: batch, upTo: quiet, elementsBefore: elementsBefore)
         }
+        guard quiet > 0 else {
+            batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { take($0) }
+            return
+        }
         for position in 0..<quiet {
             state.take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
         }
