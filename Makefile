@@ -90,7 +90,7 @@ stress-operators:
 # minutes on a loaded machine; make test runs them twice. The scanner's
 # per-line differential (FastEventLineTests), the value hash and the
 # normal-form check are pure functions of bytes, in one thread, likewise.
-TSAN_SINGLE_THREADED = (JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests|FastEventLineTests|CanonicalHashTests|NormalFormCheckTests)
+TSAN_SINGLE_THREADED = (JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests|FastEventLineTests|CanonicalHashTests|NormalFormCheckTests|InputCopyTests)
 test-tsan: build-tsan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 		--skip '$(BROWSER_SUITES)' --skip 'StreamTraceTests\.$(TSAN_SINGLE_THREADED)'

@@ -28,14 +28,14 @@ import Testing
         CommandRunner.writeIgnoringAClosedPipe(Array(head.utf8), to: input.fileHandleForWriting.fileDescriptor)
 
         // The first pass waits for the rest of the stream with the copy open.
-        let copy = try await Self.openFile(of: process.processIdentifier, under: folder)
-        #expect(copy.hasPrefix("\(folder)/streamtrace-input-") && copy.hasSuffix(" (deleted)"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        let copy = try await Self.openFile(of: process.processIdentifier, under: "\(folder)/streamtrace-input-")
+        #expect(copy.hasSuffix(" (deleted)"))
+        #expect(try Self.copies(in: folder) == [])
 
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        #expect(try Self.copies(in: folder) == [])
     }
 
     @Test func laterPassesReadTheWholeCopyFromItsStartAndLeaveNothingBehind() async throws {
@@ -46,26 +46,31 @@ import Testing
         let fromStream = try await CommandRunner.run(["show", "-"], stdin: text, environment: ["TMPDIR": folder])
         #expect(fromStream.status == 0)
         #expect(fromStream.stdout == expected.stdout.replacingOccurrences(of: sample, with: "<stdin>"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        #expect(try Self.copies(in: folder) == [])
     }
 
-    /// The target of the first descriptor of `pid` that names a file under
-    /// `folder`, polled every 10 ms; a 60 s hang bound.
-    static func openFile(of pid: Int32, under folder: String) async throws -> String {
+    /// The files in `folder` named as a stream's copy is.
+    static func copies(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("streamtrace-input-") }
+    }
+
+    /// The target of the first descriptor of `pid` whose path starts with
+    /// `prefix`, polled every 10 ms; a 60 s hang bound.
+    static func openFile(of pid: Int32, under prefix: String) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
             for descriptor in descriptors {
                 if let target = try? FileManager.default.destinationOfSymbolicLink(
                     atPath: "/proc/\(pid)/fd/\(descriptor)"),
-                    target.hasPrefix(folder + "/")
+                    target.hasPrefix(prefix)
                 {
                     return target
                 }
             }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw Timeout(description: "no descriptor of \(pid) under \(folder) within 60 s")
+        throw Timeout(description: "no descriptor of \(pid) at \(prefix)… within 60 s")
     }
 
     struct Timeout: Error, CustomStringConvertible {
