@@ -116,6 +116,12 @@ final class TraceInput {
         return own
     }
 
+    /// Whether `argument` names a regular file (not `-`, a FIFO, a
+    /// directory, or nothing), by the bytes it was given as.
+    static func isRegularFile(_ argument: String) -> Bool {
+        argument != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes(argument)) == S_IFREG
+    }
+
     /// How messages and output name `argument`: its path, or `<stdin>` for `-`.
     static func name(of argument: String) -> String {
         argument == "-" ? "<stdin>" : argument

@@ -45,7 +45,7 @@ final class ReadAhead: @unchecked Sendable {
     /// libdispatch requires a semaphore to end at its initial value).
     private let places = DispatchSemaphore(value: 0)
     private let waiting = DispatchSemaphore(value: 0)
-    private var thread: JoinableThread?
+    private var thread: WorkerThread?
 
     /// Starts reading `reader` on a new thread, after the `counted` events
     /// read from it so far; `nil` if no thread can be made (the reader is
@@ -53,15 +53,11 @@ final class ReadAhead: @unchecked Sendable {
     init?(reader: TraceReader, counted: Int = 0) {
         for _ in 0..<Self.depth { places.signal() }
         let lookahead = TraceLookahead(reader: reader, counted: counted)
-        let box = Unmanaged.passRetained(Job(readAhead: self, lookahead: lookahead))
-        thread = JoinableThread(box.toOpaque()) { raw in
-            let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-            job.readAhead.produce(&job.lookahead)
+        thread = WorkerThread.start { [self] in
+            var own = lookahead
+            produce(&own)
         }
-        guard thread != nil else {
-            box.release()
-            return nil
-        }
+        guard thread != nil else { return nil }
     }
 
     /// The next batch, waiting for it.
@@ -115,16 +111,5 @@ final class ReadAhead: @unchecked Sendable {
         }
         if queued { waiting.signal() }
         return queued
-    }
-
-    /// What the reading thread owns.
-    private final class Job {
-        let readAhead: ReadAhead
-        var lookahead: TraceLookahead
-
-        init(readAhead: ReadAhead, lookahead: TraceLookahead) {
-            self.readAhead = readAhead
-            self.lookahead = lookahead
-        }
     }
 }

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Two traces to compare: the same relative path in EXPECTED_DIR and
 /// ACTUAL_DIR (either may be missing), or the two files of `diff EXPECTED
 /// ACTUAL`.
@@ -78,9 +70,7 @@ enum DiffOutcome: Sendable {
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
             // Regular files that differ in many events are read ahead on two threads;
             // a pipe is read only as the walk asks.
-            let files = [expectedPath, actualPath].allSatisfy {
-                $0 != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG
-            }
+            let files = TraceInput.isRegularFile(expectedPath) && TraceInput.isRegularFile(actualPath)
             let comparison = try TraceComparison(
                 expected: expected, actual: actual, time: time, limit: limit,
                 readAheadAfter: files ? TraceComparison.readAheadAfter : nil)

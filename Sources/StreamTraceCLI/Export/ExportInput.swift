@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A trace that `export --format otlp` reads twice. A regular file is
 /// opened anew for each pass, so that nothing stays open between them: a
 /// folder of thousands of traces needs no more descriptors than one (macOS
@@ -22,23 +14,12 @@ struct ExportInput {
 
     init(_ path: String) throws(TraceReadError) {
         self.path = path
-        stream = Self.isRegularFile(path) ? nil : try TraceInput(path, passes: 2)
+        stream = TraceInput.isRegularFile(path) ? nil : try TraceInput(path, passes: 2)
     }
 
     /// A reader from the start of the trace.
     func reader() throws(TraceReadError) -> TraceReader {
         if let stream { return try stream.reader() }
         return try TraceInput(path).reader()
-    }
-
-    /// Whether `path` names a regular file (not `-`, a FIFO, a directory,
-    /// or nothing), by the bytes it was given as.
-    private static func isRegularFile(_ path: String) -> Bool {
-        guard path != "-" else { return false }
-        var info = stat()
-        let found = (CommandLineArguments.pathBytes(path) + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
-        }
-        return found && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
