@@ -1,0 +1,104 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+#if arch(x86_64) && os(Linux)
+import StreamTraceBytes
+#endif
+
+/// A piece of text every value a ``CompiledMatcher`` accepts holds, unless
+/// the value's text writes a character as `\uXXXX`; looked for by its
+/// rarest bytes: the two `-` of `no-such-item`, not the `n` of every
+/// `"name"` and `null`. Its bytes belong to the ``MatcherPieces`` that
+/// holds it (no array to retain for each value).
+struct MatcherPiece {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the rarest byte is in the piece.
+    let anchor: Int
+    /// Where the two rarest bytes are, in order (both the anchor's place in
+    /// a piece of one byte).
+    let rarest: (first: Int, second: Int)
+    /// Whether ``mayBeFound(in:)`` looks at 32 bytes at a time (AVX2).
+    let isWide: Bool
+
+    /// The piece `bytes`, looked for 32 bytes at a time if `wide` and the
+    /// processor runs AVX2.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, wide: Bool) {
+        self.bytes = bytes
+        #if arch(x86_64) && os(Linux)
+        isWide = wide && streamtrace_has_avx2() != 0
+        #else
+        isWide = false
+        #endif
+        let byRarity = bytes.indices.sorted { Self.rarity(bytes[$0]) > Self.rarity(bytes[$1]) }
+        anchor = byRarity.first ?? 0
+        let other = byRarity.dropFirst().first ?? anchor
+        rarest = (min(anchor, other), max(anchor, other))
+    }
+
+    /// Whether a value with this text may hold the piece: it does, or the
+    /// text holds a backslash followed by a `u` (it may write a character
+    /// of the piece as `\uXXXX`). On x86-64 Linux one SSE2 pass looks for
+    /// both (C's `streamtrace_may_hold`); elsewhere two passes of `memchr`.
+    @inline(__always)
+    func mayBeFound(in text: UnsafeRawBufferPointer) -> Bool {
+        #if arch(x86_64) && os(Linux)
+        guard let base = text.baseAddress, let piece = bytes.baseAddress else { return bytes.isEmpty }
+        let (start, count) = (base.assumingMemoryBound(to: UInt8.self), text.count)
+        let (first, second) = rarest
+        if isWide { return streamtrace_may_hold_avx2(start, count, piece, bytes.count, first, second) != 0 }
+        return streamtrace_may_hold(start, count, piece, bytes.count, first, second) != 0
+        #else
+        return isFound(in: text) || Self.hasUnicodeEscape(text)
+        #endif
+    }
+
+    /// How rarely a byte occurs in JSON text, roughly: its structure, spaces
+    /// and digits least rarely, then lowercase letters by their frequency
+    /// in English, then the rest.
+    private static func rarity(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"):
+            let order = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+            return 2 + (order.firstIndex(of: byte) ?? 0)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 30
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20: return 1
+        case 0x22, 0x2C, 0x3A, 0x5B, 0x5D, 0x7B, 0x7D: return 0
+        case 0x80...: return 29
+        default: return 31
+        }
+    }
+
+    /// Whether the piece occurs in `text`.
+    func isFound(in text: UnsafeRawBufferPointer) -> Bool {
+        guard let base = text.baseAddress, let piece = bytes.baseAddress, bytes.count <= text.count else {
+            return bytes.isEmpty
+        }
+        let target = Int32(bytes[anchor])
+        // The anchor's places: a piece starting at 0 ... count - piece count.
+        var offset = anchor
+        let last = text.count - bytes.count + anchor
+        while offset <= last, let found = memchr(base + offset, target, last - offset + 1) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + (at - anchor), piece, bytes.count) == 0 { return true }
+            offset = at + 1
+        }
+        return false
+    }
+
+    /// Whether the text holds a backslash followed by a `u`.
+    static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            guard at + 1 < bytes.count else { return false }
+            if bytes[at + 1] == UInt8(ascii: "u") { return true }
+            offset = at + 1
+        }
+        return false
+    }
+}
