@@ -82,6 +82,7 @@ final class CompiledMatcher {
 
     /// Whether a value of the operand's kind (see ``mayBeOfKind(_:)``),
     /// whose text starts with `first`, matches.
+    @inline(__always)
     private func matchesText(_ bytes: UnsafeRawBufferPointer, first: UInt8) -> Bool {
         switch operation {
         case .equal: return mayEqual(bytes, first: first) && decodedMatches(bytes)

@@ -67,6 +67,16 @@ static inline int streamtrace_holds_at(
     return count <= length - at && streamtrace_equal(text + at, piece, count);
 }
 
+/// Whether one of the places `at + j`, for the bits `j` of `mask`, holds a
+/// backslash followed by a `u` or the piece (see `streamtrace_holds_at`).
+static inline int streamtrace_holds_any(
+    const uint8_t *text, size_t length, size_t at, uint32_t mask, const uint8_t *piece, size_t count) {
+    for (; mask != 0; mask &= mask - 1) {
+        if (streamtrace_holds_at(text, length, at + __builtin_ctz(mask), piece, count)) return 1;
+    }
+    return 0;
+}
+
 /// Whether a backslash followed by a `u` starts at one of the places
 /// `[from, length - 2]` of the `length` (at least 17) bytes at `text`.
 static inline int streamtrace_escape_from(const uint8_t *text, size_t from, size_t length) {
@@ -111,14 +121,12 @@ static inline int streamtrace_may_hold(
     const size_t lastBlock = length >= count + 15 ? length - count - 15 : length - 16 - reach;
     const __m128i firstByte = _mm_set1_epi8((char)piece[first]);
     const __m128i secondByte = _mm_set1_epi8((char)piece[second]);
-    for (size_t at = 0;; at += 16) {
-        if (at > lastBlock) at = lastBlock;
-        uint32_t mask = streamtrace_candidates16(text + at, firstByte, secondByte, first, second);
-        for (; mask != 0; mask &= mask - 1) {
-            if (streamtrace_holds_at(text, length, at + __builtin_ctz(mask), piece, count)) return 1;
-        }
-        if (at == lastBlock) break;
+    for (size_t at = 0; at < lastBlock; at += 16) {
+        const uint32_t mask = streamtrace_candidates16(text + at, firstByte, secondByte, first, second);
+        if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;
     }
+    const uint32_t mask = streamtrace_candidates16(text + lastBlock, firstByte, secondByte, first, second);
+    if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;
     return streamtrace_escape_from(text, lastBlock + 16, length);
 }
 
@@ -157,14 +165,12 @@ __attribute__((target("avx2"))) static inline int streamtrace_may_hold_avx2(
     const size_t lastBlock = length >= count + 31 ? length - count - 31 : length - 32 - reach;
     const __m256i firstByte = _mm256_set1_epi8((char)piece[first]);
     const __m256i secondByte = _mm256_set1_epi8((char)piece[second]);
-    for (size_t at = 0;; at += 32) {
-        if (at > lastBlock) at = lastBlock;
-        uint32_t mask = streamtrace_candidates32(text + at, firstByte, secondByte, first, second);
-        for (; mask != 0; mask &= mask - 1) {
-            if (streamtrace_holds_at(text, length, at + __builtin_ctz(mask), piece, count)) return 1;
-        }
-        if (at == lastBlock) break;
+    for (size_t at = 0; at < lastBlock; at += 32) {
+        const uint32_t mask = streamtrace_candidates32(text + at, firstByte, secondByte, first, second);
+        if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;
     }
+    const uint32_t mask = streamtrace_candidates32(text + lastBlock, firstByte, secondByte, first, second);
+    if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;
     return streamtrace_escape_from(text, lastBlock + 32, length);
 }
 #endif
