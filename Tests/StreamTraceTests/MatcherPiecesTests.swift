@@ -3,7 +3,8 @@ import Testing
 @testable import StreamTrace
 
 /// Looking for a piece of a query's operand in a value's text, 16 or 32
-/// places a step (SSE2 or AVX2 on x86-64 Linux, `memchr` elsewhere),
+/// places a step (SSE2 or AVX2 on x86-64 Linux, `memchr` elsewhere: all
+/// three tested here),
 /// answers what a plain search answers: whether the piece is there or a
 /// backslash followed by a `u` is (the text may write a character of the
 /// piece as an escape). Pieces at every offset, across 16- and 32-byte
@@ -27,6 +28,16 @@ import Testing
         defer { copy.deallocate() }
         _ = copy.initialize(from: text)
         return pieces.mayAllBeFound(in: UnsafeRawBufferPointer(copy))
+    }
+
+    /// The answer of the search with `memchr`, used where no SIMD pass is.
+    static func libcAnswer(_ text: [UInt8], _ piece: [UInt8]) -> Bool {
+        piece.withUnsafeBufferPointer { piece in
+            text.withUnsafeBytes { text in
+                let search = MatcherPiece(piece, wide: false)
+                return search.isFound(in: text) || MatcherPiece.hasUnicodeEscape(text)
+            }
+        }
     }
 
     static func bytes(_ count: Int, from alphabet: [UInt8], _ random: inout RandomTrace.Generator) -> [UInt8] {
@@ -85,6 +96,7 @@ import Testing
             let expected = Self.reference(text, piece)
             #expect(Self.answer(text, piece, wide: true) == expected, "\(text) \(piece)")
             #expect(Self.answer(text, piece, wide: false) == expected, "\(text) \(piece)")
+            #expect(Self.libcAnswer(text, piece) == expected, "\(text) \(piece)")
         }
     }
 

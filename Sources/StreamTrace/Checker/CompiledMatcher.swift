@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A query's matcher made ready, once, to test many values as they are
 /// read: what any value it accepts must look like in its raw text is
 /// checked first, and only a value that may be accepted is decoded and
@@ -155,5 +163,39 @@ final class CompiledMatcher {
                 }
             }
         }
+    }
+}
+
+/// The search for a piece with libc's `memchr` and `memcmp`, where no SIMD
+/// pass is (see ``MatcherPiece/mayBeFound(in:)``).
+extension MatcherPiece {
+    /// Whether the piece occurs in `text`.
+    func isFound(in text: UnsafeRawBufferPointer) -> Bool {
+        guard let base = text.baseAddress, let piece = bytes.baseAddress, bytes.count <= text.count else {
+            return bytes.isEmpty
+        }
+        let target = Int32(bytes[anchor])
+        // The anchor's places: a piece starting at 0 ... count - piece count.
+        var offset = anchor
+        let last = text.count - bytes.count + anchor
+        while offset <= last, let found = memchr(base + offset, target, last - offset + 1) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + (at - anchor), piece, bytes.count) == 0 { return true }
+            offset = at + 1
+        }
+        return false
+    }
+
+    /// Whether the text holds a backslash followed by a `u`.
+    static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            guard at + 1 < bytes.count else { return false }
+            if bytes[at + 1] == UInt8(ascii: "u") { return true }
+            offset = at + 1
+        }
+        return false
     }
 }

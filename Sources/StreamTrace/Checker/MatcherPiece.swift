@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 #if arch(x86_64) && os(Linux)
 import StreamTraceBytes
 #endif
@@ -42,7 +35,8 @@ struct MatcherPiece {
     /// Whether a value with this text may hold the piece: it does, or the
     /// text holds a backslash followed by a `u` (it may write a character
     /// of the piece as `\uXXXX`). On x86-64 Linux one SSE2 pass looks for
-    /// both (C's `streamtrace_may_hold`); elsewhere two passes of `memchr`.
+    /// both (C's `streamtrace_may_hold`); elsewhere two passes of `memchr`
+    /// (``isFound(in:)``, ``hasUnicodeEscape(_:)``, in CompiledMatcher.swift).
     @inline(__always)
     func mayBeFound(in text: UnsafeRawBufferPointer) -> Bool {
         #if arch(x86_64) && os(Linux)
@@ -70,35 +64,5 @@ struct MatcherPiece {
         case 0x80...: return 29
         default: return 31
         }
-    }
-
-    /// Whether the piece occurs in `text`.
-    func isFound(in text: UnsafeRawBufferPointer) -> Bool {
-        guard let base = text.baseAddress, let piece = bytes.baseAddress, bytes.count <= text.count else {
-            return bytes.isEmpty
-        }
-        let target = Int32(bytes[anchor])
-        // The anchor's places: a piece starting at 0 ... count - piece count.
-        var offset = anchor
-        let last = text.count - bytes.count + anchor
-        while offset <= last, let found = memchr(base + offset, target, last - offset + 1) {
-            let at = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(base + (at - anchor), piece, bytes.count) == 0 { return true }
-            offset = at + 1
-        }
-        return false
-    }
-
-    /// Whether the text holds a backslash followed by a `u`.
-    static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var offset = 0
-        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset) {
-            let at = base.distance(to: UnsafeRawPointer(found))
-            guard at + 1 < bytes.count else { return false }
-            if bytes[at + 1] == UInt8(ascii: "u") { return true }
-            offset = at + 1
-        }
-        return false
     }
 }

@@ -39,13 +39,29 @@ static inline __m128i streamtrace_escapes16(const uint8_t *at) {
 /// and `second`, two of its rarest, are there: Muła's SIMD substring
 /// search) or a backslash followed by a `u` does. Reads the 16 bytes from
 /// `at + first`, from `at + second` and 17 from `at`.
-static inline uint32_t streamtrace_candidates16(
-    const uint8_t *at, __m128i firstByte, __m128i secondByte, size_t first, size_t second) {
-    const __m128i piece = _mm_and_si128(
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(at + first)), firstByte),
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(at + second)), secondByte));
-    return (uint32_t)_mm_movemask_epi8(_mm_or_si128(piece, streamtrace_escapes16(at)));
+static inline uint32_t streamtrace_candidates16(const uint8_t *at, const uint8_t *piece, size_t first, size_t second) {
+    const __m128i found = _mm_and_si128(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(at + first)), _mm_set1_epi8((char)piece[first])),
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(at + second)), _mm_set1_epi8((char)piece[second])));
+    return (uint32_t)_mm_movemask_epi8(_mm_or_si128(found, streamtrace_escapes16(at)));
 }
+
+/// The blocks of `streamtrace_may_hold` (`WIDTH` 16) and
+/// `streamtrace_may_hold_avx2` (32), `reach` set: whole blocks of `WIDTH`
+/// places, the last block, which reads its places' bytes at `second` (all
+/// of them in the text) and, when the piece fits, starts no later than it
+/// can, then the places after it, where the piece cannot start, looked at
+/// for escapes only.
+#define STREAMTRACE_MAY_HOLD_BLOCKS(WIDTH)                                                                  \
+    const size_t lastBlock =                                                                               \
+        length >= count + (WIDTH - 1) ? length - count - (WIDTH - 1) : length - (WIDTH) - reach;           \
+    for (size_t at = 0; at < lastBlock; at += (WIDTH)) {                                                   \
+        const uint32_t mask = streamtrace_candidates##WIDTH(text + at, piece, first, second);              \
+        if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;            \
+    }                                                                                                      \
+    const uint32_t mask = streamtrace_candidates##WIDTH(text + lastBlock, piece, first, second);           \
+    if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;         \
+    return streamtrace_escape_from(text, lastBlock + (WIDTH), length)
 
 /// Whether the `count` bytes at `a` and `b` are equal: a loop, not a call
 /// to `memcmp`, which would make the compiler keep the vectors of the
@@ -116,18 +132,7 @@ static inline int streamtrace_may_hold(
     const uint8_t *text, size_t length, const uint8_t *piece, size_t count, size_t first, size_t second) {
     const size_t reach = second > 0 ? second : 1;  // the farthest byte read past a place
     if (length < 16 + reach) return streamtrace_may_hold_short(text, length, piece, count, first);
-    // The last block reads its 16 places' bytes at `second` (all of them
-    // in the text) and, when the piece fits, starts no later than it can.
-    const size_t lastBlock = length >= count + 15 ? length - count - 15 : length - 16 - reach;
-    const __m128i firstByte = _mm_set1_epi8((char)piece[first]);
-    const __m128i secondByte = _mm_set1_epi8((char)piece[second]);
-    for (size_t at = 0; at < lastBlock; at += 16) {
-        const uint32_t mask = streamtrace_candidates16(text + at, firstByte, secondByte, first, second);
-        if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;
-    }
-    const uint32_t mask = streamtrace_candidates16(text + lastBlock, firstByte, secondByte, first, second);
-    if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;
-    return streamtrace_escape_from(text, lastBlock + 16, length);
+    STREAMTRACE_MAY_HOLD_BLOCKS(16);
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -146,14 +151,14 @@ static inline int streamtrace_has_avx2(void) {
 
 /// `streamtrace_candidates16` for 32 places.
 __attribute__((target("avx2"))) static inline uint32_t streamtrace_candidates32(
-    const uint8_t *at, __m256i firstByte, __m256i secondByte, size_t first, size_t second) {
-    const __m256i piece = _mm256_and_si256(
-        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(at + first)), firstByte),
-        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(at + second)), secondByte));
+    const uint8_t *at, const uint8_t *piece, size_t first, size_t second) {
+    const __m256i found = _mm256_and_si256(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(at + first)), _mm256_set1_epi8((char)piece[first])),
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(at + second)), _mm256_set1_epi8((char)piece[second])));
     const __m256i escape = _mm256_and_si256(
         _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)at), _mm256_set1_epi8('\\')),
         _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(at + 1)), _mm256_set1_epi8('u')));
-    return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(piece, escape));
+    return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(found, escape));
 }
 
 /// `streamtrace_may_hold`, 32 places at a time (on a processor that runs
@@ -162,16 +167,7 @@ __attribute__((target("avx2"))) static inline int streamtrace_may_hold_avx2(
     const uint8_t *text, size_t length, const uint8_t *piece, size_t count, size_t first, size_t second) {
     const size_t reach = second > 0 ? second : 1;
     if (length < 32 + reach) return streamtrace_may_hold(text, length, piece, count, first, second);
-    const size_t lastBlock = length >= count + 31 ? length - count - 31 : length - 32 - reach;
-    const __m256i firstByte = _mm256_set1_epi8((char)piece[first]);
-    const __m256i secondByte = _mm256_set1_epi8((char)piece[second]);
-    for (size_t at = 0; at < lastBlock; at += 32) {
-        const uint32_t mask = streamtrace_candidates32(text + at, firstByte, secondByte, first, second);
-        if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;
-    }
-    const uint32_t mask = streamtrace_candidates32(text + lastBlock, firstByte, secondByte, first, second);
-    if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;
-    return streamtrace_escape_from(text, lastBlock + 32, length);
+    STREAMTRACE_MAY_HOLD_BLOCKS(32);
 }
 #endif
 #endif
