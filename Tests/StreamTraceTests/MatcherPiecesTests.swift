@@ -20,14 +20,17 @@ import Testing
         return (0...(text.count - piece.count)).contains { text[$0..<$0 + piece.count].elementsEqual(piece) }
     }
 
-    /// The answer of ``MatcherPieces`` for `piece` alone, the text in an
-    /// allocation of its own size, 32 bytes a step or not.
+    /// The answer of ``MatcherPieces`` for `piece` alone, 32 bytes a step
+    /// or not, the text followed by bytes that would make any read past its
+    /// end answer yes (`u`, `\u` and the piece).
     static func answer(_ text: [UInt8], _ piece: [UInt8], wide: Bool) -> Bool {
         let pieces = MatcherPieces([piece], wide: wide)
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+        let poison = Array(Array(repeating: Array(#"u\u"#.utf8) + piece, count: 64 / (3 + piece.count) + 1).joined())
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count + poison.count)
         defer { copy.deallocate() }
-        _ = copy.initialize(from: text)
-        return pieces.mayAllBeFound(in: UnsafeRawBufferPointer(copy))
+        _ = copy.initialize(from: text + poison)
+        let inText = UnsafeMutableBufferPointer(rebasing: copy[0..<text.count])
+        return pieces.mayAllBeFound(in: UnsafeRawBufferPointer(inText))
     }
 
     /// The answer of the search with `memchr`, used where no SIMD pass is.

@@ -71,7 +71,7 @@ final class CompiledMatcher {
 
     /// Whether the value whose text is `bytes` matches. A value of another
     /// kind than the operand is decided by its first byte, inline: `==`,
-    /// `contains` and the orders reject it, `!=` accepts it (as a text of
+    /// `contains` and the orders reject it, `!=` accepts it (and a text of
     /// white space only).
     @inline(__always)
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {

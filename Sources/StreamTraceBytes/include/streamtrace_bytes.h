@@ -48,19 +48,20 @@ static inline uint32_t streamtrace_candidates16(const uint8_t *at, const uint8_t
 
 /// The blocks of `streamtrace_may_hold` (`WIDTH` 16) and
 /// `streamtrace_may_hold_avx2` (32), `reach` set: whole blocks of `WIDTH`
-/// places, the last block, which reads its places' bytes at `second` (all
-/// of them in the text) and, when the piece fits, starts no later than it
-/// can, then the places after it, where the piece cannot start, looked at
-/// for escapes only.
+/// places, the last block, which reads its places' bytes at `reach` (all
+/// of them in the text) and, when the piece is longer than that and fits,
+/// starts no later than it can, then the places after it: a piece of one
+/// byte may still start at the last, escapes at any.
 #define STREAMTRACE_MAY_HOLD_BLOCKS(WIDTH)                                                                  \
-    const size_t lastBlock =                                                                               \
-        length >= count + (WIDTH - 1) ? length - count - (WIDTH - 1) : length - (WIDTH) - reach;           \
+    const size_t lastBlock = count > reach && length >= count + (WIDTH - 1) ? length - count - (WIDTH - 1) \
+                                                                              : length - (WIDTH) - reach;  \
     for (size_t at = 0; at < lastBlock; at += (WIDTH)) {                                                   \
         const uint32_t mask = streamtrace_candidates##WIDTH(text + at, piece, first, second);              \
         if (mask != 0 && streamtrace_holds_any(text, length, at, mask, piece, count)) return 1;            \
     }                                                                                                      \
     const uint32_t mask = streamtrace_candidates##WIDTH(text + lastBlock, piece, first, second);           \
     if (mask != 0 && streamtrace_holds_any(text, length, lastBlock, mask, piece, count)) return 1;         \
+    if (count == 1 && text[length - 1] == piece[0]) return 1;                                              \
     return streamtrace_escape_from(text, lastBlock + (WIDTH), length)
 
 /// Whether the `count` bytes at `a` and `b` are equal: a loop, not a call
