@@ -38,9 +38,6 @@ package struct CanonicalHash {
     /// How many entries of the member lists are in use (the rest is
     /// space kept for the next members).
     private var members = 0
-    /// A string's scalars, its escapes decoded.
-    private var decoded: [UInt8] = []
-
     package init() {}
 
     /// The hash of `bytes`, one validated JSON value.
@@ -180,53 +177,6 @@ package struct CanonicalHash {
         }
     }
 
-    /// The hash of the scalars of the string whose opening quote is at
-    /// `start`, and the offset after its closing quote: hashed as it is
-    /// scanned, eight bytes at a time, while it has no escape (as
-    /// ``bytesHash(_:seed:)`` hashes the same bytes).
-    private mutating func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
-        guard let base = bytes.baseAddress else { return (0, start + 1) }
-        var i = start + 1
-        var hash = Self.stringTag
-        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
-        while i + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
-            let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
-            if found != 0 { break }
-            hash = Self.mix(hash, word)
-            i += 8
-        }
-        var (tail, shift): (UInt64, UInt64) = (0, 0)
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "\\") else {
-            return (Self.finish(Self.mix(hash, tail), count: i - start - 1, tag: 0), i + 1)
-        }
-        return escapedString(bytes, at: start, from: i)
-    }
-
-    /// ``string(_:at:)`` for a string with an escape (the first at `escape`):
-    /// its escapes decoded first.
-    private mutating func escapedString(
-        _ bytes: UnsafeRawBufferPointer, at start: Int, from escape: Int
-    ) -> (UInt64, Int) {
-        var i = escape
-        while true {
-            i = RawJSONString.skipPlain(bytes, from: i)
-            guard i < bytes.count, bytes[i] != UInt8(ascii: "\"") else { break }
-            // The escaped byte is passed over (a `\u`'s hex digits are plain).
-            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<min(i, bytes.count)])
-        decoded.removeAll(keepingCapacity: true)
-        JSONParser.decodeEscapes(content, into: &decoded)
-        return (decoded.withUnsafeBytes { Self.bytesHash($0, seed: Self.stringTag) }, i + 1)
-    }
-
     /// The hash of number text, from the parts of its canonical form.
     private static func numberHash(_ text: UnsafeRawBufferPointer) -> UInt64 {
         guard let parts = JSONNumber.canonicalParts(text) else { return zeroTag }
@@ -250,7 +200,7 @@ package struct CanonicalHash {
         guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
         var i = 0
         while i + 8 <= bytes.count {
-            hash = mix(hash, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            hash = mix(hash, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
         var (tail, shift): (UInt64, UInt64) = (0, 0)
@@ -282,7 +232,7 @@ package struct CanonicalHash {
     private static let objectTag: UInt64 = 0x6F62_6A65_6374_0001
     private static let arrayTag: UInt64 = 0x6172_7261_7900_0002
     private static let memberTag: UInt64 = 0x6D65_6D62_6572_0003
-    private static let stringTag: UInt64 = 0x7374_7269_6E67_0004
+    static let stringTag: UInt64 = 0x7374_7269_6E67_0004
     static let numberTag: UInt64 = 0x6E75_6D62_6572_0005
     static let negativeTag: UInt64 = 0x6E65_6761_7469_0006
     static let zeroTag: UInt64 = 0x7A65_726F_0000_0007
