@@ -26,9 +26,9 @@ extension TraceLookahead {
         var valueHash: UInt64 = 0
         /// Where a value's text as read (``TextForm/whole``), or the start
         /// of a long one, enough for ``valueColumns`` (``TextForm/long``), is
-        /// kept: ``count`` bytes from ``start`` in ``store``.
-        var store: TextStore?
-        var start: Int32 = 0
+        /// kept: ``count`` bytes from ``start``, in a ``TextStore`` that the
+        /// lookahead keeps while the event is in it (``KeptStores``).
+        var start: UnsafeRawPointer?
         var count: Int32 = 0
         var rare: Rare?
 
@@ -50,8 +50,7 @@ extension TraceLookahead {
 
         /// The value's text kept (see ``store``), for `body`.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-            guard let store else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            return withExtendedLifetime(store) { body(store.bytes(at: start, count: count)) }
+            body(UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(count)))
         }
 
         /// Whether two values' texts are the same as read (a long one's by
