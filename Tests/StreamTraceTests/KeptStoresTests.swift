@@ -24,8 +24,8 @@ import Testing
         var stores = TraceLookahead.KeptStores(first: 1)
         let starts = Self.keptTexts(100, in: &stores)
         #expect(stores.stores.map(\.first) == [1, 22, 43, 64, 85])
-        weak var oldest = stores.stores[0].store
-        weak var second = stores.stores[1].store
+        weak let oldest = stores.stores[0].store
+        weak let second = stores.stores[1].store
         stores.release(before: 21)
         #expect(stores.stores.map(\.first) == [1, 22, 43, 64, 85])
         #expect(Self.intact(starts, from: 21))

@@ -182,7 +182,7 @@ struct TraceLookahead {
             } else {
                 let whole = events[i].form == .whole
                 let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
-                events[i].keep(canonical: canonical)
+                events[i].keep(canonical: canonical, holdingIn: &stores)
             }
         }
         return events[i].canonical ?? CanonicalJSON(.null)
@@ -196,7 +196,7 @@ struct TraceLookahead {
         unsettled = nil
         // Taken off the front already: compared, and needed no more.
         guard i >= head, always || events[i].form != .whole, let bytes = reader.currentValueBytes else { return }
-        events[i].keep(canonical: rewriter.canonical(bytes))
+        events[i].keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
@@ -219,7 +219,7 @@ struct TraceLookahead {
         if event.form == .whole {
             (event.valueHash, event.isHashed) = (event.withBytes { hasher.hash($0) }, true)
         } else if event.kind == .value, let bytes = reader.currentValueBytes {
-            event.keep(canonical: rewriter.canonical(bytes))
+            event.keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
         }
         events.append(consume event)
         return true
@@ -254,13 +254,15 @@ struct TraceLookahead {
                     event.form = .whole
                     keep(bytes, in: &event)
                 } else {
-                    (event.form, event.rare) = (.long, Rare(digest: CompactBytes(bytes)))
+                    event.form = .long
                     keep(UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Self.shownLength)]), in: &event)
+                    event.rare = stores.hold(Rare(digest: CompactBytes(bytes)))
                 }
                 unsettled = events.count
             }
-        case .request: event.rare = Rare(payload: .demand(head.demand ?? .unlimited))
-        case .failure: event.rare = Rare(payload: .failure(head.failure ?? TraceFailure(type: "", message: "")))
+        case .request: event.rare = stores.hold(Rare(payload: .demand(head.demand ?? .unlimited)))
+        case .failure:
+            event.rare = stores.hold(Rare(payload: .failure(head.failure ?? TraceFailure(type: "", message: ""))))
         default: break
         }
         return event
@@ -276,7 +278,9 @@ struct TraceLookahead {
     /// Hands the stores of the events read so far over (with a batch, to
     /// another thread), keeping the texts of the next ones in a new store:
     /// stores handed over are never written again.
-    mutating func handOverStores() -> [(store: TextStore, first: Int)] { stores.handOver(first: count + 1) }
+    mutating func handOverStores() -> [(store: TextStore, first: Int, rares: [Rare])] {
+        stores.handOver(first: count + 1)
+    }
 
     /// Whether the heads `left` and `right` just read are the same event:
     /// kind, demand, error and value text alike (the value's bytes compared
