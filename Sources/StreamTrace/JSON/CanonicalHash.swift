@@ -28,28 +28,34 @@ package struct CanonicalHash {
         var membersBase: Int
     }
 
+    /// A member of an open object: its key's hash and the offset of its
+    /// opening quote, and the member's hash (0 until the value is read).
+    private struct Member {
+        var keyHash: UInt64
+        var keyStart: Int
+        var hash: UInt64 = 0
+    }
+
     private var frames: [Frame] = []
-    /// The open objects' keys (their hashes and the offsets of their
-    /// opening quotes) and member hashes (0 until the value is read),
-    /// innermost last.
-    private var keyHashes: [UInt64] = []
-    private var keyStarts: [Int] = []
-    private var memberHashes: [UInt64] = []
-    /// How many entries of the member lists are in use (the rest is
-    /// space kept for the next members).
+    /// The open objects' members, innermost last.
+    private var memberList: [Member] = []
+    /// How many entries of the member list are in use (the rest is space
+    /// kept for the next members).
     private var members = 0
+
     package init() {}
 
     /// The hash of `bytes`, one validated JSON value.
     package mutating func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let hash = walk(bytes)
         // The lists of a huge object are let go of, not kept for the next value.
-        if keyHashes.count > 1 << 14 { (keyHashes, keyStarts, memberHashes) = ([], [], []) }
+        if memberList.count > 1 << 14 { memberList = [] }
         return hash
     }
 
     private mutating func walk(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        frames.removeAll(keepingCapacity: true)
+        // Left open only by a text cut short.
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         members = 0
         var p = 0
         value: while true {
@@ -75,10 +81,12 @@ package struct CanonicalHash {
             // A whole value: the containers it completes close.
             while let top = frames.last {
                 if top.isObject {
-                    memberHashes[members - 1] = Self.mix(Self.mix(Self.memberTag, keyHashes[members - 1]), value)
+                    memberList[members - 1].hash = Self.mix(
+                        Self.mix(Self.memberTag, memberList[members - 1].keyHash), value)
                 } else {
-                    frames[frames.count - 1].state = Self.mix(top.state, value)
-                    frames[frames.count - 1].count += 1
+                    frames[frames.count - 1] = Frame(
+                        isObject: false, state: Self.mix(top.state, value), count: top.count + 1,
+                        membersBase: top.membersBase)
                 }
                 p = Self.skipSpace(bytes, from: p)
                 guard p < bytes.count else { return 0 }
@@ -103,12 +111,10 @@ package struct CanonicalHash {
         let p = Self.skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
         let (hash, end) = string(bytes, at: p)
-        if members == keyHashes.count {
-            keyHashes.append(hash)
-            keyStarts.append(p)
-            memberHashes.append(0)
+        if members == memberList.count {
+            memberList.append(Member(keyHash: hash, keyStart: p))
         } else {
-            (keyHashes[members], keyStarts[members]) = (hash, p)
+            memberList[members] = Member(keyHash: hash, keyStart: p)
         }
         members += 1
         return Self.skipSpace(bytes, from: end) + 1
@@ -122,7 +128,7 @@ package struct CanonicalHash {
         var sum: UInt64 = 0
         var kept = 0
         func add(_ i: Int) {
-            sum &+= Self.finish(memberHashes[i], count: 0, tag: 0)
+            sum &+= Self.finish(memberList[i].hash, count: 0, tag: 0)
             kept += 1
         }
         if end - base <= 32 {
@@ -134,21 +140,21 @@ package struct CanonicalHash {
         } else {
             // Many keys: their hashes sorted show whether two may be the same;
             // if so, each is compared only with the later ones of its hash.
-            let sorted = keyHashes[base..<end].sorted()
+            let sorted = memberList[base..<end].map(\.keyHash).sorted()
             if !zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) {
                 for i in base..<end { add(i) }
                 members = base
                 return Self.finish(sum, count: kept, tag: Self.objectTag)
             }
-            let order = (base..<end).sorted { (keyHashes[$0], $0) < (keyHashes[$1], $1) }
+            let order = (base..<end).sorted { (memberList[$0].keyHash, $0) < (memberList[$1].keyHash, $1) }
             for k in order.indices {
                 var m = k + 1
-                while m < order.count, keyHashes[order[m]] == keyHashes[order[k]],
+                while m < order.count, memberList[order[m]].keyHash == memberList[order[k]].keyHash,
                     !sameKey(order[k], order[m], in: bytes)
                 {
                     m += 1
                 }
-                if m == order.count || keyHashes[order[m]] != keyHashes[order[k]] { add(order[k]) }
+                if m == order.count || memberList[order[m]].keyHash != memberList[order[k]].keyHash { add(order[k]) }
             }
         }
         members = base
@@ -157,9 +163,11 @@ package struct CanonicalHash {
 
     /// Whether the keys of members `i` and `j` have the same scalars.
     private func sameKey(_ i: Int, _ j: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
-        keyHashes[i] == keyHashes[j]
+        memberList[i].keyHash == memberList[j].keyHash
             && RawJSONString.equal(
-                RawJSONString(at: keyStarts[i], in: bytes), RawJSONString(at: keyStarts[j], in: bytes), in: bytes)
+                RawJSONString(at: memberList[i].keyStart, in: bytes),
+                RawJSONString(at: memberList[j].keyStart, in: bytes),
+                in: bytes)
     }
 
     /// The hash of the string, number or literal at `p`, and the offset
