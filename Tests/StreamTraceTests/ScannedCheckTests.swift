@@ -69,7 +69,7 @@ import Testing
         try Self.expectSameResults(Self.summed, on: bytes)
     }
 
-    @Test(arguments: 0..<60)
+    @Test(arguments: SanitizedSeeds.seeds(0..<60, everyUnderThreadSanitizer: 5))
     func matchersDecideAsOverTheWholeTrace(seed: Int) throws {
         var random = RandomTrace(seed: UInt64(seed) &* 104_729)
         var lines = [#"{"streamtrace":1}"#]

@@ -44,7 +44,7 @@ import Testing
         expectSame(Array((lines.joined(separator: "\n") + "\n").utf8), "seed \(seed)")
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: SanitizedSeeds.seeds(0..<40, everyUnderThreadSanitizer: 5))
     func cutTracesEndTheSame(seed: Int) {
         var random = RandomTrace(seed: UInt64(seed) &+ 1_000_003)
         let text = Array(random.trace(events: 10).joined(separator: "\n").utf8)
