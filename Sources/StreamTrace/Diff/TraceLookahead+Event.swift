@@ -56,7 +56,7 @@ extension TraceLookahead {
             if let rare { rare.canonical = canonical } else { rare = stores.hold(Rare(canonical: canonical)) }
         }
 
-        /// The value's text kept (see ``store``), for `body`.
+        /// The value's text kept (see ``start``), for `body`.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
             body(UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(count)))
         }
