@@ -30,6 +30,8 @@ final class ReadAhead: @unchecked Sendable {
         var events: [Event]
         /// `nil`: more follow; else the end (`nil` error) or the read error.
         var end: Result<Void, TraceReadError>?
+        /// The stores the events' texts are in (see ``TraceLookahead/KeptStores``).
+        var stores: [(store: TextStore, first: Int, rares: [TraceLookahead.Rare])] = []
     }
 
     static let depth = 2
@@ -94,9 +96,9 @@ final class ReadAhead: @unchecked Sendable {
             } catch {
                 batch.end = .failure(error)
             }
+            batch.stores = lookahead.handOverStores()
             guard hand(batch), batch.end == nil else { return }
             batch.events.removeAll(keepingCapacity: true)
-            lookahead.startStore()
             bytes = 0
         }
     }

@@ -9,8 +9,9 @@ struct ReadAheadCursor {
     init(readAhead: ReadAhead) { self.readAhead = readAhead }
 
     /// The next event; `nil` at the end of the trace; or the read error
-    /// where the events before it end.
-    mutating func next() throws(TraceReadError) -> ReadAhead.Event? {
+    /// where the events before it end. The stores its text is in go to
+    /// `stores`, which holds them from then on.
+    mutating func next(keeping stores: inout TraceLookahead.KeptStores) throws(TraceReadError) -> ReadAhead.Event? {
         while position == events.count {
             if let end {
                 try end.get()
@@ -18,6 +19,7 @@ struct ReadAheadCursor {
             }
             let batch = readAhead.take()
             (events, position, end) = (batch.events, 0, batch.end)
+            stores.take(batch.stores)
         }
         // Moved out, not copied: the batch is the cursor's alone.
         var event = TraceLookahead.vacant

@@ -1,8 +1,13 @@
 /// The value texts of many events read ahead (``TraceLookahead/Event``) in
-/// one buffer: an event keeps its place in a store, not an array of its
-/// own, so reading, keeping and letting go of an event allocates nothing.
-/// A store lives while an event of it does; only the thread that fills it
-/// appends, and an event's bytes are never written again once kept.
+/// one buffer: an event points at its place in a store, not an array of
+/// its own, so reading, keeping and letting go of an event allocates
+/// nothing, and copying one counts no reference (an event may be made on
+/// one thread and let go of on another).
+///
+/// A store is kept by the ``TraceLookahead`` whose events point into it,
+/// in ``TraceLookahead/KeptStores``, until none of them is left; only the
+/// thread that fills it appends, and an event's bytes are never written
+/// again once kept.
 final class TextStore {
     /// How many bytes a store holds: many events' texts (a kept one is at
     /// most ``CompactBytes/keptBytes``).
@@ -13,18 +18,13 @@ final class TextStore {
 
     deinit { base.deallocate() }
 
-    /// Keeps `bytes` in this store: where they start, or `nil` if they do
-    /// not fit.
-    func keep(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+    /// Keeps `bytes` in this store: where they are kept, or `nil` if they
+    /// do not fit. They stay there as long as the store.
+    func keep(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawPointer? {
         guard bytes.count <= Self.capacity - used else { return nil }
-        let start = used
-        if let source = bytes.baseAddress { (base + start).copyMemory(from: source, byteCount: bytes.count) }
+        let start = base + used
+        if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
         used += bytes.count
-        return Int32(start)
-    }
-
-    /// The `count` bytes kept at `start`.
-    func bytes(at start: Int32, count: Int32) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + Int(start), count: Int(count))
+        return UnsafeRawPointer(start)
     }
 }

@@ -26,11 +26,19 @@ extension TraceLookahead {
         var valueHash: UInt64 = 0
         /// Where a value's text as read (``TextForm/whole``), or the start
         /// of a long one, enough for ``valueColumns`` (``TextForm/long``), is
-        /// kept: ``count`` bytes from ``start`` in ``store``.
-        var store: TextStore?
-        var start: Int32 = 0
+        /// kept: ``count`` bytes from ``start``, in a ``TextStore`` that the
+        /// lookahead keeps while the event is in it (``KeptStores``).
+        var start: UnsafeRawPointer?
         var count: Int32 = 0
-        var rare: Rare?
+        /// What few events hold: ``rare``, not held by the event (but by the
+        /// lookahead: ``KeptStores/hold(_:)``), as a plain address, so that
+        /// copying an event counts no reference.
+        private var rareAddress: UnsafeMutableRawPointer?
+
+        var rare: Rare? {
+            get { rareAddress.map { Unmanaged<Rare>.fromOpaque($0).takeUnretainedValue() } }
+            set { rareAddress = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+        }
 
         init(kind: EventKind, nanoseconds: Int64, line: Int, index: Int) {
             (self.kind, self.nanoseconds, self.line, self.index) = (kind, nanoseconds, line, index)
@@ -44,14 +52,13 @@ extension TraceLookahead {
 
         /// Keeps a value's canonical form (in ``rare``, shared by the copies:
         /// it is the same for all).
-        mutating func keep(canonical: CanonicalJSON) {
-            if let rare { rare.canonical = canonical } else { rare = Rare(canonical: canonical) }
+        mutating func keep(canonical: CanonicalJSON, holdingIn stores: inout KeptStores) {
+            if let rare { rare.canonical = canonical } else { rare = stores.hold(Rare(canonical: canonical)) }
         }
 
-        /// The value's text kept (see ``store``), for `body`.
+        /// The value's text kept (see ``start``), for `body`.
         func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-            guard let store else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            return withExtendedLifetime(store) { body(store.bytes(at: start, count: count)) }
+            body(UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(count)))
         }
 
         /// Whether two values' texts are the same as read (a long one's by

@@ -61,13 +61,14 @@ struct TraceLookahead {
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
     /// Where the texts of the events read are kept.
-    private var store = TextStore()
+    private var stores: KeptStores
     /// The events a ``ReadAhead`` read, when the trace is read ahead.
     private var ahead: ReadAheadCursor?
 
     init(reader: TraceReader, counted: Int = 0) {
         self.reader = reader
         count = counted
+        stores = KeptStores(first: counted + 1)
     }
 
     /// Takes the events after those read so far from `readAhead`, which
@@ -97,6 +98,8 @@ struct TraceLookahead {
             unsettled = unsettled.flatMap { $0 >= head ? $0 - head : nil }
             head = 0
         }
+        // Events taken off the front are done with: so are the stores of their texts.
+        stores.release(before: head < events.count ? events[head].index : count + 1)
         while !ended, buffered < size {
             guard let event = try read() else {
                 ended = true
@@ -179,7 +182,7 @@ struct TraceLookahead {
             } else {
                 let whole = events[i].form == .whole
                 let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
-                events[i].keep(canonical: canonical)
+                events[i].keep(canonical: canonical, holdingIn: &stores)
             }
         }
         return events[i].canonical ?? CanonicalJSON(.null)
@@ -193,12 +196,12 @@ struct TraceLookahead {
         unsettled = nil
         // Taken off the front already: compared, and needed no more.
         guard i >= head, always || events[i].form != .whole, let bytes = reader.currentValueBytes else { return }
-        events[i].keep(canonical: rewriter.canonical(bytes))
+        events[i].keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
     }
 
     private mutating func read() throws(TraceReadError) -> Event? {
         if ahead != nil {
-            guard let event = try ahead?.next() else { return nil }
+            guard let event = try ahead?.next(keeping: &stores) else { return nil }
             count += 1
             return event
         }
@@ -216,7 +219,7 @@ struct TraceLookahead {
         if event.form == .whole {
             (event.valueHash, event.isHashed) = (event.withBytes { hasher.hash($0) }, true)
         } else if event.kind == .value, let bytes = reader.currentValueBytes {
-            event.keep(canonical: rewriter.canonical(bytes))
+            event.keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
         }
         events.append(consume event)
         return true
@@ -251,13 +254,15 @@ struct TraceLookahead {
                     event.form = .whole
                     keep(bytes, in: &event)
                 } else {
-                    (event.form, event.rare) = (.long, Rare(digest: CompactBytes(bytes)))
+                    event.form = .long
                     keep(UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Self.shownLength)]), in: &event)
+                    event.rare = stores.hold(Rare(digest: CompactBytes(bytes)))
                 }
                 unsettled = events.count
             }
-        case .request: event.rare = Rare(payload: .demand(head.demand ?? .unlimited))
-        case .failure: event.rare = Rare(payload: .failure(head.failure ?? TraceFailure(type: "", message: "")))
+        case .request: event.rare = stores.hold(Rare(payload: .demand(head.demand ?? .unlimited)))
+        case .failure:
+            event.rare = stores.hold(Rare(payload: .failure(head.failure ?? TraceFailure(type: "", message: ""))))
         default: break
         }
         return event
@@ -266,18 +271,16 @@ struct TraceLookahead {
     /// Keeps `bytes` (at most ``CompactBytes/keptBytes``) as `event`'s
     /// text, in the store being filled or a new one.
     private mutating func keep(_ bytes: UnsafeRawBufferPointer, in event: inout Event) {
-        if let start = store.keep(bytes) {
-            (event.store, event.start) = (store, start)
-        } else {
-            store = TextStore()
-            (event.store, event.start) = (store, store.keep(bytes) ?? 0)
-        }
+        event.start = stores.keep(bytes, index: event.index)
         event.count = Int32(bytes.count)
     }
 
-    /// Starts a new ``TextStore`` for the events read from now on (a batch
-    /// handed to another thread holds its own stores, never written again).
-    mutating func startStore() { store = TextStore() }
+    /// Hands the stores of the events read so far over (with a batch, to
+    /// another thread), keeping the texts of the next ones in a new store:
+    /// stores handed over are never written again.
+    mutating func handOverStores() -> [(store: TextStore, first: Int, rares: [Rare])] {
+        stores.handOver(first: count + 1)
+    }
 
     /// Whether the heads `left` and `right` just read are the same event:
     /// kind, demand, error and value text alike (the value's bytes compared

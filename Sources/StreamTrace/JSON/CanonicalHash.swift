@@ -28,18 +28,20 @@ package struct CanonicalHash {
         var membersBase: Int
     }
 
+    /// A member of an open object: its key's hash and the offset of its
+    /// opening quote, and the member's hash (0 until the value is read).
+    private struct Member {
+        var keyHash: UInt64
+        var keyStart: Int
+        var hash: UInt64 = 0
+    }
+
     private var frames: [Frame] = []
-    /// The open objects' keys (their hashes and the offsets of their
-    /// opening quotes) and member hashes (0 until the value is read),
-    /// innermost last.
-    private var keyHashes: [UInt64] = []
-    private var keyStarts: [Int] = []
-    private var memberHashes: [UInt64] = []
-    /// How many entries of the member lists are in use (the rest is
-    /// space kept for the next members).
+    /// The open objects' members, innermost last.
+    private var memberList: [Member] = []
+    /// How many entries of the member list are in use (the rest is space
+    /// kept for the next members).
     private var members = 0
-    /// A string's scalars, its escapes decoded.
-    private var decoded: [UInt8] = []
 
     package init() {}
 
@@ -47,12 +49,13 @@ package struct CanonicalHash {
     package mutating func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let hash = walk(bytes)
         // The lists of a huge object are let go of, not kept for the next value.
-        if keyHashes.count > 1 << 14 { (keyHashes, keyStarts, memberHashes) = ([], [], []) }
+        if memberList.count > 1 << 14 { memberList = [] }
         return hash
     }
 
     private mutating func walk(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        frames.removeAll(keepingCapacity: true)
+        // Left open only by a text cut short.
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         members = 0
         var p = 0
         value: while true {
@@ -78,10 +81,12 @@ package struct CanonicalHash {
             // A whole value: the containers it completes close.
             while let top = frames.last {
                 if top.isObject {
-                    memberHashes[members - 1] = Self.mix(Self.mix(Self.memberTag, keyHashes[members - 1]), value)
+                    memberList[members - 1].hash = Self.mix(
+                        Self.mix(Self.memberTag, memberList[members - 1].keyHash), value)
                 } else {
-                    frames[frames.count - 1].state = Self.mix(top.state, value)
-                    frames[frames.count - 1].count += 1
+                    frames[frames.count - 1] = Frame(
+                        isObject: false, state: Self.mix(top.state, value), count: top.count + 1,
+                        membersBase: top.membersBase)
                 }
                 p = Self.skipSpace(bytes, from: p)
                 guard p < bytes.count else { return 0 }
@@ -106,12 +111,10 @@ package struct CanonicalHash {
         let p = Self.skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
         let (hash, end) = string(bytes, at: p)
-        if members == keyHashes.count {
-            keyHashes.append(hash)
-            keyStarts.append(p)
-            memberHashes.append(0)
+        if members == memberList.count {
+            memberList.append(Member(keyHash: hash, keyStart: p))
         } else {
-            (keyHashes[members], keyStarts[members]) = (hash, p)
+            memberList[members] = Member(keyHash: hash, keyStart: p)
         }
         members += 1
         return Self.skipSpace(bytes, from: end) + 1
@@ -125,7 +128,7 @@ package struct CanonicalHash {
         var sum: UInt64 = 0
         var kept = 0
         func add(_ i: Int) {
-            sum &+= Self.finish(memberHashes[i], count: 0, tag: 0)
+            sum &+= Self.finish(memberList[i].hash, count: 0, tag: 0)
             kept += 1
         }
         if end - base <= 32 {
@@ -137,21 +140,21 @@ package struct CanonicalHash {
         } else {
             // Many keys: their hashes sorted show whether two may be the same;
             // if so, each is compared only with the later ones of its hash.
-            let sorted = keyHashes[base..<end].sorted()
+            let sorted = memberList[base..<end].map(\.keyHash).sorted()
             if !zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) {
                 for i in base..<end { add(i) }
                 members = base
                 return Self.finish(sum, count: kept, tag: Self.objectTag)
             }
-            let order = (base..<end).sorted { (keyHashes[$0], $0) < (keyHashes[$1], $1) }
+            let order = (base..<end).sorted { (memberList[$0].keyHash, $0) < (memberList[$1].keyHash, $1) }
             for k in order.indices {
                 var m = k + 1
-                while m < order.count, keyHashes[order[m]] == keyHashes[order[k]],
+                while m < order.count, memberList[order[m]].keyHash == memberList[order[k]].keyHash,
                     !sameKey(order[k], order[m], in: bytes)
                 {
                     m += 1
                 }
-                if m == order.count || keyHashes[order[m]] != keyHashes[order[k]] { add(order[k]) }
+                if m == order.count || memberList[order[m]].keyHash != memberList[order[k]].keyHash { add(order[k]) }
             }
         }
         members = base
@@ -160,9 +163,11 @@ package struct CanonicalHash {
 
     /// Whether the keys of members `i` and `j` have the same scalars.
     private func sameKey(_ i: Int, _ j: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
-        keyHashes[i] == keyHashes[j]
+        memberList[i].keyHash == memberList[j].keyHash
             && RawJSONString.equal(
-                RawJSONString(at: keyStarts[i], in: bytes), RawJSONString(at: keyStarts[j], in: bytes), in: bytes)
+                RawJSONString(at: memberList[i].keyStart, in: bytes),
+                RawJSONString(at: memberList[j].keyStart, in: bytes),
+                in: bytes)
     }
 
     /// The hash of the string, number or literal at `p`, and the offset
@@ -178,53 +183,6 @@ package struct CanonicalHash {
             let end = JSONRewriter.numberEnd(bytes, from: p)
             return (Self.numberHash(UnsafeRawBufferPointer(rebasing: bytes[p..<end])), end)
         }
-    }
-
-    /// The hash of the scalars of the string whose opening quote is at
-    /// `start`, and the offset after its closing quote: hashed as it is
-    /// scanned, eight bytes at a time, while it has no escape (as
-    /// ``bytesHash(_:seed:)`` hashes the same bytes).
-    private mutating func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
-        guard let base = bytes.baseAddress else { return (0, start + 1) }
-        var i = start + 1
-        var hash = Self.stringTag
-        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
-        while i + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
-            let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
-            if found != 0 { break }
-            hash = Self.mix(hash, word)
-            i += 8
-        }
-        var (tail, shift): (UInt64, UInt64) = (0, 0)
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "\\") else {
-            return (Self.finish(Self.mix(hash, tail), count: i - start - 1, tag: 0), i + 1)
-        }
-        return escapedString(bytes, at: start, from: i)
-    }
-
-    /// ``string(_:at:)`` for a string with an escape (the first at `escape`):
-    /// its escapes decoded first.
-    private mutating func escapedString(
-        _ bytes: UnsafeRawBufferPointer, at start: Int, from escape: Int
-    ) -> (UInt64, Int) {
-        var i = escape
-        while true {
-            i = RawJSONString.skipPlain(bytes, from: i)
-            guard i < bytes.count, bytes[i] != UInt8(ascii: "\"") else { break }
-            // The escaped byte is passed over (a `\u`'s hex digits are plain).
-            i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        let content = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<min(i, bytes.count)])
-        decoded.removeAll(keepingCapacity: true)
-        JSONParser.decodeEscapes(content, into: &decoded)
-        return (decoded.withUnsafeBytes { Self.bytesHash($0, seed: Self.stringTag) }, i + 1)
     }
 
     /// The hash of number text, from the parts of its canonical form.
@@ -250,7 +208,7 @@ package struct CanonicalHash {
         guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
         var i = 0
         while i + 8 <= bytes.count {
-            hash = mix(hash, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            hash = mix(hash, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
         var (tail, shift): (UInt64, UInt64) = (0, 0)
@@ -282,7 +240,7 @@ package struct CanonicalHash {
     private static let objectTag: UInt64 = 0x6F62_6A65_6374_0001
     private static let arrayTag: UInt64 = 0x6172_7261_7900_0002
     private static let memberTag: UInt64 = 0x6D65_6D62_6572_0003
-    private static let stringTag: UInt64 = 0x7374_7269_6E67_0004
+    static let stringTag: UInt64 = 0x7374_7269_6E67_0004
     static let numberTag: UInt64 = 0x6E75_6D62_6572_0005
     static let negativeTag: UInt64 = 0x6E65_6761_7469_0006
     static let zeroTag: UInt64 = 0x7A65_726F_0000_0007
