@@ -78,64 +78,15 @@ extension CanonicalHash {
         }
     }
 
-    /// Appends the bytes the escape at `i` stands for (as
-    /// ``JSONParser/decodeEscapes(_:to:)`` decodes it) to `stream`; the
-    /// offset after it. Never reads past `bytes`, whatever they hold.
+    /// Appends the bytes the escape at `i` stands for (``JSONParser/escape(_:at:)``)
+    /// to `stream`; the offset after it. Never reads past `bytes`, whatever they hold.
     private static func escape(_ bytes: UnsafeRawBufferPointer, at i: Int, into stream: inout ByteStream) -> Int {
         guard i + 1 < bytes.count else {
             stream.append(UInt64(bytes[i]), count: 1)
             return i + 1
         }
-        let byte: UInt8
-        switch bytes[i + 1] {
-        case UInt8(ascii: "b"): byte = 0x08
-        case UInt8(ascii: "f"): byte = 0x0C
-        case UInt8(ascii: "n"): byte = 0x0A
-        case UInt8(ascii: "r"): byte = 0x0D
-        case UInt8(ascii: "t"): byte = 0x09
-        case UInt8(ascii: "u"):
-            var scalar = hex4(bytes, at: i + 2)
-            var end = i + 6
-            if scalar >= 0xD800, scalar <= 0xDBFF {
-                // A pair's second half, `\uXXXX`, follows (the text is validated).
-                scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (hex4(bytes, at: end + 2) &- 0xDC00)
-                end += 6
-            }
-            let (utf8, count) = utf8Bytes(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-            stream.append(utf8, count: count)
-            return end
-        default: byte = bytes[i + 1]  // " \ /
-        }
-        stream.append(UInt64(byte), count: 1)
-        return i + 2
-    }
-
-    /// The value of the (up to) four hex digits at `start`, as
-    /// ``JSONParser/decodeEscapes(_:to:)`` reads them.
-    @inline(__always)
-    private static func hex4(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt32 {
-        var value: UInt32 = 0
-        var k = start
-        while k < min(start + 4, bytes.count) {
-            value = value << 4 | (JSONParser.hexDigit(bytes[k]) ?? 0)
-            k += 1
-        }
-        return value
-    }
-
-    /// The UTF-8 bytes of `scalar`, the first lowest, and how many.
-    @inline(__always)
-    private static func utf8Bytes(_ scalar: Unicode.Scalar) -> (UInt64, Int) {
-        let v = UInt64(scalar.value)
-        switch v {
-        case ..<0x80: return (v, 1)
-        case ..<0x800: return (0xC0 | v >> 6 | (0x80 | v & 0x3F) << 8, 2)
-        case ..<0x1_0000: return (0xE0 | v >> 12 | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16, 3)
-        default:
-            return (
-                0xF0 | v >> 18 | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16 | (0x80 | v & 0x3F) << 24,
-                4
-            )
-        }
+        let (decoded, count, end) = JSONParser.escape(bytes, at: i)
+        stream.append(decoded, count: count)
+        return end
     }
 }

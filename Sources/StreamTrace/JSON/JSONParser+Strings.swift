@@ -152,11 +152,6 @@ extension JSONParser {
         guard let base = raw.baseAddress else { return 0 }
         let count = raw.count
         var (i, n) = (0, 0)
-        func hex4(_ at: Int) -> UInt32 {
-            var v: UInt32 = 0
-            for k in 0..<4 where at + k < count { v = v << 4 | (hexDigit(raw[at + k]) ?? 0) }
-            return v
-        }
         func add(_ byte: UInt8) {
             destination[n] = byte
             n += 1
@@ -170,27 +165,63 @@ extension JSONParser {
                 if i < count { add(raw[i]) }
                 break
             }
-            let escaped = raw[i + 1]
-            i += 2
-            switch escaped {
-            case UInt8(ascii: "b"): add(0x08)
-            case UInt8(ascii: "f"): add(0x0C)
-            case UInt8(ascii: "n"): add(0x0A)
-            case UInt8(ascii: "r"): add(0x0D)
-            case UInt8(ascii: "t"): add(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(i)
-                i += 4
-                if scalar >= 0xD800, scalar <= 0xDBFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(i + 2) &- 0xDC00)
-                    i += 6
-                }
-                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                UTF8.encode(character) { add($0) }
-            default: add(escaped)  // " \ /
+            var (bytes, length, end) = escape(raw, at: i)
+            for _ in 0..<length {
+                add(UInt8(truncatingIfNeeded: bytes))
+                bytes >>= 8
             }
+            i = end
         }
         return n
+    }
+
+    /// The bytes the escape whose backslash is at `i` (a byte follows it)
+    /// stands for, the first lowest, how many (1 to 4), and the offset
+    /// after it (a `\u` pair's second half included): how ``decodeEscapes(_:to:)``
+    /// and ``CanonicalHash`` decode it. Reads nothing past `raw`.
+    @inline(__always)
+    static func escape(_ raw: UnsafeRawBufferPointer, at i: Int) -> (bytes: UInt64, count: Int, end: Int) {
+        func hex4(_ at: Int) -> UInt32 {
+            var v: UInt32 = 0
+            for k in 0..<4 where at + k < raw.count { v = v << 4 | (hexDigit(raw[at + k]) ?? 0) }
+            return v
+        }
+        let byte: UInt8
+        switch raw[i + 1] {
+        case UInt8(ascii: "b"): byte = 0x08
+        case UInt8(ascii: "f"): byte = 0x0C
+        case UInt8(ascii: "n"): byte = 0x0A
+        case UInt8(ascii: "r"): byte = 0x0D
+        case UInt8(ascii: "t"): byte = 0x09
+        case UInt8(ascii: "u"):
+            var scalar = hex4(i + 2)
+            var end = i + 6
+            if scalar >= 0xD800, scalar <= 0xDBFF {
+                // A pair's second half, `\uXXXX`, follows (the text is validated).
+                scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (hex4(end + 2) &- 0xDC00)
+                end += 6
+            }
+            let (bytes, count) = utf8Bytes(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+            return (bytes, count, end)
+        default: byte = raw[i + 1]  // " \ /
+        }
+        return (UInt64(byte), 1, i + 2)
+    }
+
+    /// The UTF-8 bytes of `scalar`, the first lowest, and how many.
+    @inline(__always)
+    private static func utf8Bytes(_ scalar: Unicode.Scalar) -> (UInt64, Int) {
+        let v = UInt64(scalar.value)
+        switch v {
+        case ..<0x80: return (v, 1)
+        case ..<0x800: return (0xC0 | v >> 6 | (0x80 | v & 0x3F) << 8, 2)
+        case ..<0x1_0000: return (0xE0 | v >> 12 | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16, 3)
+        default:
+            return (
+                0xF0 | v >> 18 | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16 | (0x80 | v & 0x3F) << 24,
+                4
+            )
+        }
     }
 
     /// The value of a hex digit, or `nil`.
