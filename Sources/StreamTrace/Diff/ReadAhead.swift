@@ -31,7 +31,7 @@ final class ReadAhead: @unchecked Sendable {
         /// `nil`: more follow; else the end (`nil` error) or the read error.
         var end: Result<Void, TraceReadError>?
         /// The stores the events' texts are in (see ``TraceLookahead/KeptStores``).
-        var stores: [(store: TextStore, first: Int, rares: [TraceLookahead.Rare])] = []
+        var stores: [TraceLookahead.KeptStores.Kept] = []
     }
 
     static let depth = 2

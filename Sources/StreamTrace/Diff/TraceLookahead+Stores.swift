@@ -10,7 +10,11 @@ extension TraceLookahead {
     /// holds no text of an event at or after the next store's first: once
     /// the first event still in use is there, the older store is let go of.
     struct KeptStores {
-        private(set) var stores: [(store: TextStore, first: Int, rares: [Rare])]
+        /// A store, the index of the first event it may hold a text of, and
+        /// the rare objects of the events kept while it was the newest.
+        typealias Kept = (store: TextStore, first: Int, rares: [Rare])
+
+        private(set) var stores: [Kept]
         /// The store texts are kept in (the last of ``stores``).
         private var current: TextStore
 
@@ -44,7 +48,7 @@ extension TraceLookahead {
 
         /// Hands all stores over to another thread's lookahead (with the
         /// events pointing into them), keeping a new one from event `first` on.
-        mutating func handOver(first: Int) -> [(store: TextStore, first: Int, rares: [Rare])] {
+        mutating func handOver(first: Int) -> [Kept] {
             let handed = stores
             current = TextStore()
             stores = [(current, first, [])]
@@ -53,7 +57,7 @@ extension TraceLookahead {
 
         /// Holds stores another lookahead handed over, newer than all here
         /// (a lookahead that takes them keeps no text of its own after).
-        mutating func take(_ handed: [(store: TextStore, first: Int, rares: [Rare])]) {
+        mutating func take(_ handed: [Kept]) {
             stores.append(contentsOf: handed)
         }
 

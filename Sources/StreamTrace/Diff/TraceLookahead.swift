@@ -278,7 +278,7 @@ struct TraceLookahead {
     /// Hands the stores of the events read so far over (with a batch, to
     /// another thread), keeping the texts of the next ones in a new store:
     /// stores handed over are never written again.
-    mutating func handOverStores() -> [(store: TextStore, first: Int, rares: [Rare])] {
+    mutating func handOverStores() -> [KeptStores.Kept] {
         stores.handOver(first: count + 1)
     }
 
