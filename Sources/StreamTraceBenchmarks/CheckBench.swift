@@ -25,12 +25,12 @@ struct CheckBench {
     ]
 
     func rows() -> [String] {
-        let cli = Measure.streamtrace
+        let cli = options.cli
         if let unbuilt = Measure.unbuilt("`streamtrace check`") { return unbuilt }
         _ = FileManager.default.createFile(
             atPath: options.directory + "/ten-queries.spec",
             contents: Data(Self.specQueries.joined(separator: "\n").utf8))
-        var rows: [String] = []
+        var rows = [options.cliRow("check")]
         var jqRates: [String: (rate: Double, megabytes: Int)] = [:]
         for megabytes in options.checkSizes.sorted() {
             rows += self.rows(megabytes: megabytes, cli: cli, jqRates: &jqRates)

@@ -22,8 +22,23 @@ struct BenchOptions {
     /// binary, which measures the recorder and writer rows.
     var recorderClient: String?
     var help = false
-    /// `--installed PATH`: the binary `make install` installs, for the ci rows.
+    /// `--installed PATH`: the binary `make install` installs, for the ci,
+    /// check, show and diff rows.
     var installed: String?
+
+    /// The `streamtrace` the check, show and diff rows run: `--installed`'s
+    /// when it is built (the Swift runtime linked in, as users run it: 3 ms
+    /// less to start than the release build's, which loads the runtime's
+    /// shared libraries), else the release build's.
+    var cli: String {
+        installed.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? Measure.streamtrace
+    }
+
+    /// The row that says which ``cli`` the rows of `what` ran.
+    func cliRow(_ what: String) -> String {
+        let built = cli == Measure.streamtrace ? "the release build's" : "`make install`'s (Swift runtime linked in)"
+        return "| \(what): the `streamtrace` run | \(built): \(cli) | – | – |"
+    }
 
     static let allSections = [
         "recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff",

@@ -10,9 +10,9 @@ struct ShowDiffBench {
     let options: BenchOptions
 
     func rows() -> [String] {
-        let cli = Measure.streamtrace
+        let cli = options.cli
         if let unbuilt = Measure.unbuilt("`show`, `diff`") { return unbuilt }
-        return options.showDiffSizes.flatMap { rows(megabytes: $0, cli: cli) }
+        return [options.cliRow("show and diff")] + options.showDiffSizes.flatMap { rows(megabytes: $0, cli: cli) }
     }
 
     /// The traces of one size: the trace, a byte-identical copy, and a copy
