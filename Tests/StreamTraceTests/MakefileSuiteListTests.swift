@@ -19,7 +19,7 @@ import Testing
     /// The text of each Swift file of Tests/StreamTraceTests, by path.
     static func testFiles() throws -> [String: String] {
         let folder = AppPackageManifestTests.root.appendingPathComponent("Tests/StreamTraceTests")
-        let paths = try #require(FileManager.default.subpathsOfDirectory(atPath: folder.path) as [String]?)
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
         var files: [String: String] = [:]
         for path in paths where path.hasSuffix(".swift") {
             files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)

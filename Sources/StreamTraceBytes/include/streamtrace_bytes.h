@@ -10,7 +10,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
