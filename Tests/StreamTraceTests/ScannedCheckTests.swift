@@ -92,6 +92,35 @@ import Testing
         try Self.expectSameResults(Self.matching.reversed(), on: bytes)
     }
 
+    /// Blocks of hundreds of events, most of which no query acts on: the
+    /// values a block only counts (all but its last few) leave the same
+    /// failure timelines, counts and locations as the reference does.
+    @Test(arguments: [1 << 12, 1 << 16])
+    func longQuietRunsDecideAsTheReference(readSize: Int) throws {
+        var lines = [#"{"streamtrace":1}"#, #"{"t":0,"event":"subscribe"}"#]
+        for index in 1...5000 {
+            if index % 700 == 0 { lines.append(#"{"t":\#(index * 10),"event":"request","demand":1}"#) }
+            let value = index % 9 == 0 ? #""s\#(index)""# : "\(index)"
+            lines.append(#"{"t":\#(index * 10),"event":"value","value":\#(value)}"#)
+        }
+        lines.append(#"{"t":60000,"event":"finished"}"#)
+        let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
+        let queries = [
+            #"next where == "none""#, "every where != 4998", "not next where == 4999", "next 3", "last", "count",
+            "next where == 2000", "every where < 4999", "prefix 4 == [1,2,3,4]", "not finished", "finished",
+            "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms",
+        ]
+        for group in queries.map({ [$0] }) + [queries, queries.reversed()] {
+            let checker = TraceChecker(queries: try group.map { try Query($0) })
+            let expected = Self.outcomes(try checker.referenceEvaluations(of: TraceReader(bytes: bytes)))
+            for parallelism in [2, 3] {
+                let options = TraceScanOptions(parallelism: parallelism, readSize: readSize, minimumChunkBytes: 1)
+                let scanned = Self.outcomes(try checker.evaluations(scanning: bytes, options: options))
+                Self.expectSame(scanned, expected, group, "parallelism \(parallelism), reads of \(readSize) bytes")
+            }
+        }
+    }
+
     /// A trace of values over the 64 KiB a pass keeps among its recent values.
     static let longValues: [UInt8] = {
         let long = { (letter: String) in "\"" + String(repeating: letter, count: 100_000) + "\"" }

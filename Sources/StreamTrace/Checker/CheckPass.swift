@@ -89,9 +89,7 @@ final class CheckPass: TraceEventSink {
             batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { take($0) }
             return
         }
-        for position in 0..<quiet {
-            state.take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
-        }
+        state.take(batch, first: quiet, eventOffset: eventOffset, lineOffset: lineOffset)
         for position in quiet..<batch.eventCount {
             take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
         }

@@ -80,10 +80,8 @@ final class MatchStream: QueryStream {
     func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
-        for position in 0..<limit {
-            let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)
-            guard event.kind == .value else { continue }
-            if let bytes = event.valueBytes, index >= firstIndex, matcher.matches(bytes) == looksForMatch {
+        for position in 0..<limit where batch.isValue(at: position) {
+            if let bytes = batch.value(at: position), index >= firstIndex, matcher.matches(bytes) == looksForMatch {
                 return position
             }
             index += 1

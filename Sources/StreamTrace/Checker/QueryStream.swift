@@ -98,6 +98,21 @@ final class PassState {
         }
     }
 
+    /// Takes `batch`'s first `count` events, which no query acts on: the
+    /// values before the last few only counted, once the pass keeps no more
+    /// first values. (Each value starts a `within` tail again: the values
+    /// taken reset the tails too.)
+    func take(_ batch: EventBatch, first count: Int, eventOffset: Int, lineOffset: Int) {
+        var start = 0
+        if trace.elementCount >= firstCount {
+            start = batch.countedValues(upTo: count, keeping: RecentValues.capacity)
+            trace.skip(values: start)
+        }
+        for position in start..<count {
+            take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
+        }
+    }
+
     func bufferWillChange() {
         trace.bufferWillChange()
     }

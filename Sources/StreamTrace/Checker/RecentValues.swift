@@ -15,7 +15,7 @@
 /// draws it as `?` where the line reader's reference shows it.
 struct RecentValues {
     /// Slots, a power of two: `RecentTimeline.defaultLimit` (6) and two.
-    private static var capacity: Int { 8 }
+    static var capacity: Int { 8 }
     /// The longest value text kept (64 KiB).
     static var longest: Int { 1 << 16 }
 

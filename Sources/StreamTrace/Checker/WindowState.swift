@@ -29,6 +29,15 @@ struct WindowState {
     /// Whether no later event can fall in the window.
     var isOver: Bool { nextEvent != nil || completion != nil || cancel != nil }
 
+    /// Counts `count` values that come before the last
+    /// ``RecentValues/capacity`` values this window takes (and so before
+    /// its last two events): they leave nothing else in it, in a window
+    /// that ends with the trace.
+    mutating func skip(values count: Int) {
+        precondition(endTime == nil, "a window that ends at a time checks each event's time")
+        elementCount += count
+    }
+
     /// Takes the next event of the trace; false when it falls after the window.
     @inline(__always)
     mutating func take(_ event: TraceScanEvent) -> Bool {

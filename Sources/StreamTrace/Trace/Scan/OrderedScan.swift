@@ -6,45 +6,72 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How a whole read ended: what ``TraceReader`` knows after its last event.
-package struct TraceReadEnd: Sendable {
-    package var header: TraceHeader
-    package var status: TraceStatus
-    package var warnings: [TraceReadWarning]
-    package var eventCount: Int
-}
-
 /// Reads a regular file in blocks of whole lines on every core and hands
-/// the events to one sink in file order: each worker scans the next block
-/// (a ``TraceScanner`` over it, read at once), then waits for its turn,
-/// joins its report (``ChunkMerger``: the rules across borders) and feeds
-/// its events to the sink. Scanning runs in parallel; the sink, one block
-/// at a time. At most one block per worker is held, so memory stays
-/// bounded by the block size and the longest line, whatever the trace.
+/// the events to one sink in file order. Each worker scans the next block
+/// into a ``Slot`` (a ``TraceScanner`` over the block, read at once, and
+/// the batch of its events) and hands it over. Whichever worker hands over
+/// the block whose turn it is delivers it: joins its report
+/// (``ChunkMerger``: the rules across borders), feeds its events to the
+/// sink, and goes on with the blocks after it that are already scanned.
+/// A worker never waits for a turn: it takes a free slot and scans on.
+/// There is one slot more than workers, so a worker waits only when every
+/// other slot holds a block not yet delivered; memory stays bounded by the
+/// slots (a block and the longest line each), whatever the trace.
 enum OrderedScan {
-    /// The state the workers share: the claims, the turn and the failure
-    /// behind one lock; the merger and the sink used by the worker whose
-    /// turn it is, alone (the lock's hand-over of the turn orders them).
+    /// The memory one block is scanned into, and stays in until its turn
+    /// ends: then it goes back to the free slots. The sink's stage for the
+    /// block's events goes with it.
+    final class Slot<Stage>: @unchecked Sendable {
+        // Used by one thread at a time: the worker scanning, then the one delivering.
+        @exclusivity(unchecked) var scanner: TraceScanner
+        let batch = EventBatch()
+        let stage: Stage?
+
+        init(source: ScanSource, options: TraceScanOptions, stage: Stage?) {
+            scanner = TraceScanner(source: source.restricted(to: 0..<0), options: options.reader, readSize: 1)
+            self.stage = stage
+        }
+    }
+
+    /// The state the workers share: the claims, the turn, the slots and the
+    /// failure behind one lock; the merger and the sink used only by the
+    /// worker delivering (`delivering`, set and cleared under the lock,
+    /// orders them).
     private final class Shared<Sink: TraceEventSink>: @unchecked Sendable {
         let lock = Lock()
         var nextStart: Int
+        let end: Int
         var claimed = 0
+        /// The next block to deliver.
         var turn = 0
-        /// Workers waiting for their block's turn, by block.
-        var waiting: [Int: DispatchSemaphore] = [:]
+        /// Blocks scanned before their turn, by number.
+        var ready: [Int: Slot<Sink.Stage>] = [:]
+        var free: [Slot<Sink.Stage>]
+        /// Whether a worker is delivering: it delivers every ready block from the turn on.
+        var delivering = false
+        /// Workers waiting for a free slot.
+        var waiting: [DispatchSemaphore] = []
         var failure: TraceReadError?
         /// The sink wants no more events: no more blocks are claimed.
         var isDone = false
         @exclusivity(unchecked) var merger: ChunkMerger
         @exclusivity(unchecked) var sink: Sink
-        /// Each worker's stage, made before the workers start.
-        let stages: [Sink.Stage?]
 
-        init(start: Int, merger: ChunkMerger, sink: Sink, workers: Int) {
+        init(start: Int, end: Int, merger: ChunkMerger, sink: Sink, slots: [Slot<Sink.Stage>]) {
             nextStart = start
+            self.end = end
             self.merger = merger
             self.sink = sink
-            stages = (0..<workers).map { _ in sink.makeStage() }
+            free = slots
+        }
+
+        /// Whether a claim would find a block (under the lock).
+        var hasWork: Bool { failure == nil && !isDone && nextStart < end }
+
+        /// Wakes every worker waiting for a slot: no block will be claimed (under the lock).
+        func wakeAll() {
+            for semaphore in waiting { semaphore.signal() }
+            waiting.removeAll()
         }
     }
 
@@ -54,228 +81,124 @@ enum OrderedScan {
         into sink: inout Sink
     ) throws(TraceReadError) -> ChunkMerger {
         let workers = max(1, min(options.parallelism, ProcessInfo.processInfo.activeProcessorCount))
-        let shared = Shared(start: start, merger: merger, sink: sink, workers: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            work(shared, stage: shared.stages[worker], source: source, end: end, options: options)
+        let slots = (0...workers).map { _ in Slot(source: source, options: options, stage: sink.makeStage()) }
+        let shared = Shared(start: start, end: end, merger: merger, sink: sink, slots: slots)
+        for slot in slots {
+            slot.scanner.shouldStop = { [unowned shared] in
+                shared.lock.withLock { shared.failure != nil || shared.isDone }
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            work(shared, source: source, options: options)
         }
         sink = shared.sink
         if let failure = shared.failure { throw failure }
         return shared.merger
     }
 
-    /// One worker: claims, scans and delivers blocks until none is left or
-    /// one failed.
+    /// One worker: claims a block and a free slot, scans the block into
+    /// the slot and hands it over (delivering it, and the ready blocks after
+    /// it, if its turn has come), until no block is left or one failed.
     private static func work<Sink: TraceEventSink>(
-        _ shared: Shared<Sink>, stage: Sink.Stage?, source: ScanSource, end: Int, options: TraceScanOptions
+        _ shared: Shared<Sink>, source: ScanSource, options: TraceScanOptions
     ) {
-        // One buffer and one batch a worker, reused block after block.
-        var scanner = TraceScanner(source: source.restricted(to: 0..<0), options: options.reader, readSize: 1)
-        scanner.shouldStop = { shared.lock.withLock { shared.failure != nil || shared.isDone } }
-        var batch = EventBatch()
-        while let (index, range) = claim(shared, source: source, end: end, options: options) {
-            scanner.reuse(for: source.restricted(to: range), readSize: range.count)
-            batch.start(base: scanner.buffer.base, maximumDepth: options.reader.maximumDepth)
-            scanner.scan(into: &batch)
+        while let (slot, index, range) = claim(shared, source: source, options: options) {
+            slot.scanner.reuse(for: source.restricted(to: range), readSize: range.count)
+            var batch = slot.batch
+            batch.start(base: slot.scanner.buffer.base, maximumDepth: options.reader.maximumDepth)
+            slot.scanner.scan(into: &batch)
             // The sink's parallel stage, before the turn (lines and indices from the block's start).
-            stage?.prepare(TraceBlockEvents(batch: batch))
-            let wait: DispatchSemaphore? = shared.lock.withLock {
-                guard shared.turn != index else { return nil }
-                let semaphore = DispatchSemaphore(value: 0)
-                shared.waiting[index] = semaphore
-                return semaphore
+            slot.stage?.prepare(TraceBlockEvents(batch: batch))
+            let delivers = shared.lock.withLock {
+                shared.ready[index] = slot
+                guard !shared.delivering, shared.turn == index else { return false }
+                shared.delivering = true
+                return true
             }
-            wait?.wait()
-            // Our turn: no other worker touches the merger or the sink until we pass it on.
-            deliver(scanner, batch, stage: stage, to: shared)
-            shared.lock.withLock {
-                shared.turn += 1
-                shared.waiting.removeValue(forKey: shared.turn)?.signal()
-            }
+            if delivers { deliverReady(shared) }
         }
     }
 
-    /// The next block to scan, its number and byte range; `nil` when none
-    /// is left or a block failed.
+    private enum Claim<Stage> {
+        case block(Slot<Stage>, index: Int, range: Range<Int>)
+        case wait(DispatchSemaphore)
+        case none
+    }
+
+    /// A free slot and the next block to scan into it, its number and byte
+    /// range, waiting for a slot if need be; `nil` when no block is left
+    /// or one failed.
     private static func claim<Sink: TraceEventSink>(
-        _ shared: Shared<Sink>, source: ScanSource, end: Int, options: TraceScanOptions
-    ) -> (index: Int, range: Range<Int>)? {
-        shared.lock.withLock {
-            guard shared.failure == nil, !shared.isDone, shared.nextStart < end else { return nil }
-            let start = shared.nextStart
-            let stop = ChunkSplitter.lineStart(atOrAfter: min(start + options.readSize, end), in: source, end: end)
-            shared.nextStart = stop
-            shared.claimed += 1
-            return (shared.claimed - 1, start..<stop)
+        _ shared: Shared<Sink>, source: ScanSource, options: TraceScanOptions
+    ) -> (Slot<Sink.Stage>, Int, Range<Int>)? {
+        while true {
+            let claim: Claim<Sink.Stage> = shared.lock.withLock {
+                guard shared.hasWork else { return .none }
+                guard let slot = shared.free.popLast() else {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    shared.waiting.append(semaphore)
+                    return .wait(semaphore)
+                }
+                let start = shared.nextStart
+                let stop = ChunkSplitter.lineStart(
+                    atOrAfter: min(start + options.readSize, shared.end), in: source, end: shared.end)
+                shared.nextStart = stop
+                shared.claimed += 1
+                return .block(slot, index: shared.claimed - 1, range: start..<stop)
+            }
+            switch claim {
+            case .block(let slot, let index, let range): return (slot, index, range)
+            case .wait(let semaphore): semaphore.wait()
+            case .none: return nil
+            }
         }
     }
 
-    /// Joins a scanned block and hands its events to the sink; the
-    /// scanner, borrowed, holds their bytes meanwhile.
-    private static func deliver<Sink: TraceEventSink>(
-        _ scanner: borrowing TraceScanner, _ batch: EventBatch, stage: Sink.Stage?, to shared: Shared<Sink>
-    ) {
+    /// Delivers the block whose turn it is (it is ready, and this worker
+    /// set `delivering`), and the ready blocks after it, in order; frees
+    /// each one's slot.
+    private static func deliverReady<Sink: TraceEventSink>(_ shared: Shared<Sink>) {
+        var slot = shared.lock.withLock { shared.ready.removeValue(forKey: shared.turn)! }
+        while true {
+            deliver(slot, to: shared)
+            let next: Slot<Sink.Stage>? = shared.lock.withLock {
+                shared.turn += 1
+                shared.free.append(slot)
+                shared.waiting.popLast()?.signal()
+                guard let next = shared.ready.removeValue(forKey: shared.turn) else {
+                    shared.delivering = false
+                    return nil
+                }
+                return next
+            }
+            guard let next else { return }
+            slot = next
+        }
+    }
+
+    /// Joins a scanned block and hands its events to the sink; the slot
+    /// holds their bytes meanwhile.
+    private static func deliver<Sink: TraceEventSink>(_ slot: Slot<Sink.Stage>, to shared: Shared<Sink>) {
         guard shared.lock.withLock({ shared.failure == nil && !shared.isDone }) else { return }
+        let batch = slot.batch
         do {
-            try shared.merger.merge(scanner.report) { eventOffset, lineOffset in
-                if let stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
+            try shared.merger.merge(slot.scanner.report) { eventOffset, lineOffset in
+                if let stage = slot.stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
                 shared.sink.take(
                     block: TraceBlockEvents(batch: batch), eventOffset: eventOffset, lineOffset: lineOffset)
                 shared.sink.bufferWillChange()
             }
         } catch {
-            shared.lock.withLock { shared.failure = error }
-        }
-        if !shared.sink.wantsMore { shared.lock.withLock { shared.isDone = true } }
-    }
-}
-
-/// A block's events, kept until the block's turn: 32 bytes each, their
-/// text as offsets in the block's buffer (which does not move while the
-/// block is scanned: it is read at once). One buffer a worker, grown as a
-/// block needs and reused.
-final class EventBatch: TraceScanConsumer {
-    private struct Record {
-        var nanoseconds: Int64
-        /// The text's start and length; the value's, in the text
-        /// (`valueStart` `UInt32.max` for none); the line in the block.
-        var textStart, textCount, valueStart, valueCount, line: UInt32
-        var kind: EventKind
-    }
-
-    // One worker's, used by one thread at a time.
-    @exclusivity(unchecked) private var records: UnsafeMutablePointer<Record>
-    @exclusivity(unchecked) private var capacity = 1 << 12
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var base: UnsafeRawPointer?
-    @exclusivity(unchecked) private var maximumDepth = 0
-
-    init() {
-        records = .allocate(capacity: capacity)
-    }
-
-    deinit { records.deallocate() }
-
-    /// Starts a block whose bytes are at `base`.
-    func start(base: UnsafeRawPointer, maximumDepth: Int) {
-        count = 0
-        self.base = base
-        self.maximumDepth = maximumDepth
-    }
-
-    @inline(__always)
-    func consume(_ event: TraceScanEvent) {
-        if count == capacity { grow() }
-        let range = event.valueRange
-        // Offsets in one block: a read plus one line, far below 4 GiB.
-        records[count] = Record(
-            nanoseconds: event.nanoseconds,
-            textStart: UInt32(truncatingIfNeeded: base.unsafelyUnwrapped.distance(to: event.text.baseAddress!)),
-            textCount: UInt32(truncatingIfNeeded: event.text.count),
-            valueStart: range.map { UInt32(truncatingIfNeeded: $0.lowerBound) } ?? .max,
-            valueCount: UInt32(truncatingIfNeeded: range?.count ?? 0), line: UInt32(truncatingIfNeeded: event.line),
-            kind: event.kind)
-        count += 1
-    }
-
-    private func grow() {
-        let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
-        grown.moveInitialize(from: records, count: count)
-        records.deallocate()
-        records = grown
-        capacity *= 2
-    }
-
-    func append(_ later: EventBatch, eventOffset: Int, lineOffset: Int) {
-        preconditionFailure("a block's batch is delivered, not appended")
-    }
-
-    /// Each event again, its index and line made absolute.
-    func forEach(eventOffset: Int, lineOffset: Int, _ body: (TraceScanEvent) -> Void) {
-        guard base != nil else { return }
-        for index in 0..<count { body(event(at: index, eventOffset: eventOffset, lineOffset: lineOffset)) }
-    }
-
-    /// How many events the block has.
-    var eventCount: Int { count }
-
-    /// Event `index` (0-based, below ``eventCount``) again, its index and
-    /// line made absolute.
-    @inline(__always)
-    func event(at index: Int, eventOffset: Int, lineOffset: Int) -> TraceScanEvent {
-        let record = records[index]
-        let value = Int(record.valueStart)
-        return TraceScanEvent(
-            nanoseconds: record.nanoseconds, kind: record.kind, line: Int(record.line) + lineOffset,
-            index: index + eventOffset,
-            text: UnsafeRawBufferPointer(
-                start: base.unsafelyUnwrapped + Int(record.textStart), count: Int(record.textCount)),
-            valueRange: record.valueStart == .max ? nil : value..<(value + Int(record.valueCount)),
-            maximumDepth: maximumDepth)
-    }
-}
-
-extension ScanSource {
-    /// The same source, read only over `range` (a file's or memory's).
-    func restricted(to range: Range<Int>) -> ScanSource {
-        switch self {
-        case .file(let fd, _): .file(fd: fd, range: range)
-        case .memory(let bytes, _): .memory(bytes, range: range)
-        case .stream, .reading: self
-        }
-    }
-}
-
-extension TraceScan {
-    /// Reads the whole trace from an open descriptor (its current offset;
-    /// not closed) into `sink`, event by event in file order: a regular
-    /// file in blocks on every core (``OrderedScan``), a stream in one
-    /// sequential pass. A malformed line anywhere throws, as
-    /// ``TraceReader`` would, after the events before it were taken.
-    package static func read<Sink: TraceEventSink>(
-        fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), into sink: inout Sink
-    ) throws(TraceReadError) -> TraceReadEnd {
-        try read(source(of: fd), name: name, options: options, into: &sink)
-    }
-
-    /// The same over bytes in memory, read as a file is (tests, fuzzing).
-    package static func read<Sink: TraceEventSink>(
-        bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
-        into sink: inout Sink
-    ) throws(TraceReadError) -> TraceReadEnd {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in
-                try read(.memory(raw, range: 0..<raw.count), name: name, options: options, into: &sink)
+            shared.lock.withLock {
+                shared.failure = error
+                shared.wakeAll()
             }
         }
-        return try result.get()
-    }
-
-    static func read<Sink: TraceEventSink>(
-        _ source: ScanSource, name: String, options: TraceScanOptions, into sink: inout Sink
-    ) throws(TraceReadError) -> TraceReadEnd {
-        var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)
-        let header = try scanner.readHeader(file: name)
-        var merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
-        let start = scanner.buffer.startOffset
-        let end: Int
-        switch source {
-        case .file(_, let range), .memory(_, let range): end = range.upperBound
-        case .stream, .reading: end = start
-        }
-        if options.parallelism > 1, end - start >= options.minimumChunkBytes {
-            merger = try OrderedScan.run(source, from: start, end: end, merger: merger, options: options, into: &sink)
-        } else {
-            // Sequentially, going on from the header with the same buffer.
-            scanner.report = ChunkReport()
-            let lineOffset = merger.lineOffset
-            while sink.wantsMore, var event = scanner.nextEvent(beforeRefill: { sink.bufferWillChange() }) {
-                event.line += lineOffset
-                sink.take(event)
+        if !shared.sink.wantsMore {
+            shared.lock.withLock {
+                shared.isDone = true
+                shared.wakeAll()
             }
-            sink.bufferWillChange()
-            try merger.merge(scanner.report) { _, _ in }
         }
-        return TraceReadEnd(
-            header: header, status: merger.status, warnings: merger.warnings, eventCount: merger.eventCount)
     }
 }

@@ -5,8 +5,9 @@ package protocol TraceEventSink: SendableMetatype {
     /// worker that scanned it, in parallel with the other workers
     /// (``NoBlockStage`` for none).
     associatedtype Stage: TraceBlockStage = NoBlockStage
-    /// One stage for each worker, made before the workers start; `nil`
-    /// (the default) for none. A sequential read makes none.
+    /// One stage for each block a read holds at once (one per worker, and
+    /// one more), made before the workers start; `nil` (the default) for
+    /// none. A sequential read makes none.
     func makeStage() -> Stage?
     /// A block's turn begins: its events follow (their index from
     /// `eventOffset`, line from `lineOffset` on), after `stage` prepared
@@ -41,8 +42,8 @@ extension TraceEventSink where Stage == NoBlockStage {
 
 /// A sink's work on one block of a trace in the parallel stage of
 /// ``OrderedScan``: the rows a block shows, written before their turn. A
-/// worker's stage takes one block after another; at the block's turn the
-/// sink gets it back in ``TraceEventSink/begin(_:eventOffset:lineOffset:)``.
+/// stage takes one block after another; at the block's turn the sink gets
+/// it back in ``TraceEventSink/begin(_:eventOffset:lineOffset:)``.
 /// Events are handed in the order they come, line and index counted from
 /// the block's start; their bytes stay valid until the block's turn ends.
 package protocol TraceBlockStage: AnyObject, Sendable {
