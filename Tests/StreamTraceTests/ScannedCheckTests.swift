@@ -108,7 +108,8 @@ import Testing
         let queries = [
             #"next where == "none""#, "every where != 4998", "not next where == 4999", "next 3", "last", "count",
             "next where == 2000", "every where < 4999", "prefix 4 == [1,2,3,4]", "not finished", "finished",
-            "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms",
+            "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms", "prefix 100",
+            "prefix 10 == [1]",
         ]
         for group in queries.map({ [$0] }) + [queries, queries.reversed()] {
             let checker = TraceChecker(queries: try group.map { try Query($0) })

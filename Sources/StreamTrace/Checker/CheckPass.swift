@@ -80,7 +80,7 @@ final class CheckPass: TraceEventSink {
     /// first event it acts on; from that one on, event by event.
     func take(block: TraceBlockEvents, eventOffset: Int, lineOffset: Int) {
         let batch = block.batch
-        var quiet = active.isEmpty ? 0 : batch.eventCount
+        var quiet = batch.eventCount  // every event, when no query takes events
         let elementsBefore = state.elementCount
         for index in active where quiet > 0 {
             quiet = calls[index].quietCount(in: batch, upTo: quiet, elementsBefore: elementsBefore)
