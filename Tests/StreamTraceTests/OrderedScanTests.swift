@@ -18,6 +18,12 @@ import Testing
         return Array(text.utf8)
     }
 
+    /// `count` rounds, a fifth of them under ThreadSanitizer (each still
+    /// hands over hundreds to thousands of blocks).
+    static func rounds(_ count: Int) -> Int {
+        SanitizedSeeds.underThreadSanitizer ? count / 5 : count
+    }
+
     /// A block's events as its stage saw them: index and line from the block's start.
     final class RecordingStage: TraceBlockStage, @unchecked Sendable {
         // Used by one thread at a time: the worker that scans, then the one that delivers.
@@ -64,7 +70,7 @@ import Testing
     @Test(arguments: [1, 2, 7, 64])
     func everyEventArrivesOnceInFileOrderAfterItsBlocksStage(readSize: Int) throws {
         let bytes = Self.trace(events: 1500)
-        for round in 0..<(readSize == 1 ? 20 : 60) {
+        for round in 0..<Self.rounds(readSize == 1 ? 20 : 60) {
             var sink = RecordingSink()
             let options = TraceScanOptions(parallelism: 2 + round % 7, readSize: readSize, minimumChunkBytes: 1)
             let end = try TraceScan.read(bytes: bytes, options: options, into: &sink)
@@ -80,7 +86,7 @@ import Testing
 
     @Test func aSinkThatWantsNoMoreEndsTheReadAfterTheBlockItStoppedIn() throws {
         let bytes = Self.trace(events: 3000)
-        for round in 0..<100 {
+        for round in 0..<Self.rounds(100) {
             var sink = RecordingSink(stopAfter: 10 + round * 17)
             let options = TraceScanOptions(parallelism: 2 + round % 5, readSize: 1 + round % 40, minimumChunkBytes: 1)
             _ = try TraceScan.read(bytes: bytes, options: options, into: &sink)
@@ -102,7 +108,7 @@ import Testing
         }!
         let close = bytes[(start + 1)...].firstIndex(of: 0x0A)! - 1
         bytes.remove(at: close)
-        for round in 0..<100 {
+        for round in 0..<Self.rounds(100) {
             var sink = RecordingSink()
             let options = TraceScanOptions(parallelism: 2 + round % 5, readSize: 1 + round % 50, minimumChunkBytes: 1)
             #expect(throws: TraceReadError.self, "round \(round)") {
