@@ -5,7 +5,7 @@ import Testing
 /// each event once, after the stage that prepared its block, whichever
 /// worker scanned the block and whichever delivered it. Run over thousands
 /// of blocks a read, many reads: every hand-over between the workers.
-@Suite(.cpuBound) struct OrderedScanTests {
+@Suite(.cpuBound, .timeLimit(.minutes(5))) struct OrderedScanTests {
     /// `count` events, one a line: values of several lengths, a subscribe
     /// first and a finished last.
     static func trace(events count: Int) -> [UInt8] {
@@ -98,7 +98,8 @@ import Testing
         }
     }
 
-    @Test func aMalformedLineEndsTheReadWithItsErrorAfterTheEventsBeforeIt() {
+    /// The blocks before the bad line's own are taken whole; its own is not.
+    @Test func aMalformedLineEndsTheReadWithItsErrorAfterTheBlocksBeforeIt() {
         var bytes = Self.trace(events: 2000)
         // Line 1001 (event 999) loses its closing brace.
         var line = 1
@@ -111,11 +112,15 @@ import Testing
         for round in 0..<Self.rounds(100) {
             var sink = RecordingSink()
             let options = TraceScanOptions(parallelism: 2 + round % 5, readSize: 1 + round % 50, minimumChunkBytes: 1)
-            #expect(throws: TraceReadError.self, "round \(round)") {
+            do {
                 _ = try TraceScan.read(bytes: bytes, options: options, into: &sink)
+                Issue.record("round \(round): no error")
+            } catch {
+                #expect(error.line == 1001, "round \(round)")
             }
             #expect(sink.taken.map(\.index) == Array(0..<sink.taken.count), "round \(round)")
-            #expect(sink.taken.count == 999, "round \(round)")
+            #expect(sink.taken.count <= 999, "round \(round)")
+            #expect(sink.expected.isEmpty, "round \(round): a block taken in part")
             #expect(sink.mismatches == 0, "round \(round)")
         }
     }

@@ -106,12 +106,16 @@ import Testing
         lines.append(#"{"t":60000,"event":"finished"}"#)
         let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
         let queries = [
-            #"next where == "none""#, "every where != 4998", "not next where == 4999", "next 3", "last", "count",
+            "single", #"next where == "none""#, "every where != 4998", "not next where == 4999", "next 3", "last",
+            "count",
             "next where == 2000", "every where < 4999", "prefix 4 == [1,2,3,4]", "not finished", "finished",
-            "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms", "prefix 100",
+            "available", "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms",
+            "prefix 100",
             "prefix 10 == [1]",
         ]
-        for group in queries.map({ [$0] }) + [queries, queries.reversed()] {
+        // Queries that read the first values beside one that skips whole blocks.
+        let firstValues = [["single", #"next where == "none""#], ["next", "every where != 4998"]]
+        for group in queries.map({ [$0] }) + [queries, queries.reversed()] + firstValues {
             let checker = TraceChecker(queries: try group.map { try Query($0) })
             let expected = Self.outcomes(try checker.referenceEvaluations(of: TraceReader(bytes: bytes)))
             for parallelism in [2, 3] {

@@ -52,7 +52,7 @@ struct JSONLines: TraceEventSink {
     }
 }
 
-/// One worker's part of ``JSONLines``: the lines of a block's events, each
+/// One slot's part of ``JSONLines`` (one a block ``OrderedScan`` holds): the lines of a block's events, each
 /// ended by a line end, up to its first huge value (``written`` events).
 final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
     /// Values longer than this are written by the turn, in pieces.
@@ -60,7 +60,7 @@ final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
     /// Values up to this long are copied with their line's other parts at once.
     static let shortValue = 512
 
-    // Used by one worker at a time: in its parallel stage, then in its turn.
+    // Used by one thread at a time: the worker that scans the block, then the one that delivers it.
     @exclusivity(unchecked) private(set) var lines = JSONOutput(capacity: 1 << 20)
     @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()

@@ -91,13 +91,13 @@ struct TimelineRows: TraceEventSink {
     }
 }
 
-/// One worker's part of ``TimelineRows``: the rows of a block but its
+/// One slot's part of ``TimelineRows`` (one a block ``OrderedScan`` holds): the rows of a block but its
 /// first, as bytes, each ended by a line end, and while letters are given
 /// the diagram's key of each value of the block (`nil` for the other
 /// events), up to its first huge value.
 final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
-    // Used by one worker at a time: in its parallel stage, then in its turn.
+    // Used by one thread at a time: the worker that scans the block, then the one that delivers it.
     @exclusivity(unchecked) private(set) var rows = JSONOutput(capacity: 1 << 20)
     @exclusivity(unchecked) private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
     /// How many of the block's events the stage took: those before its

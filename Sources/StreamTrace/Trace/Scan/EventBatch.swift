@@ -1,7 +1,7 @@
 /// A block's events, kept until the block's turn: 32 bytes each, their
 /// text as offsets in the block's buffer (which does not move while the
-/// block is scanned: it is read at once). One buffer a worker, grown as a
-/// block needs and reused.
+/// block is scanned: it is read at once). One a slot of ``OrderedScan``,
+/// grown as a block needs and reused.
 final class EventBatch: TraceScanConsumer {
     private struct Record {
         var nanoseconds: Int64
@@ -11,7 +11,7 @@ final class EventBatch: TraceScanConsumer {
         var kind: EventKind
     }
 
-    // One worker's, used by one thread at a time.
+    // One slot's, used by one thread at a time.
     @exclusivity(unchecked) private var records: UnsafeMutablePointer<Record>
     @exclusivity(unchecked) private var capacity = 1 << 12
     @exclusivity(unchecked) private var count = 0
@@ -82,9 +82,10 @@ final class EventBatch: TraceScanConsumer {
     /// How many events the block has.
     var eventCount: Int { count }
 
-    /// How many of the first `limit` events are values that come before
-    /// the last `values` values among them (and so before their last
-    /// events): the values a window that ends with the trace need only count.
+    /// How long the run of values is that starts the first `limit` events
+    /// and ends before the last `values` values among them (and so before
+    /// their last events): the values a window that ends with the trace
+    /// need only count. A block that starts with another event counts none.
     func countedValues(upTo limit: Int, keeping values: Int) -> Int {
         var start = limit
         var valuesLeft = values

@@ -14,9 +14,11 @@ import Foundation
 /// (``ChunkMerger``: the rules across borders), feeds its events to the
 /// sink, and goes on with the blocks after it that are already scanned.
 /// A worker never waits for a turn: it takes a free slot and scans on.
-/// There is one slot more than workers, so a worker waits only when every
-/// other slot holds a block not yet delivered; memory stays bounded by the
-/// slots (a block and the longest line each), whatever the trace.
+/// There is one slot more than workers, so a worker waits only when no
+/// slot is free (each is being scanned, or holds a block not yet
+/// delivered); memory stays bounded by the slots (a block and the longest
+/// line each, its events' 32-byte records, its stage's output), whatever
+/// the trace.
 enum OrderedScan {
     /// The memory one block is scanned into, and stays in until its turn
     /// ends: then it goes back to the free slots. The sink's stage for the

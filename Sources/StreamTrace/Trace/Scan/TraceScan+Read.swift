@@ -27,8 +27,9 @@ extension TraceScan {
     /// Reads the whole trace from an open descriptor (its current offset;
     /// not closed) into `sink`, event by event in file order: a regular
     /// file in blocks on every core (``OrderedScan``), a stream in one
-    /// sequential pass. A malformed line anywhere throws, as
-    /// ``TraceReader`` would, after the events before it were taken.
+    /// sequential pass. A malformed line anywhere throws the error
+    /// ``TraceReader`` would; the events before it were taken, but for a
+    /// file read in blocks only those of the blocks before its own.
     package static func read<Sink: TraceEventSink>(
         fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
