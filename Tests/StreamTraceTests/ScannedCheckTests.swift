@@ -107,11 +107,9 @@ import Testing
         let bytes = Array(lines.joined(separator: "\n").utf8) + [0x0A]
         let queries = [
             "single", #"next where == "none""#, "every where != 4998", "not next where == 4999", "next 3", "last",
-            "count",
-            "next where == 2000", "every where < 4999", "prefix 4 == [1,2,3,4]", "not finished", "finished",
+            "count", "next where == 2000", "every where < 4999", "prefix 4 == [1,2,3,4]", "not finished", "finished",
             "available", "finished within 1h", "not finished within 5us", "count within 20ms", "last within 1ms",
-            "prefix 100",
-            "prefix 10 == [1]",
+            "prefix 100", "prefix 10 == [1]",
         ]
         // Queries that read the first values beside one that skips whole blocks.
         let firstValues = [["single", #"next where == "none""#], ["next", "every where != 4998"]]

@@ -100,8 +100,8 @@ final class PassState {
 
     /// Takes `batch`'s first `count` events, which no query acts on: the
     /// run of values they start with, up to the last few values, only
-    /// counted, once the pass keeps no more first values. (Each value starts a `within` tail again: the values
-    /// taken reset the tails too.)
+    /// counted, once the pass keeps no more first values. (Each value
+    /// starts a `within` tail again: the values taken reset the tails too.)
     func take(_ batch: EventBatch, first count: Int, eventOffset: Int, lineOffset: Int) {
         var start = 0
         if trace.elementCount >= firstCount {

@@ -91,10 +91,10 @@ final class EventBatch: TraceScanConsumer {
         var valuesLeft = values
         while start > 0, valuesLeft > 0 {
             start -= 1
-            if records[start].kind == .value { valuesLeft -= 1 }
+            if isValue(at: start) { valuesLeft -= 1 }
         }
         var counted = 0
-        while counted < start, records[counted].kind == .value { counted += 1 }
+        while counted < start, isValue(at: counted) { counted += 1 }
         return counted
     }
 

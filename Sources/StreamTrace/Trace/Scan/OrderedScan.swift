@@ -112,12 +112,14 @@ enum OrderedScan {
             // The sink's parallel stage, before the turn (lines and indices from the block's start).
             slot.stage?.prepare(TraceBlockEvents(batch: batch))
             let delivers = shared.lock.withLock {
-                shared.ready[index] = slot
-                guard !shared.delivering, shared.turn == index else { return false }
+                guard !shared.delivering, shared.turn == index else {
+                    shared.ready[index] = slot
+                    return false
+                }
                 shared.delivering = true
                 return true
             }
-            if delivers { deliverReady(shared) }
+            if delivers { deliverReady(from: slot, shared) }
         }
     }
 
@@ -156,11 +158,11 @@ enum OrderedScan {
         }
     }
 
-    /// Delivers the block whose turn it is (it is ready, and this worker
-    /// set `delivering`), and the ready blocks after it, in order; frees
-    /// each one's slot.
-    private static func deliverReady<Sink: TraceEventSink>(_ shared: Shared<Sink>) {
-        var slot = shared.lock.withLock { shared.ready.removeValue(forKey: shared.turn)! }
+    /// Delivers `first`, the block whose turn it is (this worker set
+    /// `delivering`), and the ready blocks after it, in order; frees each
+    /// one's slot.
+    private static func deliverReady<Sink: TraceEventSink>(from first: Slot<Sink.Stage>, _ shared: Shared<Sink>) {
+        var slot = first
         while true {
             deliver(slot, to: shared)
             let next: Slot<Sink.Stage>? = shared.lock.withLock {
