@@ -1,3 +1,4 @@
+import StreamTrace
 import StreamTraceTestSupport
 import Testing
 

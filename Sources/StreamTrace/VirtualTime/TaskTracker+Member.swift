@@ -30,6 +30,9 @@ extension TaskTracker {
             }
         }
 
+        /// The task's ID, or `nil` for a job that is not a task.
+        var task: UInt64? { taskID == 0 ? nil : taskID }
+
         typealias ReadTaskID = @convention(thin) (UnsafeRawPointer) -> UInt64
 
         /// The runtime's function, found once (``TaskTracker/makeDomain()``

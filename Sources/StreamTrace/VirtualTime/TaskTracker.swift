@@ -8,8 +8,9 @@ import Glibc
 import Musl
 #endif
 
-/// Follows the tasks of each virtual clock, so that the clock knows when they
-/// have all suspended.
+/// Follows the tasks of each virtual clock and runs their jobs one at a
+/// time, so that the clock knows when they have all suspended and the
+/// program alone decides their order.
 ///
 /// A clock's *domain* holds the task that created the clock and every task
 /// that sleeps on it or advances it. A job enqueued for the global executor
@@ -19,13 +20,20 @@ import Musl
 /// an actor job of the domain ran), or when it is enqueued from the main
 /// actor and the domain follows the main actor (its clock was created or
 /// advanced there). Through ``GlobalEnqueueHook`` the tracker takes every
-/// job of a domain, runs it on a Dispatch queue as the global executor
-/// would, and counts it until it returns: when a domain has no job queued or
-/// running, each of its tasks has finished or is suspended.
+/// job of a domain and counts it until it returns: when a domain has no job
+/// queued or running, each of its tasks has finished or is suspended.
+///
+/// The domain's ``JobRunner`` runs those jobs one at a time, each once the
+/// one before has returned, in the order the clock's schedule gives: first
+/// ready first, or drawn from the seed (``TestClock/Schedule``). It runs
+/// them on a serial queue of its own, or, for a domain created or advanced
+/// by a task on the main actor, on the main queue between the main actor's
+/// own jobs. Clocks created by one task share the runner of the first.
+/// ``JobWatchdog`` finds a job that holds the others up.
 ///
 /// Other jobs go on, untouched, to the runtime (or to a hook installed
 /// before ours). Jobs queued on the main actor or on custom executors, and
-/// work on Dispatch queues or threads, are not counted.
+/// work on Dispatch queues or threads, are neither counted nor ordered.
 ///
 /// A task is known by its ID, which the runtime never gives to another
 /// task, not by its address, which it reuses as soon as the task ends: a
@@ -43,45 +51,74 @@ package final class TaskTracker: @unchecked Sendable {
         var settling: [Member: Int] = [:]
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// The key of the domain's runner in `runners`.
+        var runner: UInt64
     }
 
     private let lock = Lock()
     private var domains: [UInt64: Domain] = [:]
+    private var runners: [UInt64: JobRunner] = [:]
     private var membership: [Member: [UInt64]] = [:]
     private var nextID: UInt64 = 0
     /// `nil` while the hook is not installed; else the hook it replaced.
     private var previousHook: GlobalEnqueueHook.Hook??
+    private var watchdog: JobWatchdog?
+    /// Called with each stall the watchdog finds (``ScheduleStall``).
+    private var stallObservers: [UInt64: @Sendable (ScheduleStall) -> Void] = [:]
 
     /// Whether jobs can be followed at all (the runtime's hook was found).
     package var isAvailable: Bool { GlobalEnqueueHook.slot != nil }
 
-    /// A new domain, with the current task (if any) as its first member.
-    package func makeDomain() -> UInt64 {
+    /// A new domain, with the current task (if any) as its first member,
+    /// whose jobs run in the order of `schedule` — unless the current task
+    /// is already a member of another domain, whose runner (and schedule)
+    /// the new one shares. `onStall` hears of each stall of its runner.
+    package func makeDomain(
+        schedule: TestClock.Schedule = .inOrder, onStall: (@Sendable (ScheduleStall) -> Void)? = nil
+    ) -> UInt64 {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
         _ = (GlobalEnqueueHook.slot, Member.readTaskID)  // dlsym, once, outside the lock
         return lock.withLock {
             if domains.isEmpty, previousHook == nil, let previous = GlobalEnqueueHook.install() {
                 previousHook = .some(previous)
+                watchdog = JobWatchdog { [unowned self] in self.lookForStalls() }
             }
+            let runner: UInt64
+            if let task, let shared = membership[task]?.lazy.compactMap({ self.domains[$0]?.runner }).first {
+                runner = shared
+                runners[runner]?.domainCount += 1
+            } else {
+                nextID += 1
+                runner = nextID
+                runners[runner] = JobRunner(schedule: schedule)
+            }
+            if task != nil, onMainActor { runners[runner]?.targetsMain = true }
             nextID += 1
-            domains[nextID] = Domain(followsMainActor: onMainActor)
+            domains[nextID] = Domain(followsMainActor: onMainActor, runner: runner)
+            if let onStall { stallObservers[nextID] = onStall }
             if let task { join(task, nextID) }
             return nextID
         }
     }
 
-    /// Ends a domain; the hook goes when the last one does.
+    /// Ends a domain; the hook goes when the last one does. Jobs already
+    /// queued still run, one at a time.
     package func removeDomain(_ id: UInt64) {
         let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard let domain = domains.removeValue(forKey: id) else { return [] }
+            stallObservers[id] = nil
             for member in domain.members {
                 membership[member]?.removeAll { $0 == id }
                 if membership[member]?.isEmpty == true { membership[member] = nil }
             }
+            runners[domain.runner]?.domainCount -= 1
+            removeRunnerIfDone(domain.runner)
             if domains.isEmpty, let previous = previousHook {
                 GlobalEnqueueHook.uninstall(restoring: previous)
                 previousHook = nil
+                watchdog?.cancel()
+                watchdog = nil
             }
             return Array(domain.idleWaiters.values)
         }
@@ -93,40 +130,106 @@ package final class TaskTracker: @unchecked Sendable {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
         lock.withLock {
-            guard domains[id] != nil else { return }
+            guard let runner = domains[id]?.runner else { return }
             if let task { join(task, id) }
-            if onMainActor { domains[id]?.followsMainActor = true }
+            if onMainActor {
+                domains[id]?.followsMainActor = true
+                if task != nil { runners[runner]?.targetsMain = true }
+            }
         }
     }
 
-    /// The hook's body: a job of some domain is run and counted, any other
-    /// goes on to the runtime.
+    /// The hook's body: a job of some domain is queued on its runner and
+    /// counted, any other goes on to the runtime.
     func enqueue(_ job: UnownedJob, original: GlobalEnqueueHook.Original) {
         let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
         let task = Self.currentTask()
         let running = TrackedJob.current
         let onMainActor = Self.isOnMainQueue()
-        let (ids, previous) = lock.withLock { () -> ([UInt64], GlobalEnqueueHook.Hook?) in
+        let (ids, previous, dispatch) = lock.withLock {
+            () -> ([UInt64], GlobalEnqueueHook.Hook?, (runner: UInt64, queue: DispatchQueue)?) in
             var ids = membership[member] ?? []
             func add(_ more: [UInt64]) { ids += more.filter { !ids.contains($0) && domains[$0] != nil } }
             if let task, task != member, let more = membership[task] { add(more) }
             if let running { add(running) }
-            if onMainActor { add(domains.filter(\.value.followsMainActor).map(\.key)) }
+            if onMainActor { add(domains.filter(\.value.followsMainActor).map(\.key).sorted()) }
+            guard let first = ids.first, let runner = domains[first]?.runner else {
+                return (ids, previousHook ?? nil, nil)
+            }
             for id in ids {
                 join(member, id)
                 domains[id]?.pending += 1
                 if domains[id]?.settling[member] == nil { domains[id]?.activity &+= 1 }
             }
-            return (ids, previousHook ?? nil)
+            runners[runner]?.append(job, domains: ids, member: member)
+            guard runners[runner]?.busy == false, let queue = runners[runner]?.target else {
+                return (ids, nil, nil)
+            }
+            runners[runner]?.busy = true
+            return (ids, nil, (runner, queue))
         }
         guard !ids.isEmpty else {
             if let previous { previous(job, original) } else { original(job) }
             return
         }
-        DispatchQueue.global().async {
-            TrackedJob.run(job, on: Self.genericExecutor, domains: ids)
-            self.finished(ids)
+        if let dispatch { dispatch.queue.async { self.runNext(on: dispatch.runner) } }
+    }
+
+    /// Runs the runner's next job, then dispatches the one after it.
+    private func runNext(on runner: UInt64) {
+        let thread = pthread_self()
+        guard let next = lock.withLock({ runners[runner]?.start(on: thread) }) else {
+            lock.withLock { removeRunnerIfDone(runner) }
+            return
         }
+        TrackedJob.run(next.job, on: Self.genericExecutor, domains: next.domains)
+        let (waiters, stillCurrent) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Bool) in
+            (finishedLocked(next.domains), runners[runner]?.finish(next) ?? false)
+        }
+        // Their tasks' jobs join the runner's queue now, before it picks the next.
+        for waiter in waiters { waiter.resume() }
+        guard stillCurrent else { return }  // stalled: the runner went on without this job
+        let queue = lock.withLock { () -> DispatchQueue? in
+            let queue = runners[runner]?.next()
+            if queue == nil { removeRunnerIfDone(runner) }
+            return queue
+        }
+        queue?.async { self.runNext(on: runner) }
+    }
+
+    /// Under `lock`: forgets a runner that no domain uses, once it has
+    /// nothing left to run.
+    private func removeRunnerIfDone(_ runner: UInt64) {
+        guard let state = runners[runner], state.domainCount <= 0, !state.busy, state.isEmpty else { return }
+        runners[runner] = nil
+    }
+
+    /// The watchdog's look at every runner: each stalled job is left to
+    /// finish on its own thread while the runner goes on.
+    private func lookForStalls() {
+        let now = ContinuousClock.now
+        var found: [(runner: UInt64, queue: DispatchQueue, stall: ScheduleStall)] = []
+        var observers: [@Sendable (ScheduleStall) -> Void] = []
+        lock.withLock {
+            for key in runners.keys {
+                guard var running = runners[key]?.running, let waiting = runners[key]?.waitingCount else { continue }
+                let stall = JobWatchdog.stall(of: &running, waiting: waiting, now: now)
+                runners[key]?.running = running
+                guard let stall, let queue = runners[key]?.detachRunning() else { continue }
+                runners[key]?.stalls.append(stall)
+                found.append((key, queue, stall))
+                observers += domains.filter { $0.value.runner == key }.keys.sorted().compactMap { stallObservers[$0] }
+            }
+        }
+        for (runner, queue, stall) in found {
+            queue.async { self.runNext(on: runner) }
+            for observer in observers { observer(stall) }
+        }
+    }
+
+    /// The stalls found so far in the domain's runner.
+    package func stalls(_ id: UInt64) -> [ScheduleStall] {
+        lock.withLock { domains[id].flatMap { runners[$0.runner]?.stalls } ?? [] }
     }
 
     /// Suspends until no job of the domain is queued or running, or until
@@ -170,19 +273,17 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    private func finished(_ ids: [UInt64]) {
-        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            var waiters: [CheckedContinuation<Void, Never>] = []
-            for id in ids where domains[id] != nil {
-                domains[id]?.pending -= 1
-                if domains[id]?.pending == 0, let idle = domains[id]?.idleWaiters, !idle.isEmpty {
-                    waiters += idle.values
-                    domains[id]?.idleWaiters = [:]
-                }
+    /// Under `lock`: a job of `ids` returned; the idle waits it ends.
+    private func finishedLocked(_ ids: [UInt64]) -> [CheckedContinuation<Void, Never>] {
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        for id in ids where domains[id] != nil {
+            domains[id]?.pending -= 1
+            if domains[id]?.pending == 0, let idle = domains[id]?.idleWaiters, !idle.isEmpty {
+                waiters += idle.keys.sorted().compactMap { idle[$0] }
+                domains[id]?.idleWaiters = [:]
             }
-            return waiters
         }
-        for waiter in waiters { waiter.resume() }
+        return waiters
     }
 
     /// Under `lock`.

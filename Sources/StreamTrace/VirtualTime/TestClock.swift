@@ -87,10 +87,26 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     /// Creates a clock at `now` (default: zero). The current task, if any,
     /// is the first the clock follows: create the clock before the code
     /// under test starts its tasks.
-    public init(now: Instant = Instant(offset: .zero)) {
-        core = VirtualClockCore(now: now.offset)
+    ///
+    /// - Parameters:
+    ///   - now: the clock's time to start from.
+    ///   - schedule: the order of the jobs of the clock's tasks:
+    ///     ``Schedule/current`` (``Schedule/inOrder`` unless a test helper
+    ///     explores schedules) by default.
+    ///   - fileID, filePath, line, column: where a stall of the clock's
+    ///     tasks is reported (``Schedule``); leave them out.
+    public init(
+        now: Instant = Instant(offset: .zero), schedule: Schedule = .current, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        core = VirtualClockCore(
+            now: now.offset, schedule: schedule,
+            origin: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         diagnosticName = "TestClock"
     }
+
+    /// The order in which the clock runs its tasks' jobs.
+    public var schedule: Schedule { core.schedule }
 
     /// A clock on the virtual time of `core`, which another clock or a
     /// ``TestScheduler`` owns too.

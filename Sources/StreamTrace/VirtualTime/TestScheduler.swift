@@ -36,8 +36,20 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     /// A scheduler at time zero. The current task, if any, is the first
     /// its ``clock`` follows.
-    public init() {
-        core = VirtualClockCore(now: .zero)
+    ///
+    /// - Parameters:
+    ///   - schedule: the order of the jobs of the tasks its ``clock``
+    ///     follows, and of the sleepers and actions due at one instant
+    ///     (``TestClock/Schedule``).
+    ///   - fileID, filePath, line, column: where a stall of those tasks is
+    ///     reported; leave them out.
+    public init(
+        schedule: TestClock.Schedule = .current, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        core = VirtualClockCore(
+            now: .zero, schedule: schedule,
+            origin: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     public var now: VirtualTime { VirtualTime(core.timeline.now) }

@@ -1,19 +1,35 @@
 /// What ``TestClock`` and `TestScheduler` share: a ``VirtualTimeline``, the
-/// clock's domain in ``TaskTracker``, and advancing that waits for the
-/// clock's tasks.
-package final class VirtualClockCore: Sendable {
+/// clock's domain in ``TaskTracker`` (which runs the clock's tasks' jobs one
+/// at a time, in the order of its ``TestClock/Schedule``), and advancing
+/// that waits for those tasks.
+@usableFromInline
+package final class VirtualClockCore: @unchecked Sendable {
     package let timeline: VirtualTimeline
     package let domain: UInt64
+    package let schedule: TestClock.Schedule
+    /// The schedule exploration the clock was created in, if any.
+    package let run: ScheduleRun?
+    /// Where the clock was created: where a stall of its tasks is reported.
+    private let origin: TestLocation?
+    private let lock = Lock()
+    private var reportedStalls = 0
 
     /// How long, in wall-clock time, one settling step waits for the clock's
     /// tasks before it moves on anyway: a task that never suspends (a busy
     /// loop, a blocking wait) must not hang the test.
     package static let settleBound: Duration = .seconds(10)
 
-    /// A core at `now`, whose domain starts with the current task.
-    package init(now: Duration) {
-        timeline = VirtualTimeline(now: now)
-        domain = TaskTracker.shared.makeDomain()
+    /// A core at `now`, whose domain starts with the current task, running
+    /// its jobs in the order of `schedule` (``TestClock/Schedule/current``
+    /// by default).
+    package init(now: Duration, schedule: TestClock.Schedule? = nil, origin: TestLocation? = nil) {
+        let run = ScheduleRun.current
+        let schedule = schedule ?? run?.schedule ?? .inOrder
+        self.schedule = schedule
+        self.run = run
+        self.origin = origin
+        timeline = VirtualTimeline(now: now, schedule: schedule)
+        domain = TaskTracker.shared.makeDomain(schedule: schedule) { [run] stall in run?.keep(stall) }
     }
 
     deinit {
@@ -54,15 +70,18 @@ package final class VirtualClockCore: Sendable {
         }
     }
 
-    /// Settles, then wakes, one at a time and settling after each, every
-    /// sleeper and action due by `deadline`; then moves the time there.
+    /// Settles, then wakes every sleeper and runs every action due by
+    /// `deadline`, settling after each (in order) or after each instant's
+    /// (a random schedule, which wakes them together); then moves the time
+    /// there. Reports the stalls found meanwhile.
     package func advance(to deadline: Duration, isolation: isolated (any Actor)? = #isolation) async {
         await settle()
-        while let work = timeline.takeNext(until: deadline) {
-            perform(work)
+        while let due = timeline.takeDue(until: deadline) {
+            for work in due { perform(work) }
             await settle()
         }
         timeline.move(to: deadline)
+        reportStalls()
     }
 
     /// Advances to the last deadline until nothing is queued.
@@ -71,13 +90,14 @@ package final class VirtualClockCore: Sendable {
         while let last = timeline.lastDeadline {
             await advance(to: last)
         }
+        reportStalls()
     }
 
     /// Runs every sleeper and action due by `deadline` without waiting for
     /// any task (for synchronous callers).
     package func advanceWithoutSettling(to deadline: Duration) {
-        while let work = timeline.takeNext(until: deadline) {
-            perform(work)
+        while let due = timeline.takeDue(until: deadline) {
+            for work in due { perform(work) }
         }
         timeline.move(to: deadline)
     }
@@ -90,6 +110,22 @@ package final class VirtualClockCore: Sendable {
         TaskTracker.shared.adoptCurrentTask(into: domain)
         try await timeline.waitForSleepers(atLeast: count, timeout: timeout)
         await settle()
+        reportStalls()
+    }
+
+    /// The stalls of the clock's tasks found so far.
+    package var stalls: [ScheduleStall] { TaskTracker.shared.stalls(domain) }
+
+    /// Reports each stall found since the last report to the test
+    /// framework, at the clock's creation (``TestFrameworkReporter``).
+    private func reportStalls() {
+        let stalls = self.stalls
+        let new = lock.withLock { () -> ArraySlice<ScheduleStall> in
+            defer { reportedStalls = stalls.count }
+            return stalls.dropFirst(reportedStalls)
+        }
+        guard let origin else { return }
+        for stall in new { TestFrameworkReporter.report(stall.description, at: origin) }
     }
 
     private func perform(_ work: VirtualTimeline.Work) {

@@ -2,8 +2,10 @@ import Dispatch
 
 /// The time and the queue of a virtual clock (``TestClock``, and
 /// `TestScheduler`): sleeping tasks and scheduled actions, each due at a
-/// deadline, taken in deadline order (and in the order they came at equal
-/// deadlines).
+/// deadline, taken in deadline order — at equal deadlines, one at a time in
+/// the order they came, or, under a random schedule, all together in an
+/// order drawn from its seed (actions keep the order they were scheduled
+/// in among themselves, as a serial scheduler runs them).
 ///
 /// A sleeper is registered and its cancellation checked under one lock, so a
 /// cancelled sleeper is always woken with `CancellationError`: cancelled
@@ -42,9 +44,12 @@ package final class VirtualTimeline: @unchecked Sendable {
     /// Whether `advance`, `run` or a scheduler's `advance` ever moved (or
     /// tried to move) the time.
     private var advanced = false
+    /// Draws the order of the entries due together; `nil` in order.
+    private var generator: SeededGenerator?
 
-    package init(now: Duration) {
+    package init(now: Duration, schedule: TestClock.Schedule = .inOrder) {
         current = now
+        generator = schedule.generator(stream: 2)
     }
 
     package var now: Duration { lock.withLock { current } }
@@ -102,20 +107,35 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// Takes the first entry due by `deadline`, moving the time to its
-    /// deadline (never backwards); `nil` if none is due.
-    package func takeNext(until deadline: Duration) -> Work? {
+    /// Takes what is due first, by `deadline`, moving the time to its
+    /// deadline (never backwards); `nil` if nothing is due. In order, that
+    /// is the one entry due first (the first to come at equal deadlines);
+    /// under a random schedule, every entry due at that instant, in an order
+    /// drawn from the seed in which the actions keep theirs.
+    package func takeDue(until deadline: Duration) -> [Work]? {
         lock.withLock {
-            let due = entries.indices.filter { entries[$0].deadline <= deadline }
-            guard
-                let index = due.min(by: {
-                    (entries[$0].deadline, entries[$0].id) < (entries[$1].deadline, entries[$1].id)
-                })
-            else { return nil }
-            let entry = entries.remove(at: index)
-            if current < entry.deadline { current = entry.deadline }
-            return entry.work
+            guard let first = entries.indices.filter({ entries[$0].deadline <= deadline }).min(by: isBefore) else {
+                return nil
+            }
+            let instant = entries[first].deadline
+            if current < instant { current = instant }
+            guard var generator else { return [entries.remove(at: first).work] }
+            var due = entries.filter { $0.deadline == instant }.sorted { $0.id < $1.id }
+            entries.removeAll { $0.deadline == instant }
+            var order: [Work] = []
+            while !due.isEmpty {
+                // Any sleeper, or the first action left: actions keep their order.
+                let eligible = due.indices.filter { due[$0].isSleeper || $0 == due.firstIndex { !$0.isSleeper } }
+                order.append(due.remove(at: eligible[generator.index(below: eligible.count)]).work)
+            }
+            self.generator = generator
+            return order
         }
+    }
+
+    /// Whether the entry at `lhs` comes before the one at `rhs`. Under `lock`.
+    private func isBefore(_ lhs: Int, _ rhs: Int) -> Bool {
+        (entries[lhs].deadline, entries[lhs].id) < (entries[rhs].deadline, entries[rhs].id)
     }
 
     /// Moves the time to `time`, unless it is already later.

@@ -1,0 +1,28 @@
+/// Reports a failure that the library finds on its own, outside any call
+/// that could throw it, to the test framework running the test.
+///
+/// The library links no test framework. Each glue module (StreamTraceTesting,
+/// StreamTraceXCTest) registers a reporter when the process loads it, so a
+/// test target that links either gets the failures; without one, they are
+/// only in the messages of the expectations that fail after them (see
+/// ``ClockDiagnosis``). A virtual clock's ``ScheduleStall`` is reported so.
+package enum TestFrameworkReporter {
+    /// Records `message` as a failure at `location` in the framework's
+    /// current test; `false` if it has none running on this task.
+    package typealias Reporter = @Sendable (_ message: String, _ location: TestLocation) -> Bool
+
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var reporters: [Reporter] = []
+
+    /// Adds a glue module's reporter; the first to take a failure records it.
+    package static func register(_ reporter: @escaping Reporter) {
+        lock.withLock { reporters.append(reporter) }
+    }
+
+    /// Reports `message` at `location`; whether a framework took it.
+    @discardableResult
+    package static func report(_ message: String, at location: TestLocation) -> Bool {
+        for reporter in lock.withLock({ reporters }) where reporter(message, location) { return true }
+        return false
+    }
+}

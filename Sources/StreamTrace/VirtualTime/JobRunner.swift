@@ -1,0 +1,133 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The jobs of one or more clock domains, run one at a time: the queue of
+/// ready jobs, the pick of the next one (first ready first, or drawn from
+/// the schedule's seed), and the job running now.
+///
+/// A value kept by ``TaskTracker`` and changed only under its lock; the
+/// tracker dispatches each job to ``target`` once the one before it has
+/// returned, so that two never run at once, whatever thread runs them.
+struct JobRunner {
+    /// A job the runner took from the runtime, with the domains that count it.
+    struct ReadyJob {
+        let job: UnownedJob
+        let domains: [UInt64]
+        let member: TaskTracker.Member
+        /// The runner's count of jobs when this one became ready.
+        let serial: UInt64
+    }
+
+    /// The job running now: on which thread, since when.
+    struct Running {
+        let job: ReadyJob
+        let thread: pthread_t
+        let started: ContinuousClock.Instant
+        /// The thread's CPU time when the watchdog first looked, and when.
+        var sample: (cpu: Duration, at: ContinuousClock.Instant)?
+    }
+
+    private var ready: [ReadyJob] = []
+    private var head = 0
+    private var serial: UInt64 = 0
+    /// Draws the next job under a random schedule; `nil` in order.
+    private var generator: SeededGenerator?
+    /// Whether a job is dispatched or running: the next one is dispatched
+    /// when it returns.
+    var busy = false
+    var running: Running?
+    /// Whether jobs run on the main queue, between the main actor's own
+    /// jobs (a domain created or advanced from a task on the main actor).
+    var targetsMain = false
+    /// The serial queue that runs the jobs when they are not on the main
+    /// queue; replaced when a job stalls it (see ``detachRunning()``).
+    private var queue: DispatchQueue
+    /// How many domains run their jobs here: the runner goes with the last,
+    /// once its queue is empty.
+    var domainCount = 1
+    /// The stalls found so far (``JobWatchdog``).
+    var stalls: [ScheduleStall] = []
+
+    init(schedule: TestClock.Schedule) {
+        generator = schedule.generator(stream: 1)
+        queue = Self.makeQueue()
+    }
+
+    /// Where the next job runs.
+    var target: DispatchQueue { targetsMain ? .main : queue }
+
+    var isEmpty: Bool { head == ready.count }
+
+    /// How many jobs wait to run.
+    var waitingCount: Int { ready.count - head }
+
+    mutating func append(_ job: UnownedJob, domains: [UInt64], member: TaskTracker.Member) {
+        serial &+= 1
+        ready.append(ReadyJob(job: job, domains: domains, member: member, serial: serial))
+    }
+
+    /// Takes the next job — the first ready, or one drawn from the seed —
+    /// and makes it the running one; `nil` (and no longer busy) if none is
+    /// ready.
+    mutating func start(on thread: pthread_t) -> ReadyJob? {
+        guard !isEmpty else {
+            busy = false
+            return nil
+        }
+        let job: ReadyJob
+        if var generator, waitingCount > 1 {
+            let index = head + generator.index(below: waitingCount)
+            self.generator = generator
+            job = ready[index]
+            ready[index] = ready[head]
+        } else {
+            job = ready[head]
+        }
+        head += 1
+        if head == ready.count || head >= 1024 && head * 2 >= ready.count {
+            ready.removeFirst(head)
+            head = 0
+        }
+        running = Running(job: job, thread: thread, started: .now)
+        return job
+    }
+
+    /// Ends the running job; whether it was still the runner's (a stalled
+    /// job was detached, and the runner went on without it).
+    mutating func finish(_ job: ReadyJob) -> Bool {
+        guard running?.job.serial == job.serial else { return false }
+        running = nil
+        return true
+    }
+
+    /// Where to dispatch the next job, if any is ready; else the runner is
+    /// no longer busy.
+    mutating func next() -> DispatchQueue? {
+        if isEmpty {
+            busy = false
+            return nil
+        }
+        return target
+    }
+
+    /// Lets the runner go on without its running job, which holds its
+    /// thread: later jobs run on a new queue (and off the main queue, which
+    /// the job may hold).
+    mutating func detachRunning() -> DispatchQueue {
+        running = nil
+        targetsMain = false
+        queue = Self.makeQueue()
+        return queue
+    }
+
+    private static func makeQueue() -> DispatchQueue {
+        DispatchQueue(label: "StreamTrace.TestClock.jobs")
+    }
+}

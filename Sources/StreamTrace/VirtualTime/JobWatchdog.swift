@@ -1,0 +1,64 @@
+import Dispatch
+
+/// Finds the job that holds a clock's tasks up (``ScheduleStall``): a
+/// timer, running while any virtual clock exists, that has ``TaskTracker``
+/// look at each runner's running job four times a second, and the rule
+/// that tells a stall.
+///
+/// A job is stalled when other jobs of its clock wait behind it and it has
+/// either held its thread for ``blockedBound`` while using almost no CPU
+/// (under a tenth of the time: it waits for something, and under a clock
+/// that runs one job at a time, what it waits for may be one of the jobs
+/// behind it), or run for ``busyBound`` whatever it did. A job that works
+/// the CPU for a while (a large decode in a debug build) is not a stall.
+/// These bounds only end a deadlock; they never choose an order.
+final class JobWatchdog: @unchecked Sendable {
+    static let blockedBound: Duration = .seconds(2)
+    static let busyBound: Duration = .seconds(10)
+    /// When the watchdog starts measuring a job's CPU time.
+    static let sampleAfter: Duration = .milliseconds(250)
+    static let interval: Duration = .milliseconds(250)
+
+    private let timer: any DispatchSourceTimer
+
+    /// Starts calling `tick` every ``interval``.
+    init(tick: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        let nanoseconds = Int(TimeFormat.nanoseconds(Self.interval))
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+        timer.setEventHandler(handler: tick)
+        timer.resume()
+    }
+
+    func cancel() {
+        timer.cancel()
+    }
+
+    /// Whether `running`, with `waiting` jobs behind it, is stalled at
+    /// `now`: the stall, or `nil` (after noting the thread's CPU time in
+    /// `running` for the next look).
+    static func stall(of running: inout JobRunner.Running, waiting: Int, now: ContinuousClock.Instant)
+        -> ScheduleStall?
+    {
+        let held = now - running.started
+        guard waiting > 0, held >= sampleAfter else { return nil }
+        let cpu = ThreadCPUTime.of(running.thread)
+        guard let sample = running.sample else {
+            if let cpu { running.sample = (cpu, now) }
+            return held >= busyBound ? stall(running, held: held, blocked: false, waiting: waiting) : nil
+        }
+        let window = now - sample.at
+        let blocked = cpu.map { ($0 - sample.cpu) * 10 < window } ?? false
+        guard held >= busyBound || blocked && held >= blockedBound else { return nil }
+        return stall(running, held: held, blocked: blocked, waiting: waiting)
+    }
+
+    private static func stall(_ running: JobRunner.Running, held: Duration, blocked: Bool, waiting: Int)
+        -> ScheduleStall
+    {
+        // Said to a tenth of a second: the watchdog looks four times a second.
+        let tenths = TimeFormat.nanoseconds(held) / 100_000_000
+        return ScheduleStall(
+            task: running.job.member.task, held: .milliseconds(tenths * 100), blocked: blocked, waiting: waiting)
+    }
+}

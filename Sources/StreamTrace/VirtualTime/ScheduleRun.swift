@@ -1,0 +1,36 @@
+/// One run of a test body under one schedule, by a helper that explores
+/// schedules (`.exploringSchedules` in Swift Testing, `exploreSchedules` in
+/// XCTest): the schedule that clocks created in it take, and what the run
+/// leaves to report if it fails — the traces of the recorders on those
+/// clocks and the stalls their watchdog found.
+package final class ScheduleRun: @unchecked Sendable {
+    /// The run the current task is in, if any.
+    @TaskLocal package static var current: ScheduleRun?
+
+    package let schedule: TestClock.Schedule
+    private let lock = Lock()
+    private var traceReaders: [@Sendable () -> (header: TraceHeader, text: String)] = []
+    private var foundStalls: [ScheduleStall] = []
+
+    package init(schedule: TestClock.Schedule) {
+        self.schedule = schedule
+    }
+
+    /// Keeps a recorder's trace for the report (read when the run ends).
+    package func keep(trace: @escaping @Sendable () -> (header: TraceHeader, text: String)) {
+        lock.withLock { traceReaders.append(trace) }
+    }
+
+    package func keep(_ stall: ScheduleStall) {
+        lock.withLock { foundStalls.append(stall) }
+    }
+
+    /// The traces of the recorders on the run's clocks, in the order they
+    /// were created, as they are now.
+    package var traces: [(header: TraceHeader, text: String)] {
+        lock.withLock { traceReaders }.map { $0() }
+    }
+
+    /// The stalls found in the run.
+    package var stalls: [ScheduleStall] { lock.withLock { foundStalls } }
+}

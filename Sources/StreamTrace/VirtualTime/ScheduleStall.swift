@@ -1,0 +1,38 @@
+/// A job of a clock's tasks that held its thread while other jobs of those
+/// tasks waited behind it.
+///
+/// A virtual clock runs its tasks' jobs one at a time. A job that blocks
+/// its thread until another of them has run (a semaphore, a lock, a
+/// dispatch group, a blocking wait) would then wait forever: the clock's
+/// watchdog finds it, lets the waiting jobs run beside it from then on
+/// (their order is no longer the clock's), and reports this as a failure.
+/// A job that runs for a long time without suspending is reported too.
+package struct ScheduleStall: Sendable, Equatable, CustomStringConvertible {
+    /// The ID of the job's task (`nil` for a job that is not a task's,
+    /// such as an actor's).
+    package var task: UInt64?
+    /// How long the job had held its thread.
+    package var held: Duration
+    /// Whether the thread was blocked (used almost no CPU), rather than busy.
+    package var blocked: Bool
+    /// How many of the clock's jobs were waiting to run.
+    package var waiting: Int
+
+    package init(task: UInt64?, held: Duration, blocked: Bool, waiting: Int) {
+        self.task = task
+        self.held = held
+        self.blocked = blocked
+        self.waiting = waiting
+    }
+
+    /// `TestClock: the job of task 42 blocked its thread for 2s while 1 other job of the clock's tasks waited …`
+    package var description: String {
+        let job = task.map { "the job of task \($0)" } ?? "an actor's job"
+        let what = blocked ? "blocked its thread" : "ran without suspending"
+        let others = waiting == 1 ? "1 other job" : "\(waiting) other jobs"
+        return "TestClock: \(job) \(what) for \(TimeFormat.short(held)) while \(others) of the clock's tasks "
+            + "waited to run. The clock runs its tasks' jobs one at a time, so a job that blocks until another "
+            + "has run (a semaphore, a lock, a blocking wait) never returns: await instead. The waiting jobs "
+            + "run beside it from now on, in an order that is no longer the clock's."
+    }
+}

@@ -1,0 +1,23 @@
+/// SplitMix64: a small, fast generator whose whole sequence follows from
+/// its seed, on every platform and in every run. A seeded schedule draws
+/// its choices from it, so a seed replays the same schedule.
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z &>> 31)
+    }
+
+    /// An index below `count` (which is at least 1), uniformly.
+    package mutating func index(below count: Int) -> Int {
+        Int(truncatingIfNeeded: next() % UInt64(count))
+    }
+}

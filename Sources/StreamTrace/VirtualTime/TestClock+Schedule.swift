@@ -1,0 +1,63 @@
+extension TestClock {
+    /// The order in which a virtual clock runs the jobs of the tasks it
+    /// follows, and wakes the sleepers due at one instant.
+    ///
+    /// A clock runs those jobs one at a time, never two at once. Under
+    /// ``inOrder`` (the default) the order depends only on the program:
+    /// jobs run in the order they became ready, and sleepers due at one
+    /// instant wake in the order they began to sleep, each after the one
+    /// before has run on and suspended again. Under ``random(seed:)`` the
+    /// clock explores: at each step it picks the next job among those
+    /// ready, and it wakes the sleepers due at one instant together, in an
+    /// order drawn from the seed. The same seed gives the same order, and
+    /// the same trace bytes; a recorder on the clock writes the seed in its
+    /// trace header (`"seed":7`).
+    ///
+    /// ```swift
+    /// let clock = TestClock(schedule: .random(seed: 7))
+    /// let a = Task { try await clock.sleep(for: .seconds(1)); log.append("a") }
+    /// let b = Task { try await clock.sleep(for: .seconds(1)); log.append("b") }
+    /// await clock.advance(by: .seconds(1))  // "ab" or "ba", the same for seed 7 in every run
+    /// ```
+    ///
+    /// A clock created with no schedule takes ``current``: the one the
+    /// test runs under when a test helper explores schedules
+    /// (`.exploringSchedules(_:)` in Swift Testing, `exploreSchedules` in
+    /// XCTest), else ``inOrder``.
+    public struct Schedule: Sendable, Hashable, CustomStringConvertible {
+        /// The seed of a random schedule; `nil` for ``inOrder``.
+        public let seed: UInt64?
+
+        private init(seed: UInt64?) {
+            self.seed = seed
+        }
+
+        /// The program's own order: jobs in the order they became ready
+        /// (whatever their priority), sleepers due at one instant in the
+        /// order they began to sleep.
+        public static let inOrder = Schedule(seed: nil)
+
+        /// An order drawn from `seed`: the next job among those ready, and
+        /// the order in which the sleepers due at one instant wake.
+        public static func random(seed: UInt64) -> Schedule {
+            Schedule(seed: seed)
+        }
+
+        /// The schedule a clock created now takes when it is given none: the
+        /// one of the schedule exploration the current task runs in, else
+        /// ``inOrder``.
+        public static var current: Schedule { ScheduleRun.current?.schedule ?? .inOrder }
+
+        /// `in order`, or `random(seed: 7)`.
+        public var description: String {
+            guard let seed else { return "in order" }
+            return "random(seed: \(seed))"
+        }
+
+        /// A generator of the schedule's choices, `nil` in order. `stream`
+        /// separates the choices of the jobs from those of the sleepers.
+        package func generator(stream: UInt64) -> SeededGenerator? {
+            seed.map { SeededGenerator(seed: $0 ^ (stream &* 0xD1B5_4A32_D192_ED03)) }
+        }
+    }
+}
