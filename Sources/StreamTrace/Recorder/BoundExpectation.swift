@@ -73,6 +73,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
     package func value(timeout: Duration) async throws -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let storage = self.storage
+        await TaskTracker.shared.moveOntoRunner()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 waiter.wake = { continuation.resume() }

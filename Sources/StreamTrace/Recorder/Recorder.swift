@@ -125,19 +125,11 @@ public final class Recorder<Input, Failure: Error> {
 
     /// Writes the header and every event recorded so far to `sink`.
     package func writeTrace(to sink: some TraceSink) {
-        let (events, header) = storage.withLock { (storage.state.recordedEvents(), storage.header) }
-        var line = JSONOutput()
-        storage.encoder.write(header, to: sink, line: &line)
-        for event in events { storage.encoder.write(event, to: sink, line: &line) }
-        sink.flush()
+        storage.writeTrace(to: sink)
     }
 
     /// The trace of everything recorded so far, as JSON Lines text.
-    public var traceText: String {
-        let sink = MemoryTraceSink()
-        writeTrace(to: sink)
-        return sink.text
-    }
+    public var traceText: String { storage.traceText }
 
     /// Sets what `cancel()` stops. Called at most once; runs outside the lock.
     @usableFromInline

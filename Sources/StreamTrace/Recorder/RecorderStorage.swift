@@ -21,6 +21,23 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         self.sink = sink
         target = sink.map(SinkTarget.init)
         if let sink { encoder.write(header, to: sink, line: &state.line) }
+        time.virtualCore?.run?.keep { [self] in (header, traceText) }
+    }
+
+    /// The trace of everything recorded so far, as JSON Lines text.
+    var traceText: String {
+        let sink = MemoryTraceSink()
+        writeTrace(to: sink)
+        return sink.text
+    }
+
+    /// Writes the header and every event recorded so far to `sink`.
+    func writeTrace(to sink: some TraceSink) {
+        let events = withLock { state.recordedEvents() }
+        var line = JSONOutput()
+        encoder.write(header, to: sink, line: &line)
+        for event in events { encoder.write(event, to: sink, line: &line) }
+        sink.flush()
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {

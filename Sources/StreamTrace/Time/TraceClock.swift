@@ -60,6 +60,9 @@ struct TimeSource: Sendable {
     @usableFromInline let start: Int64?
     /// What the clock says when a failure needs it (``ClockDiagnosis``).
     @usableFromInline let diagnose: @Sendable () -> String
+    /// The clock's core, for a ``TestClock``: its schedule's seed goes in
+    /// the header, and the schedule exploration it runs in keeps the trace.
+    @usableFromInline let virtualCore: VirtualClockCore?
 
     /// Times from now on `clock`. Inlinable so that reading the clock is
     /// specialized for its type.
@@ -67,6 +70,7 @@ struct TimeSource: Sendable {
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
         diagnose = TimeSource.diagnosis(of: clock)
+        virtualCore = TimeSource.virtualCore(of: clock)
         // The system clocks are read directly: the same clock, without the
         // cost of `Duration` arithmetic or a closure call on every event.
         systemClock = TimeSource.systemClockID(C.self)
@@ -134,6 +138,7 @@ struct TimeSource: Sendable {
     @usableFromInline
     func header(stream: String?, meta: JSONObject?) -> TraceHeader {
         TraceHeader(
-            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.now(), at: start, meta: meta)
+            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.now(), at: start,
+            seed: virtualCore?.schedule.seed, meta: meta)
     }
 }

@@ -18,14 +18,18 @@ public struct TraceHeader: Sendable, Hashable {
     /// the clock's origin (a test clock starts at 0): traces recorded on one
     /// clock line up on `at + t`.
     public var at: Int64?
+    /// The seed of the schedule a virtual clock ran its tasks in, when it
+    /// explored one (``TestClock/Schedule/random(seed:)``): the same seed
+    /// replays the same order, and the same trace.
+    public var seed: UInt64?
     /// Any extra information: test name, host, app version…
     public var meta: JSONObject?
 
     package init(
         version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
-        started: String? = nil, at: Int64? = nil, meta: JSONObject? = nil
+        started: String? = nil, at: Int64? = nil, seed: UInt64? = nil, meta: JSONObject? = nil
     ) {
         (self.version, self.stream, self.clock) = (version, stream, clock)
-        (self.started, self.at, self.meta) = (started, at, meta)
+        (self.started, self.at, self.seed, self.meta) = (started, at, seed, meta)
     }
 }

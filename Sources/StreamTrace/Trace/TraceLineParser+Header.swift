@@ -69,6 +69,12 @@ extension TraceLineParser {
             } else {
                 problem = "\"at\" must be an integer of nanoseconds, found \(value.jsonText.prefix(40))"
             }
+        case "seed":
+            if case .number(let number) = value, number.text.allSatisfy(\.isNumber), let seed = UInt64(number.text) {
+                header.seed = seed
+            } else {
+                problem = "\"seed\" must be an integer from 0 to 18446744073709551615, found \(value.jsonText.prefix(40))"
+            }
         case "meta":
             if case .object(let meta) = value {
                 header.meta = meta

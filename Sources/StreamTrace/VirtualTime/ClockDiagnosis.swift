@@ -86,6 +86,12 @@ package enum ClockDiagnosis {
 }
 
 extension TimeSource {
+    /// The core of `clock` if it is a ``TestClock``.
+    @usableFromInline
+    static func virtualCore<C: Clock>(of clock: C) -> VirtualClockCore? {
+        (clock as? TestClock)?.core
+    }
+
     /// What ``ClockDiagnosis`` says about `clock`, read when a failure
     /// needs it. The clock is not kept alive for it.
     @usableFromInline

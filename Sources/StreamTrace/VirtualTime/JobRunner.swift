@@ -19,6 +19,8 @@ struct JobRunner {
     /// A job the runner took from the runtime, with the domains that count it.
     struct ReadyJob {
         let job: UnownedJob
+        /// What the job runs on: the generic executor, or a ``RunnerExecutor``.
+        let executor: UnownedSerialExecutor
         let domains: [UInt64]
         let member: TaskTracker.Member
         /// The runner's count of jobs when this one became ready.
@@ -34,6 +36,14 @@ struct JobRunner {
         var sample: (cpu: Duration, at: ContinuousClock.Instant)?
     }
 
+    /// The task that created the clock, while the job it was running then
+    /// may still run: it ran before the runner existed, off the runner, and
+    /// no other job runs until it ends (see ``TaskTracker``).
+    struct Holder {
+        let task: TaskTracker.Member
+        let since: ContinuousClock.Instant
+    }
+
     private var ready: [ReadyJob] = []
     private var head = 0
     private var serial: UInt64 = 0
@@ -43,17 +53,22 @@ struct JobRunner {
     /// when it returns.
     var busy = false
     var running: Running?
+    var holder: Holder?
     /// Whether jobs run on the main queue, between the main actor's own
     /// jobs (a domain created or advanced from a task on the main actor).
     var targetsMain = false
     /// The serial queue that runs the jobs when they are not on the main
     /// queue; replaced when a job stalls it (see ``detachRunning()``).
     private var queue: DispatchQueue
-    /// How many domains run their jobs here: the runner goes with the last,
-    /// once its queue is empty.
-    var domainCount = 1
+    /// Whether its domain is gone: the runner goes too, once its queue is
+    /// empty.
+    var isOrphaned = false
     /// The stalls found so far (``JobWatchdog``).
     var stalls: [ScheduleStall] = []
+
+    /// The actor a task calls to move onto the runner (see
+    /// ``RunnerExecutor``), made when first needed.
+    var hop: (any Actor)?
 
     init(schedule: TestClock.Schedule) {
         generator = schedule.generator(stream: 1)
@@ -68,9 +83,11 @@ struct JobRunner {
     /// How many jobs wait to run.
     var waitingCount: Int { ready.count - head }
 
-    mutating func append(_ job: UnownedJob, domains: [UInt64], member: TaskTracker.Member) {
+    mutating func append(
+        _ job: UnownedJob, on executor: UnownedSerialExecutor, domains: [UInt64], member: TaskTracker.Member
+    ) {
         serial &+= 1
-        ready.append(ReadyJob(job: job, domains: domains, member: member, serial: serial))
+        ready.append(ReadyJob(job: job, executor: executor, domains: domains, member: member, serial: serial))
     }
 
     /// Takes the next job — the first ready, or one drawn from the seed —
@@ -105,6 +122,14 @@ struct JobRunner {
         guard running?.job.serial == job.serial else { return false }
         running = nil
         return true
+    }
+
+    /// Where to dispatch the first job once the runner is free (not busy,
+    /// not held) and a job is ready; `nil` otherwise. Makes it busy.
+    mutating func dispatchIfFree() -> DispatchQueue? {
+        guard !busy, holder == nil, !isEmpty else { return nil }
+        busy = true
+        return target
     }
 
     /// Where to dispatch the next job, if any is ready; else the runner is

@@ -53,6 +53,16 @@ final class JobWatchdog: @unchecked Sendable {
         return stall(running, held: held, blocked: blocked, waiting: waiting)
     }
 
+    /// Whether to stop waiting for the job that a runner's `holder` created
+    /// its clock in: after ``blockedBound``, with jobs waiting. The task
+    /// then suspended on something other than the library's waits and
+    /// advances (which end a hold at once), and what it waits for may be
+    /// one of the waiting jobs. Its thread's CPU time cannot tell: a thread
+    /// the system took away from the task for a while uses none either.
+    static func hasEnded(_ holder: JobRunner.Holder, waiting: Int, now: ContinuousClock.Instant) -> Bool {
+        waiting > 0 && now - holder.since >= blockedBound
+    }
+
     private static func stall(_ running: JobRunner.Running, held: Duration, blocked: Bool, waiting: Int)
         -> ScheduleStall
     {

@@ -13,9 +13,12 @@ extension TaskTracker {
     /// hands out twice (`swift_task_getJobTaskId`): the runtime reuses a
     /// task's memory as soon as the task ends, and a task keyed by its
     /// address passed its membership on to whatever task took its place. A
-    /// job that is not a task (a default actor's, which has no ID) is known
-    /// by its address, which is the actor's while the actor lives. Where the
-    /// runtime's function cannot be found, every job is known by its address.
+    /// job that is not a task (an actor's, a continuation's) is known by its
+    /// address, which the runtime gives to another job once it is done: it
+    /// never becomes a member (see ``isKnownForGood``). Where the runtime's
+    /// function cannot be found, every job is known by its address, and
+    /// kept as a member all the same (the tracker's behaviour before task
+    /// IDs).
     struct Member: Hashable {
         private let taskID: UInt64
         private let address: UInt
@@ -32,6 +35,10 @@ extension TaskTracker {
 
         /// The task's ID, or `nil` for a job that is not a task.
         var task: UInt64? { taskID == 0 ? nil : taskID }
+
+        /// Whether it names the same job for as long as the domain lives: a
+        /// task's ID, or any job where task IDs cannot be read.
+        var isKnownForGood: Bool { taskID != 0 || Self.readTaskID == nil }
 
         typealias ReadTaskID = @convention(thin) (UnsafeRawPointer) -> UInt64
 

@@ -14,12 +14,13 @@ import Musl
 ///
 /// A clock's *domain* holds the task that created the clock and every task
 /// that sleeps on it or advances it. A job enqueued for the global executor
-/// joins the domain when the job itself is a member (a member resumed by
-/// anyone), when the task enqueuing it is (a task started or resumed by a
-/// member), when it is enqueued from inside a job of the domain (a task that
-/// an actor job of the domain ran), or when it is enqueued from the main
-/// actor and the domain follows the main actor (its clock was created or
-/// advanced there). Through ``GlobalEnqueueHook`` the tracker takes every
+/// joins the domain when the job itself is a member task (a member resumed
+/// by anyone), when the task enqueuing it is (a task or actor job started,
+/// or a task resumed, by a member), when it is enqueued from inside a job of
+/// the domain (a task that an actor job of the domain ran), or when it is
+/// enqueued from the main actor and the domain follows the main actor (its
+/// clock was created or advanced there). Only tasks become members: a job
+/// that is no task is known by an address the runtime reuses. Through ``GlobalEnqueueHook`` the tracker takes every
 /// job of a domain and counts it until it returns: when a domain has no job
 /// queued or running, each of its tasks has finished or is suspended.
 ///
@@ -28,7 +29,9 @@ import Musl
 /// ready first, or drawn from the seed (``TestClock/Schedule``). It runs
 /// them on a serial queue of its own, or, for a domain created or advanced
 /// by a task on the main actor, on the main queue between the main actor's
-/// own jobs. Clocks created by one task share the runner of the first.
+/// own jobs. A job that belongs to several domains runs on the newest
+/// one's runner: the clock a test created last runs the test's task, and
+/// tasks that only an older clock follows run on its runner, beside it.
 /// ``JobWatchdog`` finds a job that holds the others up.
 ///
 /// Other jobs go on, untouched, to the runtime (or to a hook installed
@@ -70,9 +73,9 @@ package final class TaskTracker: @unchecked Sendable {
     package var isAvailable: Bool { GlobalEnqueueHook.slot != nil }
 
     /// A new domain, with the current task (if any) as its first member,
-    /// whose jobs run in the order of `schedule` — unless the current task
-    /// is already a member of another domain, whose runner (and schedule)
-    /// the new one shares. `onStall` hears of each stall of its runner.
+    /// whose jobs run in the order of `schedule` on a runner of its own,
+    /// held until the current task's job ends (``JobRunner/Holder``).
+    /// `onStall` hears of each stall of its runner.
     package func makeDomain(
         schedule: TestClock.Schedule = .inOrder, onStall: (@Sendable (ScheduleStall) -> Void)? = nil
     ) -> UInt64 {
@@ -84,16 +87,14 @@ package final class TaskTracker: @unchecked Sendable {
                 previousHook = .some(previous)
                 watchdog = JobWatchdog { [unowned self] in self.lookForStalls() }
             }
-            let runner: UInt64
-            if let task, let shared = membership[task]?.lazy.compactMap({ self.domains[$0]?.runner }).first {
-                runner = shared
-                runners[runner]?.domainCount += 1
-            } else {
-                nextID += 1
-                runner = nextID
-                runners[runner] = JobRunner(schedule: schedule)
-            }
+            nextID += 1
+            let runner = nextID
+            runners[runner] = JobRunner(schedule: schedule)
             if task != nil, onMainActor { runners[runner]?.targetsMain = true }
+            if let task, !onMainActor {
+                // The creator's job runs off the new runner: nothing else runs before it ends.
+                runners[runner]?.holder = JobRunner.Holder(task: task, since: .now)
+            }
             nextID += 1
             domains[nextID] = Domain(followsMainActor: onMainActor, runner: runner)
             if let onStall { stallObservers[nextID] = onStall }
@@ -105,6 +106,7 @@ package final class TaskTracker: @unchecked Sendable {
     /// Ends a domain; the hook goes when the last one does. Jobs already
     /// queued still run, one at a time.
     package func removeDomain(_ id: UInt64) {
+        var release: (runner: UInt64, queue: DispatchQueue)?
         let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard let domain = domains.removeValue(forKey: id) else { return [] }
             stallObservers[id] = nil
@@ -112,7 +114,9 @@ package final class TaskTracker: @unchecked Sendable {
                 membership[member]?.removeAll { $0 == id }
                 if membership[member]?.isEmpty == true { membership[member] = nil }
             }
-            runners[domain.runner]?.domainCount -= 1
+            runners[domain.runner]?.isOrphaned = true
+            runners[domain.runner]?.holder = nil
+            release = runners[domain.runner]?.dispatchIfFree().map { (domain.runner, $0) }
             removeRunnerIfDone(domain.runner)
             if domains.isEmpty, let previous = previousHook {
                 GlobalEnqueueHook.uninstall(restoring: previous)
@@ -122,6 +126,7 @@ package final class TaskTracker: @unchecked Sendable {
             }
             return Array(domain.idleWaiters.values)
         }
+        if let release { release.queue.async { self.runNext(on: release.runner) } }
         for waiter in waiters { waiter.resume() }
     }
 
@@ -146,33 +151,56 @@ package final class TaskTracker: @unchecked Sendable {
         let task = Self.currentTask()
         let running = TrackedJob.current
         let onMainActor = Self.isOnMainQueue()
-        let (ids, previous, dispatch) = lock.withLock {
-            () -> ([UInt64], GlobalEnqueueHook.Hook?, (runner: UInt64, queue: DispatchQueue)?) in
-            var ids = membership[member] ?? []
+        let (queued, previous, dispatch) = lock.withLock {
+            () -> (Bool, GlobalEnqueueHook.Hook?, (runner: UInt64, queue: DispatchQueue)?) in
+            // A job that is no task (an actor's, a continuation's) is known by its address, which
+            // the runtime gives to other jobs once it is done: only where it comes from counts.
+            var ids = member.isKnownForGood ? membership[member] ?? [] : []
             func add(_ more: [UInt64]) { ids += more.filter { !ids.contains($0) && domains[$0] != nil } }
             if let task, task != member, let more = membership[task] { add(more) }
             if let running { add(running) }
             if onMainActor { add(domains.filter(\.value.followsMainActor).map(\.key).sorted()) }
-            guard let first = ids.first, let runner = domains[first]?.runner else {
-                return (ids, previousHook ?? nil, nil)
+            guard let newest = ids.max(), let runner = domains[newest]?.runner else {
+                return (false, previousHook ?? nil, nil)
             }
-            for id in ids {
-                join(member, id)
-                domains[id]?.pending += 1
-                if domains[id]?.settling[member] == nil { domains[id]?.activity &+= 1 }
-            }
-            runners[runner]?.append(job, domains: ids, member: member)
-            guard runners[runner]?.busy == false, let queue = runners[runner]?.target else {
-                return (ids, nil, nil)
-            }
-            runners[runner]?.busy = true
-            return (ids, nil, (runner, queue))
+            let dispatch = queueLocked(job, on: Self.genericExecutor, domains: ids, member: member, by: task, runner)
+            return (true, nil, dispatch.map { (runner, $0) })
         }
-        guard !ids.isEmpty else {
+        guard queued else {
             if let previous { previous(job, original) } else { original(job) }
             return
         }
         if let dispatch { dispatch.queue.async { self.runNext(on: dispatch.runner) } }
+    }
+
+    /// A job of a ``RunnerExecutor``: a task moving onto `runner`.
+    func enqueue(_ job: UnownedJob, onRunner runner: UInt64, executor: UnownedSerialExecutor) {
+        let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
+        let dispatch = lock.withLock { () -> DispatchQueue? in
+            let ids = (membership[member] ?? []).filter { domains[$0]?.runner == runner }
+            return queueLocked(job, on: executor, domains: ids, member: member, by: nil, runner)
+        }
+        dispatch?.async { self.runNext(on: runner) }
+    }
+
+    /// Under `lock`: counts `job` in `domains` and queues it on `runner`;
+    /// where to dispatch the runner's first job, if it was free. A job that
+    /// resumes the runner's holder, or that the holder enqueues as it
+    /// suspends (no task: a hop to an actor), ends the hold.
+    private func queueLocked(
+        _ job: UnownedJob, on executor: UnownedSerialExecutor, domains ids: [UInt64], member: Member,
+        by task: Member?, _ runner: UInt64
+    ) -> DispatchQueue? {
+        for id in ids {
+            if member.isKnownForGood { join(member, id) }
+            domains[id]?.pending += 1
+            if domains[id]?.settling[member] == nil { domains[id]?.activity &+= 1 }
+        }
+        runners[runner]?.append(job, on: executor, domains: ids, member: member)
+        if let holder = runners[runner]?.holder?.task, holder == member || holder == task && member.task == nil {
+            runners[runner]?.holder = nil
+        }
+        return runners[runner]?.dispatchIfFree()
     }
 
     /// Runs the runner's next job, then dispatches the one after it.
@@ -182,7 +210,7 @@ package final class TaskTracker: @unchecked Sendable {
             lock.withLock { removeRunnerIfDone(runner) }
             return
         }
-        TrackedJob.run(next.job, on: Self.genericExecutor, domains: next.domains)
+        TrackedJob.run(next.job, on: next.executor, domains: next.domains)
         let (waiters, stillCurrent) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Bool) in
             (finishedLocked(next.domains), runners[runner]?.finish(next) ?? false)
         }
@@ -197,10 +225,55 @@ package final class TaskTracker: @unchecked Sendable {
         queue?.async { self.runNext(on: runner) }
     }
 
+    /// Moves the current task onto its runner, if it runs off it: the job
+    /// that created a clock, or a task that just joined one. From then on it
+    /// runs one job at a time with the clock's other tasks. Called where the
+    /// library is about to wait or advance, so that what the clock's tasks
+    /// do next never depends on how far the caller has got.
+    ///
+    /// The task calls into the runner's ``RunnerExecutor/Hop`` actor, which
+    /// queues it on the runner behind the jobs it started (and ends the
+    /// runner's hold). Before macOS 14 and its peers, where custom executors
+    /// take no `ExecutorJob`, it yields instead, which moves it only if the
+    /// yield's job resumes it after it has suspended.
+    package func moveOntoRunner() async {
+        guard let task = Self.currentTask() else { return }
+        let running = TrackedJob.current
+        let runner = lock.withLock { () -> UInt64? in
+            guard let runner = membership[task]?.max().flatMap({ domains[$0]?.runner }),
+                !isRunning(on: runner, running)
+            else { return nil }
+            return runner
+        }
+        guard let runner else { return }
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+            await hop(for: runner).enter()
+        } else {
+            await Task.yield()
+        }
+    }
+
+    /// The runner's hop actor, made when first needed.
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    private func hop(for runner: UInt64) -> RunnerExecutor.Hop {
+        lock.withLock {
+            if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
+            let hop = RunnerExecutor.Hop(RunnerExecutor(runner: runner))
+            runners[runner]?.hop = hop
+            return hop
+        }
+    }
+
+    /// Under `lock`: whether the job of `domains` (what ``TrackedJob`` says
+    /// of the current thread) is one that `runner` runs.
+    private func isRunning(on runner: UInt64, _ domains: [UInt64]?) -> Bool {
+        domains?.contains { self.domains[$0]?.runner == runner } ?? false
+    }
+
     /// Under `lock`: forgets a runner that no domain uses, once it has
     /// nothing left to run.
     private func removeRunnerIfDone(_ runner: UInt64) {
-        guard let state = runners[runner], state.domainCount <= 0, !state.busy, state.isEmpty else { return }
+        guard let state = runners[runner], state.isOrphaned, !state.busy, state.isEmpty else { return }
         runners[runner] = nil
     }
 
@@ -210,7 +283,15 @@ package final class TaskTracker: @unchecked Sendable {
         let now = ContinuousClock.now
         var found: [(runner: UInt64, queue: DispatchQueue, stall: ScheduleStall)] = []
         var observers: [@Sendable (ScheduleStall) -> Void] = []
+        var released: [(runner: UInt64, queue: DispatchQueue)] = []
         lock.withLock {
+            for key in runners.keys {
+                guard let holder = runners[key]?.holder, let waiting = runners[key]?.waitingCount,
+                    JobWatchdog.hasEnded(holder, waiting: waiting, now: now)
+                else { continue }
+                runners[key]?.holder = nil
+                if let queue = runners[key]?.dispatchIfFree() { released.append((key, queue)) }
+            }
             for key in runners.keys {
                 guard var running = runners[key]?.running, let waiting = runners[key]?.waitingCount else { continue }
                 let stall = JobWatchdog.stall(of: &running, waiting: waiting, now: now)
@@ -221,6 +302,7 @@ package final class TaskTracker: @unchecked Sendable {
                 observers += domains.filter { $0.value.runner == key }.keys.sorted().compactMap { stallObservers[$0] }
             }
         }
+        for (runner, queue) in released { queue.async { self.runNext(on: runner) } }
         for (runner, queue, stall) in found {
             queue.async { self.runNext(on: runner) }
             for observer in observers { observer(stall) }

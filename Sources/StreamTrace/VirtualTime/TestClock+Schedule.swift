@@ -15,9 +15,11 @@ extension TestClock {
     ///
     /// ```swift
     /// let clock = TestClock(schedule: .random(seed: 7))
-    /// let a = Task { try await clock.sleep(for: .seconds(1)); log.append("a") }
-    /// let b = Task { try await clock.sleep(for: .seconds(1)); log.append("b") }
-    /// await clock.advance(by: .seconds(1))  // "ab" or "ba", the same for seed 7 in every run
+    /// let first = TestStream<String>("-a|", clock: clock)
+    /// let second = TestStream<String>("-b|", clock: clock)
+    /// let recorder = merge(first, second).record(clock: clock)  // a task for each input
+    /// await clock.advance(by: .milliseconds(2))
+    /// // "a" then "b", or "b" then "a": the same for seed 7 in every run, and "seed":7 in the header
     /// ```
     ///
     /// A clock created with no schedule takes ``current``: the one the

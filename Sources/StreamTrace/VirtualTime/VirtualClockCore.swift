@@ -39,6 +39,7 @@ package final class VirtualClockCore: @unchecked Sendable {
     /// Sleeps on the timeline, as a member of the clock's domain.
     package func sleep(until deadline: Duration) async throws {
         TaskTracker.shared.adoptCurrentTask(into: domain)
+        await TaskTracker.shared.moveOntoRunner()
         try await timeline.sleep(until: deadline)
     }
 
@@ -57,6 +58,7 @@ package final class VirtualClockCore: @unchecked Sendable {
         }
         tracker.adoptCurrentTask(into: domain)
         guard isolation != nil else {
+            await tracker.moveOntoRunner()
             return await tracker.waitUntilIdle(domain, bound: Self.settleBound)
         }
         tracker.beginSettling(domain)
@@ -108,6 +110,7 @@ package final class VirtualClockCore: @unchecked Sendable {
         atLeast count: Int, timeout: Duration, isolation: isolated (any Actor)? = #isolation
     ) async throws {
         TaskTracker.shared.adoptCurrentTask(into: domain)
+        await TaskTracker.shared.moveOntoRunner()
         try await timeline.waitForSleepers(atLeast: count, timeout: timeout)
         await settle()
         reportStalls()

@@ -50,6 +50,10 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
             out.append(",\"at\":")
             out.write(int: at)
         }
+        if let seed = header.seed {
+            out.append(",\"seed\":")
+            out.write(uint: seed)
+        }
         if let meta = header.meta {
             out.append(",\"meta\":")
             out.write(.object(meta))

@@ -69,7 +69,9 @@ enum OrderScenarios {
 
     /// The elements of `inputs` as they come, each input read by a task of
     /// its own (a task group), as `merge` operators do.
-    static func merge<Input: AsyncSequence & Sendable>(_ inputs: [Input]) -> AsyncThrowingStream<Input.Element, any Error>
+    static func merge<Input: AsyncSequence & Sendable>(_ inputs: [Input]) -> AsyncThrowingStream<
+        Input.Element, any Error
+    >
     where Input.Element: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
