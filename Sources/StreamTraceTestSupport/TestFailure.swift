@@ -7,13 +7,18 @@ import StreamTrace
 /// framework (StreamTraceTesting records a Swift Testing issue,
 /// StreamTraceXCTest an XCTest failure), so that neither links the other's
 /// framework and this module imports neither.
-package struct TestFailure: Sendable {
+package struct TestFailure: Error, Sendable {
     package var message: String
-    package var recording: TraceAttachment?
+    /// The traces to attach: the recorder's, or every recorder's of a run.
+    package var recordings: [TraceAttachment]
 
     package init(_ message: String, recording: TraceAttachment? = nil) {
+        self.init(message, recordings: recording.map { [$0] } ?? [])
+    }
+
+    package init(_ message: String, recordings: [TraceAttachment]) {
         self.message = message
-        self.recording = recording
+        self.recordings = recordings
     }
 
     /// Why a helper stops the test after reporting a failure.

@@ -9,8 +9,14 @@ package struct TraceAttachment: Sendable {
 
     /// The trace of a recorder, named after its stream (or `recording`).
     package init(_ recorder: any RecordedTrace) {
-        text = recorder.traceText
-        let stream = recorder.header.stream.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } } ?? ""
-        fileName = (stream.isEmpty ? "recording" : stream) + ".jsonl"
+        self.init(header: recorder.header, text: recorder.traceText)
+    }
+
+    /// A trace with `header`, named after its stream (or `recording`), with
+    /// `suffix` before the extension.
+    package init(header: TraceHeader, text: String, suffix: String = "") {
+        self.text = text
+        let stream = header.stream.map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } } ?? ""
+        fileName = (stream.isEmpty ? "recording" : stream) + suffix + ".jsonl"
     }
 }

@@ -14,7 +14,7 @@ extension TestFailure {
     func record(at location: TestLocation) {
         let source = location.sourceLocation
         Issue.record(Comment(rawValue: message), sourceLocation: source)
-        if let recording {
+        for recording in recordings {
             Attachment.record(Array(recording.text.utf8), named: recording.fileName, sourceLocation: source)
         }
     }

@@ -9,7 +9,7 @@ extension TestFailure {
     func record(file: StaticString, line: UInt) {
         XCTFail(message, file: file, line: line)
         #if canImport(Darwin)
-        if let recording {
+        for recording in recordings {
             let attachment = XCTAttachment(data: Data(recording.text.utf8), uniformTypeIdentifier: "public.json")
             attachment.name = recording.fileName
             attachment.lifetime = .keepAlways

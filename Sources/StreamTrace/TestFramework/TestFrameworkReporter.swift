@@ -12,17 +12,22 @@ package enum TestFrameworkReporter {
     package typealias Reporter = @Sendable (_ message: String, _ location: TestLocation) -> Bool
 
     private static let lock = Lock()
-    nonisolated(unsafe) private static var reporters: [Reporter] = []
+    nonisolated(unsafe) private static var reporters: [(rank: Int, reporter: Reporter)] = []
 
-    /// Adds a glue module's reporter; the first to take a failure records it.
-    package static func register(_ reporter: @escaping Reporter) {
-        lock.withLock { reporters.append(reporter) }
+    /// Adds a glue module's reporter. The reporters are asked in `rank`
+    /// order, lowest first, whatever order the process loaded them in; the
+    /// first to take a failure records it.
+    package static func register(rank: Int, _ reporter: @escaping Reporter) {
+        lock.withLock {
+            reporters.append((rank, reporter))
+            reporters.sort { $0.rank < $1.rank }
+        }
     }
 
     /// Reports `message` at `location`; whether a framework took it.
     @discardableResult
     package static func report(_ message: String, at location: TestLocation) -> Bool {
-        for reporter in lock.withLock({ reporters }) where reporter(message, location) { return true }
+        for (_, reporter) in lock.withLock({ reporters }) where reporter(message, location) { return true }
         return false
     }
 }

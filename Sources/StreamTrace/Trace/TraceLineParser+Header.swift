@@ -73,7 +73,8 @@ extension TraceLineParser {
             if case .number(let number) = value, number.text.allSatisfy(\.isNumber), let seed = UInt64(number.text) {
                 header.seed = seed
             } else {
-                problem = "\"seed\" must be an integer from 0 to 18446744073709551615, found \(value.jsonText.prefix(40))"
+                problem =
+                    "\"seed\" must be an integer from 0 to 18446744073709551615, found \(value.jsonText.prefix(40))"
             }
         case "meta":
             if case .object(let meta) = value {

@@ -1,0 +1,148 @@
+#if compiler(>=6.2)
+import StreamTrace
+import StreamTraceTestSupport
+import Testing
+
+/// Runs a test under many schedules of its virtual clocks, to find the
+/// orders of same-instant events that a race depends on.
+///
+/// The test runs under the default schedule first (``TestClock/Schedule/inOrder``),
+/// then under `count` seeded ones (``TestClock/Schedule/random(seed:)``,
+/// seeds `baseSeed`, `baseSeed + 1`…): every `TestClock` and
+/// `TestScheduler` the test creates without a schedule takes the run's.
+/// It stops at the first schedule under which the test fails — an `#expect`
+/// or `#require` that fails, an error thrown, a stall of the clock's tasks —
+/// and that failure says which schedule it was and the line that reruns it
+/// alone (`STREAMTRACE_SCHEDULE=7 swift test --filter '…'`); the traces of
+/// the recorders on those clocks are attached, named after their streams and
+/// the seed. A rerun with the seed fails the same way with the same trace
+/// bytes. Tests that run in parallel keep their own clocks' orders.
+///
+/// ```swift
+/// @Test(.exploringSchedules(100)) func theNewestResultsWin() async throws {
+///     let clock = TestClock()  // in order, then seeds 0..<100
+///     let search = SearchModel(clock: clock)
+///     let recorder = search.results.record(name: "results", clock: clock)
+///     search.type("sw")
+///     await clock.advance(by: .milliseconds(100))
+///     search.type("swift")
+///     await clock.advance(by: .seconds(1))
+///     #expect(search.shown == "swift results")
+/// }
+/// ```
+///
+/// On a suite it applies to each of its tests.
+public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
+    /// How many seeded schedules to run after the default one.
+    public var count: Int
+    /// The first seed.
+    public var baseSeed: UInt64
+
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        // Each case (every test has one; a parameterized test one for each argument) is explored
+        // on its own; a scope for the test around them would run every exploration 101 times.
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let exploration: ScheduleExploration
+        do {
+            exploration = try ScheduleExploration(count: count, baseSeed: baseSeed, filter: Self.filter(test))
+        } catch {
+            Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
+            return
+        }
+        let current = CurrentSchedule()
+        let annotate = IssueHandlingTrait.compactMapIssues { issue in
+            guard issue.isFailure, let note = current.failed() else { return issue }
+            var issue = issue
+            issue.comments.append(Comment(rawValue: note))
+            return issue
+        }
+        try await annotate.provideScope(for: test, testCase: testCase) {
+            for (index, schedule) in exploration.schedules.enumerated() {
+                let note = exploration.note(for: schedule, index: index)
+                if try await Self.run(function, under: schedule, note: note, current: current, test: test) { return }
+            }
+        }
+    }
+
+    /// Runs the test once under `schedule`; whether it failed (after
+    /// reporting what it left). An error the test throws is rethrown.
+    private static func run(
+        _ function: @Sendable () async throws -> Void, under schedule: TestClock.Schedule, note: String,
+        current: CurrentSchedule, test: Test
+    ) async throws -> Bool {
+        let run = ScheduleRun(schedule: schedule)
+        current.begin(note)
+        var thrown: (any Error)?
+        do {
+            try await ScheduleRun.$current.withValue(run) { try await function() }
+        } catch {
+            thrown = error
+        }
+        for stall in run.stalls {
+            Issue.record(Comment(rawValue: stall.description), sourceLocation: test.sourceLocation)
+        }
+        let failed = current.end()
+        guard failed || thrown != nil else { return false }
+        for trace in ScheduleExploration.attachments(of: run) {
+            Attachment.record(Array(trace.text.utf8), named: trace.fileName, sourceLocation: test.sourceLocation)
+        }
+        if let thrown {
+            // The framework records the error itself, outside this scope: say the schedule beside it.
+            if !failed { Issue.record(Comment(rawValue: "the error below was thrown " + note), severity: .warning) }
+            throw thrown
+        }
+        return true
+    }
+
+    /// The note of the schedule the test runs under, and whether a failure
+    /// was recorded under it; read by the issue handler.
+    private final class CurrentSchedule: @unchecked Sendable {
+        private let lock = Lock()
+        private var note: String?
+        private var hasFailed = false
+
+        func begin(_ note: String) { lock.withLock { (self.note, hasFailed) = (note, false) } }
+
+        /// Ends the schedule: whether it failed.
+        func end() -> Bool {
+            lock.withLock {
+                note = nil
+                return hasFailed
+            }
+        }
+
+        /// Notes a failure: the note to add to it.
+        func failed() -> String? {
+            lock.withLock {
+                hasFailed = true
+                return note
+            }
+        }
+    }
+
+    /// The test as `swift test --filter` takes it: `Module.Suite/test`.
+    static func filter(_ test: Test) -> String {
+        let components = test.id.nameComponents.map { component in
+            component.firstIndex(of: "(").map { String(component[..<$0]) } ?? component
+        }
+        return ([test.id.moduleName] + [components.dropLast().joined(separator: ".")]).filter { !$0.isEmpty }
+            .joined(separator: ".") + "/" + (components.last ?? test.name)
+    }
+
+}
+
+extension Trait where Self == ScheduleExplorationTrait {
+    /// Runs the test under the default schedule, then under `count` seeded
+    /// ones from `baseSeed` (see ``ScheduleExplorationTrait``).
+    public static func exploringSchedules(_ count: Int = 100, baseSeed: UInt64 = 0) -> Self {
+        ScheduleExplorationTrait(count: count, baseSeed: baseSeed)
+    }
+}
+#endif

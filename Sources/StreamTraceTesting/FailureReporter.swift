@@ -1,0 +1,31 @@
+import StreamTrace
+import Testing
+
+/// Registers, when the process loads this module, the reporter through
+/// which the library fails the running Swift Testing test on its own (a
+/// stall of a virtual clock's tasks; see `TestFrameworkReporter`): the
+/// library links no test framework, and this module has no other moment to
+/// tell it that one is there.
+enum FailureReporter {
+    /// Swift Testing's, asked before XCTest's: its tests also run where
+    /// XCTest is loaded.
+    static let rank = 0
+
+    static func register() {
+        TestFrameworkReporter.register(rank: rank) { message, location in
+            guard Test.current != nil else { return false }
+            Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+            return true
+        }
+    }
+}
+
+#if compiler(>=6.3)
+#if os(Linux) || os(Android) || os(FreeBSD) || os(OpenBSD)
+@used @section(".init_array")
+private let registerOnLoad: @convention(c) () -> Void = { FailureReporter.register() }
+#elseif canImport(Darwin)
+@used @section("__DATA,__mod_init_func")
+private let registerOnLoad: @convention(c) () -> Void = { FailureReporter.register() }
+#endif
+#endif
