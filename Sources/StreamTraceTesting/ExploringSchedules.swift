@@ -21,11 +21,10 @@ import Testing
 /// ```swift
 /// @Test(.exploringSchedules(100)) func theNewestResultsWin() async throws {
 ///     let clock = TestClock()  // in order, then seeds 0..<100
-///     let search = SearchModel(clock: clock)
-///     let recorder = search.results.record(name: "results", clock: clock)
-///     search.type("sw")
+///     let search = SearchScreen(clock: clock, checksCancellation: true)
+///     search.type("sw", latency: .milliseconds(300))
 ///     await clock.advance(by: .milliseconds(100))
-///     search.type("swift")
+///     search.type("swift", latency: .milliseconds(200))  // both answered at 300 ms
 ///     await clock.advance(by: .seconds(1))
 ///     #expect(search.shown == "swift results")
 /// }

@@ -15,10 +15,10 @@ extension XCTestCase {
     /// func testTheNewestResultsWin() async throws {
     ///     try await exploreSchedules(100) {
     ///         let clock = TestClock()  // in order, then seeds 0..<100
-    ///         let search = SearchModel(clock: clock)
-    ///         search.type("sw")
+    ///         let search = SearchScreen(clock: clock, checksCancellation: true)
+    ///         search.type("sw", latency: .milliseconds(300))
     ///         await clock.advance(by: .milliseconds(100))
-    ///         search.type("swift")
+    ///         search.type("swift", latency: .milliseconds(200))  // both answered at 300 ms
     ///         await clock.advance(by: .seconds(1))
     ///         XCTAssertEqual(search.shown, "swift results")
     ///     }

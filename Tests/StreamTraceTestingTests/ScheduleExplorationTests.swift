@@ -13,9 +13,9 @@ import Testing
 
     /// The race, explored: fails (in a child process only).
     @Test(.exploringSchedules(100), .enabled(if: role == "racy-search"))
-    func theNewestResultsWin() async throws {
+    func theRacySearchShowsTheNewestResults() async throws {
         let clock = TestClock()
-        let search = RacySearch(clock: clock)
+        let search = SearchScreen(clock: clock)
         let recorder = search.results.record(name: "results", clock: clock)
         search.type("sw", latency: .milliseconds(300))
         await clock.advance(by: .milliseconds(100))
@@ -25,16 +25,21 @@ import Testing
         _ = recorder
     }
 
-    /// The fix: a cancelled search shows nothing. Every schedule passes.
-    @Test(.exploringSchedules(100)) func theFixedSearchShowsTheNewestResultsUnderEverySchedule() async throws {
-        let clock = TestClock()
-        let search = await RacySearch.run(on: clock, checksCancellation: true)
+    /// The fix: a cancelled search shows nothing. Every schedule passes
+    /// (the example of `ScheduleExplorationTrait`).
+    @Test(.exploringSchedules(100)) func theNewestResultsWin() async throws {
+        let clock = TestClock()  // in order, then seeds 0..<100
+        let search = SearchScreen(clock: clock, checksCancellation: true)
+        search.type("sw", latency: .milliseconds(300))
+        await clock.advance(by: .milliseconds(100))
+        search.type("swift", latency: .milliseconds(200))  // both answered at 300 ms
+        await clock.advance(by: .seconds(1))
         #expect(search.shown == "swift results")
     }
 
     @Test func theDefaultScheduleShowsTheNewestResultsInEveryRun() async throws {
         for run in 1...1_000 {
-            let search = await RacySearch.run(on: TestClock())
+            let search = await SearchScreen.run(on: TestClock())
             #expect(search.shown == "swift results", "run \(run)")
             if search.shown != "swift results" { break }
         }
@@ -43,7 +48,7 @@ import Testing
     /// The first seed of `base..<base + 100` under which the race is lost.
     static func firstLosingSeed(from base: UInt64) async -> UInt64? {
         for seed in base..<base + 100 {
-            let search = await RacySearch.run(on: TestClock(schedule: .random(seed: seed)))
+            let search = await SearchScreen.run(on: TestClock(schedule: .random(seed: seed)))
             if search.shown != "swift results" { return seed }
         }
         return nil
@@ -68,7 +73,7 @@ import Testing
         let explored = try await runChild("racy-search", attachments: first)
         #expect(explored.status != 0, "the child test fails: \(explored.output)")
         let seed = try #require(Self.seed(in: explored.output), "\(explored.output)")
-        let filter = "StreamTraceTestingTests.ScheduleExplorationTests/theNewestResultsWin"
+        let filter = "StreamTraceTestingTests.ScheduleExplorationTests/theRacySearchShowsTheNewestResults"
         let position = Int(seed) + 2  // the default schedule, then seeds 0, 1…
         let suffix = ["th", "st", "nd", "rd"][position % 10 < 4 && position % 100 / 10 != 1 ? position % 10 : 0]
         let ordinal = "\(position)\(suffix)"
@@ -107,7 +112,7 @@ import Testing
         return UInt64(output[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// Runs `theNewestResultsWin` in a child process of this test binary.
+    /// Runs `theRacySearchShowsTheNewestResults` in a child process of this test binary.
     func runChild(_ role: String, attachments: String, schedule: String? = nil) async throws -> (
         status: Int32, output: String
     ) {
@@ -119,7 +124,8 @@ import Testing
                         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
                         process.arguments = [
                             "--testing-library", "swift-testing", "--filter",
-                            "ScheduleExplorationTests/theNewestResultsWin", "--attachments-path", attachments,
+                            "ScheduleExplorationTests/theRacySearchShowsTheNewestResults", "--attachments-path",
+                            attachments,
                         ]
                         var environment = ProcessInfo.processInfo.environment
                         environment["STREAMTRACE_CHILD"] = role

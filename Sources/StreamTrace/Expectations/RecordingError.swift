@@ -66,6 +66,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// What the recorder's clock was doing when time may explain the
     /// failure (``ClockDiagnosis``), the last line of ``report``.
     package var clockNote: String?
+    /// The events recorded outside the tasks a virtual clock runs one at a
+    /// time, whose order the clock did not set: the last line of ``report``.
+    package var orderNote: String?
 
     package init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
@@ -98,10 +101,11 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// The description, or, when the failure has details (which draw the
     /// recording themselves, lettered alike with what was expected), the
     /// expectation and its summary followed by the details; then what the
-    /// recorder's clock was doing, when time may explain the failure: what
-    /// test helpers report.
+    /// recorder's clock was doing, when time may explain the failure, and
+    /// the events whose order a virtual clock did not set: what test helpers
+    /// report.
     public var report: String {
         let report = details.map { "\(expectation): \(summary)\n\($0)" } ?? description
-        return clockNote.map { report + "\n" + $0 } ?? report
+        return [report, clockNote, orderNote].compactMap { $0 }.joined(separator: "\n")
     }
 }

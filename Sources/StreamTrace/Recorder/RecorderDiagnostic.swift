@@ -18,6 +18,12 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case eventBeforeSubscription(EventKind)
         /// The publisher sent more elements than were requested.
         case unrequestedValue
+        /// An event (the `index`-th) recorded on a virtual clock from outside
+        /// the tasks the clock runs one at a time: a Dispatch queue, a
+        /// thread, a callback, the main actor when the test is not on it. It
+        /// is recorded; its order against those tasks' events is not the
+        /// clock's. Not a failure: failures name it.
+        case outsideTheClock(EventKind, index: Int)
     }
 
     package var kind: Kind
@@ -44,6 +50,9 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
             return "\(kind) event before the subscription (\(at)), not recorded"
         case .unrequestedValue:
             return "value sent without demand (\(at)): recorded, but the publisher broke backpressure"
+        case .outsideTheClock(let kind, let index):
+            return "event \(index + 1) (\(kind), \(at)) was recorded outside the tasks the virtual clock runs one at "
+                + "a time: its order against theirs is not the clock's"
         }
     }
 }

@@ -57,9 +57,11 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         lock.lock()
         switch state.append(event, at: time.elapsed(), sink: target, encoder: encoder) {
         case .recorded:
+            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
             lock.unlock()
             return true
         case .recordedWithFollowUp:
+            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
             finishRecordingLocked(event.kind)
             return true
         case .rejected(let t):
@@ -82,6 +84,16 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         lock.unlock()
         for wake in wakes { wake() }
         cancelHook?()
+    }
+
+    /// Notes the event just recorded if it came from outside the tasks that
+    /// `core`'s clock runs one at a time (``RecorderDiagnostic/Kind/outsideTheClock(_:index:)``).
+    @usableFromInline
+    func noteOrderLocked(of kind: EventKind, on core: VirtualClockCore) {
+        guard !core.isOrderingCurrentThread() else { return }
+        state.diagnostics.append(
+            RecorderDiagnostic(
+                kind: .outsideTheClock(kind, index: state.eventCount - 1), nanoseconds: state.lastTime))
     }
 
     /// Keeps a broken rule of the stream; every expectation fails from now
@@ -107,6 +119,10 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         if case .pending = verdict { scanned = window.elementCount }
         if case .failed(let error) = verdict, end.isTimeout || error.explainsTime {
             verdict = .failed(explainingTimeLocked(error))
+        }
+        if case .failed(var error) = verdict, let note = outsideTheClockNoteLocked() {
+            error.orderNote = note
+            verdict = .failed(error)
         }
         if case .passed(_, let cursor?, _) = verdict, cursor != state.consumed {
             state.consumed = cursor

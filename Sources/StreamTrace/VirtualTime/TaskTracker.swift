@@ -54,6 +54,8 @@ package final class TaskTracker: @unchecked Sendable {
         var settling: [Member: Int] = [:]
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Whether one of its jobs has run.
+        var hasRunJobs = false
         /// The key of the domain's runner in `runners`.
         var runner: UInt64
     }
@@ -206,7 +208,12 @@ package final class TaskTracker: @unchecked Sendable {
     /// Runs the runner's next job, then dispatches the one after it.
     private func runNext(on runner: UInt64) {
         let thread = pthread_self()
-        guard let next = lock.withLock({ runners[runner]?.start(on: thread) }) else {
+        let next = lock.withLock { () -> JobRunner.ReadyJob? in
+            let next = runners[runner]?.start(on: thread)
+            for id in next?.domains ?? [] { domains[id]?.hasRunJobs = true }
+            return next
+        }
+        guard let next else {
             lock.withLock { removeRunnerIfDone(runner) }
             return
         }
@@ -306,6 +313,18 @@ package final class TaskTracker: @unchecked Sendable {
         for (runner, queue, stall) in found {
             queue.async { self.runNext(on: runner) }
             for observer in observers { observer(stall) }
+        }
+    }
+
+    /// Whether what the calling thread does is in the order of the
+    /// domain's clock, the thread not running one of its jobs: on the main
+    /// queue when the clock's jobs run there, or before any of them has run
+    /// (nothing to be out of order with).
+    package func isOrderingOffItsJobs(_ id: UInt64) -> Bool {
+        let onMainQueue = Self.isOnMainQueue()
+        return lock.withLock {
+            guard let domain = domains[id] else { return true }
+            return !domain.hasRunJobs || onMainQueue && runners[domain.runner]?.targetsMain == true
         }
     }
 

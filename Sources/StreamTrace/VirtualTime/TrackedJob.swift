@@ -29,10 +29,17 @@ enum TrackedJob {
 
     /// Runs `job` with its domains as the thread's ``current``.
     static func run(_ job: UnownedJob, on executor: UnownedSerialExecutor, domains ids: [UInt64]) {
+        within(ids) { job.runSynchronously(on: executor) }
+    }
+
+    /// Runs `body` with `ids` as the thread's ``current``: a job, or a
+    /// clock's scheduled actions, which its synchronous advance runs on the
+    /// caller's thread.
+    static func within(_ ids: [UInt64], _ body: () -> Void) {
         let domains = Domains(ids)
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(domains).toOpaque())
-        job.runSynchronously(on: executor)
+        body()
         pthread_setspecific(key, previous)
         withExtendedLifetime(domains) {}
     }

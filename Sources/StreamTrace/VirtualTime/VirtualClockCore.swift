@@ -99,7 +99,8 @@ package final class VirtualClockCore: @unchecked Sendable {
     /// any task (for synchronous callers).
     package func advanceWithoutSettling(to deadline: Duration) {
         while let due = timeline.takeDue(until: deadline) {
-            for work in due { perform(work) }
+            // In the clock's order, as its jobs are: a task an action starts is the clock's too.
+            TrackedJob.within([domain]) { for work in due { perform(work) } }
         }
         timeline.move(to: deadline)
     }
@@ -114,6 +115,16 @@ package final class VirtualClockCore: @unchecked Sendable {
         try await timeline.waitForSleepers(atLeast: count, timeout: timeout)
         await settle()
         reportStalls()
+    }
+
+    /// Whether the calling thread runs in the clock's order: a job of the
+    /// clock's tasks, an action a synchronous advance runs, the main queue
+    /// when the clock runs its jobs there — or the clock has run none of its
+    /// tasks' jobs yet. Elsewhere (a Dispatch queue, a thread, a callback)
+    /// what happens is in no order against those jobs.
+    package func isOrderingCurrentThread() -> Bool {
+        if let running = TrackedJob.current, running.contains(domain) { return true }
+        return TaskTracker.shared.isOrderingOffItsJobs(domain)
     }
 
     /// The stalls of the clock's tasks found so far.

@@ -55,6 +55,32 @@ import Testing
         #expect(traces.count == 1, "\(traces.count) traces: \(traces.values.sorted())")
     }
 
+    /// A `@MainActor` test of `@MainActor` work: the main actor's jobs and
+    /// the clock's other jobs (here, each task's hop to a nonisolated
+    /// function) run on the main queue, one at a time, in the program's
+    /// order.
+    @MainActor @Test func mainActorTasksAtOneInstantKeepOneOrder() async throws {
+        var orders: [[Int]: Int] = [:]
+        for _ in 0..<Self.runs {
+            let clock = TestClock()
+            var woken: [Int] = []
+            let tasks = (0..<4).map { index in
+                Task {
+                    try await clock.sleep(until: .init(offset: .milliseconds(5)))
+                    await Self.offTheMainActor()
+                    woken.append(index)
+                }
+            }
+            await clock.advance(by: .milliseconds(10))
+            for task in tasks { try await task.value }
+            orders[woken, default: 0] += 1
+        }
+        #expect(orders.keys.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1, 2, 3]], "\(orders)")
+    }
+
+    /// A nonisolated async function: the caller hops to the global executor.
+    nonisolated static func offTheMainActor() async {}
+
     /// The order in which `merge` delivers "a" and "b" under seed `seed`.
     static func mergeOrder(seed: UInt64) async throws -> String {
         let trace = try await OrderScenarios.mergeOfTwoInOneFrame.run(TestClock(schedule: .random(seed: seed)))

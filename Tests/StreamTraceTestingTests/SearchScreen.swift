@@ -10,7 +10,7 @@ import StreamTrace
 /// at 0 ms, 300 ms to answer) and "swift" (asked at 100 ms, 200 ms to
 /// answer) land at the same instant, the order of the two wake-ups decides
 /// what the user sees.
-final class RacySearch: @unchecked Sendable {
+final class SearchScreen: @unchecked Sendable {
     let results: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
     private let clock: TestClock
@@ -50,8 +50,8 @@ final class RacySearch: @unchecked Sendable {
     }
 
     /// The scenario: "sw", then "swift" 100 ms later, both answered at 300 ms.
-    static func run(on clock: TestClock, checksCancellation: Bool = false) async -> RacySearch {
-        let search = RacySearch(clock: clock, checksCancellation: checksCancellation)
+    static func run(on clock: TestClock, checksCancellation: Bool = false) async -> SearchScreen {
+        let search = SearchScreen(clock: clock, checksCancellation: checksCancellation)
         search.type("sw", latency: .milliseconds(300))
         await clock.advance(by: .milliseconds(100))
         search.type("swift", latency: .milliseconds(200))
