@@ -24,7 +24,8 @@ extension RecorderStorage {
             return "event \(index + 1) (\(kind), \(TimeFormat.offset(diagnostic.nanoseconds)))"
         }
         guard !outside.isEmpty else { return nil }
-        let shown = outside.prefix(5).joined(separator: ", ") + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
+        let shown =
+            outside.prefix(5).joined(separator: ", ") + (outside.count > 5 ? " and \(outside.count - 5) more" : "")
         return (outside.count == 1 ? "1 event was" : "\(outside.count) events were")
             + " recorded outside the tasks the virtual clock runs one at a time (from a Dispatch queue, a thread, "
             + "a callback, or the main actor while the test is not on it), so their order against the others is "
