@@ -94,7 +94,9 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
         }
         if let thrown {
             // The framework records the error itself, outside this scope: say the schedule beside it.
+            #if compiler(>=6.3)
             if !failed { Issue.record(Comment(rawValue: "the error below was thrown " + note), severity: .warning) }
+            #endif
             throw thrown
         }
         return true

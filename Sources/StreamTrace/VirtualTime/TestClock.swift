@@ -38,16 +38,29 @@ import Musl
 /// wrapper is needed, and other tests running in parallel are not slowed
 /// down or serialized.
 ///
+/// ## One order
+///
+/// The clock runs its tasks' jobs one at a time, in the order of its
+/// ``Schedule``: by default the order the program gives (jobs in the order
+/// they became ready, sleepers due together in the order they began to
+/// sleep), so what happens at one instant happens in the same order in every
+/// run; ``Schedule/random(seed:)`` explores other orders. The jobs of the
+/// task that creates the clock and of the tasks it starts do not overlap:
+/// the clock starts the latter once the creator waits or advances. A job
+/// that blocks its thread until another of them has run is found after 2 s,
+/// and the next `advance` fails the test (``Schedule``).
+///
 /// Tasks are followed through the Swift runtime's global-executor hook
 /// (`swift_task_enqueueGlobal_hook`, on Linux and Apple platforms alike).
 /// What it cannot see, `advance` does not wait for:
 /// - work started outside any task of the clock: from a Dispatch queue, a
 ///   thread, a Combine `sink` on a `DispatchQueue`, or a task that already
 ///   existed before the clock and never touched it;
-/// - jobs on the main actor or on custom executors — except that an
-///   `advance` called from the main actor (a `@MainActor` test) first lets
-///   the main actor run what is queued on it, so `@MainActor` models are
-///   deterministic when their tests are `@MainActor` too;
+/// - jobs on the main actor or on custom executors — except that a clock
+///   created or advanced from the main actor (a `@MainActor` test) runs its
+///   jobs on the main queue and lets the main actor run what is queued on it
+///   before it moves the time, so `@MainActor` models are deterministic,
+///   and ordered, when their tests are `@MainActor` too;
 /// - a task that never suspends: one settling step gives up after 10 s of
 ///   wall-clock time;
 /// - anything, where the runtime's hook cannot be found (Windows, WASI, a

@@ -22,12 +22,15 @@ import OpenCombine
 /// let value = try recorder.single.get()  // 1, recorded at t=+1s
 /// ```
 ///
-/// The synchronous `advance` runs the scheduled work and returns: enough
-/// for a pipeline that is Combine all the way. When the work starts or wakes
-/// Swift tasks — a `sink` that starts a `Task`, a task sleeping on
-/// ``clock`` — advance with `await scheduler.clock.advance(by:)` instead,
-/// which also waits for those tasks (see ``TestClock``'s "Deterministic
-/// advancing"; the scheduler follows the tasks of the task that created it).
+/// The synchronous `advance` runs the scheduled work on the caller's thread,
+/// in time order, and returns: enough for a pipeline that is Combine all the
+/// way. It does not order that work against the tasks the scheduler's
+/// ``clock`` follows, nor wait for the tasks it starts or wakes — a `sink`
+/// that starts a `Task`, a task sleeping on ``clock``: advance with
+/// `await scheduler.clock.advance(by:)` instead, which runs the actions and
+/// those tasks one at a time in one order and waits for them (see
+/// ``TestClock``'s "Deterministic advancing" and "One order"; the scheduler
+/// follows the tasks of the task that created it).
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     public typealias SchedulerTimeType = VirtualTime
     public typealias SchedulerOptions = Never
