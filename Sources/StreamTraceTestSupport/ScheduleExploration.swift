@@ -64,7 +64,7 @@ package struct ScheduleExploration: Sendable {
     /// STREAMTRACE_SCHEDULE=7 swift test --filter 'Module.Suite/test'`
     package func note(for schedule: TestClock.Schedule, index: Int) -> String {
         let value = schedule.seed.map(String.init) ?? "in-order"
-        var text = "under schedule \(schedule)"
+        var text = "under schedule \(schedule.name)"
         if !isRerun, schedules.count > 1, let first = schedules.dropFirst().first?.seed {
             let last = first &+ UInt64(schedules.count - 1)
             text += ", the \(Self.ordinal(index + 1)) of \(schedules.count) (in order, then seeds \(first)..<\(last))"

@@ -33,21 +33,18 @@ import Testing
 /// On a suite it applies to each of its tests.
 public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
     /// How many seeded schedules to run after the default one.
-    public var count: Int
+    let count: Int
     /// The first seed.
-    public var baseSeed: UInt64
+    let baseSeed: UInt64
 
     public var isRecursive: Bool { true }
-
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        // Each case (every test has one; a parameterized test one for each argument) is explored
-        // on its own; a scope for the test around them would run every exploration 101 times.
-        testCase == nil ? nil : self
-    }
 
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        // Each case (every test has one; a parameterized test one for each argument) is explored
+        // on its own; exploring around the test too would run every exploration 101 times.
+        guard testCase != nil else { return try await function() }
         let exploration: ScheduleExploration
         do {
             exploration = try ScheduleExploration(count: count, baseSeed: baseSeed, filter: Self.filter(test))

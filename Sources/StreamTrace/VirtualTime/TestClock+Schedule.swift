@@ -26,7 +26,7 @@ extension TestClock {
     /// test runs under when a test helper explores schedules
     /// (`.exploringSchedules(_:)` in Swift Testing, `exploreSchedules` in
     /// XCTest), else ``inOrder``.
-    public struct Schedule: Sendable, Hashable, CustomStringConvertible {
+    public struct Schedule: Sendable, Hashable {
         /// The seed of a random schedule; `nil` for ``inOrder``.
         public let seed: UInt64?
 
@@ -50,8 +50,8 @@ extension TestClock {
         /// ``inOrder``.
         public static var current: Schedule { ScheduleRun.current?.schedule ?? .inOrder }
 
-        /// `in order`, or `random(seed: 7)`.
-        public var description: String {
+        /// `in order`, or `random(seed: 7)`: what failures call it.
+        package var name: String {
             guard let seed else { return "in order" }
             return "random(seed: \(seed))"
         }

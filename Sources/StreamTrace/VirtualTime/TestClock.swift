@@ -119,7 +119,7 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     }
 
     /// The order in which the clock runs its tasks' jobs.
-    public var schedule: Schedule { core.schedule }
+    package var schedule: Schedule { core.schedule }
 
     /// A clock on the virtual time of `core`, which another clock or a
     /// ``TestScheduler`` owns too.

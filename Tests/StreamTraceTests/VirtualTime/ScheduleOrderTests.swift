@@ -164,8 +164,8 @@ import Testing
     @Test func aClockSaysItsSchedule() {
         #expect(TestClock().schedule == .inOrder)
         #expect(TestClock(schedule: .random(seed: 3)).schedule.seed == 3)
-        #expect(TestClock.Schedule.random(seed: 3).description == "random(seed: 3)")
-        #expect(TestClock.Schedule.inOrder.description == "in order")
+        #expect(TestClock.Schedule.random(seed: 3).name == "random(seed: 3)")
+        #expect(TestClock.Schedule.inOrder.name == "in order")
         #expect(TestClock.Schedule.current == .inOrder)
     }
 }
