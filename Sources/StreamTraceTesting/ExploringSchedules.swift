@@ -6,8 +6,8 @@ import Testing
 /// Runs a test under many schedules of its virtual clocks, to find the
 /// orders of same-instant events that a race depends on.
 ///
-/// The test runs under the default schedule first (``TestClock/Schedule/inOrder``),
-/// then under `count` seeded ones (``TestClock/Schedule/random(seed:)``,
+/// The test runs under the default schedule first (`TestClock.Schedule.inOrder`),
+/// then under `count` seeded ones (`TestClock.Schedule.random(seed:)`,
 /// seeds `baseSeed`, `baseSeed + 1`…): every `TestClock` and
 /// `TestScheduler` the test creates without a schedule takes the run's.
 /// It stops at the first schedule under which the test fails — an `#expect`

@@ -106,8 +106,12 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     ///   - schedule: the order of the jobs of the clock's tasks:
     ///     ``Schedule/current`` (``Schedule/inOrder`` unless a test helper
     ///     explores schedules) by default.
-    ///   - fileID, filePath, line, column: where a stall of the clock's
-    ///     tasks is reported (``Schedule``); leave them out.
+    ///   - fileID: where a stall of the clock's tasks is reported, with
+    ///     `filePath`, `line` and `column` (``TestClock/Schedule``); leave
+    ///     them out.
+    ///   - filePath: see `fileID`.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     public init(
         now: Instant = Instant(offset: .zero), schedule: Schedule = .current, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

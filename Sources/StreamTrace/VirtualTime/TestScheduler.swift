@@ -44,8 +44,12 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     ///   - schedule: the order of the jobs of the tasks its ``clock``
     ///     follows, and of the sleepers and actions due at one instant
     ///     (``TestClock/Schedule``).
-    ///   - fileID, filePath, line, column: where a stall of those tasks is
-    ///     reported; leave them out.
+    ///   - fileID: where a stall of the clock's tasks is reported, with
+    ///     `filePath`, `line` and `column` (``TestClock/Schedule``); leave
+    ///     them out.
+    ///   - filePath: see `fileID`.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     public init(
         schedule: TestClock.Schedule = .current, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
