@@ -33,7 +33,7 @@ build:
 # hash and compare bytes, and read no code the trait changes: the first pass
 # runs them (they took most of the second pass's 81 s in CI). The trait's
 # heavy suites stay: APIListingTests and DocumentationExamplesTests.
-COMBINE_FREE_SUITES = (NormalFormCheckTests|JSONRewriterTests|HugeValueTests|DeepNestingTests|ScannedCheckTests|ValueRowTests|ValuePlaceTests|FastEventLineTests|AvailabilityScannerTests|ReadAheadComparisonTests|JSONPatternTests|MatcherPiecesTests|CheckFastPathTests|CanonicalHashStringTests|HugeValueCommandTests|ShowBlocksCommandTests|TranscriptTests|TraceScanTests|DocumentationAvailabilityTests|RecentEventsScanTests|SourceSizeTests|CanonicalHashTests)
+COMBINE_FREE_SUITES = (ScheduleOrderTests|NormalFormCheckTests|JSONRewriterTests|HugeValueTests|DeepNestingTests|ScannedCheckTests|ValueRowTests|ValuePlaceTests|FastEventLineTests|AvailabilityScannerTests|ReadAheadComparisonTests|JSONPatternTests|MatcherPiecesTests|CheckFastPathTests|CanonicalHashStringTests|HugeValueCommandTests|ShowBlocksCommandTests|TranscriptTests|TraceScanTests|DocumentationAvailabilityTests|RecentEventsScanTests|SourceSizeTests|CanonicalHashTests)
 test:
 	$(SWIFT) test --skip '$(BROWSER_SUITES)'
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
