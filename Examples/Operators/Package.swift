@@ -1,8 +1,14 @@
 // swift-tools-version:6.1
-// Two operators a user wrote, tested with marbles: `debounce` over
-// AsyncSequence and `combineLatest` over Combine (OpenCombine on Linux).
-// The library links only Combine; the test target adds StreamTraceTesting.
-// `make test-operators` runs it.
+// Operators tested with marbles on virtual time: two a user wrote, `debounce`
+// over AsyncSequence and `combineLatest` over Combine (OpenCombine on Linux),
+// and three of swift-async-algorithms' as they ship: `merge` (elements of its
+// inputs in one frame: the inputs' order by default, either order under a
+// random schedule), `debounce` and the timer (`AsyncTimerSequence`), each
+// checked after every `advance`. Tests whose drawing holds whatever the order
+// of same-instant work run under 100 seeded schedules too
+// (`.exploringSchedules(100)`). The library links only Combine; the test
+// target adds StreamTraceTesting and AsyncAlgorithms. `make test-operators`
+// runs it.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(name: "StreamTrace", path: "../..", traits: ["OpenCombine"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
     ],
     targets: [
         .target(
@@ -23,6 +30,7 @@ let package = Package(
             dependencies: [
                 "Operators", .product(name: "StreamTraceTesting", package: "StreamTrace"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,8 +3,10 @@ import StreamTrace
 import StreamTraceTesting
 import Testing
 
-/// `combineLatest` over Combine publishers, in marbles (1 ms a frame).
-@Suite struct CombineLatestTests {
+/// `combineLatest` over Combine publishers, in marbles (1 ms a frame). The
+/// scheduler takes each explored schedule, but `advance` runs its actions
+/// on the caller's thread, one at a time: every schedule draws the same.
+@Suite(.exploringSchedules(100)) struct CombineLatestTests {
     @Test func eachValueCombinesWithTheOthersLatest() {
         let scheduler = TestScheduler()
         let letters = TestStream<String>("-a---b---|", scheduler: scheduler).publisher

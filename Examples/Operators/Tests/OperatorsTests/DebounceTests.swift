@@ -3,8 +3,9 @@ import StreamTrace
 import StreamTraceTesting
 import Testing
 
-/// `debounce` over an AsyncSequence, in marbles (1 ms a frame).
-@Suite struct DebounceTests {
+/// `debounce` over an AsyncSequence, in marbles (1 ms a frame). No two of
+/// its events fall on one instant, so each test holds under every schedule.
+@Suite(.exploringSchedules(100)) struct DebounceTests {
     @Test func anElementIsSentOnceTheInputHasBeenQuietFor3ms() async {
         let clock = TestClock()
         let input = TestStream<String>("ab---c-d---|", clock: clock)
