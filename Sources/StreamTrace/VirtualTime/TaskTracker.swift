@@ -178,9 +178,14 @@ package final class TaskTracker: @unchecked Sendable {
     /// A job of a ``RunnerExecutor``: a task moving onto `runner`.
     func enqueue(_ job: UnownedJob, onRunner runner: UInt64, executor: UnownedSerialExecutor) {
         let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
-        let dispatch = lock.withLock { () -> DispatchQueue? in
+        let (queued, dispatch) = lock.withLock { () -> (Bool, DispatchQueue?) in
+            guard runners[runner] != nil else { return (false, nil) }
             let ids = (membership[member] ?? []).filter { domains[$0]?.runner == runner }
-            return queueLocked(job, on: executor, domains: ids, member: member, by: nil, runner)
+            return (true, queueLocked(job, on: executor, domains: ids, member: member, by: nil, runner))
+        }
+        guard queued else {
+            // Its clock went, and the runner with it: the task goes on, in no clock's order.
+            return DispatchQueue.global().async { job.runSynchronously(on: executor) }
         }
         dispatch?.async { self.runNext(on: runner) }
     }
