@@ -77,31 +77,13 @@ import Testing
     func runChild(
         _ role: String, test: String, directory: String, attachments: Bool = false, record: Bool = false
     ) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-                        process.arguments =
-                            ["--testing-library", "swift-testing", "--filter", "ChildRunTests/\(test)"]
-                            + (attachments ? ["--attachments-path", directory] : [])
-                        var environment = ProcessInfo.processInfo.environment
-                        environment["STREAMTRACE_CHILD"] = role
-                        environment["STREAMTRACE_CHILD_DIRECTORY"] = directory
-                        environment["STREAMTRACE_RECORD"] = record ? "1" : nil
-                        process.environment = environment
-                        let output = Pipe()
-                        process.standardOutput = output
-                        process.standardError = output
-                        try process.run()
-                        let data = output.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-                    })
-            }
-            thread.start()
-        }
+        try await runThisTestBinary(
+            ["--testing-library", "swift-testing", "--filter", "ChildRunTests/\(test)"]
+                + (attachments ? ["--attachments-path", directory] : []),
+            environment: [
+                "STREAMTRACE_CHILD": role, "STREAMTRACE_CHILD_DIRECTORY": directory,
+                "STREAMTRACE_RECORD": record ? "1" : nil,
+            ])
     }
 }
 #endif

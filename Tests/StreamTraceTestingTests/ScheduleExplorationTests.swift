@@ -116,32 +116,11 @@ import Testing
     func runChild(_ role: String, attachments: String, schedule: String? = nil) async throws -> (
         status: Int32, output: String
     ) {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-                        process.arguments = [
-                            "--testing-library", "swift-testing", "--filter",
-                            "ScheduleExplorationTests/theRacySearchShowsTheNewestResults", "--attachments-path",
-                            attachments,
-                        ]
-                        var environment = ProcessInfo.processInfo.environment
-                        environment["STREAMTRACE_CHILD"] = role
-                        environment["STREAMTRACE_SCHEDULE"] = schedule
-                        process.environment = environment
-                        let output = Pipe()
-                        process.standardOutput = output
-                        process.standardError = output
-                        try process.run()
-                        let data = output.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-                    })
-            }
-            thread.start()
-        }
+        try await runThisTestBinary(
+            [
+                "--testing-library", "swift-testing", "--filter",
+                "ScheduleExplorationTests/theRacySearchShowsTheNewestResults", "--attachments-path", attachments,
+            ], environment: ["STREAMTRACE_CHILD": role, "STREAMTRACE_SCHEDULE": schedule])
     }
 }
 #endif

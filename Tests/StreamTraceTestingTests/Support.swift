@@ -118,3 +118,35 @@ let testFiles: URL = {
 private func testFilesOfThisProcess() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("streamtrace-testing-\(getpid())")
 }
+
+#if os(macOS) || os(Linux)
+/// Runs this test binary again as a child process with `arguments` and
+/// `environment` (a `nil` value removes a variable): its exit status and
+/// its output, stdout and stderr together. On a thread of its own: the
+/// child's output is read until it ends.
+func runThisTestBinary(_ arguments: [String], environment changes: [String: String?]) async throws -> (
+    status: Int32, output: String
+) {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            continuation.resume(
+                with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+                    process.arguments = arguments
+                    var environment = ProcessInfo.processInfo.environment
+                    for (name, value) in changes { environment[name] = value }
+                    process.environment = environment
+                    let output = Pipe()
+                    process.standardOutput = output
+                    process.standardError = output
+                    try process.run()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+                })
+        }
+        thread.start()
+    }
+}
+#endif

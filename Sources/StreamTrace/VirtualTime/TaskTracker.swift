@@ -210,30 +210,37 @@ package final class TaskTracker: @unchecked Sendable {
         return runners[runner]?.dispatchIfFree()
     }
 
-    /// Runs the runner's next job, then dispatches the one after it.
+    /// Runs the runner's next job, then the ones after it: on this thread
+    /// while they run on the runner's own queue (up to 256 in a row: a
+    /// dispatch for each job cost the clock's tasks a wait for a thread each
+    /// time, which on a loaded machine made thousands of jobs take seconds),
+    /// one dispatch each on the main queue, between the main actor's jobs.
     private func runNext(on runner: UInt64) {
-        let thread = pthread_self()
-        let next = lock.withLock { () -> JobRunner.ReadyJob? in
-            let next = runners[runner]?.start(on: thread)
-            for id in next?.domains ?? [] { domains[id]?.hasRunJobs = true }
-            return next
+        for _ in 0..<256 {
+            let thread = pthread_self()
+            let next = lock.withLock { () -> JobRunner.ReadyJob? in
+                let next = runners[runner]?.start(on: thread)
+                for id in next?.domains ?? [] { domains[id]?.hasRunJobs = true }
+                if next == nil { removeRunnerIfDone(runner) }
+                return next
+            }
+            guard let next else { return }
+            TrackedJob.run(next.job, on: next.executor, domains: next.domains)
+            let (waiters, stillCurrent) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Bool) in
+                (finishedLocked(next.domains), runners[runner]?.finish(next) ?? false)
+            }
+            // Their tasks' jobs join the runner's queue now, before it picks the next.
+            for waiter in waiters { waiter.resume() }
+            guard stillCurrent else { return }  // stalled: the runner went on without this job
+            let (queue, onMain) = lock.withLock { () -> (DispatchQueue?, Bool) in
+                let queue = runners[runner]?.next()
+                if queue == nil { removeRunnerIfDone(runner) }
+                return (queue, runners[runner]?.targetsMain ?? false)
+            }
+            guard let queue else { return }
+            if onMain || Self.isOnMainQueue() { return queue.async { self.runNext(on: runner) } }
         }
-        guard let next else {
-            lock.withLock { removeRunnerIfDone(runner) }
-            return
-        }
-        TrackedJob.run(next.job, on: next.executor, domains: next.domains)
-        let (waiters, stillCurrent) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Bool) in
-            (finishedLocked(next.domains), runners[runner]?.finish(next) ?? false)
-        }
-        // Their tasks' jobs join the runner's queue now, before it picks the next.
-        for waiter in waiters { waiter.resume() }
-        guard stillCurrent else { return }  // stalled: the runner went on without this job
-        let queue = lock.withLock { () -> DispatchQueue? in
-            let queue = runners[runner]?.next()
-            if queue == nil { removeRunnerIfDone(runner) }
-            return queue
-        }
+        let queue = lock.withLock { runners[runner]?.target }
         queue?.async { self.runNext(on: runner) }
     }
 
