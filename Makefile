@@ -84,12 +84,12 @@ test-app-package:
 test-operators:
 	$(SWIFT) test --package-path Examples/Operators --scratch-path $(EXAMPLES_BUILD)
 
-# Its tests 200 times, a process each, as the machine is and with one core
+# Its tests 100 times, a process each, as the machine is and with one core
 # kept busy (RUNS=N for another count): any failure is a bug. Each run
 # explores the schedules again, 101 for each exploring test: about 4 s a run
 # on 2 cores shared with other builds, where 100 runs a round took 8 minutes.
 stress-operators:
-	scripts/stress-operators $(or $(RUNS),200)
+	scripts/stress-operators $(or $(RUNS),100)
 
 # The suite under ThreadSanitizer (CI runs it) and AddressSanitizer.
 # Under TSan one test at a time: TSan checks each test's own threads and
