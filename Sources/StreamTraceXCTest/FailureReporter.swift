@@ -3,33 +3,19 @@ import XCTest
 
 /// Registers, when the process loads this module, the reporter through
 /// which the library fails the running XCTest on its own (a stall of a
-/// virtual clock's tasks; see `TestFrameworkReporter`), and an observer
-/// that knows whether a test case is running: the library links no test
-/// framework, and this module has no other moment to tell it that one is
-/// there.
-final class FailureReporter: NSObject, XCTestObservation, @unchecked Sendable {
-    /// After Swift Testing's.
+/// virtual clock's tasks; see `TestFrameworkReporter`): the library links no
+/// test framework, and this module has no other moment to tell it that one
+/// is there.
+enum FailureReporter {
+    /// After Swift Testing's, which takes the failures of its own tests.
     static let rank = 1
-    private static let shared = FailureReporter()
-
-    private let lock = NSLock()
-    private var running = 0
 
     static func register() {
         TestFrameworkReporter.register(rank: rank) { message, location in
-            guard shared.lock.withLock({ shared.running > 0 }) else { return false }
+            // Outside a test case XCTest drops it, as it does any assertion's.
             XCTFail(message, file: location.filePath, line: location.line)
             return true
         }
-        DispatchQueue.main.async { XCTestObservationCenter.shared.addTestObserver(shared) }
-    }
-
-    func testCaseWillStart(_ testCase: XCTestCase) {
-        lock.withLock { running += 1 }
-    }
-
-    func testCaseDidFinish(_ testCase: XCTestCase) {
-        lock.withLock { running -= 1 }
     }
 }
 
