@@ -73,6 +73,24 @@ final class ExploreSchedulesTests: FailureCapturingTestCase {
             ])
     }
 
+    /// A job that blocks until another of the clock's jobs has run: the
+    /// watchdog ends the wait, and the next advance fails the test through
+    /// StreamTraceXCTest (which registered its reporter when it loaded).
+    func testABlockedJobFailsTheTestAtTheNextAdvanceInsteadOfHanging() async {
+        let failures = await expectFailures {
+            let clock = TestClock()
+            let semaphore = DispatchSemaphore(value: 0)
+            let blocker = Task { semaphore.wait() }
+            let signaller = Task { _ = semaphore.signal() }
+            await clock.advance()
+            await blocker.value
+            await signaller.value
+        }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains("blocked its thread for 2") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.file.hasSuffix("ExploreSchedulesTests.swift") == true, "\(failures)")
+    }
+
     func testTheFailureNamesItsScheduleAndTheRerunFailsTheSameWay() throws {
         let explored = try runChild()
         XCTAssertNotEqual(explored.status, 0, explored.output)
