@@ -82,7 +82,8 @@ struct Rounds {
 
     /// A row: the medians of `key` in `ours` and of `baseKey` in `theirs`,
     /// divided by `count`, in microseconds, and the median of the rounds'
-    /// ratios of their wall-clock times. `total` adds the median of the
+    /// ratios of their wall-clock times (of the rounds where both read the
+    /// right result). `total` adds the median of the
     /// whole (all `count`) in milliseconds.
     private func row(
         _ name: String, _ ours: [Sample], _ key: String, _ theirs: [Sample], _ baseKey: String, per count: Int,
@@ -106,10 +107,18 @@ struct Rounds {
             return text
         }
         guard !theirs.isEmpty else { return "| \(name) | \(cell(ours, key)) | – (no --baseline) | – |" }
-        let ratios = zip(ours, theirs).compactMap { ours, theirs in
-            ours.times[key].flatMap { mine in theirs.times[baseKey].map { mine.wall / $0.wall } }
+        // A round where either read the wrong result compares nothing: left out.
+        let ratios = zip(ours, theirs).compactMap { ours, theirs -> Double? in
+            guard ours.wrong[key] == nil, theirs.wrong[baseKey] == nil, let mine = ours.times[key],
+                let base = theirs.times[baseKey]
+            else { return nil }
+            return mine.wall / base.wall
         }
-        let ratio = ratios.count == rounds ? String(format: "%.2f× the time", Self.median(ratios)) : "–"
+        var ratio =
+            ratios.isEmpty ? "– (no round right in both)" : String(format: "%.2f× the time", Self.median(ratios))
+        if !ratios.isEmpty, ratios.count < rounds {
+            ratio += " (the \(ratios.count) of \(rounds) rounds right in both)"
+        }
         return "| \(name) | \(cell(ours, key)) | \(cell(theirs, baseKey)) | \(ratio) |"
     }
 
