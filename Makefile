@@ -241,7 +241,8 @@ clock-clients:
 
 # The quick bench of the virtual clock: only its rows (make bench's, the
 # same figures), without building anything else. CLOCK_ARGS adds options
-# (`--rounds 9`, `--tasks 100000`, `--schedules 1000`).
+# (`--rounds 9`, `--schedules 1000`, `--tasks 2000`: what a sleeper costs
+# grows with the sleepers, see docs/performance.md).
 bench-clock: clock-clients
 	@echo '| benchmark | StreamTrace | baseline | ratio |'
 	@echo '|---|---|---|---|'

@@ -3,9 +3,9 @@ import StreamTrace
 /// `--measure`: every workload this build has, after a warm-up, printed as
 /// lines that ``Rounds`` reads: `time KEY WALL CPU` (seconds) and `wrong
 /// KEY WHAT` when a workload read the wrong result. The README's test
-/// first, in a process that has run nothing else (a loop of it takes 10-20
-/// ms: the median of ``debounceLoops`` loops, one of each kind in turn);
-/// then the advance workloads, once each.
+/// first, in a process that has run nothing else but the warm-up (a loop
+/// of it is short: the median of ``debounceLoops`` loops, one of each kind
+/// in turn); then the advance workloads, once each.
 ///
 /// Built against the baseline (`STREAMTRACE_BASELINE`), it leaves out the
 /// workloads that need `TestClock.Schedule`: the clock had no schedules.
