@@ -9,6 +9,14 @@ DEMO_DIR ?= $(CURDIR)/.build-demo
 # Benchmarks/RecorderClient's build: the recorder rows of make bench.
 RECORDER_CLIENT_BUILD ?= $(CURDIR)/.build-recorder-client
 
+# The virtual clock's rows (issue 33): Benchmarks/ClockClient built against
+# this checkout and against CLOCK_BASELINE, the clock before issue 33 (its
+# tree extracted with git archive into CLOCK_BASELINE_DIR), run in the same rounds.
+CLOCK_BASELINE ?= d9e76fe
+CLOCK_BASELINE_DIR ?= $(CURDIR)/.build-bench-baseline
+CLOCK_CLIENT_BUILD ?= $(CURDIR)/.build-clock-client
+CLOCK_BASELINE_BUILD ?= $(CURDIR)/.build-clock-baseline
+
 # make install: where, and the build it installs (release, the Swift runtime linked in).
 PREFIX ?= /usr/local
 INSTALL_BUILD ?= $(CURDIR)/.build-install
@@ -21,7 +29,7 @@ FUZZ_DIR ?= $(CURDIR)/.build-fuzz
 export BROWSER_SUITES = StreamTraceBrowserTests\.(TimelinePageBrowserTests|HarnessTests|HeadlessChromiumTests)
 
 .PHONY: build test test-browser test-app-package test-operators stress-operators test-install test-tsan build-tsan test-asan test-sanitizers bench bench-recorder \
-	bench-values bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
+	bench-clock clock-clients bench-values bench-check bench-fastread clean demo fuzz lint lint-availability apple-typecheck docs install timeline-csp api api-count
 
 build:
 	$(SWIFT) build
@@ -132,7 +140,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
 		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
 		Examples/Operators/Package.swift Examples/Operators/Sources Examples/Operators/Tests \
-		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources
+		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources \
+		Benchmarks/ClockClient/Package.swift Benchmarks/ClockClient/Sources
 
 # The DocC archives of StreamTrace, StreamTraceTesting and StreamTraceXCTest
 # in .build-docs/: symbol graphs extracted from make test's OpenCombine build
@@ -199,9 +208,11 @@ demo:
 # its public API), `streamtrace check finished`/`count` on BENCH_SIZES
 # traces against wc -l, grep -c, cat and jq with peak memory, the reader,
 # and a CI run's worth of small traces with start-up and the size of the
-# binary make install installs. Every row beside its baseline, run in the
-# same rounds: medians of 5. BENCH_ARGS adds options (`--only recorder,writer`).
-bench:
+# binary make install installs, and the virtual clock against the clock
+# before issue 33 (Benchmarks/ClockClient, built twice: see clock-clients).
+# Every row beside its baseline, run in the same rounds: medians of 5.
+# BENCH_ARGS adds options (`--only recorder,writer`).
+bench: clock-clients
 	$(SWIFT) build -c release --product StreamTraceBenchmarks
 	$(SWIFT) build -c release --product streamtrace
 	$(SWIFT) build -c release --product streamtrace --static-swift-stdlib --scratch-path $(INSTALL_BUILD)
@@ -211,7 +222,41 @@ bench:
 	mkdir -p $(BENCH_DIR)
 	$$($(SWIFT) build -c release --show-bin-path)/StreamTraceBenchmarks --dir $(BENCH_DIR) --check-sizes $(BENCH_SIZES) \
 		--installed $(INSTALL_BUILD)/release/streamtrace \
-		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient $(BENCH_ARGS)
+		--recorder-client $(RECORDER_CLIENT_BUILD)/release/RecorderClient \
+		--clock-client $(CLOCK_CLIENT_BUILD)/release/ClockClient \
+		--clock-baseline $(CLOCK_BASELINE_BUILD)/release/ClockClient \
+		--clock-baseline-label $$(git rev-parse --short $(CLOCK_BASELINE)) $(BENCH_ARGS)
+
+# Benchmarks/ClockClient in release, twice: against this checkout, and
+# against the tree of CLOCK_BASELINE (git archive, extracted anew when the
+# commit changes; it needs the repository's history, as a full clone has),
+# with STREAMTRACE_BASELINE=1 (no TestClock.Schedule there). Each in its
+# own scratch path.
+clock-clients:
+	@commit=$$(git rev-parse --verify --quiet '$(CLOCK_BASELINE)^{commit}') || { \
+		echo "clock-clients: commit $(CLOCK_BASELINE) not found (a shallow clone? git fetch --unshallow)" >&2; exit 1; }; \
+	if [ "$$(cat $(CLOCK_BASELINE_DIR)/commit 2>/dev/null)" != "$$commit" ]; then \
+		echo "extracting $$commit into $(CLOCK_BASELINE_DIR)/StreamTrace"; \
+		rm -rf $(CLOCK_BASELINE_DIR) && mkdir -p $(CLOCK_BASELINE_DIR)/StreamTrace && \
+		git archive "$$commit" | tar -x -C $(CLOCK_BASELINE_DIR)/StreamTrace && \
+		echo "$$commit" >$(CLOCK_BASELINE_DIR)/commit; \
+	fi
+	rm -f $(CLOCK_CLIENT_BUILD)/release.yaml $(CLOCK_BASELINE_BUILD)/release.yaml
+	$(SWIFT) build -c release --package-path Benchmarks/ClockClient --scratch-path $(CLOCK_CLIENT_BUILD)
+	STREAMTRACE_PATH=$(CLOCK_BASELINE_DIR)/StreamTrace STREAMTRACE_BASELINE=1 \
+		$(SWIFT) build -c release --package-path Benchmarks/ClockClient --scratch-path $(CLOCK_BASELINE_BUILD)
+
+# The quick bench of the virtual clock: only its rows (make bench's, the
+# same figures), without building anything else. CLOCK_ARGS adds options
+# (`--rounds 9`, `--schedules 1000`, `--tasks 2000`: what a sleeper costs
+# grows with the sleepers, see docs/performance.md).
+bench-clock: clock-clients
+	@echo '| benchmark | StreamTrace | baseline | ratio |'
+	@echo '|---|---|---|---|'
+	@echo "| machine | $$(nproc) cores, load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
+	@$(CLOCK_CLIENT_BUILD)/release/ClockClient --baseline $(CLOCK_BASELINE_BUILD)/release/ClockClient \
+		--baseline-label $$(git rev-parse --short $(CLOCK_BASELINE)) $(CLOCK_ARGS)
+	@echo "| machine, at the end | $$(nproc) cores, load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
 
 # The quick bench: only the recorder and writer rows (make bench's first
 # rows, the same figures), from Benchmarks/RecorderClient built in release,

@@ -18,6 +18,7 @@ struct Benchmarks {
         for section in ["recorder", "writer"] where sections.contains(section) {
             rows += RecorderClientBench(options: options).rows(section)
         }
+        if sections.contains("clock") { rows += ClockClientBench(options: options).rows() }
         if sections.contains("check") {
             rows += CheckBench(options: options).rows()
         }

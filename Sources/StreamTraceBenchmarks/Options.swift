@@ -21,6 +21,14 @@ struct BenchOptions {
     /// `--recorder-client PATH`: Benchmarks/RecorderClient's release
     /// binary, which measures the recorder and writer rows.
     var recorderClient: String?
+    /// `--clock-client PATH`: Benchmarks/ClockClient's release binary,
+    /// which measures the virtual clock's rows.
+    var clockClient: String?
+    /// `--clock-baseline PATH`: the same package built against the clock
+    /// before issue 33, which those rows compare with.
+    var clockBaseline: String?
+    /// `--clock-baseline-label TEXT`: the baseline's commit, for the rows.
+    var clockBaselineLabel = "the baseline commit"
     var help = false
     /// `--installed PATH`: the binary `make install` installs, for the ci,
     /// check, show and diff rows.
@@ -41,7 +49,7 @@ struct BenchOptions {
     }
 
     static let allSections = [
-        "recorder", "writer", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff",
+        "recorder", "writer", "clock", "check", "reader", "ci", "html", "follow", "export", "values", "showdiff",
     ]
 
     static let usage = """
@@ -70,6 +78,12 @@ struct BenchOptions {
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
                                   recorder and writer rows from a package that depends on StreamTrace
                                   (its --profile WORKLOAD runs one workload once, for valgrind)
+          --clock-client PATH     Benchmarks/ClockClient built in release, which measures the clock rows
+                                  (advance over 10,000 followed tasks, the README's debounce test under
+                                  100 schedules) from a package that depends on StreamTrace
+          --clock-baseline PATH   the same package built against the clock before issue 33
+                                  (STREAMTRACE_BASELINE=1), run in the same rounds
+          --clock-baseline-label TEXT  the baseline's commit, which the clock rows name
           -h, --help              print this and exit
 
         child modes (used by the benchmark itself):
@@ -129,6 +143,9 @@ struct BenchOptions {
             case "--quick-check": (options.sections, options.checkSizes, options.repeats) = (["check"], [200], 3)
             case "--generate": options.generate = try number(argument)
             case "--recorder-client": options.recorderClient = try value(argument)
+            case "--clock-client": options.clockClient = try value(argument)
+            case "--clock-baseline": options.clockBaseline = try value(argument)
+            case "--clock-baseline-label": options.clockBaselineLabel = try value(argument)
             case "--help", "-h": options.help = true
             default: throw UsageError(description: "unknown option \(argument)")
             }
