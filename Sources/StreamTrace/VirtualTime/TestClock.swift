@@ -61,6 +61,8 @@ import Musl
 ///   jobs on the main queue and lets the main actor run what is queued on it
 ///   before it moves the time, so `@MainActor` models are deterministic,
 ///   and ordered, when their tests are `@MainActor` too;
+/// - what a task does after a `Task.yield()`, whose job the Swift 6.2
+///   runtime gives to the global executor without the hook;
 /// - a task that never suspends: one settling step gives up after 10 s of
 ///   wall-clock time;
 /// - anything, where the runtime's hook cannot be found (Windows, WASI, a
