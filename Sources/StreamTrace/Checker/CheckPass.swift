@@ -174,32 +174,14 @@ private enum StreamCall {
 /// Which stream evaluates each query: the pass's own for the expectations
 /// whose values it can stream, the expectation's window otherwise.
 enum QueryStreams {
-    private typealias E = RawJSON
-    private typealias F = TraceFailure
-
+    /// The stream that reads the elements as the query's expectation
+    /// declares (``TraceExpectation/reading``).
     static func make(for query: Query, limit: Int?) -> any QueryStream {
-        switch query.expectation {
-        case is StreamExpectations.Elements<E, F>: return RunStream(query, kind: .elements, limit: limit)
-        case is StreamExpectations.Recorded<E, F>: return RunStream(query, kind: .recording, limit: limit)
-        case is StreamExpectations.AvailableElements<E, F>: return RunStream(query, kind: .available, limit: limit)
-        case let prefix as StreamExpectations.Prefix<E, F>:
-            return RunStream(query, kind: .prefix(prefix.count), limit: limit)
-        case let prefix as StreamExpectations.Inverted<StreamExpectations.Prefix<E, F>>:
-            return RunStream(query, kind: .notPrefix(prefix.base.count), limit: limit)
-        case let next as StreamExpectations.NextCount<E, F>:
-            return RunStream(query, kind: .next(next.count), limit: limit)
-        case let next as StreamExpectations.NextWhere<E, F>:
-            guard let matcher = query.wherePredicate else { break }
-            return MatchStream(query, matcher: matcher, condition: next.condition, kind: .next)
-        case let next as StreamExpectations.Inverted<StreamExpectations.NextWhere<E, F>>:
-            guard let matcher = query.wherePredicate else { break }
-            return MatchStream(query, matcher: matcher, condition: next.base.condition, kind: .notNext)
-        case let every as StreamExpectations.Every<E, F>:
-            guard let matcher = query.wherePredicate else { break }
-            return MatchStream(query, matcher: matcher, condition: every.condition, kind: .every(every))
-        default: break
+        switch query.expectation.reading {
+        case .window: EngineStream(query)
+        case .search(let search): MatchStream(query, search: search)
+        case .run(let run): RunStream(query, run: run, limit: limit)
         }
-        return EngineStream(query)
     }
 
     /// Whether a query decided by its expectation reads element values

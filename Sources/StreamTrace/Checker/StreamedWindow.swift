@@ -13,6 +13,9 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     let isFinal: Bool
     /// Where the pass puts values too long to keep in memory.
     let spool: ValueSpool?
+    /// What a search of the elements found (``MatchStream``): from which
+    /// element it looked, and the first it found (kept in ``values``).
+    var searched: (start: Int, found: Int?)?
     /// The spooled values read back for the expectation, so that a value it
     /// passes with goes back to its place (``place(of:)``) and not to memory.
     private let loads = SpoolLoads()
@@ -64,6 +67,17 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     var end: WindowEnd { isFinal || state.cancel != nil ? state.end(within: within) : .open }
     var violation: (message: String, location: EventLocation)? { nil }
     var nextEvent: (kind: EventKind, location: EventLocation)? { state.nextEvent }
+
+    /// What the pass's search found (``searched``): the expectation asks
+    /// for what the pass looked for, its condition's matcher compiled.
+    func firstElement(from start: Int, where condition: ElementCondition<RawJSON>, accepting: Bool) -> Int? {
+        guard let searched else {
+            assertionFailure("no search of the elements was made for this query")
+            return nil
+        }
+        assert(searched.start == start, "the search started at \(searched.start), not \(start)")
+        return searched.found
+    }
 
     /// A value over ``RecentValues/longest`` is drawn as unknown, as the
     /// recent values draw one they did not keep: a timeline never holds one.

@@ -9,6 +9,9 @@
 package protocol TraceExpectation: StreamExpectation where Element == RawJSON, Failure == TraceFailure {
     /// What one pass over a trace must keep so that it can be evaluated.
     var traceNeeds: TraceNeeds { get }
+    /// How a pass reads its elements: through its window (the default), a
+    /// search with a matcher, or a run it builds as they stream by.
+    var reading: TraceReading { get }
     /// The value it passes with, as JSON; `nil` when it passes with
     /// nothing (`finished`).
     func json(_ output: Output) -> RawJSON?
@@ -19,6 +22,16 @@ package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpecta
     /// The value the inverted expectation passes with, as JSON; `nil`
     /// for nothing.
     func jsonInverted(_ output: InvertedOutput) -> RawJSON?
+    /// How a pass reads the elements for the inverted form.
+    var invertedReading: TraceReading { get }
+}
+
+extension TraceExpectation {
+    package var reading: TraceReading { .window }
+}
+
+extension InvertibleTraceExpectation {
+    package var invertedReading: TraceReading { .window }
 }
 
 extension TraceExpectation where Output == Void {
@@ -39,6 +52,7 @@ extension InvertibleTraceExpectation where InvertedOutput: QueryValue {
 
 extension StreamExpectations.Inverted: TraceExpectation where Base: InvertibleTraceExpectation {
     package var traceNeeds: TraceNeeds { base.traceNeeds }
+    package var reading: TraceReading { base.invertedReading }
     package func json(_ output: Base.InvertedOutput) -> RawJSON? { base.jsonInverted(output) }
 }
 

@@ -4,18 +4,21 @@ extension StreamExpectations {
     ///
     /// Fails only if the stream fails; never on timeout. Moves the cursor to
     /// the end.
-    package struct AvailableElements<Element, Failure: Error>: PassedDerivedExpectation {
-        package typealias Output = [Element]
+    package struct AvailableElements<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package var name: String { "availableElements" }
         package var base: ElementCount<Element, Failure> { ElementCount() }
 
-        func decide(
-            _ count: Int, cursor _: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>
-        ) -> Verdict<[Element]> {
-            if let (failure, failed) = window.streamFailure {
-                return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+            evaluateRun(in: window).map { window.elements($0) }
+        }
+
+        package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
+            base.evaluate(in: window).flatMap { count, _, location in
+                if let (failure, failed) = window.streamFailure {
+                    return .failed(window.streamFailed(expected: "no failure", failure, at: failed))
+                }
+                return .passed(0..<count, cursor: max(window.consumedCount, count), at: location)
             }
-            return .passed(window.elements(0..<count), cursor: max(window.consumedCount, count), at: location)
         }
     }
 }
@@ -36,4 +39,6 @@ extension StreamExpectations.AvailableElements<RawJSON, TraceFailure>: TraceExpe
             summary: "all elements in the window (consumed ones too); moves the cursor to the end",
             passes: "every element in the window, consumed ones too")
     }
+
+    package var reading: TraceReading { .run(ElementRun(self)) }
 }

@@ -1,14 +1,17 @@
 extension StreamExpectations {
     /// All elements of a stream that finished (`elements`): `finished`,
     /// with the elements.
-    package struct Elements<Element, Failure: Error>: PassedDerivedExpectation {
-        package typealias Output = [Element]
+    package struct Elements<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package var name: String { "elements" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        func decide(_: Void, cursor: Int?, at location: EventLocation?, in window: some EventWindow<Element, Failure>)
-            -> Verdict<[Element]>
-        { .passed(window.elements(0..<window.elementCount), cursor: cursor, at: location) }
+        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+            evaluateRun(in: window).map { window.elements($0) }
+        }
+
+        package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
+            base.evaluate(in: window).map { _ in 0..<window.elementCount }
+        }
     }
 }
 
@@ -23,4 +26,6 @@ extension StreamExpectations.Elements<RawJSON, TraceFailure>: TraceExpectation, 
             QuerySyntax(keyword: "elements") { _ in Self() }, keeps: .everything, reasons: Base.reasons,
             summary: "all elements; fails if the stream failed or did not complete", passes: "every element")
     }
+
+    package var reading: TraceReading { .run(ElementRun(self)) }
 }

@@ -34,6 +34,14 @@ package protocol EventWindow<Element, Failure> {
     /// The element at `index` as a failure message's timeline draws it: its
     /// text (`nil` if not known), and its time.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64)
+    /// The element at `index` as a message shows it (``describe(_:)``);
+    /// a window that does not keep long values names one by its place.
+    func describeElement(at index: Int) -> String
+    /// The first element from `start` on that `condition` accepts (with
+    /// `accepting`, else rejects), if the window holds one: what
+    /// `next(where:)` and `every(where:)` look for. A pass over a trace
+    /// answers from what it found as the elements streamed by.
+    func firstElement(from start: Int, where condition: ElementCondition<Element>, accepting: Bool) -> Int?
 }
 
 extension EventWindow {
@@ -41,6 +49,10 @@ extension EventWindow {
 
     package func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (describe(element(at: index)), elementLocation(at: index).nanoseconds)
+    }
+
+    package func describeElement(at index: Int) -> String {
+        describe(element(at: index))
     }
 
     var unconsumedCount: Int { elementCount - consumedCount }

@@ -13,28 +13,20 @@ extension StreamExpectations {
         /// Every element may be the one it rejects.
         package var wakeCondition: WakeCondition { .everyEvent }
 
-        /// Whether an element is as expected.
-        package let predicate: @Sendable (Element) -> Bool
-        /// What the predicate accepts, as messages say it: `matching the
-        /// predicate`, `where > 0`.
-        package let condition: String
+        /// What every element is expected to satisfy.
+        package let condition: ElementCondition<Element>
 
-        /// Expects every element `predicate` accepts; `condition` says what it
-        /// accepts in failure messages.
-        package init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
-            self.predicate = predicate
+        package init(_ condition: ElementCondition<Element>) {
             self.condition = condition
         }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
-            // An earlier pending evaluation in this wait found the first `scannedCount` all matching.
-            let unread = window.scannedCount..<window.elementCount
-            if let index = unread.first(where: { !predicate(window.element(at: $0)) }) {
-                let shown = window.describe(window.element(at: index))
+            if let index = window.firstElement(from: 0, where: condition, accepting: false) {
+                let shown = window.describeElement(at: index)
                 return .failed(
                     window.failure(
                         .elementDidNotMatch,
-                        "expected every element \(condition), but element \(index + 1) is \(shown)",
+                        "expected every element \(condition.description), but element \(index + 1) is \(shown)",
                         at: window.elementLocation(at: index)))
             }
             return base.evaluate(in: window).map { _ in window.elementCount }
@@ -53,20 +45,24 @@ extension Recorder {
     public func every(
         where predicate: @escaping @Sendable (Input) -> Bool
     ) -> RecorderExpectation<Int> {
-        expecting(StreamExpectations.Every<Input, Failure>(predicate))
+        expecting(StreamExpectations.Every<Input, Failure>(ElementCondition("matching the predicate", predicate)))
     }
 }
 
 extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "every", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) },
+            QuerySyntax(keyword: "every", clauses: [.where]) { Self($0.condition("where")) },
             keeps: .everything,
             reasons: [QueryReason(.elementDidNotMatch, when: "an element the matcher rejects (the first, shown)")]
                 + Base.reasons,
             summary: "the number of elements, if MATCHER accepts every one and the stream finished",
             passes: "the number of elements, when the stream finished and the matcher accepts every one (none at all "
                 + "included); reads consumed elements too, consumes none")
+    }
+
+    package var reading: TraceReading {
+        ElementSearch(condition, accepting: false, fromCursor: false).map(TraceReading.search) ?? .window
     }
 }
 

@@ -5,7 +5,7 @@ extension StreamExpectations {
     /// A primitive: `next()` maps what `next(1)` passes with, and its
     /// inverted rule (fewer new elements and no completion in the window)
     /// is `next().inverted`'s.
-    package struct NextCount<Element, Failure: Error>: CountedExpectation, WakeFiltered {
+    package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation, WakeFiltered {
         static var keyword: String { "next" }
         static var argument: String { "count" }
         package let count: Int
@@ -13,6 +13,10 @@ extension StreamExpectations {
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             evaluate(in: window) { window.elements($0) }
+        }
+
+        package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
+            evaluate(in: window) { $0 }
         }
 
         /// Decides as ``evaluate(in:)``, passing with what `take` makes of
@@ -69,4 +73,6 @@ extension StreamExpectations.NextCount<RawJSON, TraceFailure>: TraceExpectation,
             summary: "exactly N unconsumed elements, consumed",
             passes: "exactly N unconsumed elements (consumed); `next 0` is `[]`")
     }
+
+    package var reading: TraceReading { .run(ElementRun(self, fromCursor: true, maximumLength: count)) }
 }

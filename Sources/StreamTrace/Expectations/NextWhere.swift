@@ -7,14 +7,10 @@ extension StreamExpectations {
     /// A failure says how many elements it skipped and shows the last of
     /// them; a failing `next(where:)` consumes nothing.
     package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
-        /// Whether an element is the one waited for.
-        package let predicate: @Sendable (Element) -> Bool
-        /// What the predicate accepts, as messages say it: `matching the
-        /// predicate`, `where == "done"`.
-        package let condition: String
+        /// What the element waited for satisfies.
+        package let condition: ElementCondition<Element>
 
-        package init(condition: String = "matching the predicate", _ predicate: @escaping @Sendable (Element) -> Bool) {
-            self.predicate = predicate
+        package init(_ condition: ElementCondition<Element>) {
             self.condition = condition
         }
 
@@ -23,7 +19,7 @@ extension StreamExpectations {
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            if let index = firstMatch(in: window) {
+            if let index = window.firstElement(from: window.consumedCount, where: condition, accepting: true) {
                 return .passed(window.element(at: index), cursor: index + 1, at: window.elementLocation(at: index))
             }
             let skipped = skippedPhrase(window)
@@ -32,54 +28,47 @@ extension StreamExpectations {
                     return .failed(
                         window.failure(
                             .noMatchingElement,
-                            "expected an element \(condition) before the stream finished; \(skipped)",
+                            "expected an element \(condition.description) before the stream finished; \(skipped)",
                             at: location))
                 }
                 return .failed(
                     window.failure(
                         .streamFailed,
-                        "expected an element \(condition), but the stream failed with \(StreamError(failure)); \(skipped)",
+                        "expected an element \(condition.description), but the stream failed with \(StreamError(failure)); \(skipped)",
                         at: location, streamError: failure))
             }
             if case .cancelled(let location) = window.end {
                 return .failed(
                     window.failure(
-                        .noMatchingElement, "expected an element \(condition)\(window.ending); \(skipped)", at: location
+                        .noMatchingElement, "expected an element \(condition.description)\(window.ending); \(skipped)", at: location
                     ))
             }
             guard window.end.isFinal else { return .pending }
             return .failed(
                 window.failure(
-                    .noMatchingElement, "expected an element \(condition)\(window.endingOrTraceEnd); \(skipped)",
+                    .noMatchingElement, "expected an element \(condition.description)\(window.endingOrTraceEnd); \(skipped)",
                     at: window.lastEvent?.location))
         }
 
         /// Passes when the window ends, or the stream completes, before an
         /// element the predicate accepts arrives. Consumes nothing.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
-            if let index = firstMatch(in: window) {
+            if let index = window.firstElement(from: window.consumedCount, where: condition, accepting: true) {
                 return .failed(
                     window.failure(
                         .invertedFulfilled,
-                        "expected no element \(condition)\(window.ending), but got \(window.describe(window.element(at: index)))",
+                        "expected no element \(condition.description)\(window.ending), but got \(window.describeElement(at: index))",
                         at: window.elementLocation(at: index)))
             }
             guard window.isOver else { return .pending }
             return .passed((), cursor: nil, at: window.endLocation)
         }
 
-        private func firstMatch(in window: some EventWindow<Element, Failure>) -> Int? {
-            // An earlier pending evaluation in this wait found none of the first `scannedCount` after the cursor.
-            (max(window.consumedCount, window.scannedCount)..<window.elementCount).first {
-                predicate(window.element(at: $0))
-            }
-        }
-
         /// `skipped 3 elements, the last "c"`.
         private func skippedPhrase(_ window: some EventWindow<Element, Failure>) -> String {
             let count = window.unconsumedCount
             guard count > 0 else { return "no new element arrived" }
-            let last = window.describe(window.element(at: window.elementCount - 1))
+            let last = window.describeElement(at: window.elementCount - 1)
             return count == 1 ? "skipped 1 element: \(last)" : "skipped \(count) elements, the last \(last)"
         }
     }
@@ -103,7 +92,7 @@ extension Recorder {
     public func next(
         where predicate: @escaping @Sendable (Input) -> Bool
     ) -> InvertibleRecorderExpectation<Input, Void> {
-        expecting(StreamExpectations.NextWhere<Input, Failure>(predicate))
+        expecting(StreamExpectations.NextWhere<Input, Failure>(ElementCondition("matching the predicate", predicate)))
     }
 }
 
@@ -112,7 +101,7 @@ extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation,
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "next", clauses: [.where]) { $0.condition("where", Self.init(condition:_:)) },
+            QuerySyntax(keyword: "next", clauses: [.where]) { Self($0.condition("where")) },
             keeps: .everything,
             reasons: [
                 QueryReason(
@@ -128,4 +117,9 @@ extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation,
                 passes: "nothing; consumes nothing",
                 fails: "an element the matcher accepts arrived in the window (a completion does not matter)"))
     }
+
+    package var reading: TraceReading {
+        ElementSearch(condition, accepting: true, fromCursor: true).map(TraceReading.search) ?? .window
+    }
+    package var invertedReading: TraceReading { reading }
 }

@@ -2,7 +2,7 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if
     /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
     /// to `maxLength`. Invertible.
-    package struct Prefix<Element, Failure: Error>: InvertibleExpectation, CountedExpectation, WakeFiltered {
+    package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation, WakeFiltered {
         static var keyword: String { "prefix" }
         static var argument: String { "maxLength" }
         /// The `maxLength` argument.
@@ -10,17 +10,20 @@ extension StreamExpectations {
         package var wakeCondition: WakeCondition { .elements(atLeast: count) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+            evaluateRun(in: window).map { window.elements($0) }
+        }
+
+        package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             let available = window.elementCount
             if available >= count {
-                return window.passed(0..<count, cursor: max(window.consumedCount, count))
+                return window.passed(0..<count, cursor: max(window.consumedCount, count)) { $0 }
             }
             if let (completion, location) = window.completion {
                 switch completion {
                 case .failure(let failure):
                     return .failed(window.streamFailed(expected: "\(count) elements", failure, at: location))
                 case .finished:
-                    let cursor = max(window.consumedCount, available)
-                    return .passed(window.elements(0..<available), cursor: cursor, at: location)
+                    return .passed(0..<available, cursor: max(window.consumedCount, available), at: location)
                 }
             }
             return window.end.isFinal ? .failed(window.notEnough(expected: count, actual: available)) : .pending
@@ -29,6 +32,10 @@ extension StreamExpectations {
         /// Passes with the elements when the window ends with fewer than
         /// `maxLength` elements and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+            evaluateInvertedRun(in: window).map { window.elements($0) }
+        }
+
+        package func evaluateInvertedRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             let available = window.elementCount
             if available >= count {
                 return .failed(
@@ -38,7 +45,7 @@ extension StreamExpectations {
                         at: count > 0 ? window.elementLocation(at: count - 1) : window.lastEvent?.location))
             }
             return window.passedWithoutCompletion(
-                window.elements(0..<available), cursor: max(window.consumedCount, available),
+                0..<available, cursor: max(window.consumedCount, available),
                 expected: "fewer than \(count) elements and no completion")
         }
     }
@@ -67,4 +74,7 @@ extension StreamExpectations.Prefix<RawJSON, TraceFailure>: TraceExpectation, Qu
                 summary: "passes with the elements if fewer than N and no completion",
                 passes: "the elements so far", fails: "N elements, or a completion, arrived"))
     }
+
+    package var reading: TraceReading { .run(ElementRun(self, maximumLength: count)) }
+    package var invertedReading: TraceReading { .run(ElementRun(inverted: self, maximumLength: count)) }
 }

@@ -18,7 +18,7 @@ extension StreamExpectations {
     /// The elements and the completion of a stream that completed
     /// (`recording`): `completion`, with the elements. A failure is part of
     /// the recording, not an error.
-    package struct Recorded<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+    package struct Recorded<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package init() {}
         package var name: String { "recording" }
         package var base: Completion<Element, Failure> { Completion() }
@@ -27,6 +27,11 @@ extension StreamExpectations {
             base.evaluate(in: window).map {
                 Recording(output: window.elements(0..<window.elementCount), completion: $0)
             }
+        }
+
+        /// Its elements: all of them, once the stream completed.
+        package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
+            base.evaluate(in: window).map { _ in 0..<window.elementCount }
         }
     }
 }
@@ -45,4 +50,6 @@ extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, 
             summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",
             passes: "`{\"elements\": [...], \"completion\": ...}`")
     }
+
+    package var reading: TraceReading { .run(ElementRun(self, isRecording: true)) }
 }

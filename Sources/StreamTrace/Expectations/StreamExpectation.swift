@@ -44,11 +44,19 @@ extension StreamExpectation {
     /// named after this expectation (its ``RecordingError/expectation`` is
     /// ``name``), whichever expectation it was derived from found it.
     package func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
-        let verdict: Verdict<Output>
+        verdict(in: window) { evaluate(in: $0) }
+    }
+
+    /// The same for another rule of this expectation over `window` (the
+    /// elements of a run, ``RunExpectation``).
+    package func verdict<Window: EventWindow<Element, Failure>, Value>(
+        in window: Window, _ evaluate: (Window) -> Verdict<Value>
+    ) -> Verdict<Value> {
+        let verdict: Verdict<Value>
         if let (message, location) = window.violation {
             verdict = .failed(window.failure(.misbehaved, "the stream misbehaved: \(message)", at: location))
         } else {
-            verdict = evaluate(in: window)
+            verdict = evaluate(window)
         }
         guard case .failed(var error) = verdict else { return verdict }
         error.expectation = name

@@ -26,9 +26,6 @@ package struct Query: Sendable, Hashable, CustomStringConvertible {
     package let matcher: QueryMatcher?
     /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
-    /// The matcher of its `where` clause (`next where == 3`), which a pass
-    /// over a trace compiles once to scan the elements with.
-    package var wherePredicate: QueryMatcher? = nil
 
     package var description: String { text }
 

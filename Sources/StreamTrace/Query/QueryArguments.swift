@@ -25,13 +25,9 @@ package struct QueryArguments: Sendable {
     /// The matcher of a clause (`where`), if the query gave it.
     package func matcher(_ clause: String) -> QueryMatcher? { self[clause] }
 
-    /// The matcher of a clause as a condition on elements, given to `make`
-    /// as its words, as messages say them (`where == 3`), and its test:
-    /// how `next where` and the like are built (`Self.init(condition:_:)`).
-    package func condition<T>(_ clause: String, _ make: (String, @escaping @Sendable (RawJSON) -> Bool) -> T) -> T {
-        let matcher = matcher(clause) ?? .equal(.null)
-        // Compared as text: the operand's canonical form worked out once, no element built.
-        let matches = matcher.textPredicate
-        return make("\(clause) \(matcher)") { matches($0) }
+    /// The matcher of a clause as a condition on elements (`where == 3`):
+    /// how `next where` and the like are built.
+    package func condition(_ clause: String) -> ElementCondition<RawJSON> {
+        ElementCondition(clause: clause, matcher(clause) ?? .equal(.null))
     }
 }

@@ -61,7 +61,7 @@ struct QueryParser {
         return Query(
             text: words.text, expectationName: written, isInverted: arguments.isInverted, within: within?.duration,
             writtenWithin: within?.written, matcher: matcher,
-            expectation: arguments.isInverted ? Self.inverted(made) : made, wherePredicate: arguments.matcher("where"))
+            expectation: arguments.isInverted ? Self.inverted(made) : made)
     }
 
     /// `expectation`'s inverted form; the parser only asks an invertible

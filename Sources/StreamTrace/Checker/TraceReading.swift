@@ -1,0 +1,65 @@
+/// How a pass over a trace reads the elements for an expectation, declared
+/// by the expectation beside its ``TraceNeeds`` (``TraceExpectation/reading``).
+/// Whichever way it reads, the expectation alone decides: the pass only
+/// hands it what it read.
+package enum TraceReading: Sendable {
+    /// Through its window, which keeps what its ``TraceNeeds`` say.
+    case window
+    /// The first element from the cursor (`next where`) or from the first
+    /// (`every where`) that a condition accepts (or rejects), looked for
+    /// with the condition's matcher compiled once; the window answers
+    /// ``EventWindow/firstElement(from:where:accepting:)`` with it.
+    case search(ElementSearch)
+    /// A value that is a run of elements (`elements`, `prefix N`), built as
+    /// they stream by; the expectation decides which elements it holds.
+    case run(ElementRun)
+}
+
+/// What `next where` and `every where` look for in a trace.
+package struct ElementSearch: Sendable {
+    /// The matcher of the expectation's ``ElementCondition``.
+    package var matcher: QueryMatcher
+    /// Whether it looks for an element the matcher accepts, else rejects.
+    package var accepting: Bool
+    /// Whether it looks from the cursor on, else from the first element.
+    package var fromCursor: Bool
+
+    /// What `condition` looks for; `nil` for a condition no query wrote.
+    package init?(_ condition: ElementCondition<RawJSON>, accepting: Bool, fromCursor: Bool) {
+        guard let matcher = condition.matcher else { return nil }
+        (self.matcher, self.accepting, self.fromCursor) = (matcher, accepting, fromCursor)
+    }
+}
+
+/// A value that is a run of consecutive elements, and the expectation's
+/// rule for which elements it holds (``RunExpectation``).
+package struct ElementRun: Sendable {
+    /// Whether the run starts at the cursor (`next N`), else at the first
+    /// element.
+    package var fromCursor = false
+    /// The most elements it holds (`prefix N`); `nil`: no bound.
+    package var maximumLength: Int?
+    /// Whether the value is `recording`'s: the elements and the completion.
+    package var isRecording = false
+    /// The expectation's verdict: which elements, as ``StreamExpectation/verdict(in:)``
+    /// gives it (named after the expectation, with its timeline).
+    package var decide: @Sendable (any EventWindow<RawJSON, TraceFailure>) -> Verdict<Range<Int>>
+
+    package init(
+        _ expectation: some RunExpectation<RawJSON, TraceFailure>, fromCursor: Bool = false,
+        maximumLength: Int? = nil, isRecording: Bool = false
+    ) {
+        (self.fromCursor, self.maximumLength, self.isRecording) = (fromCursor, maximumLength, isRecording)
+        decide = { window in expectation.verdict(in: window) { expectation.evaluateRun(in: $0) } }
+    }
+
+    /// The inverted run of `expectation` (`not prefix N`).
+    package init(
+        inverted expectation: some InvertibleRunExpectation<RawJSON, TraceFailure>, maximumLength: Int? = nil
+    ) {
+        self.maximumLength = maximumLength
+        decide = { window in
+            StreamExpectations.Inverted(expectation).verdict(in: window) { expectation.evaluateInvertedRun(in: $0) }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What `next(where:)` and `every(where:)` ask of each element: the test,
+/// how messages say it (`matching the predicate`, `where == 3`), and, for
+/// an expectation a query built, the query's matcher it tests with, which a
+/// pass over a trace compiles once to look through the elements' texts.
+package struct ElementCondition<Element>: Sendable {
+    /// Whether an element satisfies it.
+    package let test: @Sendable (Element) -> Bool
+    /// What it accepts, as messages say it.
+    package let description: String
+    /// The matcher the test is made from (`where == 3`), if a query wrote it.
+    package let matcher: QueryMatcher?
+
+    package init(_ description: String, matcher: QueryMatcher? = nil, _ test: @escaping @Sendable (Element) -> Bool) {
+        self.test = test
+        self.description = description
+        self.matcher = matcher
+    }
+}
+
+extension ElementCondition<RawJSON> {
+    /// A query's `where MATCHER`: its test compares each value's text
+    /// (the operand's canonical form worked out once, no element built).
+    package init(clause: String, _ matcher: QueryMatcher) {
+        let matches = matcher.textPredicate
+        self.init("\(clause) \(matcher)", matcher: matcher) { matches($0) }
+    }
+}
+
+extension EventWindow {
+    /// The default ``EventWindow/firstElement(from:where:accepting:)``:
+    /// reads each element from `start` on, or from the elements an
+    /// earlier pending evaluation of this wait already read
+    /// (``ScannedWindow``).
+    package func firstElement(
+        from start: Int, where condition: ElementCondition<Element>, accepting: Bool
+    ) -> Int? {
+        (max(start, scannedCount)..<elementCount).first { condition.test(element(at: $0)) == accepting }
+    }
+}
