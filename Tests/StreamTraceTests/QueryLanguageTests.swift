@@ -68,8 +68,8 @@ import Testing
         var needs: [String: TraceNeeds] = [:]
         for form in QueryLanguage.forms {
             var arguments = QueryArguments()
-            arguments.set("N", 3)
-            arguments.set("where", QueryMatcher.equal(1))
+            arguments.set("N", .wholeNumber(3))
+            arguments.set("where", .matcher(.equal(1)))
             needs[form.syntax.form] = form.syntax.make(arguments).traceNeeds
         }
         #expect(needs["finished"] == .nothing)

@@ -12,10 +12,7 @@ extension TraceChecker {
     ) -> (result: QueryResult, cursor: Int?) {
         switch verdict {
         case .pending:
-            var error = RecordingError(
-                expectation: query.text, reason: .notCompleted, message: "the expectation could not be decided",
-                location: window.lastEvent?.location)
-            error.timeline = window.recentTimeline()
+            let error = window.undecided(named: query.text)
             return (QueryResult(query: query, output: nil, location: error.location, failure: error), nil)
         case .failed(let error):
             return (QueryResult(query: query, output: nil, location: error.location, failure: error), nil)
@@ -43,10 +40,7 @@ extension TraceChecker {
         case .placed?: got = location.map(StreamedWindow.placeText) ?? "a value over 64 KiB not kept"
         case nil: got = window.describe(.null)
         }
-        var error = RecordingError(
-            expectation: query.text, reason: .mismatch, message: "expected \(matcher), got \(got)", location: location)
-        error.timeline = window.recentTimeline()
-        result.failure = error
+        result.failure = window.mismatch(named: query.text, expected: matcher, got: got, at: location)
         return result
     }
 }

@@ -77,3 +77,28 @@ extension RecordingError.Reason {
     /// More elements than expected arrived (`single`, `shape(equal:)`).
     public static let tooManyElements = Self(rawValue: "tooManyElements")
 }
+
+/// The failures of a query over a trace that its expectation's value does
+/// not decide: the query's matcher, and a window that left it undecided.
+extension EventWindow {
+    /// The query's matcher rejected the value its expectation passed with
+    /// (`got`, as a message shows it).
+    package func mismatch(named query: String, expected matcher: QueryMatcher, got: String, at location: EventLocation?)
+        -> RecordingError
+    {
+        var error = RecordingError(
+            expectation: query, reason: .mismatch, message: "expected \(matcher), got \(got)", location: location)
+        error.timeline = recentTimeline()
+        return error
+    }
+
+    /// The expectation was still pending on a final window, which no
+    /// expectation leaves it (the checker's guard, not a verdict).
+    package func undecided(named query: String) -> RecordingError {
+        var error = RecordingError(
+            expectation: query, reason: .notCompleted, message: "the expectation could not be decided",
+            location: lastEvent?.location)
+        error.timeline = recentTimeline()
+        return error
+    }
+}

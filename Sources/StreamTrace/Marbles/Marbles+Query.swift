@@ -12,14 +12,18 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
                 QueryClause(word: "values", argument: .values, isRequired: false),
             ]
         ) { arguments in
-            let diagram: (text: String, marbles: MarbleDiagram)? = arguments["JSON-STRING"]
-            let names = (diagram?.marbles.events ?? []).compactMap { event -> Character? in
+            guard case .diagram(let text, let diagram)? = arguments["JSON-STRING"] else {
+                return Self("", values: [:], error: nil, frame: .milliseconds(1))
+            }
+            let names = diagram.events.compactMap { event -> Character? in
                 if case .element(let name) = event.symbol { name } else { nil }
             }
-            var values: [Character: RawJSON] = arguments["values"] ?? [:]
+            var values: [Character: RawJSON] = [:]
+            if case .elementValues(let given)? = arguments["values"] { values = given }
             for name in names where values[name] == nil { values[name] = RawJSON(.string(String(name))) }
-            let frame: Duration = arguments["frame"] ?? .milliseconds(1)
-            return Self(diagram?.text ?? "", values: values, error: nil, frame: frame)
+            var frame = Duration.milliseconds(1)
+            if case .duration(let given)? = arguments["frame"] { frame = given }
+            return Self(text, values: values, error: nil, frame: frame)
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"
         return QueryDefinition(
@@ -51,9 +55,7 @@ extension QueryArgument {
     /// each (`values {"a": 1}`); the argument is `[Character: RawJSON]`.
     static let values = QueryArgument(placeholder: "JSON-OBJECT", canStart: { $0.hasPrefix("{") }, read: readValues)
 
-    private static func readDiagram(_ words: inout QueryWords, after: String) throws(QueryParseError)
-        -> any Sendable
-    {
+    private static func readDiagram(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
         if let (word, offset) = words.peek(), !word.hasPrefix("\"") {
             throw words.failure(
                 "expected a diagram as a JSON string after '\(after)' (\"-a-b|\"), found \(QueryWords.quote(word))",
@@ -65,7 +67,7 @@ extension QueryArgument {
                 "expected a diagram as a JSON string after '\(after)', found \(value.typeName)", at: offset)
         }
         do {
-            return (text: text, marbles: try MarbleDiagram(text))
+            return .diagram(text: text, marbles: try MarbleDiagram(text))
         } catch {
             // Where the JSON writes the diagram as is, the column is the character's own.
             let column = error.column ?? 1
@@ -76,7 +78,7 @@ extension QueryArgument {
         }
     }
 
-    private static func readFrame(_ words: inout QueryWords, after: String) throws(QueryParseError) -> any Sendable {
+    private static func readFrame(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
         guard let (word, offset) = words.take() else {
             throw words.failure("expected a duration after '\(after)', like 10ms", at: words.endOffset)
         }
@@ -85,10 +87,10 @@ extension QueryArgument {
                 "expected a duration longer than zero after '\(after)', like 10ms (units: ns, us, ms, s, m, h), "
                     + "found \(QueryWords.quote(word))", at: offset)
         }
-        return duration
+        return .duration(duration)
     }
 
-    private static func readValues(_ words: inout QueryWords, after: String) throws(QueryParseError) -> any Sendable {
+    private static func readValues(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
         let (_, value, offset) = try words.readJSON(after: after, expected: "a JSON object of element names")
         guard case .object(let object) = value else {
             throw words.failure("expected a JSON object after '\(after)', found \(value.typeName)", at: offset)
@@ -102,6 +104,6 @@ extension QueryArgument {
             }
             values[name] = RawJSON(entry.value)
         }
-        return values
+        return .elementValues(values)
     }
 }

@@ -10,7 +10,21 @@ package struct QueryArgument: Sendable {
     package var canStart: @Sendable (String) -> Bool
     /// Reads it from the words, after the keyword or clause word that
     /// messages name (`expected a whole number after 'prefix'`).
-    package var read: @Sendable (inout QueryWords, _ after: String) throws(QueryParseError) -> any Sendable
+    package var read: @Sendable (inout QueryWords, _ after: String) throws(QueryParseError) -> Value
+
+    /// An argument a query gave, of one of the kinds.
+    package enum Value: Sendable {
+        /// `N`: `3` in `prefix 3`.
+        case wholeNumber(Int)
+        /// `MATCHER`: `== 3` in `where == 3`.
+        case matcher(QueryMatcher)
+        /// `JSON-STRING`: a marble diagram, its text and the diagram read.
+        case diagram(text: String, marbles: MarbleDiagram)
+        /// `DURATION`: `10ms` in `frame 10ms`.
+        case duration(Duration)
+        /// `JSON-OBJECT` of element names: `{"a": 1}` in `values {"a": 1}`.
+        case elementValues([Character: RawJSON])
+    }
 }
 
 extension QueryArgument {
@@ -23,19 +37,17 @@ extension QueryArgument {
     package static let matcher = QueryArgument(
         placeholder: "MATCHER", canStart: { QueryMatcher.symbols.contains($0) }, read: readMatcher)
 
-    private static func readWholeNumber(_ words: inout QueryWords, after: String) throws(QueryParseError)
-        -> any Sendable
-    {
+    private static func readWholeNumber(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
         guard let (word, offset) = words.take() else {
             throw words.failure("expected a whole number after '\(after)'", at: words.endOffset)
         }
         guard word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber), let count = Int(word) else {
             throw words.failure("expected a whole number after '\(after)', found \(QueryWords.quote(word))", at: offset)
         }
-        return count
+        return .wholeNumber(count)
     }
 
-    private static func readMatcher(_ words: inout QueryWords, after: String) throws(QueryParseError) -> any Sendable {
+    private static func readMatcher(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
         let expected = "a matcher after '\(after)' (\(QueryMatcher.symbolList))"
         guard let (symbol, offset) = words.take() else {
             throw words.failure("expected \(expected)", at: words.endOffset)
@@ -43,6 +55,6 @@ extension QueryArgument {
         guard QueryMatcher.symbols.contains(symbol) else {
             throw words.failure("unexpected \(QueryWords.quote(symbol)); expected \(expected)", at: offset)
         }
-        return try words.readMatcher(symbol, at: offset, numeric: true)
+        return .matcher(try words.readMatcher(symbol, at: offset, numeric: true))
     }
 }

@@ -3,27 +3,32 @@
 package struct QueryArguments: Sendable {
     /// Whether the query starts with `not`.
     package var isInverted = false
-    private var values: [String: any Sendable] = [:]
+    private var values: [String: QueryArgument.Value] = [:]
 
     package init(isInverted: Bool = false) {
         self.isInverted = isInverted
     }
 
-    /// The argument a placeholder or a clause word names, if the query gave
-    /// one of type `T`.
-    package subscript<T>(_ name: String, as type: T.Type = T.self) -> T? {
-        get { values[name] as? T }
+    /// The argument a placeholder or a clause word names, if the query gave it.
+    package subscript(_ name: String) -> QueryArgument.Value? {
+        values[name]
     }
 
-    package mutating func set(_ name: String, _ value: any Sendable) {
+    package mutating func set(_ name: String, _ value: QueryArgument.Value) {
         values[name] = value
     }
 
     /// The whole number `N` (`prefix N`); 0 if none.
-    package var count: Int { self["N"] ?? 0 }
+    package var count: Int {
+        guard case .wholeNumber(let count)? = self["N"] else { return 0 }
+        return count
+    }
 
     /// The matcher of a clause (`where`), if the query gave it.
-    package func matcher(_ clause: String) -> QueryMatcher? { self[clause] }
+    package func matcher(_ clause: String) -> QueryMatcher? {
+        guard case .matcher(let matcher)? = self[clause] else { return nil }
+        return matcher
+    }
 
     /// The matcher of a clause as a condition on elements (`where == 3`):
     /// how `next where` and the like are built.
