@@ -6,7 +6,7 @@ extension TraceChecker {
     /// `window`, and the cursor it moves to (`nil`: unchanged). `place`
     /// says how the result holds the value passed with (whole by default;
     /// a pass holds a long one by its place, ``StreamedWindow/place(of:)``).
-    static func result(
+    package static func result(
         of query: Query, _ verdict: Verdict<RawJSON?>, in window: some EventWindow<RawJSON, TraceFailure>,
         place: (RawJSON) -> QueryOutput = { .whole($0) }
     ) -> (result: QueryResult, cursor: Int?) {
@@ -26,7 +26,7 @@ extension TraceChecker {
 
     /// The result of `query` whose expectation passed with `output` at
     /// `location`, which its matcher accepts or not (`matches`).
-    static func result(
+    package static func result(
         of query: Query, output: QueryOutput?, matches: Bool, at location: EventLocation?,
         in window: some EventWindow<RawJSON, TraceFailure>
     ) -> QueryResult {

@@ -10,7 +10,7 @@ package struct TraceEvaluations: Sequence {
     package let warnings: [TraceReadWarning]
     let results: [QueryResult]
 
-    init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
+    package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
         self.status = status
         self.warnings = warnings

@@ -58,7 +58,7 @@ extension StreamExpectations.Inverted: TraceExpectation where Base: InvertibleTr
 
 extension TraceExpectation {
     /// Decides from `window`, with the value as JSON (`nil`: nothing).
-    func check(in window: some EventWindow<RawJSON, TraceFailure>) -> Verdict<RawJSON?> {
+    package func check(in window: some EventWindow<RawJSON, TraceFailure>) -> Verdict<RawJSON?> {
         switch verdict(in: window) {
         case .pending: .pending
         case .failed(let error): .failed(error)

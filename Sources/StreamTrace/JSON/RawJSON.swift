@@ -17,7 +17,7 @@ package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     package let bytes: ArraySlice<UInt8>
 
     /// Wraps bytes that are known to be one valid JSON value.
-    init(validated bytes: ArraySlice<UInt8>) {
+    package init(validated bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
     }
 

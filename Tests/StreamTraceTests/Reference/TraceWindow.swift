@@ -1,3 +1,5 @@
+import StreamTrace
+
 /// The events of a whole trace in memory up to the end of a query's
 /// window: the reference evaluation's window.
 struct TraceWindow: EventWindow, WrittenTimeout {

@@ -1,3 +1,5 @@
+import StreamTrace
+
 /// Every event of a trace, kept for the reference evaluation
 /// (``TraceChecker/referenceEvaluations(of:)``): each element's value, and
 /// each event's time, line and kind. Memory grows with the trace: the

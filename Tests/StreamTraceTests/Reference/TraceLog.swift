@@ -1,3 +1,5 @@
+import StreamTrace
+
 /// A whole trace held in memory (a ``TraceRecord``) with its header and
 /// status, and what a query's window asks of it: the reference that
 /// ``CheckPass`` is held to.
