@@ -137,7 +137,7 @@ test-sanitizers: test-tsan test-asan
 
 # The code as swift-format (the toolchain's) formats it, by .swift-format.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift \
+	$(SWIFT) format lint --strict --recursive Sources Tests Tools Benchmarks/StreamTraceBenchmarks Package.swift \
 		Examples/AppPackage/Package.swift Examples/AppPackage/Sources Examples/AppPackage/Tests \
 		Examples/Operators/Package.swift Examples/Operators/Sources Examples/Operators/Tests \
 		Benchmarks/RecorderClient/Package.swift Benchmarks/RecorderClient/Sources \

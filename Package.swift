@@ -45,13 +45,19 @@ let package = Package(
         // installed streamtrace needs no file beside it, and needs no Foundation.
         .executableTarget(
             name: "StreamTraceCLI", dependencies: ["StreamTrace"], resources: [.embedInCode("Timeline/timeline.html")]),
-        .executableTarget(name: "StreamTraceBenchmarks", dependencies: ["StreamTrace", "StreamTraceBrowser"]),
-        .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"]),
-        .executableTarget(name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"]),
-        // For the browser tests and make bench only (no product): headless Chromium driven over
-        // --remote-debugging-pipe, and the page's CSP hashes (make timeline-csp updates them).
-        .target(name: "StreamTraceBrowser", dependencies: ["StreamTrace"]),
-        .executableTarget(name: "UpdateTimelineCSP", dependencies: ["StreamTraceBrowser"]),
+        // Not products: make bench's runner, in Benchmarks/ beside its client packages, and in Tools/
+        // make demo's recorder, the crash writer of the crash-safety tests, headless Chromium driven
+        // over --remote-debugging-pipe (the browser tests, make bench) and the updater of the page's
+        // CSP hashes (make timeline-csp).
+        .executableTarget(
+            name: "StreamTraceBenchmarks", dependencies: ["StreamTrace", "StreamTraceBrowser"],
+            path: "Benchmarks/StreamTraceBenchmarks"),
+        .executableTarget(name: "StreamTraceDemo", dependencies: ["StreamTrace"], path: "Tools/StreamTraceDemo"),
+        .executableTarget(
+            name: "StreamTraceCrashWriter", dependencies: ["StreamTrace"], path: "Tools/StreamTraceCrashWriter"),
+        .target(name: "StreamTraceBrowser", dependencies: ["StreamTrace"], path: "Tools/StreamTraceBrowser"),
+        .executableTarget(
+            name: "UpdateTimelineCSP", dependencies: ["StreamTraceBrowser"], path: "Tools/UpdateTimelineCSP"),
         .testTarget(
             name: "StreamTraceTests",
             dependencies: [
