@@ -79,8 +79,14 @@ import Testing
         #expect(try await waiting.value == 5)
     }
 
-    @Test func checkingATraceKeepsEveryValueForIt() throws {
-        #expect(try Query("every where > 0").expectation.traceNeeds == .everything)
+    @Test func checkingATraceSearchesForTheFirstRejectedElementAndKeepsOnlyIt() throws {
+        let expectation = try Query("every where > 0").expectation
+        #expect(expectation.traceNeeds == .nothing)
+        guard case .search(let search) = expectation.reading else {
+            Issue.record("every where is read as \(expectation.reading), not as a search")
+            return
+        }
+        #expect(search.matcher == .greater(JSONNumber(0)) && !search.accepting && !search.fromCursor)
         #expect(try Query("every within 2s where > 0").expectationName == "every")
     }
 

@@ -14,6 +14,7 @@ enum GeneratedDocs {
     static let sections: [(file: String, name: String, text: @Sendable () -> String)] = [
         ("docs/queries.md", "grammar", grammar),
         ("docs/queries.md", "expectations", expectationTable),
+        ("docs/queries.md", "memory", memoryTable),
         ("docs/ci.md", "reasons", reasonTable),
     ]
 
@@ -65,6 +66,49 @@ enum GeneratedDocs {
             rows.append("| `not \(form.syntax.form)` | \(inverted.passes) | \(fails) |")
         }
         return rows.joined(separator: "\n")
+    }
+
+    /// What a pass over a trace keeps for each form, from its expectation's
+    /// declarations: how it reads the elements (``TraceReading``) and what
+    /// its window keeps (``TraceNeeds``). `N` stands for the query's number.
+    static func memoryTable() -> String {
+        let n = 7919
+        var arguments = QueryArguments()
+        arguments.set("N", .wholeNumber(n))
+        arguments.set("where", .matcher(.equal(1)))
+        var rows = ["| query | what it keeps beyond the pass's window |", "|---|---|"]
+        func row(_ form: String, _ expectation: any TraceExpectation) {
+            let kept = keeps(expectation.reading, expectation.traceNeeds).replacingOccurrences(of: "\(n)", with: "N")
+            rows.append("| `\(form)` | \(kept) |")
+        }
+        for form in QueryLanguage.forms { row(form.syntax.form, form.syntax.make(arguments)) }
+        for form in QueryLanguage.forms where form.isInvertible {
+            let text = form.syntax.form.replacingOccurrences(of: "MATCHER", with: "== 1")
+                .replacingOccurrences(of: " N", with: " \(n)")
+            row("not " + form.syntax.form, try! Query("not " + text).expectation)
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// What `reading` and `needs` keep, in words.
+    static func keeps(_ reading: TraceReading, _ needs: TraceNeeds) -> String {
+        switch reading {
+        case .search(let search):
+            let looks = search.fromCursor ? "after the cursor" : "of the window"
+            return "the first element \(looks) that its matcher \(search.accepting ? "accepts" : "rejects"), once found"
+        case .run(let run):
+            let elements = run.maximumLength.map { "up to \($0) elements" } ?? "every element"
+            return "its value's text (\(elements)) up to the value limit (1 MiB for `check`), compared with its "
+                + "matcher as the elements stream by"
+        case .window:
+            var kept: [String] = []
+            func values(_ count: Int) -> String { count == 1 ? "value" : "\(count) values" }
+            if needs.firstElements > 0 { kept.append("the first \(values(needs.firstElements))") }
+            if needs.consumes > 0 { kept.append("the \(values(needs.consumes)) after the cursor") }
+            if needs.lastElement { kept.append("the last value, whatever its length") }
+            if needs.allElements { kept.append("every value") }
+            return kept.isEmpty ? "nothing" : kept.joined(separator: ", ")
+        }
     }
 
     /// Every reason a query fails with, and the queries that fail with it.

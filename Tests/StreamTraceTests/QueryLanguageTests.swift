@@ -79,8 +79,35 @@ import Testing
         #expect(needs["prefix N"] == TraceNeeds(consumes: 3))
         #expect(needs["single"] == TraceNeeds(firstElements: 1))
         #expect(needs["last"] == TraceNeeds(lastElement: true))
-        #expect(needs["next where MATCHER"] == .everything)
-        #expect(needs["elements"] == .everything)
+        // Read as a search and as a run: their windows keep nothing more.
+        #expect(needs["next where MATCHER"] == .nothing)
+        #expect(needs["elements"] == .nothing)
+        #expect(needs["marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"] == .everything)
+    }
+
+    @Test func searchesAndRunsAreDeclaredByTheirExpectations() throws {
+        var readings: [String: String] = [:]
+        for text in ["next where == 1", "not next where == 1", "every where == 1", "elements", "recording",
+            "available", "prefix 3", "not prefix 3", "next 3", "next", "finished", "marbles \"-a|\""]
+        {
+            switch try Query(text).expectation.reading {
+            case .window: readings[text] = "window"
+            case .search(let search):
+                readings[text] = "search \(search.accepting ? "accepting" : "rejecting") from \(search.fromCursor ? "cursor" : "start")"
+            case .run(let run):
+                readings[text] =
+                    "run from \(run.fromCursor ? "cursor" : "start") of \(run.maximumLength.map(String.init) ?? "all")"
+                    + (run.isRecording ? " with completion" : "")
+            }
+        }
+        #expect(
+            readings == [
+                "next where == 1": "search accepting from cursor", "not next where == 1": "search accepting from cursor",
+                "every where == 1": "search rejecting from start", "elements": "run from start of all",
+                "recording": "run from start of all with completion", "available": "run from start of all",
+                "prefix 3": "run from start of 3", "not prefix 3": "run from start of 3", "next 3": "run from cursor of 3",
+                "next": "window", "finished": "window", "marbles \"-a|\"": "window",
+            ])
     }
 
     @Test func reasonsAreTheirStableNames() {

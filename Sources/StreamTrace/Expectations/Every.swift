@@ -53,7 +53,7 @@ extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, Que
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
             QuerySyntax(keyword: "every", clauses: [.where]) { Self($0.condition("where")) },
-            keeps: .everything,
+            keeps: .nothing,
             reasons: [QueryReason(.elementDidNotMatch, when: "an element the matcher rejects (the first, shown)")]
                 + Base.reasons,
             summary: "the number of elements, if MATCHER accepts every one and the stream finished",

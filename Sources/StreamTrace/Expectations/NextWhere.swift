@@ -102,7 +102,7 @@ extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation,
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
             QuerySyntax(keyword: "next", clauses: [.where]) { Self($0.condition("where")) },
-            keeps: .everything,
+            keeps: .nothing,
             reasons: [
                 QueryReason(
                     .noMatchingElement,
