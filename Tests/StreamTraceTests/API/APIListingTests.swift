@@ -88,13 +88,18 @@ import Testing
     /// `package`: what it declares is reached only through the module that
     /// imports it.
     @Test func targetsThatAreNotProductsDeclareNothingPublic() async throws {
-        let sources = AppPackageManifestTests.root.appendingPathComponent("Sources")
-        let isCTarget = { (target: String) in
-            FileManager.default.fileExists(atPath: sources.appendingPathComponent(target + "/include").path)
+        // Sources/ holds the products and their helpers; Tools/ and the bench runner, what is no product.
+        let root = AppPackageManifestTests.root
+        let folders = ["Sources", "Tools"].map { root.appendingPathComponent($0) }
+        let isCTarget = { (folder: URL, target: String) in
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(target + "/include").path)
         }
-        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
-            !SymbolGraphExtraction.products.contains($0) && !$0.hasPrefix(".") && !isCTarget($0)
-        }
+        let targets =
+            try folders.flatMap { folder in
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                    !SymbolGraphExtraction.products.contains($0) && !$0.hasPrefix(".") && !isCTarget(folder, $0)
+                }
+            } + ["StreamTraceBenchmarks"]
         #expect(targets.contains("StreamTraceBrowser") && targets.contains("StreamTraceCLI"))
         let folder = try await SymbolGraphExtraction.extract(targets.sorted())
         for target in targets.sorted() {
