@@ -58,7 +58,7 @@ import Testing
 
     @Test func anExpectationHasInvertedRowsExactlyWhenNotAppliesToIt() {
         let invertible = QueryLanguage.forms.filter(\.isInvertible).map(\.syntax.form)
-        #expect(invertible == ["finished", "next", "next where MATCHER", "prefix N"])
+        #expect(invertible == ["contains where MATCHER", "finished", "next", "next where MATCHER", "prefix N"])
         for form in QueryLanguage.forms {
             #expect((form.documentation.inverted != nil) == form.isInvertible, "\(form.syntax.form)")
         }

@@ -12,7 +12,7 @@ import Testing
         "next", "next 2", "prefix 3", "not prefix 40", "single", "last", "count", "count within 1ms", "elements",
         "available within 300us", "completion", "failure", "finished", "not finished within 1us", "recording",
         "next where > 0", "not next where == \"z\"", "last within 100ms", "every where != null",
-        "every within 1ms where != 0",
+        "every within 1ms where != 0", "contains where > 1", "not contains within 1ms where == 0",
     ]
 
     /// Queries the expectations decide alone: a pass sums the trace up by chunks for them.
@@ -29,6 +29,7 @@ import Testing
         "prefix 2 within 1us", "recording == {\"elements\":[1],\"completion\":\"finished\"}", "elements != [1,2]",
         "next 3 within 300us", "available", "next within 1ms where >= 3", "not next within 1ns", "count within 1ns",
         "every where >= 0", "every where != 3", "every within 300us where < 3", "every where contains {\"ok\":true}",
+        "contains where == 2", "not contains where == 3", "contains within 300us where >= 3",
     ]
 
     /// The result of every query, as text: status, value, message, timeline, location.
