@@ -85,4 +85,21 @@ import Testing
         #expect(search.matcher == .equal(3) && search.accepting && !search.fromCursor)
         #expect(try Query("not contains within 2s where == 3").expectation.name == "contains(where:).inverted")
     }
+
+    struct Screen: Equatable, Sendable {
+        var isError = false
+        var isEmpty = false
+    }
+
+    /// ContainsWhere.swift's example.
+    @Test func theDocumentationExample() throws {
+        let recorder = Recorder<Screen, Never>(clock: ManualClock())
+        recorder.receive(Screen())
+        recorder.receive(Screen(isError: true))
+        recorder.receive(completion: .finished)
+        let error = try recorder.contains(where: { $0.isError }).get()  // it showed an error
+        try recorder.contains(where: { $0.isEmpty }).inverted.get()  // never an empty screen
+        #expect(error == Screen(isError: true))
+        #expect(recorder.consumedCount == 0)
+    }
 }

@@ -76,8 +76,8 @@ extension Recorder {
     /// `inverted` form: no such element.
     ///
     /// ```swift
-    /// let failure = try recorder.contains(where: { $0.isError }).get()  // ever showed an error
-    /// try recorder.contains(where: { $0.isError }).inverted.get()  // never did
+    /// let error = try recorder.contains(where: { $0.isError }).get()  // it showed an error
+    /// try recorder.contains(where: { $0.isEmpty }).inverted.get()  // never an empty screen
     /// ```
     public func contains(
         where predicate: @escaping @Sendable (Input) -> Bool
