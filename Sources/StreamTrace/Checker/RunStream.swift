@@ -42,8 +42,9 @@ final class RunStream: QueryStream {
                 matcher: query.matcher, isRecording: declaration.isRecording)
             if declaration.fromCursor { values.removeAll() }
         }
-        cursorAfter = nil
+        cursorAfter = declaration.movesCursor ? nil : cursor
         wantsEvents = true
+        guard cursorAfter == nil else { return }
         let state = hasWindow ? window : pass.trace
         if state.isOver || state.completion != nil || state.cancel != nil
             || wake.isMet(by: .value, elementCount: state.elementCount, consumedCount: cursor)
@@ -94,6 +95,7 @@ final class RunStream: QueryStream {
         let streamed = streamedWindow(pass, isFinal: true)
         switch declaration.decide(streamed) {
         case .passed(let elements, let moved, let location):
+            assert(declaration.movesCursor || moved == nil, "\(query) moved the cursor it declares it never moves")
             cursorAfter = moved ?? cursor
             let state = hasWindow ? window : pass.trace
             let completion = declaration.isRecording ? state.completion.map { $0.completion.queryJSON } : nil

@@ -41,15 +41,21 @@ package struct ElementRun: Sendable {
     package var maximumLength: Int?
     /// Whether the value is `recording`'s: the elements and the completion.
     package var isRecording = false
+    /// Whether it may move the cursor (`prefix N`, `available`); `elements`
+    /// and `recording` never do, so the queries after them know their
+    /// cursor at once, and the pass stops giving them events once the run
+    /// has all it keeps.
+    package var movesCursor = true
     /// The expectation's verdict: which elements, as ``StreamExpectation/verdict(in:)``
     /// gives it (named after the expectation, with its timeline).
     package var decide: @Sendable (any EventWindow<RawJSON, TraceFailure>) -> Verdict<Range<Int>>
 
     package init(
         _ expectation: some RunExpectation<RawJSON, TraceFailure>, fromCursor: Bool = false,
-        maximumLength: Int? = nil, isRecording: Bool = false
+        maximumLength: Int? = nil, isRecording: Bool = false, movesCursor: Bool = true
     ) {
         (self.fromCursor, self.maximumLength, self.isRecording) = (fromCursor, maximumLength, isRecording)
+        self.movesCursor = movesCursor
         decide = { window in expectation.verdict(in: window) { expectation.evaluateRun(in: $0) } }
     }
 

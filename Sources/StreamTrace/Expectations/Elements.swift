@@ -27,5 +27,5 @@ extension StreamExpectations.Elements<RawJSON, TraceFailure>: TraceExpectation, 
             summary: "all elements; fails if the stream failed or did not complete", passes: "every element")
     }
 
-    package var reading: TraceReading { .run(ElementRun(self)) }
+    package var reading: TraceReading { .run(ElementRun(self, movesCursor: false)) }
 }

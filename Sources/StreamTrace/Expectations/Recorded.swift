@@ -51,5 +51,5 @@ extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, 
             passes: "`{\"elements\": [...], \"completion\": ...}`")
     }
 
-    package var reading: TraceReading { .run(ElementRun(self, isRecording: true)) }
+    package var reading: TraceReading { .run(ElementRun(self, isRecording: true, movesCursor: false)) }
 }
