@@ -160,8 +160,9 @@ lint-availability:
 # Every target and test compiled (no code generation) for macOS 13, iOS 16,
 # tvOS 16 and watchOS 9 on Linux, against the toolchain's standard library
 # and Swift Testing interfaces rebuilt for Apple targets (see the script).
+# APPLE_TYPECHECK_PLATFORMS picks some (CI: "macos watchos").
 apple-typecheck:
-	scripts/apple-typecheck
+	scripts/apple-typecheck $(APPLE_TYPECHECK_PLATFORMS)
 
 # libFuzzer on the reader, the scanner, the query parser, checking, the layout,
 # and diff and show on structure-aware hostile traces: FUZZ_SECONDS each.

@@ -10,11 +10,11 @@ import Testing
 /// any second one fails (never retried). Before the clock ran jobs one at a
 /// time, a debug build gave 2, 6, 2 and 15 traces of 2,000.
 @Suite struct ScheduleOrderTests {
-    /// 2,000 (100 under ThreadSanitizer, where each run is 20 times slower
+    /// 2,000 (50 under ThreadSanitizer, where each run is 20 times slower
     /// and what is checked is the threads, not the count).
-    static let runs = SanitizedSeeds.underThreadSanitizer ? 100 : 2_000
-    /// How often each seed is replayed: 100 (25 under ThreadSanitizer).
-    static let replays = SanitizedSeeds.underThreadSanitizer ? 25 : 100
+    static let runs = SanitizedSeeds.underThreadSanitizer ? 50 : 2_000
+    /// How often each seed is replayed: 100 (12 under ThreadSanitizer).
+    static let replays = SanitizedSeeds.underThreadSanitizer ? 12 : 100
 
     /// The traces of `runs` runs of `scenario`, with how many runs gave each.
     static func traces(

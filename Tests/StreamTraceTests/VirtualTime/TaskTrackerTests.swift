@@ -14,7 +14,7 @@ struct TaskTrackerTests {
     @Test func aClockFollowsNoTaskAfterItEndedThoughTheRuntimeReusesItsMemory() async throws {
         let tracker = TaskTracker.shared
         let core = VirtualClockCore(now: .zero)  // this task is the clock's, and so is every task it starts
-        let batches = SanitizedSeeds.underThreadSanitizer ? 10 : 100
+        let batches = SanitizedSeeds.underThreadSanitizer ? 5 : 100
         for _ in 0..<batches {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<1000 { group.addTask {} }
