@@ -10,8 +10,6 @@
 /// what it reads. A query that may move the cursor is assumed not to; when
 /// it does, the queries after it start again from the new cursor.
 final class CheckPass: TraceEventSink {
-    // Used by one thread at a time (the reading's turn): the runtime's
-    // exclusivity checks on its properties, and its streams', would only cost time.
     let state: PassState
     /// Whether a query needs the events one by one, in order (a stream of
     /// its own, a window of its own); else what every query reads can be
@@ -19,15 +17,12 @@ final class CheckPass: TraceEventSink {
     let needsOrder: Bool
     private let streams: [any QueryStream]
     /// The cursor each query starts from.
-    @exclusivity(unchecked) private var inputs: [Int]
+    private var inputs: [Int]
     /// The queries that take events, in order.
-    @exclusivity(unchecked) private var active: [Int] = []
-    /// How each stream takes an event, without a retain per call.
-    private let calls: [StreamCall]
+    private var active: [Int] = []
 
     init(queries: [Query], valueLimit: Int?) {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
-        calls = streams.enumerated().map { StreamCall($1, index: $0) }
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
         state = PassState(
             firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within),
@@ -61,7 +56,7 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let step = calls[index].take(event, in: state, streams: streams)
+            let step = streams[index].take(event, in: state)
             done = done || step.contains(.done)
             if step.contains(.decided), restart(after: index, at: event) {
                 // The queries started again take this event too.
@@ -83,7 +78,7 @@ final class CheckPass: TraceEventSink {
         var quiet = batch.eventCount  // every event, when no query takes events
         let elementsBefore = state.elementCount
         for index in active where quiet > 0 {
-            quiet = calls[index].quietCount(in: batch, upTo: quiet, elementsBefore: elementsBefore)
+            quiet = streams[index].quietCount(in: batch, upTo: quiet, elementsBefore: elementsBefore)
         }
         guard quiet > 0 else {
             batch.forEach(eventOffset: eventOffset, lineOffset: lineOffset) { take($0) }
@@ -114,7 +109,7 @@ final class CheckPass: TraceEventSink {
     }
 
     /// Takes the trace summed up by chunks (see ``needsOrder``).
-    func adopt(_ summed: PassState) {
+    func adopt(_ summed: PassSummary) {
         state.adopt(summed)
     }
 
@@ -127,47 +122,6 @@ final class CheckPass: TraceEventSink {
             if output(of: index) != before { restart(after: index, at: nil) }
         }
         return results
-    }
-}
-
-/// A stream's `take`, called without retaining the stream (the pass's
-/// `streams` keep every one alive): a retain and a release an event and a
-/// query measured more than the streams' own work. Trivial (no existential
-/// to copy and destroy per call): another stream is called by its index.
-private enum StreamCall {
-    case engine(Unmanaged<EngineStream>)
-    case match(Unmanaged<MatchStream>)
-    case run(Unmanaged<RunStream>)
-    case other(Int)
-
-    init(_ stream: any QueryStream, index: Int) {
-        switch stream {
-        case let engine as EngineStream: self = .engine(.passUnretained(engine))
-        case let match as MatchStream: self = .match(.passUnretained(match))
-        case let run as RunStream: self = .run(.passUnretained(run))
-        default: self = .other(index)
-        }
-    }
-
-    /// How many of `batch`'s first events, up to `limit`, the stream would
-    /// take without acting on any (0 when it cannot tell).
-    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
-        switch self {
-        case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.quietCount(in: batch, upTo: limit) }
-        case .match(let stream):
-            stream._withUnsafeGuaranteedRef { $0.quietCount(in: batch, upTo: limit, elementsBefore: elementsBefore) }
-        case .run, .other: 0
-        }
-    }
-
-    @inline(__always)
-    func take(_ event: TraceScanEvent, in state: PassState, streams: [any QueryStream]) -> StreamStep {
-        switch self {
-        case .engine(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
-        case .match(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
-        case .run(let stream): stream._withUnsafeGuaranteedRef { $0.take(event, in: state) }
-        case .other(let index): streams[index].take(event, in: state)
-        }
     }
 }
 

@@ -73,7 +73,6 @@ final class CompiledMatcher {
     /// kind than the operand is decided by its first byte, inline: `==`,
     /// `contains` and the orders reject it, `!=` accepts it (and a text of
     /// white space only).
-    @inline(__always)
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let first = Self.firstByte(bytes), mayBeOfKind(first) else { return operation == .notEqual }
         return matchesText(bytes, first: first)
@@ -82,7 +81,6 @@ final class CompiledMatcher {
     /// Whether a value whose text starts with `first` may be of the
     /// operand's kind (an array may contain anything; numbers start with
     /// `-` or a digit either way).
-    @inline(__always)
     private func mayBeOfKind(_ first: UInt8) -> Bool {
         first == kind || (operation == .contains && first == UInt8(ascii: "["))
             || (Self.isNumberStart(first) && Self.isNumberStart(kind))
@@ -90,7 +88,6 @@ final class CompiledMatcher {
 
     /// Whether a value of the operand's kind (see ``mayBeOfKind(_:)``),
     /// whose text starts with `first`, matches.
-    @inline(__always)
     private func matchesText(_ bytes: UnsafeRawBufferPointer, first: UInt8) -> Bool {
         switch operation {
         case .equal: return mayEqual(bytes, first: first) && decodedMatches(bytes)
@@ -130,7 +127,6 @@ final class CompiledMatcher {
         byte == UInt8(ascii: "-") || (byte &- 0x30) < 10
     }
 
-    @inline(__always)
     private static func firstByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
         for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return byte }
         return nil

@@ -14,10 +14,10 @@ final class EngineStream: QueryStream {
     private let needs: TraceNeeds
     private let wake: WakeCondition
     private let mayMoveCursor: Bool
-    @exclusivity(unchecked) private var cursor = 0
+    private var cursor = 0
     /// With `within`: the query's own window.
     /// With `within`, the query's own window (``hasWindow``).
-    @exclusivity(unchecked) private var window = WindowState()
+    private var window = WindowState()
     private let hasWindow: Bool
     /// Whether its window is the pass's until an event falls after it
     /// (``sharedEnd``): a query with `within` that neither moves the cursor
@@ -26,10 +26,10 @@ final class EngineStream: QueryStream {
     /// While the window is the pass's, where it ends: no event has fallen
     /// after it and the trace goes on. The window is copied from the pass's
     /// then, not kept event by event.
-    @exclusivity(unchecked) private var sharedEnd: Int64?
-    @exclusivity(unchecked) private var values = ElementValues()
-    @exclusivity(unchecked) private(set) var wantsEvents = true
-    @exclusivity(unchecked) private(set) var cursorAfter: Int?
+    private var sharedEnd: Int64?
+    private var values = ElementValues()
+    private(set) var wantsEvents = true
+    private(set) var cursorAfter: Int?
 
     init(_ query: Query) {
         self.query = query
@@ -62,7 +62,7 @@ final class EngineStream: QueryStream {
     /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)``
     /// would take without acting on any: while it shares the pass's window,
     /// those before the first after it or the trace's end (else 0).
-    func quietCount(in batch: EventBatch, upTo limit: Int) -> Int {
+    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore _: Int) -> Int {
         guard let end = sharedEnd else { return 0 }
         for position in 0..<limit {
             let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)

@@ -9,18 +9,18 @@ final class MatchStream: QueryStream {
     let query: Query
     private let matcher: CompiledMatcher
     private let search: ElementSearch
-    @exclusivity(unchecked) private var cursor = 0
+    private var cursor = 0
     /// With `within`, the query's own window (``hasWindow``).
-    @exclusivity(unchecked) private var window = WindowState()
+    private var window = WindowState()
     private let hasWindow: Bool
     /// The element found: its text, location and index.
-    @exclusivity(unchecked) private var found: (value: KeptValue, location: EventLocation, index: Int)? {
+    private var found: (value: KeptValue, location: EventLocation, index: Int)? {
         didSet { isFound = found != nil }
     }
     /// Whether ``found`` holds the element, read for each event.
-    @exclusivity(unchecked) private var isFound = false
-    @exclusivity(unchecked) private(set) var wantsEvents = true
-    @exclusivity(unchecked) private(set) var cursorAfter: Int?
+    private var isFound = false
+    private(set) var wantsEvents = true
+    private(set) var cursorAfter: Int?
 
     init(_ query: Query, search: ElementSearch) {
         self.query = query
@@ -51,7 +51,6 @@ final class MatchStream: QueryStream {
 
     /// Takes the next event: the common case, an element that decides
     /// nothing, inline in the pass's loop; else ``takeDeciding(_:in:)``.
-    @inline(__always)
     func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
@@ -96,7 +95,7 @@ final class MatchStream: QueryStream {
 
     /// Whether the expectation failed once the element was found (it then
     /// takes its window's events to its end, for the failure's timeline).
-    @exclusivity(unchecked) private var isFailed = false
+    private var isFailed = false
 
     /// Asks the expectation, the element found, while the trace goes on:
     /// the cursor it leaves, and whether it wants more events.

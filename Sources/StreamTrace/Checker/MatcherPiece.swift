@@ -43,7 +43,6 @@ struct MatcherPiece {
     /// of the piece as `\uXXXX`). On x86-64 Linux one SSE2 or AVX2 pass looks for
     /// both (C's `streamtrace_may_hold`); elsewhere two passes of `memchr`
     /// (``isFound(in:)``, ``hasUnicodeEscape(_:)``, in CompiledMatcher.swift).
-    @inline(__always)
     func mayBeFound(in text: UnsafeRawBufferPointer) -> Bool {
         #if arch(x86_64) && os(Linux)
         guard let base = text.baseAddress, let piece = bytes.baseAddress else { return bytes.isEmpty }

@@ -28,7 +28,6 @@ final class MatcherPieces {
     /// Whether a value with this text may hold every piece: it holds them,
     /// or it holds a backslash followed by a `u` (it may write a character
     /// of a piece as `\uXXXX`). Stops at the first piece missing.
-    @inline(__always)
     func mayAllBeFound(in text: UnsafeRawBufferPointer) -> Bool {
         for index in pieces.indices where !pieces[index].mayBeFound(in: text) { return false }
         return true

@@ -52,12 +52,10 @@ struct RecentValues {
         self.newestWhole = newestWhole
     }
 
-    @inline(__always)
     private func headAt(_ slot: Int) -> Head {
         withUnsafeBytes(of: heads) { $0.load(fromByteOffset: slot &* MemoryLayout<Head>.stride, as: Head.self) }
     }
 
-    @inline(__always)
     private mutating func setHead(_ slot: Int, _ head: Head) {
         withUnsafeMutableBytes(of: &heads) {
             $0.storeBytes(of: head, toByteOffset: slot &* MemoryLayout<Head>.stride, as: Head.self)
@@ -66,7 +64,6 @@ struct RecentValues {
 
     /// Keeps `value`, element `index`, in place of the oldest, but only
     /// where it is: the bytes must stay until ``copyDeferred()``.
-    @inline(__always)
     mutating func keepDeferred(_ value: UnsafeRawBufferPointer, _ location: EventLocation, index: Int) {
         setHead(index & (Self.capacity - 1), Head(index: index, location: location, deferred: value))
         newest = index

@@ -9,16 +9,16 @@ final class RunStream: QueryStream {
     private let declaration: ElementRun
     private let limit: Int?
     private let wake: WakeCondition
-    @exclusivity(unchecked) private var cursor = 0
+    private var cursor = 0
     /// With `within`, the query's own window (``hasWindow``).
-    @exclusivity(unchecked) private var window = WindowState()
+    private var window = WindowState()
     private let hasWindow: Bool
-    @exclusivity(unchecked) private var run: RunValue
+    private var run: RunValue
     /// The location of the run's last element, once it is full.
-    @exclusivity(unchecked) private var values = ElementValues()
-    @exclusivity(unchecked) private(set) var wantsEvents = true
-    @exclusivity(unchecked) private(set) var cursorAfter: Int?
-    @exclusivity(unchecked) private var hasStarted = false
+    private var values = ElementValues()
+    private(set) var wantsEvents = true
+    private(set) var cursorAfter: Int?
+    private var hasStarted = false
 
     init(_ query: Query, run declaration: ElementRun, limit: Int?) {
         self.query = query
@@ -86,6 +86,9 @@ final class RunStream: QueryStream {
         case .passed(_, let moved, _): cursorAfter = moved ?? cursor
         }
     }
+
+    /// None: a run takes each of its elements.
+    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int { 0 }
 
     func bufferWillChange() {
         if hasWindow { window.bufferWillChange() }

@@ -39,7 +39,6 @@ struct WindowState {
     }
 
     /// Takes the next event of the trace; false when it falls after the window.
-    @inline(__always)
     mutating func take(_ event: TraceScanEvent) -> Bool {
         let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
         if let endTime, event.nanoseconds > endTime {

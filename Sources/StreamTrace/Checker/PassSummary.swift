@@ -1,0 +1,58 @@
+/// What a pass over a trace keeps for every query, summed up event by
+/// event: the whole trace's window (counts, completion, the last few
+/// values) and the first few values. A value: each chunk of a large file
+/// read on every core sums itself up in one of its own, and the chunks are
+/// joined in order (``TraceScanConsumer``): how a pass whose queries need
+/// no event one by one (`finished`, `count`, `single`, `last`, `next`)
+/// reads a trace.
+struct PassSummary: TraceScanConsumer {
+    private(set) var trace: WindowState
+    /// The first elements' values, as many as any query reads from the start.
+    private(set) var first = ElementValues()
+    let firstCount: Int
+    /// Where values over ``RecentValues/longest`` go, shared by the chunks.
+    let spool: ValueSpool
+
+    /// `newestWhole`: how many of the newest values the trace's window
+    /// keeps whatever their length (``RecentValues``).
+    init(firstCount: Int, newestWhole: Int = 0, spool: ValueSpool) {
+        trace = WindowState(newestWhole: newestWhole)
+        self.firstCount = firstCount
+        self.spool = spool
+    }
+
+    /// An empty summary kept as this one is, for another chunk.
+    func makeChunk() -> PassSummary {
+        PassSummary(firstCount: firstCount, spool: spool)
+    }
+
+    /// Takes the next event into the trace's window and the first values.
+    mutating func consume(_ event: TraceScanEvent) {
+        let index = trace.elementCount
+        _ = trace.take(event)
+        if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
+            first.keep(
+                bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),
+                index: index, spool: spool)
+        }
+    }
+
+    /// Counts `count` values no query reads, once no more first values are kept.
+    mutating func skip(values count: Int) {
+        trace.skip(values: count)
+    }
+
+    mutating func append(_ later: PassSummary, eventOffset: Int, lineOffset: Int) {
+        func shifted(_ location: EventLocation) -> EventLocation {
+            EventLocation(
+                index: location.index + eventOffset, line: location.line.map { $0 + lineOffset },
+                nanoseconds: location.nanoseconds)
+        }
+        first.append(later.first, elementOffset: trace.elementCount, limit: firstCount, shift: shifted)
+        trace.append(later.trace, eventOffset: eventOffset, lineOffset: lineOffset)
+    }
+
+    mutating func bufferWillChange() {
+        trace.bufferWillChange()
+    }
+}
