@@ -44,7 +44,6 @@ package enum TimeFormat {
     /// Writes `magnitude` in `unit`s of `scale` nanoseconds (from 1000 on)
     /// with up to three decimals, rounded, trailing zeros dropped; returns
     /// the bytes written.
-    @inline(__always)
     private static func writeScaled(
         _ magnitude: UInt64, scale: UInt64, unit: StaticString, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
