@@ -53,7 +53,8 @@ import Testing
         let cancel = #expect(throws: RecordingError.self) { try cancelled.contains(where: { $0 > 3 }).get() }
         #expect(
             cancel?.message
-                == "expected an element matching the predicate before the subscriber cancelled; none of 2 elements matched")
+                == "expected an element matching the predicate before the subscriber cancelled; none of 2 elements matched"
+        )
     }
 
     @Test func invertedPassesWhenTheStreamCompletesWithoutOneAndFailsOnTheFirst() throws {

@@ -87,13 +87,15 @@ import Testing
 
     @Test func searchesAndRunsAreDeclaredByTheirExpectations() throws {
         var readings: [String: String] = [:]
-        for text in ["next where == 1", "not next where == 1", "every where == 1", "elements", "recording",
-            "available", "prefix 3", "not prefix 3", "next 3", "next", "finished", "marbles \"-a|\""]
-        {
+        for text in [
+            "next where == 1", "not next where == 1", "every where == 1", "elements", "recording",
+            "available", "prefix 3", "not prefix 3", "next 3", "next", "finished", "marbles \"-a|\"",
+        ] {
             switch try Query(text).expectation.reading {
             case .window: readings[text] = "window"
             case .search(let search):
-                readings[text] = "search \(search.accepting ? "accepting" : "rejecting") from \(search.fromCursor ? "cursor" : "start")"
+                readings[text] =
+                    "search \(search.accepting ? "accepting" : "rejecting") from \(search.fromCursor ? "cursor" : "start")"
             case .run(let run):
                 readings[text] =
                     "run from \(run.fromCursor ? "cursor" : "start") of \(run.maximumLength.map(String.init) ?? "all")"
@@ -102,10 +104,12 @@ import Testing
         }
         #expect(
             readings == [
-                "next where == 1": "search accepting from cursor", "not next where == 1": "search accepting from cursor",
+                "next where == 1": "search accepting from cursor",
+                "not next where == 1": "search accepting from cursor",
                 "every where == 1": "search rejecting from start", "elements": "run from start of all",
                 "recording": "run from start of all with completion", "available": "run from start of all",
-                "prefix 3": "run from start of 3", "not prefix 3": "run from start of 3", "next 3": "run from cursor of 3",
+                "prefix 3": "run from start of 3", "not prefix 3": "run from start of 3",
+                "next 3": "run from cursor of 3",
                 "next": "window", "finished": "window", "marbles \"-a|\"": "window",
             ])
     }

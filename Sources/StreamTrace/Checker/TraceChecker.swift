@@ -80,7 +80,8 @@ package struct TraceChecker: Sendable {
             let end = try TraceScan.read(source, name: name, options: options, into: &pass)
             evaluations = TraceEvaluations(end, results: pass.finish())
         } else {
-            let scan = try TraceScan.run(source, name: name, options: options, makeConsumer: pass.state.summary.makeChunk)
+            let scan = try TraceScan.run(
+                source, name: name, options: options, makeConsumer: pass.state.summary.makeChunk)
             pass.adopt(scan.consumer)
             evaluations = TraceEvaluations(
                 header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())

@@ -8,10 +8,6 @@ extension StreamExpectations {
         package var name: String { "availableElements" }
         package var base: ElementCount<Element, Failure> { ElementCount() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            evaluateRun(in: window).map { window.elements($0) }
-        }
-
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             base.evaluate(in: window).flatMap { count, _, location in
                 if let (failure, failed) = window.streamFailure {

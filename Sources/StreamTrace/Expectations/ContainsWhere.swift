@@ -6,7 +6,7 @@ extension StreamExpectations {
     ///
     /// Where `next(where:)` waits for the next such element and moves the
     /// cursor past it, this asks whether the stream ever published one.
-    package struct ContainsWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
+    package struct ContainsWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation, WakeFiltered {
         /// What the element looked for satisfies.
         package let condition: ElementCondition<Element>
 
@@ -40,7 +40,8 @@ extension StreamExpectations {
             guard window.end.isFinal else { return .pending }
             return .failed(
                 window.failure(
-                    .noMatchingElement, "expected an element \(condition.description)\(window.endingOrTraceEnd); \(looked)",
+                    .noMatchingElement,
+                    "expected an element \(condition.description)\(window.endingOrTraceEnd); \(looked)",
                     at: window.endLocation))
         }
 
@@ -82,7 +83,7 @@ extension Recorder {
     public func contains(
         where predicate: @escaping @Sendable (Input) -> Bool
     ) -> InvertibleRecorderExpectation<Input, Void> {
-        expecting(StreamExpectations.ContainsWhere<Input, Failure>(ElementCondition("matching the predicate", predicate)))
+        expecting(StreamExpectations.ContainsWhere<Input, Failure>(.predicate(predicate)))
     }
 }
 
@@ -91,8 +92,7 @@ extension StreamExpectations.ContainsWhere<RawJSON, TraceFailure>: TraceExpectat
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "contains", clauses: [.where]) { Self($0.condition("where")) },
-            keeps: .nothing,
+            where: "contains",
             reasons: [
                 QueryReason(
                     .noMatchingElement,
@@ -109,8 +109,6 @@ extension StreamExpectations.ContainsWhere<RawJSON, TraceFailure>: TraceExpectat
                 fails: "an element the matcher accepts is in the window (a completion does not matter)"))
     }
 
-    package var reading: TraceReading {
-        ElementSearch(condition, accepting: true, fromCursor: false).map(TraceReading.search) ?? .window
-    }
+    package var reading: TraceReading { search(accepting: true, fromCursor: false) }
     package var invertedReading: TraceReading { reading }
 }

@@ -17,6 +17,29 @@ package struct ElementCondition<Element>: Sendable {
     }
 }
 
+extension ElementCondition {
+    /// A Swift predicate, as messages say it: `matching the predicate`.
+    package static func predicate(_ test: @escaping @Sendable (Element) -> Bool) -> Self {
+        Self("matching the predicate", test)
+    }
+}
+
+/// An expectation about the elements a condition accepts:
+/// `next(where:)`, `contains(where:)`, `every(where:)`.
+package protocol ConditionalExpectation: StreamExpectation {
+    init(_ condition: ElementCondition<Element>)
+    var condition: ElementCondition<Element> { get }
+}
+
+extension ConditionalExpectation where Element == RawJSON {
+    /// How a pass reads a query's elements for it: a search for the first
+    /// its condition's matcher accepts (`accepting`) or rejects, from the
+    /// cursor or from the first element.
+    package func search(accepting: Bool, fromCursor: Bool) -> TraceReading {
+        ElementSearch(condition, accepting: accepting, fromCursor: fromCursor).map(TraceReading.search) ?? .window
+    }
+}
+
 extension ElementCondition<RawJSON> {
     /// A query's `where MATCHER`: its test compares each value's text
     /// (the operand's canonical form worked out once, no element built).

@@ -5,10 +5,6 @@ extension StreamExpectations {
         package var name: String { "elements" }
         package var base: Finished<Element, Failure> { Finished() }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            evaluateRun(in: window).map { window.elements($0) }
-        }
-
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             base.evaluate(in: window).map { _ in 0..<window.elementCount }
         }

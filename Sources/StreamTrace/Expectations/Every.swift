@@ -7,7 +7,7 @@ extension StreamExpectations {
     /// whether or not the stream completed; else it fails as `elements`
     /// does, from `finished`: the stream failed, or did not complete in the
     /// window. It reads every element, consumed ones too, and consumes none.
-    package struct Every<Element, Failure: Error>: StreamExpectation, DerivedExpectation {
+    package struct Every<Element, Failure: Error>: ConditionalExpectation, DerivedExpectation {
         package var name: String { "every(where:)" }
         package var base: Finished<Element, Failure> { Finished() }
         /// Every element may be the one it rejects.
@@ -45,15 +45,14 @@ extension Recorder {
     public func every(
         where predicate: @escaping @Sendable (Input) -> Bool
     ) -> RecorderExpectation<Int> {
-        expecting(StreamExpectations.Every<Input, Failure>(ElementCondition("matching the predicate", predicate)))
+        expecting(StreamExpectations.Every<Input, Failure>(.predicate(predicate)))
     }
 }
 
 extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "every", clauses: [.where]) { Self($0.condition("where")) },
-            keeps: .nothing,
+            where: "every",
             reasons: [QueryReason(.elementDidNotMatch, when: "an element the matcher rejects (the first, shown)")]
                 + Base.reasons,
             summary: "the number of elements, if MATCHER accepts every one and the stream finished",
@@ -61,9 +60,7 @@ extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, Que
                 + "included); reads consumed elements too, consumes none")
     }
 
-    package var reading: TraceReading {
-        ElementSearch(condition, accepting: false, fromCursor: false).map(TraceReading.search) ?? .window
-    }
+    package var reading: TraceReading { search(accepting: false, fromCursor: false) }
 }
 
 extension RecordingError.Reason {

@@ -6,7 +6,7 @@ extension StreamExpectations {
     ///
     /// A failure says how many elements it skipped and shows the last of
     /// them; a failing `next(where:)` consumes nothing.
-    package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, WakeFiltered {
+    package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation, WakeFiltered {
         /// What the element waited for satisfies.
         package let condition: ElementCondition<Element>
 
@@ -40,13 +40,15 @@ extension StreamExpectations {
             if case .cancelled(let location) = window.end {
                 return .failed(
                     window.failure(
-                        .noMatchingElement, "expected an element \(condition.description)\(window.ending); \(skipped)", at: location
+                        .noMatchingElement, "expected an element \(condition.description)\(window.ending); \(skipped)",
+                        at: location
                     ))
             }
             guard window.end.isFinal else { return .pending }
             return .failed(
                 window.failure(
-                    .noMatchingElement, "expected an element \(condition.description)\(window.endingOrTraceEnd); \(skipped)",
+                    .noMatchingElement,
+                    "expected an element \(condition.description)\(window.endingOrTraceEnd); \(skipped)",
                     at: window.lastEvent?.location))
         }
 
@@ -92,7 +94,7 @@ extension Recorder {
     public func next(
         where predicate: @escaping @Sendable (Input) -> Bool
     ) -> InvertibleRecorderExpectation<Input, Void> {
-        expecting(StreamExpectations.NextWhere<Input, Failure>(ElementCondition("matching the predicate", predicate)))
+        expecting(StreamExpectations.NextWhere<Input, Failure>(.predicate(predicate)))
     }
 }
 
@@ -101,8 +103,7 @@ extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation,
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "next", clauses: [.where]) { Self($0.condition("where")) },
-            keeps: .nothing,
+            where: "next",
             reasons: [
                 QueryReason(
                     .noMatchingElement,
@@ -118,8 +119,6 @@ extension StreamExpectations.NextWhere<RawJSON, TraceFailure>: TraceExpectation,
                 fails: "an element the matcher accepts arrived in the window (a completion does not matter)"))
     }
 
-    package var reading: TraceReading {
-        ElementSearch(condition, accepting: true, fromCursor: true).map(TraceReading.search) ?? .window
-    }
+    package var reading: TraceReading { search(accepting: true, fromCursor: true) }
     package var invertedReading: TraceReading { reading }
 }

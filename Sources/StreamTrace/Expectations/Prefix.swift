@@ -9,10 +9,6 @@ extension StreamExpectations {
         package let count: Int
         package var wakeCondition: WakeCondition { .elements(atLeast: count) }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            evaluateRun(in: window).map { window.elements($0) }
-        }
-
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             let available = window.elementCount
             if available >= count {

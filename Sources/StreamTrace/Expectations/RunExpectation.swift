@@ -15,3 +15,10 @@ package protocol InvertibleRunExpectation<Element, Failure>: RunExpectation, Inv
     /// Decides which elements the inverted form passes with.
     func evaluateInvertedRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>>
 }
+
+extension RunExpectation where Output == [Element] {
+    /// The elements the run holds.
+    package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
+        evaluateRun(in: window).map { window.elements($0) }
+    }
+}

@@ -41,3 +41,17 @@ package struct QueryDefinition<Expectation>: Sendable {
             syntax, needs: { _ in needs }, reasons: reasons, summary: summary, passes: passes, inverted: inverted)
     }
 }
+
+extension QueryDefinition where Expectation: ConditionalExpectation & TraceExpectation {
+    /// `KEYWORD where MATCHER`, the expectation made from the clause's
+    /// condition (`next where == 3`); its window keeps nothing more, as a
+    /// pass searches the elements for it (``ConditionalExpectation/search(accepting:fromCursor:)``).
+    init(
+        where keyword: String, reasons: [QueryReason], summary: String, passes: String,
+        inverted: QueryDocumentation.Inverted? = nil
+    ) {
+        self.init(
+            QuerySyntax(keyword: keyword, clauses: [.where]) { Expectation($0.condition("where")) }, keeps: .nothing,
+            reasons: reasons, summary: summary, passes: passes, inverted: inverted)
+    }
+}

@@ -10,7 +10,8 @@ package enum QueryLanguage {
 
     private static var expectations: [any QueryExpectation.Type] {
         [
-            S.AvailableElements<E, F>.self, S.Completion<E, F>.self, S.ContainsWhere<E, F>.self, S.ElementCount<E, F>.self,
+            S.AvailableElements<E, F>.self, S.Completion<E, F>.self, S.ContainsWhere<E, F>.self,
+            S.ElementCount<E, F>.self,
             S.Elements<E, F>.self,
             S.Every<E, F>.self,
             S.FailureError<E, F>.self, S.Finished<E, F>.self, S.Last<E, F>.self, S.Marbles<E, F>.self,
