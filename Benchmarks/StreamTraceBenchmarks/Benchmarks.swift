@@ -23,6 +23,7 @@ struct Benchmarks {
             rows += CheckBench(options: options).rows()
         }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
+        if sections.contains("json") { rows += JSONBench(options: options).rows() }
         if sections.contains("export") { rows += ExportBench(options: options).rows() }
         if sections.contains("values") { rows += ValueBench(options: options).rows() }
         if sections.contains("showdiff") { rows += ShowDiffBench(options: options).rows() }
