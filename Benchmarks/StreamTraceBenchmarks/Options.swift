@@ -49,7 +49,8 @@ struct BenchOptions {
     }
 
     static let allSections = [
-        "recorder", "writer", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values", "showdiff",
+        "recorder", "writer", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values",
+        "showdiff",
     ]
 
     static let usage = """
