@@ -49,8 +49,8 @@ package enum QueryLanguage {
 package struct QueryForm: Sendable {
     /// The expectation's type. Its name and whether `not` inverts it are
     /// asked of it when needed: each is a lookup in the runtime's tables of
-    /// conformances (`String(describing:)`, `is`), which for the fifteen
-    /// forms cost every `check` ~14 M instructions at start-up.
+    /// conformances (`String(describing:)`, `is`), which at start-up would
+    /// cost every `check` (docs/performance.md).
     private let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
     package let reasons: [QueryReason]

@@ -9,10 +9,10 @@ import Musl
 /// The library's one mutual-exclusion lock: `os_unfair_lock` on Apple
 /// platforms, a `pthread_mutex_t` elsewhere, called directly.
 ///
-/// Not `NSLock`: on the recording path, `make bench` measured the hand-fed
-/// recorder a few nanoseconds an event faster without Foundation's
-/// class-method calls, and a program that links StreamTrace (the
-/// `streamtrace` command) need not link Foundation and its ICU data. Not
+/// Not `NSLock`: the recording path is faster without Foundation's
+/// class-method calls (docs/performance.md), and a program that links
+/// StreamTrace (the `streamtrace` command) need not link Foundation and its
+/// ICU data. Not
 /// `Synchronization.Mutex`: it needs macOS 15 / iOS 18, and ThreadSanitizer
 /// reports false races on it; it understands both primitives used here.
 @usableFromInline

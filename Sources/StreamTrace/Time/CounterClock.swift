@@ -14,14 +14,13 @@ import StreamTraceCounter
 /// whose kernel keeps time with that counter (clock source `tsc`, which it
 /// chooses only when the counter is invariant and in step across cores).
 ///
-/// `clock_gettime` reads the same counter, fenced, and converts it. On the
-/// 2-core development machine (C, fastest of 300 runs; alone / in a loop
-/// that locks and appends as the recorder does): `clock_gettime` 23 / 20
-/// ns, `rdtscp` or `lfence; rdtsc` 18.5 / 16.5 ns, `rdtsc` 9.5 / 3 ns (its
-/// latency hides behind the lock and the append). Not kept:
-/// `CLOCK_MONOTONIC_COARSE` (5 ns, but it moves every 4 ms), the fenced
-/// counter (little cheaper than the clock), and a rate measured once (the
-/// clock is slewed by NTP; the counter is not).
+/// `clock_gettime` reads the same counter, fenced, and converts it; the
+/// unfenced counter costs a recorded event a fraction of that, its latency
+/// hidden behind the lock and the append (docs/performance.md has the
+/// figures of each way tried). Not kept: `CLOCK_MONOTONIC_COARSE` (it
+/// moves every 4 ms), the fenced counter (little cheaper than the clock),
+/// and a rate measured once (the clock is slewed by NTP; the counter is
+/// not).
 ///
 /// Kept: the unfenced counter. The clock is read between two counter
 /// readings (the anchor) and a time is the anchor's plus the ticks since, at

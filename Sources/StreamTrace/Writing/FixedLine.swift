@@ -35,9 +35,7 @@ struct FixedLine {
 /// a number below 10⁸ are worked out in one 64-bit register (four lanes of
 /// two, then eight of one) and stored at once, with no loop and no
 /// table. A trace line holds two such numbers (its time and an integer
-/// value): digit pairs in a loop were 213 of the 564 instructions of
-/// writing an `Int` event to a file, this is 160 of 510 (callgrind,
-/// RecorderClient `--profile writer`).
+/// value), so they are a good part of writing an event (docs/performance.md).
 @usableFromInline
 enum DecimalText {
     /// How many decimal digits `value` has (1 to 20).

@@ -10,7 +10,7 @@
 /// ```
 public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     // The writing path is inlinable so that it is specialized for the
-    // writer's types (unspecialized, `make bench` measured it 3× slower).
+    // writer's types (docs/performance.md).
     // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var time: TimeSource

@@ -6,8 +6,7 @@ import StreamTraceBytes
 /// emits plain SSE2 (x86-64's baseline) or NEON: `pcmpeqb`/`pcmpgtb` for
 /// the comparisons, `por` to combine them, and a multiply that gathers the
 /// top bit of each byte into a bit mask (SSE2's `pmovmskb` is not
-/// reachable from Swift's SIMD types; the multiply costs two instructions
-/// per 8 bytes).
+/// reachable from Swift's SIMD types).
 ///
 /// Every load may read up to 63 bytes past the position it starts at: the
 /// scanner's buffers keep ``ScanBuffer/padding`` readable bytes after the
