@@ -254,3 +254,133 @@ package struct CanonicalHash {
         return p
     }
 }
+
+extension CanonicalHash {
+    /// The hash of a plain integer of at most 15 digits at `p` (an optional
+    /// minus, digits, then neither a point nor an exponent), and the offset
+    /// after it, in one pass: what the general number hash makes of the same
+    /// text (significant digits four bits each, the trailing zeros as the
+    /// exponent); `nil` for any other number, which takes that way.
+    @inline(__always)
+    static func integerHash(_ bytes: UnsafeRawBufferPointer, at p: Int) -> (UInt64, Int)? {
+        let negative = bytes[p] == UInt8(ascii: "-")
+        let start = negative ? p + 1 : p
+        let end = min(bytes.count, start + 15)
+        var i = start
+        // All digits read (leading zeros aside), and up to the last nonzero one.
+        var (all, digits): (UInt64, Int) = (0, 0)
+        var (word, significant): (UInt64, Int) = (0, 0)
+        while i < end {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            if all != 0 || digit != 0 { digits += 1 }
+            all = all << 4 | UInt64(digit)
+            if digit != 0 { (word, significant) = (all, digits) }
+            i += 1
+        }
+        if i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return nil
+            default: break
+            }
+        }
+        guard i > start else { return nil }
+        guard significant > 0 else { return (zeroTag, i) }
+        let hash = mix(negative ? negativeTag : numberTag, UInt64(bitPattern: Int64(digits - significant)))
+        return (finish(mix(hash, word), count: significant, tag: 0), i)
+    }
+}
+
+extension CanonicalHash {
+    /// ``bytesHash(_:seed:)`` of bytes given a few at a time: the hash of a
+    /// string's scalars, worked out as its text is scanned, its escapes
+    /// decoded on the way (no buffer for the decoded bytes).
+    struct ByteStream {
+        var hash: UInt64
+        /// Bytes not mixed in yet, the first lowest, and how many bits of it
+        /// they fill (a multiple of 8, below 64).
+        private var word: UInt64 = 0
+        private var bits = 0
+        private var count = 0
+
+        init(seed: UInt64) { hash = seed }
+
+        /// Appends eight bytes, the first lowest.
+        @inline(__always)
+        mutating func append(word eight: UInt64) {
+            count += 8
+            if bits == 0 {
+                hash = CanonicalHash.mix(hash, eight)
+            } else {
+                hash = CanonicalHash.mix(hash, word | eight &<< UInt64(bits))
+                word = eight &>> UInt64(64 - bits)
+            }
+        }
+
+        /// Appends the `n` (1 to 7) low bytes of `bytes`, the first lowest;
+        /// the bytes above them are zero.
+        @inline(__always)
+        mutating func append(_ bytes: UInt64, count n: Int) {
+            count += n
+            word |= bytes &<< UInt64(bits)
+            let filled = bits + 8 * n
+            guard filled >= 64 else {
+                bits = filled
+                return
+            }
+            hash = CanonicalHash.mix(hash, word)
+            // The bytes that did not fit (`bits` is not 0 here: n < 8).
+            word = bytes &>> UInt64(64 - bits)
+            bits = filled - 64
+        }
+
+        /// The hash of all bytes appended.
+        var finished: UInt64 { CanonicalHash.finish(CanonicalHash.mix(hash, word), count: count, tag: 0) }
+    }
+
+    /// The hash of the scalars of the string whose opening quote is at
+    /// `start`, and the offset after its closing quote: hashed as it is
+    /// scanned, eight bytes at a time, its escapes decoded on the way (so
+    /// the same scalars hash alike however they are written).
+    func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
+        guard let base = bytes.baseAddress else { return (0, start + 1) }
+        var stream = ByteStream(seed: Self.stringTag)
+        var i = start + 1
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        while true {
+            while i + 8 <= bytes.count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+                // The lowest bit set marks the first quote or backslash.
+                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                if found != 0 {
+                    let before = found.trailingZeroBitCount >> 3
+                    if before > 0 { stream.append(word & (~0 &>> UInt64(64 - 8 * before)), count: before) }
+                    i += before
+                    break
+                }
+                stream.append(word: word)
+                i += 8
+            }
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+                stream.append(UInt64(bytes[i]), count: 1)
+                i += 1
+            }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\\") else { return (stream.finished, i + 1) }
+            i = Self.escape(bytes, at: i, into: &stream)
+        }
+    }
+
+    /// Appends the bytes the escape at `i` stands for (``JSONParser/escape(_:at:)``)
+    /// to `stream`; the offset after it. Never reads past `bytes`, whatever they hold.
+    private static func escape(_ bytes: UnsafeRawBufferPointer, at i: Int, into stream: inout ByteStream) -> Int {
+        guard i + 1 < bytes.count else {
+            stream.append(UInt64(bytes[i]), count: 1)
+            return i + 1
+        }
+        let (decoded, count, end) = JSONParser.escape(bytes, at: i)
+        stream.append(decoded, count: count)
+        return end
+    }
+}

@@ -121,3 +121,147 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .object(JSONObject(elements.map { JSONObject.Entry(key: $0.0, value: $0.1) }))
     }
 }
+
+/// One step of a walk through a JSON value (see ``JSONValue/walk(sortingKeys:_:)``).
+package enum JSONToken {
+    case scalar(JSONValue)
+    case beginArray, endArray, beginObject, endObject
+    /// An object member's key; its value follows.
+    case key(String)
+    /// Between two members of an array or object.
+    case separator
+}
+
+extension JSONValue {
+    /// An array or object being walked: its members and the next one.
+    private enum Frame {
+        case array([JSONValue], next: Int)
+        case object([JSONObject.Entry], next: Int)
+    }
+
+    /// Visits the value's parts in order, depth first, keeping open arrays
+    /// and objects on a stack of its own: however deep the value, the
+    /// thread's stack is not used up (a secondary thread's is small).
+    /// With `sortingKeys`, an object's members come in the order of their
+    /// keys' Unicode scalars.
+    package func walk(sortingKeys: Bool = false, _ visit: (JSONToken) -> Void) {
+        var stack: [Frame] = []
+        func enter(_ value: JSONValue) {
+            switch value {
+            case .array(let elements):
+                visit(.beginArray)
+                stack.append(.array(elements, next: 0))
+            case .object(let object):
+                visit(.beginObject)
+                let entries = sortingKeys ? object.entries.sorted { $0.key.precedesExactly($1.key) } : object.entries
+                stack.append(.object(entries, next: 0))
+            default:
+                visit(.scalar(value))
+            }
+        }
+        /// Whether a container of `count` members has a member `next`: if
+        /// so, visits the separator before it; if not, the container's end.
+        func hasMember(_ next: Int, of count: Int, else end: JSONToken) -> Bool {
+            guard next < count else {
+                visit(end)
+                return false
+            }
+            if next > 0 { visit(.separator) }
+            return true
+        }
+        enter(self)
+        while let frame = stack.popLast() {
+            switch frame {
+            case .array(let elements, let next):
+                guard hasMember(next, of: elements.count, else: .endArray) else { continue }
+                stack.append(.array(elements, next: next + 1))
+                enter(elements[next])
+            case .object(let entries, let next):
+                guard hasMember(next, of: entries.count, else: .endObject) else { continue }
+                stack.append(.object(entries, next: next + 1))
+                visit(.key(entries[next].key))
+                enter(entries[next].value)
+            }
+        }
+    }
+
+    /// JSON equality without recursion: object key order ignored, numbers
+    /// by value, strings and keys by their Unicode scalars.
+    static func areEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        var pending = [(lhs, rhs)]
+        while let (a, b) = pending.popLast() {
+            switch (a, b) {
+            case (.null, .null): continue
+            case (.bool(let x), .bool(let y)) where x == y: continue
+            case (.number(let x), .number(let y)) where x == y: continue
+            case (.string(let x), .string(let y)) where x.isExactly(y): continue
+            case (.array(let x), .array(let y)) where x.count == y.count:
+                pending += zip(x, y).map { ($0, $1) }
+            case (.object(let x), .object(let y)) where x.count == y.count:
+                guard let pairs = x.pairedValues(with: y) else { return false }
+                pending += pairs
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether this value contains `pattern` (see ``contains(_:)``),
+    /// without recursion.
+    static func contains(_ value: JSONValue, _ pattern: JSONValue) -> Bool {
+        switch (value, pattern) {
+        case (.array(let elements), _): return elements.contains(pattern) || value == pattern
+        case (.string(let text), .string(let part)): return text.containsExactly(part)
+        case (.object, .object): break
+        default: return value == pattern
+        }
+        // Every key of the pattern with an equal value; nested objects by the same rule.
+        var pending = [(value, pattern)]
+        while let (candidate, wanted) = pending.popLast() {
+            guard case .object(let object) = candidate, case .object(let subset) = wanted else {
+                if candidate != wanted { return false }
+                continue
+            }
+            // A large pattern looks its keys up in a table, not along the object.
+            let positions = subset.count > KeyPositions.linearLimit ? KeyPositions(object.entries) : nil
+            func member(_ key: String) -> JSONValue? {
+                guard let positions else { return object[key] }
+                return positions.index(of: key, in: object.entries).map { object[$0].value }
+            }
+            for entry in subset {
+                guard let member = member(entry.key) else { return false }
+                if case .object = entry.value, case .object = member {
+                    pending.append((member, entry.value))
+                } else if member != entry.value {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}
+
+extension JSONObject {
+    /// Each of this object's values with the other's value of the same key,
+    /// or `nil` if a key is missing from the other (the two have as many
+    /// keys).
+    func pairedValues(with other: JSONObject) -> [(JSONValue, JSONValue)]? {
+        var pairs: [(JSONValue, JSONValue)] = []
+        pairs.reserveCapacity(count)
+        if count <= 8 {
+            for entry in entries {
+                guard let value = other[entry.key] else { return nil }
+                pairs.append((entry.value, value))
+            }
+            return pairs
+        }
+        let table = Dictionary(
+            other.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        for entry in entries {
+            guard let value = table[ExactString(entry.key)] else { return nil }
+            pairs.append((entry.value, value))
+        }
+        return pairs
+    }
+}

@@ -130,3 +130,207 @@ package struct TraceTimeline: Sendable {
         TextLayout.truncated(line, to: width)
     }
 }
+
+/// `show`'s rows written as bytes: a trace of millions of events is shown
+/// at the speed it is read.
+extension TraceTimeline {
+    /// Appends the row ``row(_:value:previousTime:rewriter:)`` makes, byte
+    /// for byte, to `out`, where its characters can be measured one scalar
+    /// at a time as far as the width shows (printable ASCII, and most
+    /// letters; see ``aloneWidth(_:)``) — and returns `nil`; otherwise
+    /// appends nothing and returns the row as that `String`.
+    package func appendRow(
+        _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter,
+        into out: inout JSONOutput
+    ) -> String? {
+        let start = out.buffer.count
+        // Enough for the width, four bytes a character at most.
+        let limit = 4 * width + 8
+        // A short value in normal form is copied with the head, in one piece.
+        let short = head.kind == .value && (value?.count ?? 0) <= Self.shortValue
+        if short, let value, rewriter.isNormal(value) {
+            let whole = Self.appendHead(head, previousTime: previousTime, value: value, limit: limit, into: &out)
+            return cutAsBytes(&out, from: start, width: width, whole: whole)
+                ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+        }
+        Self.appendHead(head, previousTime: previousTime, into: &out)
+        var whole = true
+        switch head.kind {
+        case .value:
+            if let value { whole = rewriter.writeNormal(value, into: &out, limit: start + limit, scanned: short) }
+        case .request:
+            out.append("demand ")
+            if case .max(let n) = head.demand ?? .unlimited {
+                out.write(int: Int64(n))
+            } else {
+                out.append("unlimited")
+            }
+        case .failure:
+            out.append(raw: (head.failure ?? TraceFailure(type: "", message: "")).description.utf8)
+        default:
+            break
+        }
+        return cutAsBytes(&out, from: start, width: width, whole: whole)
+            ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
+    }
+
+    /// Values up to this long are copied with their row's head at once.
+    static let shortValue = 512
+
+    /// ``cutAsBytes(_:from:width:whole:)``, the row taken out again where
+    /// it cannot tell.
+    private func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
+        guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
+            out.truncate(to: start)
+            return false
+        }
+        return true
+    }
+
+    /// Cuts the row that starts at `start` to `width` columns as
+    /// `TextLayout.truncated` would, where that can be told scalar by
+    /// scalar: every character up to where the cut is decided is a
+    /// printable ASCII byte or a scalar that stands alone (see
+    /// ``aloneWidth(_:)``), each its own grapheme. `false`, leaving the
+    /// row, otherwise (or if the bytes run out before the cut is decided).
+    private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
+        let cut = out.buffer.withUnsafeBufferPointer { cutPosition($0, from: start, width: width) }
+        guard let cut else { return false }
+        guard cut >= 0 else { return whole }
+        out.truncate(to: cut)
+        out.append("…")
+        return true
+    }
+
+    /// Where ``cutAsBytes(_:from:width:whole:)`` cuts the row at `start`
+    /// to leave room for the ellipsis; -1 if it fits, `nil` if the bytes
+    /// cannot tell. Printable ASCII goes a byte a column, eight at a time.
+    private static func cutPosition(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
+        var (used, cut, i) = (0, start, start)
+        let count = bytes.count
+        while i < count {
+            // Printable ASCII while the cut is still `width` columns or more away.
+            while i + 8 <= count, used + 9 <= width {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                // A byte below 0x20, DEL, or from 0x80 on.
+                let odd = ((word &- ones &* 0x20) | (word &+ ones) | word) & 0x8080_8080_8080_8080
+                guard odd == 0 else { break }
+                (used, i) = (used + 8, i + 8)
+                if used <= width - 1 { cut = i }
+            }
+            guard i < count else { break }
+            let byte = bytes[i]
+            var (columns, length) = (1, 1)
+            if byte >= 0x80 || byte < 0x20 || byte == 0x7F {
+                guard let (scalar, size) = scalar(in: bytes, at: i), let width = aloneWidth(scalar) else {
+                    return nil
+                }
+                (columns, length) = (width, size)
+            }
+            if used + columns > width { return cut }
+            used += columns
+            i += length
+            if used <= width - 1 { cut = i }
+        }
+        return -1
+    }
+
+    /// The scalar whose UTF-8 sequence starts at `i`, and its length;
+    /// `nil` for a control, or a sequence cut short.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[i]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, i + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (0x7F >> length)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+
+    /// The columns a scalar takes if it is a grapheme of its own beside
+    /// any other such scalar or printable ASCII: letters and signs of the
+    /// Latin, Greek and Cyrillic blocks and general punctuation (1), kana,
+    /// CJK ideographs and Hangul syllables (2), pictographs (as
+    /// ``TerminalText/width(of:)`` says); `nil` for anything else — a
+    /// mark, a joiner, a selector, a flag's half, a control — which may
+    /// join its neighbours or be escaped.
+    static func aloneWidth(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0xA0...0x2FF: scalar.value == 0xAD ? nil : 1  // a soft hyphen is a format character
+        case 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E: 1
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2
+        case 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
+            TerminalText.width(of: Character(scalar))
+        default: nil
+        }
+    }
+
+    /// Appends a row's head in one piece: both times right-aligned in 10
+    /// columns, each after a `+` and followed by two spaces, then the
+    /// event's kind — padded to 9 columns and two spaces more when text
+    /// follows it (a value, a request, a failure), with no space after it
+    /// otherwise.
+    /// `value` (text in normal form), if given, follows in the same piece,
+    /// as much as keeps the row within `limit` bytes; returns whether it
+    /// all went.
+    @discardableResult
+    private static func appendHead(
+        _ head: TraceEventHead, previousTime: Int64, value: UnsafeRawBufferPointer = .init(start: nil, count: 0),
+        limit: Int = 0, into out: inout JSONOutput
+    ) -> Bool {
+        let kind = Self.name(of: head.kind)
+        let capacity = 2 * (TimeFormat.shortCapacity + 13) + 16
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity + value.count) { text in
+            let row = text.baseAddress!
+            var count = writePadded(head.nanoseconds, to: row, width: 10)
+            count += writePadded(head.nanoseconds - previousTime, to: row + count, width: 10)
+            (row + count).initialize(from: kind.utf8Start, count: kind.utf8CodeUnitCount)
+            count += kind.utf8CodeUnitCount
+            switch head.kind {
+            case .value, .request, .failure:
+                let end = count + max(9 - kind.utf8CodeUnitCount, 0) + 2
+                (row + count).initialize(repeating: UInt8(ascii: " "), count: end - count)
+                count = end
+            default: break
+            }
+            let copied = min(value.count, max(limit - count, 0))
+            if let bytes = value.baseAddress, copied > 0 {
+                UnsafeMutableRawPointer(row + count).copyMemory(from: bytes, byteCount: copied)
+                count += copied
+            }
+            out.append(raw: UnsafeBufferPointer(start: row, count: count))
+            return copied == value.count
+        }
+    }
+
+    /// The kind's raw value, without a `String` on the way (at most 9 bytes).
+    private static func name(of kind: EventKind) -> StaticString {
+        switch kind {
+        case .subscribe: "subscribe"
+        case .request: "request"
+        case .value: "value"
+        case .finished: "finished"
+        case .failure: "failure"
+        case .cancel: "cancel"
+        }
+    }
+
+    /// Writes `+` and ``TimeFormat/short(_:)``'s text for `nanoseconds`,
+    /// right-aligned in `width` columns (a longer text is not cut), then
+    /// two spaces; returns the bytes written (at most
+    /// ``TimeFormat/shortCapacity`` + 3 + `width`).
+    private static func writePadded(
+        _ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>, width: Int
+    ) -> Int {
+        // The text first, where it would stand unpadded; moved right if short.
+        destination[0] = UInt8(ascii: "+")
+        let length = 1 + TimeFormat.writeShort(nanoseconds, to: destination + 1)
+        let padding = max(width - length, 0)
+        if padding > 0 {
+            (destination + padding).moveInitialize(from: destination, count: length)
+            destination.initialize(repeating: UInt8(ascii: " "), count: padding)
+        }
+        (destination + padding + length).initialize(repeating: UInt8(ascii: " "), count: 2)
+        return padding + length + 2
+    }
+}
