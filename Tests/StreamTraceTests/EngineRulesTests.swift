@@ -59,4 +59,16 @@ import Testing
         }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
+
+    /// The speed tricks stay in the hot paths a benchmark row measures (the
+    /// reader, the writer, the recorder, JSON): none where expectations are
+    /// decided, queried, drawn, or where the clocks run. (Diff keeps one, its
+    /// events' unretained rare part: docs/performance.md says why.)
+    @Test func noSpeedTricksWhereExpectationsAreDecidedDrawnOrClocked() throws {
+        let fenced = ["Checker", "Expectations", "Query", "Rendering", "Marbles", "VirtualTime", "Time"]
+        let found = try Self.files(outside: []).filter { file in
+            fenced.contains { file.path.hasPrefix("StreamTrace/\($0)/") }
+        }.flatMap { Self.lines(of: $0, matching: #"@exclusivity\(unchecked\)|@inline\(__always\)|Unmanaged"#) }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
 }
