@@ -148,7 +148,7 @@ extension Recorder: @unchecked Sendable where Input: Sendable {}
 extension Recorder {
     /// `expectation`, bound to this recorder. Each expectation declares its
     /// accessor (`recorder.next()`, `recorder.finished` …) in its own file.
-    func expecting<E: StreamExpectation>(_ expectation: E) -> RecorderExpectation<E.Output>
+    package func expecting<E: StreamExpectation>(_ expectation: E) -> RecorderExpectation<E.Output>
     where E.Element == Input, E.Failure == Failure {
         RecorderExpectation(BoundExpectation(recorder: self, expectation: expectation))
     }
