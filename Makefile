@@ -41,7 +41,7 @@ build:
 # hash and compare bytes, and read no code the trait changes: the first pass
 # runs them (they took most of the second pass's 81 s in CI). The trait's
 # heavy suites stay: APIListingTests and DocumentationExamplesTests.
-COMBINE_FREE_SUITES = (ScheduleOrderTests|NormalFormCheckTests|JSONRewriterTests|HugeValueTests|DeepNestingTests|ScannedCheckTests|ValueRowTests|ValuePlaceTests|FastEventLineTests|AvailabilityScannerTests|ReadAheadComparisonTests|JSONPatternTests|MatcherPiecesTests|CheckFastPathTests|CanonicalHashStringTests|HugeValueCommandTests|ShowBlocksCommandTests|TranscriptTests|TraceScanTests|DocumentationAvailabilityTests|RecentEventsScanTests|SourceSizeTests|CanonicalHashTests)
+COMBINE_FREE_SUITES = (LiveCheckDifferentialTests|ScheduleOrderTests|NormalFormCheckTests|JSONRewriterTests|HugeValueTests|DeepNestingTests|ScannedCheckTests|ValueRowTests|ValuePlaceTests|FastEventLineTests|AvailabilityScannerTests|ReadAheadComparisonTests|JSONPatternTests|MatcherPiecesTests|CheckFastPathTests|CanonicalHashStringTests|HugeValueCommandTests|ShowBlocksCommandTests|TranscriptTests|TraceScanTests|DocumentationAvailabilityTests|RecentEventsScanTests|SourceSizeTests|CanonicalHashTests)
 test:
 	$(SWIFT) test --skip '$(BROWSER_SUITES)'
 	@SWIFT=$(SWIFT) scripts/test-browser.sh
@@ -116,11 +116,13 @@ stress-operators:
 # per-line differential (FastEventLineTests), the value hash and the
 # normal-form check are pure functions of bytes, in one thread, likewise,
 # as are the matcher's piece search (MatcherPiecesTests: 67 s under TSan)
-# and the hash of escaped strings (CanonicalHashStringTests).
+# and the hash of escaped strings (CanonicalHashStringTests), and the live
+# recorder against check (LiveCheckDifferentialTests: 89 s under TSan, on
+# the test's thread only).
 # The three largest seeded differential tests run every fifth seed there
 # (Tests/StreamTraceTests/SanitizedSeeds.swift): all of them took 285 of
 # the step's 488 s; make test runs every seed, twice.
-TSAN_SINGLE_THREADED = (MatcherPiecesTests|CanonicalHashStringTests|JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests|FastEventLineTests|CanonicalHashTests|NormalFormCheckTests|InputCopyTests)
+TSAN_SINGLE_THREADED = (LiveCheckDifferentialTests|MatcherPiecesTests|CanonicalHashStringTests|JSONRewriterTests|JSONPatternTests|ValueRowTests|HugeValueTests|PlacedValueCommandTests|HugeValueCommandTests|FastEventLineTests|CanonicalHashTests|NormalFormCheckTests|InputCopyTests)
 test-tsan: build-tsan
 	STREAMTRACE_EXPECT_TSAN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel \
 		--skip '$(BROWSER_SUITES)' --skip 'StreamTraceTests\.$(TSAN_SINGLE_THREADED)'

@@ -8,7 +8,7 @@ import StreamTrace
 /// A wait evaluates it once when it starts, then on each event its wake
 /// condition lets through (every event, or only completions); `finished`
 /// decides it.
-struct CountingExpectation<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+struct CountingExpectation<Element, Failure: Error>: StreamExpectation {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0

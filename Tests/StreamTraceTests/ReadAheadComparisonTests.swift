@@ -91,7 +91,7 @@ import Testing
         }
     }
 
-    @Test(arguments: SanitizedSeeds.seeds(0..<60, everyUnderThreadSanitizer: 10))
+    @Test(arguments: SanitizedSeeds.seeds(0..<60, everyUnderThreadSanitizer: 20))
     func readingAheadFindsWhatReadingInTurnFinds(seed: Int) {
         let pair = Pair(seed: UInt64(seed), events: 50 + seed * 97, damage: seed % 2 == 1)
         for (time, limit) in [(TimeComparison.exact, 20), (.ignored, 3), (.tolerance(.nanoseconds(5)), 1_000_000)] {

@@ -35,7 +35,7 @@ final class EngineStream: QueryStream {
         self.query = query
         hasWindow = query.within != nil
         needs = query.expectation.traceNeeds
-        wake = WakeCondition.of(query.expectation)
+        wake = query.expectation.wakeCondition
         mayMoveCursor = needs.consumes > 0 || needs.allElements
         sharesWindow = hasWindow && !mayMoveCursor && !needs.lastElement
     }

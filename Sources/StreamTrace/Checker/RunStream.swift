@@ -25,7 +25,7 @@ final class RunStream: QueryStream {
         hasWindow = query.within != nil
         self.declaration = declaration
         self.limit = limit
-        wake = WakeCondition.of(query.expectation)
+        wake = query.expectation.wakeCondition
         run = RunValue(start: 0, maximumLength: nil, limit: nil, matcher: nil, isRecording: false)
     }
 

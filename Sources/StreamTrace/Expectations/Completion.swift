@@ -4,7 +4,7 @@ extension StreamExpectations {
     /// A primitive: `finished`, `failure` and `recording` map what it
     /// passes with, and its inverted rule (no completion in the window) is
     /// `finished.inverted`'s.
-    package struct Completion<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+    package struct Completion<Element, Failure: Error>: StreamExpectation {
         package init() {}
         package var name: String { "completion" }
         /// Only a completion (or the window's end) decides it.

@@ -6,7 +6,7 @@ extension StreamExpectations {
     ///
     /// Where `next(where:)` waits for the next such element and moves the
     /// cursor past it, this asks whether the stream ever published one.
-    package struct ContainsWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation, WakeFiltered {
+    package struct ContainsWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation {
         /// What the element looked for satisfies.
         package let condition: ElementCondition<Element>
 

@@ -6,8 +6,8 @@
 /// `finished` is derived from `completion`; `elements`, `last`, `single`
 /// from `finished`; `recording` and `failure` from `completion`;
 /// `availableElements` from `elementCount`; `next()` from `next(1)`.
-package protocol DerivedExpectation: WakeFiltered {
-    associatedtype Base: WakeFiltered
+package protocol DerivedExpectation: StreamExpectation {
+    associatedtype Base: StreamExpectation
     /// The expectation it is derived from.
     var base: Base { get }
 }

@@ -4,7 +4,7 @@ extension StreamExpectations {
     /// window ends.
     ///
     /// A primitive: `availableElements` maps what it passes with.
-    package struct ElementCount<Element, Failure: Error>: StreamExpectation, WakeFiltered {
+    package struct ElementCount<Element, Failure: Error>: StreamExpectation {
         package init() {}
         package var name: String { "elementCount" }
         /// Only a completion (or the window's end) decides it.

@@ -21,7 +21,7 @@ extension StreamExpectations {
     }
 }
 
-extension StreamExpectations.Inverted: WakeFiltered where Base: WakeFiltered {
+extension StreamExpectations.Inverted {
     /// What may fulfil the base may also break its inverted form.
     package var wakeCondition: WakeCondition { base.wakeCondition }
 }

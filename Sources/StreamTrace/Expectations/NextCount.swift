@@ -5,7 +5,7 @@ extension StreamExpectations {
     /// A primitive: `next()` maps what `next(1)` passes with, and its
     /// inverted rule (fewer new elements and no completion in the window)
     /// is `next().inverted`'s.
-    package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation, WakeFiltered {
+    package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation {
         static var keyword: String { "next" }
         static var argument: String { "count" }
         package let count: Int

@@ -6,7 +6,7 @@ extension StreamExpectations {
     ///
     /// A failure says how many elements it skipped and shows the last of
     /// them; a failing `next(where:)` consumes nothing.
-    package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation, WakeFiltered {
+    package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation {
         /// What the element waited for satisfies.
         package let condition: ElementCondition<Element>
 

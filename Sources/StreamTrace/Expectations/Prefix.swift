@@ -2,7 +2,7 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if
     /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
     /// to `maxLength`. Invertible.
-    package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation, WakeFiltered {
+    package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation {
         static var keyword: String { "prefix" }
         static var argument: String { "maxLength" }
         /// The `maxLength` argument.

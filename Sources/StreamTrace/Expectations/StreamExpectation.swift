@@ -35,6 +35,15 @@ package protocol StreamExpectation<Element, Failure, Output>: Sendable {
     /// Decides from the events of `window`. Never `.pending` when the
     /// window is final.
     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Output>
+
+    /// Which events may decide it while its window is open: a wait
+    /// evaluates it only on those. Every event, unless it says otherwise
+    /// (the built-in expectations all do).
+    var wakeCondition: WakeCondition { get }
+}
+
+extension StreamExpectation {
+    package var wakeCondition: WakeCondition { .everyEvent }
 }
 
 extension StreamExpectation {

@@ -39,17 +39,4 @@ package struct WakeCondition: Sendable, Hashable {
         if let minimumUnconsumed, elementCount - consumedCount >= minimumUnconsumed { return true }
         return false
     }
-
-    /// The wake condition of `expectation`: its own if it declares one,
-    /// else every event.
-    package static func of(_ expectation: some StreamExpectation) -> WakeCondition {
-        (expectation as? any WakeFiltered)?.wakeCondition ?? .everyEvent
-    }
-}
-
-/// An expectation that says which events may decide it, sparing waits an
-/// evaluation on every other event. The built-in expectations conform;
-/// any other is evaluated on every event.
-package protocol WakeFiltered {
-    var wakeCondition: WakeCondition { get }
 }

@@ -90,7 +90,7 @@ extension StreamExpectations {
     }
 }
 
-extension StreamExpectations.Marbles: WakeFiltered {
+extension StreamExpectations.Marbles {
     /// Every event may decide it.
     package var wakeCondition: WakeCondition { .everyEvent }
 }

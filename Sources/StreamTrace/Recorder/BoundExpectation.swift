@@ -119,7 +119,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
                 outcome.verdict = verdict
                 return true
             },
-            wakeCondition: WakeCondition.of(expectation))
+            wakeCondition: expectation.wakeCondition)
         return (waiter, outcome)
     }
 }

@@ -10,9 +10,9 @@ import Testing
 /// any second one fails (never retried). Before the clock ran jobs one at a
 /// time, a debug build gave 2, 6, 2 and 15 traces of 2,000.
 @Suite struct ScheduleOrderTests {
-    /// 2,000 (50 under ThreadSanitizer, where each run is 20 times slower
+    /// 2,000 (25 under ThreadSanitizer, where each run is 20 times slower
     /// and what is checked is the threads, not the count).
-    static let runs = SanitizedSeeds.underThreadSanitizer ? 50 : 2_000
+    static let runs = SanitizedSeeds.underThreadSanitizer ? 25 : 2_000
     /// How often each seed is replayed: 100 (12 under ThreadSanitizer).
     static let replays = SanitizedSeeds.underThreadSanitizer ? 12 : 100
 
