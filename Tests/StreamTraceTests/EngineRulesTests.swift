@@ -36,20 +36,28 @@ import Testing
     }
 
     @Test func nothingDowncastsToAnExpectationType() throws {
-        // The expectation types: the structs of Expectations/ and Marbles/ (`package struct NextWhere<`).
-        let declaration = try NSRegularExpression(pattern: #"package struct (\w+)<"#)
-        let expectations = try Self.files(outside: []).filter {
-            $0.path.hasPrefix("StreamTrace/Expectations/") || $0.path.hasPrefix("StreamTrace/Marbles/")
-        }.flatMap { file in
-            declaration.matches(in: file.text, range: NSRange(file.text.startIndex..., in: file.text)).map {
-                String(file.text[Range($0.range(at: 1), in: file.text)!])
+        // The expectation types: the structs of Expectations/ and Marbles/ (`package struct NextWhere<`),
+        // and the protocols expectations conform to, wherever declared (`package protocol RunExpectation`).
+        func declared(_ pattern: String, in files: [(path: String, text: String)]) throws -> [String] {
+            let regex = try NSRegularExpression(pattern: pattern)
+            return files.flatMap { file in
+                regex.matches(in: file.text, range: NSRange(file.text.startIndex..., in: file.text)).map {
+                    String(file.text[Range($0.range(at: 1), in: file.text)!])
+                }
             }
         }
+        let library = try Self.files(outside: [])
+        let expectations =
+            try declared(
+                #"package struct (\w+)<"#,
+                in: library.filter {
+                    $0.path.hasPrefix("StreamTrace/Expectations/") || $0.path.hasPrefix("StreamTrace/Marbles/")
+                }) + declared(#"(?:package )?protocol (\w+Expectation)\b"#, in: library)
         let names = (expectations + ["StreamExpectations"]).joined(separator: "|")
         let found = try Self.files(outside: []).flatMap {
             Self.lines(of: $0, matching: #"(as[?!]?|\bis)\s+(any\s+)?(StreamExpectations\.)?(\#(names))\b"#)
         }
-        #expect(expectations.contains("NextWhere"))
+        #expect(expectations.contains("NextWhere") && expectations.contains("InvertibleTraceExpectation"))
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 

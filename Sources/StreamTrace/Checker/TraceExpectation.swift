@@ -12,6 +12,8 @@ package protocol TraceExpectation: StreamExpectation where Element == RawJSON, F
     /// How a pass reads its elements: through its window (the default), a
     /// search with a matcher, or a run it builds as they stream by.
     var reading: TraceReading { get }
+    /// Its inverted form (`not finished`), if it has one.
+    var inverted: (any TraceExpectation)? { get }
     /// The value it passes with, as JSON; `nil` when it passes with
     /// nothing (`finished`).
     func json(_ output: Output) -> RawJSON?
@@ -28,10 +30,12 @@ package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpecta
 
 extension TraceExpectation {
     package var reading: TraceReading { .window }
+    package var inverted: (any TraceExpectation)? { nil }
 }
 
 extension InvertibleTraceExpectation {
     package var invertedReading: TraceReading { .window }
+    package var inverted: (any TraceExpectation)? { StreamExpectations.Inverted(self) }
 }
 
 extension TraceExpectation where Output == Void {

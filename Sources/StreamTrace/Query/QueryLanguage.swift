@@ -47,10 +47,9 @@ package enum QueryLanguage {
 
 /// One expectation of the query language, as its type declares it.
 package struct QueryForm: Sendable {
-    /// The expectation's type. Its name and whether `not` inverts it are
-    /// asked of it when needed: each is a lookup in the runtime's tables of
-    /// conformances (`String(describing:)`, `is`), which at start-up would
-    /// cost every `check` (docs/performance.md).
+    /// The expectation's type. Its name is asked of it when needed: a
+    /// lookup in the runtime's tables (`String(describing:)`), which for
+    /// every form at start-up would cost every `check` (docs/performance.md).
     private let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
     package let reasons: [QueryReason]
@@ -69,9 +68,10 @@ package struct QueryForm: Sendable {
         String(String(describing: type).prefix { $0 != "<" })
     }
 
-    /// Whether `not` inverts it: it is an ``InvertibleTraceExpectation``.
+    /// Whether `not` inverts it: an expectation it makes has an inverted
+    /// form (``TraceExpectation/inverted``).
     package var isInvertible: Bool {
-        type is any InvertibleTraceExpectation.Type
+        syntax.make(QueryArguments()).inverted != nil
     }
 
     func argument(at position: Int) -> QueryArgument? {

@@ -61,17 +61,7 @@ struct QueryParser {
         return Query(
             text: words.text, expectationName: written, isInverted: arguments.isInverted, within: within?.duration,
             writtenWithin: within?.written, matcher: matcher,
-            expectation: arguments.isInverted ? Self.inverted(made) : made)
-    }
-
-    /// `expectation`'s inverted form; the parser only asks an invertible
-    /// one for it.
-    private static func inverted(_ expectation: any TraceExpectation) -> any TraceExpectation {
-        func invert(_ invertible: some InvertibleTraceExpectation) -> any TraceExpectation {
-            StreamExpectations.Inverted(invertible)
-        }
-        guard let invertible = expectation as? any InvertibleTraceExpectation else { return expectation }
-        return invert(invertible)
+            expectation: arguments.isInverted ? made.inverted ?? made : made)
     }
 
     /// The expectations `word` names, or an error that lists the keywords.
