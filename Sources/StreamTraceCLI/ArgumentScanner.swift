@@ -1,8 +1,5 @@
-/// Splits a command's arguments into options and positionals.
-///
-/// Options are `--name value`, `--name=value` or flags; `--` ends options;
-/// `-` alone is a positional (standard input). An option that takes a value
-/// keeps its last value, unless it is repeatable (`-e QUERY -e QUERY`).
+/// Splits a command's arguments into options (`--name value`, `--name=value`, flags; `--` ends them) and positionals
+/// (`-` alone is one: standard input). A value option keeps its last value unless repeatable (`-e QUERY -e QUERY`).
 struct ArgumentScanner {
     let command: String
     /// Options that take a value, and flags, by name (with their aliases).
@@ -19,7 +16,6 @@ struct ArgumentScanner {
         var flags: Set<String> = []
         var positionals: [String] = []
 
-        /// Whether any of these flags was given.
         func has(_ names: String...) -> Bool { !flags.isDisjoint(with: names) }
 
         /// The value of an option that takes one of a few words.

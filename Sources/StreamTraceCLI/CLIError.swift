@@ -15,7 +15,6 @@ struct CLIError: Error, Equatable, CustomStringConvertible {
         CLIError(message: message, command: command)
     }
 
-    /// A query given as an argument that does not parse.
     static func query(_ error: QueryParseError, number: Int) -> CLIError {
         CLIError(
             message: "query \(number), column \(error.column): \(error.message)", detail: pointer(error),
@@ -27,7 +26,6 @@ struct CLIError: Error, Equatable, CustomStringConvertible {
         CLIError(message: "\(file):\(line):\(error.column): \(error.message)", detail: pointer(error), command: "check")
     }
 
-    /// The query, and a caret under the problem.
     private static func pointer(_ error: QueryParseError) -> [String] {
         let (line, caret) = error.excerpt
         return ["  " + line, "  " + caret]

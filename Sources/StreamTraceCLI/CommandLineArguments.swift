@@ -8,12 +8,8 @@ import Glibc
 import Musl
 #endif
 
-/// The command line's arguments as the process received them.
-///
-/// An argument that is not UTF-8 (a file name in another encoding) cannot
-/// be a Swift `String`: it is shown with its odd bytes as `\xNN`, and the
-/// bytes themselves are kept, so that the file it names is opened, not a
-/// look-alike with U+FFFD in its name.
+/// The command line's arguments as the process received them. One that is not UTF-8 (a file name in another encoding)
+/// is shown with its odd bytes as `\xNN`, its bytes kept to open that file, not a look-alike with U+FFFD in its name.
 enum CommandLineArguments {
     /// The bytes of each argument that is not UTF-8, by its shown form.
     nonisolated(unsafe) private static var rawBytes: [String: [UInt8]] = [:]
@@ -27,10 +23,8 @@ enum CommandLineArguments {
         }
     }
 
-    /// A path given as bytes (an argument, or a file found in a directory)
-    /// as the commands take it: its text, or its shown form if it is not
-    /// UTF-8, whose bytes are kept so that ``open(_:_:)`` opens that file.
-    /// Call it before other threads read arguments.
+    /// A path given as bytes (an argument, or a file found in a directory) as the commands take it: its text, or if not
+    /// UTF-8 its shown form, whose bytes are kept for ``open(_:_:mode:)``. Call it before other threads read arguments.
     static func path(bytes: [UInt8]) -> String {
         if let text = String(utf8: bytes) { return text }
         let shown = shownForm(bytes)
@@ -48,8 +42,7 @@ enum CommandLineArguments {
         rawBytes[argument]
     }
 
-    /// The value of `--name=VALUE` in `argument`: the bytes after the
-    /// first `=`, kept as ``path(bytes:)`` keeps them.
+    /// The value of `--name=VALUE` in `argument`: the bytes after the first `=`, kept as ``path(bytes:)`` keeps them.
     static func value(of argument: String, afterEquals equals: String.Index) -> String {
         let value = String(argument[argument.index(after: equals)...])
         guard let bytes = bytes(of: argument) else { return value }
@@ -57,8 +50,7 @@ enum CommandLineArguments {
         return path(bytes: Array(bytes.dropFirst(prefix)))
     }
 
-    /// Opens (or, with `O_CREAT`, creates with `mode`) the file a path
-    /// names, by its bytes: like `open(2)`.
+    /// Opens (or, with `O_CREAT`, creates with `mode`) the file a path names, by its bytes: like `open(2)`.
     static func open(_ argument: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
         withPath(argument) { openFile($0, flags, mode) }
     }
@@ -68,8 +60,7 @@ enum CommandLineArguments {
         _ = withPath(argument) { unlinkFile($0) }
     }
 
-    /// Calls `body` with the path `argument` names, as the C string of its
-    /// bytes.
+    /// Calls `body` with the path `argument` names, as the C string of its bytes.
     static func withPath<Result>(_ argument: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (pathBytes(argument) + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
@@ -105,10 +96,8 @@ private func unlinkFile(_ path: UnsafePointer<CChar>) -> Int32 {
 }
 
 extension String {
-    /// `bytes` as text if they are valid UTF-8, else `nil`: the standard
-    /// library's `String(validating:as:)` needs macOS 15 / iOS 18. Decoding
-    /// repairs each invalid sequence with U+FFFD, so the bytes were valid
-    /// exactly when decoding gave them back unchanged.
+    /// `bytes` as text if they are valid UTF-8, else `nil` (`String(validating:as:)` needs macOS 15 / iOS 18). Decoding
+    /// repairs each invalid sequence with U+FFFD, so the bytes were valid exactly when it gives them back unchanged.
     init?(utf8 bytes: some Collection<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else { return nil }

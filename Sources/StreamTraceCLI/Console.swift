@@ -8,19 +8,11 @@ import Glibc
 import Musl
 #endif
 
-/// Standard output and error: every line made safe for a terminal, every
-/// write to standard output checked.
-///
-/// Text from a trace never reaches a terminal raw: each line is escaped by
-/// the library's one sanitizer (`TerminalText`), so a value cannot move
-/// the cursor, change colours or forge a result line. Colour, when on, is
-/// added after escaping, around the segments that ask for it. A failed
-/// write to standard output (a full disk; a closed pipe when SIGPIPE is
-/// ignored) throws ``OutputError``, which ends the command with status 3;
-/// with SIGPIPE at its default, a closed pipe ends the process silently,
-/// as it does `grep` and `jq`.
+/// Standard output and error, every line made safe for a terminal: trace text is escaped by the library's one sanitizer
+/// (`TerminalText`), so a value cannot move the cursor, change colours or forge a result line (colour is added after
+/// escaping). A failed write to standard output (a full disk; a closed pipe when SIGPIPE is ignored) throws
+/// ``OutputError`` (exit status 3); with SIGPIPE at its default, a closed pipe ends the process silently.
 enum Console {
-    /// What a line is made of: text, coloured or not.
     struct Segment: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
         var text: String
         var colour: Palette.Colour?
@@ -34,14 +26,12 @@ enum Console {
     }
 
     nonisolated(unsafe) private static var buffer: [UInt8] = []
-    /// Colours for ``Segment``s that ask for one; off until a command
-    /// turns it on.
+    /// Colours for ``Segment``s that ask for one; off until a command turns it on.
     nonisolated(unsafe) static var palette = Palette(enabled: false)
     private static let bufferLimit = 1 << 16
 
-    /// Writes lines to standard output (buffered), each escaped: the
-    /// renderers build multi-line text with trace text already escaped in
-    /// it, and nothing else in a line may reach the terminal raw.
+    /// Writes lines to standard output (buffered), each escaped: the renderers build multi-line text with trace text
+    /// already escaped, and nothing else in a line may reach the terminal raw.
     static func out(_ text: String) throws(OutputError) {
         if TerminalText.isPrintableASCII(text) { return try out(bytes: text.utf8) }  // nothing to escape or split
         var lines = JSONOutput()
@@ -62,9 +52,8 @@ enum Console {
         }
     }
 
-    /// Writes a line of segments, each escaped, coloured as the palette says.
-    /// Each segment goes out on its own, not joined into one copy of the
-    /// line: a segment can be a value of many megabytes.
+    /// Writes a line of segments, each escaped and coloured as the palette says, and each on its own rather than joined
+    /// into one copy of the line: a segment can be a value of many megabytes.
     static func out(_ segments: Segment..., ending: Bool = true) throws(OutputError) {
         for segment in segments {
             try write(bytes: palette.paint(TerminalText.escaped(segment.text), segment.colour).utf8)
@@ -72,9 +61,8 @@ enum Console {
         if ending { try write(bytes: CollectionOfOne(0x0A)) }
     }
 
-    /// Writes bytes the caller made safe, without a line end. Bytes
-    /// longer than the buffer go out from where they are, not copied into
-    /// it (which would keep that much capacity to the end).
+    /// Writes bytes the caller made safe, without a line end. Bytes longer than the buffer go out from where they are,
+    /// not copied into it (which would keep that much capacity to the end).
     static func write(bytes: some Collection<UInt8>) throws(OutputError) {
         if buffer.count + bytes.count > bufferLimit { try flush() }
         if bytes.count >= bufferLimit {
@@ -90,22 +78,19 @@ enum Console {
         if buffer.count >= bufferLimit { try flush() }
     }
 
-    /// Writes a JSON document written so far, and empties it, once it is
-    /// over 64 KB: a long document goes out as it is written.
+    /// Writes a JSON document written so far, and empties it, once it is over 64 KB: a long one goes out as written.
     static func writeIfLarge(_ document: inout JSONOutput) throws(OutputError) {
         guard document.bytes.count > 1 << 16 else { return }
         try write(bytes: document.bytes)
         document.removeAll()
     }
 
-    /// Writes a line of bytes the caller made safe (JSON written by the
-    /// library's JSON output, which escapes what a terminal must not see).
+    /// Writes a line of bytes the caller made safe (JSON from the library's JSON output, which escapes for a terminal).
     static func out(bytes: some Collection<UInt8>) throws(OutputError) {
         try write(bytes: bytes)
         try write(bytes: CollectionOfOne(0x0A))
     }
 
-    /// Writes everything buffered to standard output.
     static func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
         let failure = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: 1) }
@@ -113,9 +98,8 @@ enum Console {
         if let failure { throw OutputError(code: failure) }
     }
 
-    /// Writes a line to standard error (unbuffered), escaped. Standard
-    /// output is flushed first, so the two interleave as written; an error
-    /// writing either here is not reported (there is nowhere to report it).
+    /// Writes a line to standard error (unbuffered), escaped. Standard output is flushed first, so the two interleave
+    /// as written; an error writing either here is not reported (there is nowhere to report it).
     static func error(_ line: String) {
         try? flush()
         let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
@@ -153,10 +137,8 @@ struct OutputError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Colour for PASS and FAIL. `--color always` or `never` decides; with
-/// `auto` (the default), `CLICOLOR_FORCE` set to anything but `0` turns it
-/// on, then `NO_COLOR` set (not empty) or `TERM=dumb` turn it off, else a
-/// terminal gets colour and a pipe does not.
+/// Colour for PASS and FAIL: `--color always` or `never`, or with `auto` (the default) on if `CLICOLOR_FORCE` is set
+/// but not `0`, then off if `NO_COLOR` is set (not empty) or `TERM=dumb`, else on for a terminal, off for a pipe.
 struct Palette {
     enum Colour: String {
         case green = "32"
@@ -170,7 +152,6 @@ struct Palette {
         self.enabled = enabled
     }
 
-    /// The palette `--color MODE` asks for.
     init(mode: String) {
         switch mode {
         case "always": enabled = true
@@ -179,8 +160,7 @@ struct Palette {
         }
     }
 
-    /// Whether `--color auto` colours, as the environment and standard
-    /// output say.
+    /// Whether `--color auto` colours, as the environment and standard output say.
     private static var automatic: Bool {
         if let force = Environment.value("CLICOLOR_FORCE"), force != "0" { return true }
         if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
@@ -188,7 +168,6 @@ struct Palette {
         return Console.isTerminal
     }
 
-    /// `text` in `colour`, if colour is on.
     func paint(_ text: String, _ colour: Colour?) -> String {
         guard enabled, let colour else { return text }
         return "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m"

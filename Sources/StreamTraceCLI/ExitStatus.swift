@@ -8,15 +8,13 @@ enum ExitStatus: Int32 {
     case failures = 1
     /// Unknown command or option, a missing argument, a query that does not parse.
     case usage = 2
-    /// A trace could not be read (missing, unreadable, not a trace,
-    /// malformed), or the output could not be written.
+    /// A trace could not be read (missing, unreadable, not a trace, malformed), or the output could not be written.
     case inputOutput = 3
     /// `show --follow` ended by Ctrl-C (128 + SIGINT, as shells report it).
     case interrupted = 130
 
-    /// The status of a run: 3 if a trace could not be read, else 1 if
-    /// something failed (a query, a section, a pair that differs or that
-    /// only one side has), else 0.
+    /// The status of a run: 3 if a trace could not be read, else 1 if something failed (a query, a section, a pair that
+    /// differs or that only one side has), else 0.
     init(for totals: some RunTotals) {
         self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
     }

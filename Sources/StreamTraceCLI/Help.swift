@@ -56,8 +56,7 @@ enum Help {
         return lines.joined(separator: "\n")
     }
 
-    /// `  form              summary`, the summary on a line of its own when
-    /// the form is too long for the column.
+    /// `  form              summary`, the summary on a line of its own when the form is too long for the column.
     private static func row(_ form: String, _ summary: String) -> String {
         let column = 18
         guard form.count < column else { return "  \(form)\n  " + String(repeating: " ", count: column) + summary }

@@ -8,21 +8,13 @@ import Glibc
 import Musl
 #endif
 
-/// A stream (standard input, a FIFO, a process substitution) copied to a
-/// temporary file as its first pass reads it, so that later passes read
-/// the file: to disk, not memory, and only as far as the first pass read.
-/// A first pass that stops at a bad line (a line over the limit, bytes
-/// that are no trace) stops the copy there too, so an endless input is
-/// never copied endlessly.
-///
-/// The file is unlinked as soon as it is made: it lives only as long as
-/// its descriptor, so a command stopped by a signal (Ctrl-C, a closed
-/// pipe) leaves nothing behind in the temporary directory.
+/// A stream (standard input, a FIFO, a process substitution) copied to a temporary file as its first pass reads it, for
+/// later passes: on disk, not in memory, and only as far as the first pass read, so an endless input is never copied
+/// endlessly. The file is unlinked at once: a command stopped by a signal leaves nothing behind.
 final class InputCopy {
     private let name: String
     private let source: Int32
     private let output: Int32
-    /// Whether the stream was read to its end.
     private var isComplete = false
     /// Whether the last failure was writing the copy, not reading the stream.
     private var copyFailed = false
@@ -50,8 +42,7 @@ final class InputCopy {
         close(output)
     }
 
-    /// The copy, from its start, on a descriptor of its own for a later
-    /// pass (after ``finish()``); passes read one after another.
+    /// The copy, from its start, on a descriptor of its own for a later pass (after ``finish()``); passes read in turn.
     func open() throws(TraceReadError) -> Int32 {
         guard lseek(output, 0, SEEK_SET) == 0 else { throw TraceFile.readFailure(name, errno) }
         let fd = dup(output)
@@ -59,8 +50,7 @@ final class InputCopy {
         return fd
     }
 
-    /// Reads as `read(2)` does, from the stream, and copies what it read:
-    /// the first pass's source. A failed copy is a failed read (`errno` set).
+    /// Reads as `read(2)` does from the stream, copying what it read; a failed copy is a failed read (`errno` set).
     func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         let n = SystemCall.read(source, buffer, count)
         if n == 0 { isComplete = true }
@@ -73,8 +63,7 @@ final class InputCopy {
         return n
     }
 
-    /// Copies the rest of the stream, if the first pass left some: what a
-    /// later pass reads is then the whole stream.
+    /// Copies the rest of the stream, if the first pass left some, so that a later pass reads the whole stream.
     func finish() throws(TraceReadError) {
         let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }

@@ -8,13 +8,9 @@ import Glibc
 import Musl
 #endif
 
-/// A trace named on the command line, opened for one pass or for several.
-///
-/// A path is opened by the bytes the process was given (see
-/// ``CommandLineArguments``); `-` is standard input. For several passes, a
-/// regular file is read again from its start, and standard input, a FIFO,
-/// `/dev/stdin` or a process substitution are copied to a temporary file
-/// as the first pass reads them (``InputCopy``).
+/// A trace named on the command line (`-`: standard input), opened by the bytes the process was given, for one pass or
+/// several. For several, a regular file is read again from its start, and a stream (standard input, a FIFO,
+/// `/dev/stdin`, a process substitution) is copied to a temporary file as the first pass reads it (``InputCopy``).
 final class TraceInput {
     /// The trace as messages name it: its path, or `<stdin>` for `-`.
     let name: String
@@ -23,14 +19,12 @@ final class TraceInput {
     private var descriptor: Int32?
     /// A stream opened for several passes.
     private var copy: InputCopy?
-    /// Whether the trace is a stream copied as the first pass reads it:
-    /// that pass reads it with ``reader()``, as it comes, and stops at the
-    /// first malformed line (the stream may never end).
+    /// Whether the trace is a stream copied as the first pass reads it: that pass reads it with ``reader()``, as it
+    /// comes, and stops at the first malformed line (the stream may never end).
     var isStream: Bool { copy != nil }
     private var readers = 0
 
-    /// Opens `argument` (a path, or `-`); `passes` is how many times it
-    /// will be read.
+    /// Opens `argument` (a path, or `-`) to be read `passes` times.
     init(_ argument: String, passes: Int = 1) throws(TraceReadError) {
         self.argument = argument
         name = Self.name(of: argument)
@@ -70,8 +64,7 @@ final class TraceInput {
         return try TraceReader(closingFileDescriptor: ownDescriptor(descriptor), name: name)
     }
 
-    /// A descriptor of its own, at the trace's start, for the caller to
-    /// read and close.
+    /// A descriptor of its own, at the trace's start, for the caller to read and close.
     func openDescriptor() throws(TraceReadError) -> Int32 {
         defer { readers += 1 }
         if let copy {
@@ -85,8 +78,7 @@ final class TraceInput {
         return fd
     }
 
-    /// A descriptor of standard input of its own, or -1 with `errno` set:
-    /// `EBADF` if standard input was closed when the command started.
+    /// A descriptor of standard input of its own, or -1 with `errno` set (`EBADF` if it was closed at the start).
     static func duplicateStandardInput() -> Int32 {
         guard !standardInputWasClosed else {
             errno = EBADF
@@ -95,11 +87,9 @@ final class TraceInput {
         return dup(0)
     }
 
-    /// Whether standard input was closed when the command started (`<&-`).
-    /// Descriptor 0 is then held by `/dev/null`: a file opened later would
-    /// otherwise take it, and be read as `-` (or `-` read as an empty
-    /// trace); `-` is named as closed instead, by every command alike.
-    /// The command reads this first, before it opens anything.
+    /// Whether standard input was closed when the command started (`<&-`). Descriptor 0 is then held by `/dev/null`: a
+    /// file opened later would otherwise take it and be read as `-` (or `-` read as an empty trace); `-` is named as
+    /// closed instead, by every command alike. Read first, before anything is opened.
     static let standardInputWasClosed: Bool = {
         guard fcntl(0, F_GETFD) == -1, errno == EBADF else { return false }
         let held = open("/dev/null", O_RDONLY)
@@ -107,8 +97,7 @@ final class TraceInput {
         return true
     }()
 
-    /// A descriptor of its own on the regular file `descriptor`, at its
-    /// start: the reader may outlive this input.
+    /// A descriptor of its own on the regular file `descriptor`, at its start: the reader may outlive this input.
     private func ownDescriptor(_ descriptor: Int32) throws(TraceReadError) -> Int32 {
         if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
         let own = dup(descriptor)
@@ -116,8 +105,7 @@ final class TraceInput {
         return own
     }
 
-    /// Whether `argument` names a regular file (not `-`, a FIFO, a
-    /// directory, or nothing), by the bytes it was given as.
+    /// Whether `argument` names a regular file (not `-`, a FIFO, a directory or nothing), by its given bytes.
     static func isRegularFile(_ argument: String) -> Bool {
         argument != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes(argument)) == S_IFREG
     }

@@ -1,3 +1,2 @@
-// The target's one source file (SwiftPM builds no C target without one); the
-// counter itself is the inline function in include/streamtrace_counter.h.
+// The target's one source file, as SwiftPM builds no C target without one: the code is inline in the header.
 #include "streamtrace_counter.h"

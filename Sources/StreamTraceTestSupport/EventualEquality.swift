@@ -8,21 +8,11 @@ import Glibc
 import Musl
 #endif
 
-/// The loop behind both glue modules' `expectEventually`: reads an actual
-/// value again and again until it equals the expected one or time runs
-/// out, then says what happened.
-///
-/// It compares at once, then after every `interval`, until `timeout` has
-/// passed; it stops at the first match. The failure message names the last
-/// value compared (never a fresher read), the number of tries and the
-/// timeout, in ExpectToEventuallyEqual's form:
-/// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`.
-///
-/// On the wall clock, the synchronous loop sleeps between tries (on the
-/// main thread it runs the main run loop meanwhile, so main-queue work
-/// proceeds). Given a ``TestClock``, the asynchronous loop waits in virtual
-/// time: between tries it advances the clock by `interval` itself, so the
-/// whole timeout passes instantly and the count of tries is exact.
+/// The loop behind both glue modules' `expectEventually`: reads an actual value at once, then after every `interval`,
+/// until it equals the expected one or `timeout` has passed, then says what happened. The failure message names the
+/// last value compared (never a fresher read), in ExpectToEventuallyEqual's form. On the wall clock it sleeps between
+/// tries (on the main thread, running the main run loop meanwhile). Given a ``TestClock``, it advances the clock by
+/// `interval` itself, so the whole timeout passes instantly and the count of tries is exact.
 ///
 /// ```swift
 /// var reads = 0
@@ -34,15 +24,10 @@ import Musl
 /// let tries = outcome.tries  // 3
 /// ```
 package struct EventualEquality<Value: Equatable> {
-    /// The value waited for.
     package let expected: Value
-    /// How long it waited at most.
     package let timeout: Duration
-    /// How many times it read the actual value.
     package private(set) var tries = 0
-    /// The last value it compared.
     package private(set) var lastActual: Value?
-    /// Whether the last value compared was the expected one.
     package var matched: Bool { lastActual == expected }
 
     init(expected: Value, timeout: Duration) {
@@ -50,9 +35,8 @@ package struct EventualEquality<Value: Equatable> {
         self.timeout = timeout
     }
 
-    /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`;
-    /// strings in double quotes, with `"`, `\`, line feeds, carriage
-    /// returns and tabs escaped.
+    /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`; strings in double quotes, with `"`, `\`,
+    /// line feeds, carriage returns and tabs escaped.
     package var message: String {
         var actual = "never read"
         if let lastActual { actual = Self.show(lastActual) }
@@ -66,7 +50,6 @@ package struct EventualEquality<Value: Equatable> {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// A value as the message shows it.
     static func show(_ value: Value) -> String {
         guard let string = value as? any StringProtocol else { return String(describing: value) }
         let escaped = String(string).replacingScalars { scalar -> String? in
@@ -88,9 +71,8 @@ package struct EventualEquality<Value: Equatable> {
         return value == expected
     }
 
-    /// Reads `actual` until it equals `expected` or `timeout` of wall-clock
-    /// time has passed, pausing `interval` between tries. Errors `actual`
-    /// throws end the loop and are rethrown.
+    /// Reads `actual` until it equals `expected` or `timeout` of wall-clock time has passed, pausing `interval`
+    /// between tries. Errors `actual` throws end the loop and are rethrown.
     package static func poll(
         expected: Value, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
         actual: () throws -> Value
@@ -106,9 +88,8 @@ package struct EventualEquality<Value: Equatable> {
         }
     }
 
-    /// Like ``poll(expected:timeout:interval:actual:)``, suspending between
-    /// tries. With a `clock`, time is virtual: each pause advances the
-    /// clock by `interval`, and `timeout` is measured on it.
+    /// Like ``poll(expected:timeout:interval:actual:)``, suspending between tries. With a `clock`, each pause advances
+    /// it by `interval`, and `timeout` is measured on it.
     package static func poll(
         expected: Value, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
         clock: TestClock? = nil, actual: () async throws -> Value

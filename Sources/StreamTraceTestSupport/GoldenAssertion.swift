@@ -1,11 +1,9 @@
 import StreamTrace
 
-/// The golden-trace assertion behind `expectGoldenTrace` and
-/// `assertGoldenTrace`.
+/// The golden-trace assertion behind `expectGoldenTrace` and `assertGoldenTrace`.
 package enum GoldenAssertion {
-    /// The failure to report unless the recording's trace matches the file
-    /// at `path`; in record mode (`STREAMTRACE_RECORD=1`), writes the file,
-    /// prints its path and passes.
+    /// The failure to report unless the recording's trace matches the file at `path`; in record mode
+    /// (`STREAMTRACE_RECORD=1`), writes the file, prints its path and passes.
     package static func failure<Input, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, at path: String, time: TimeComparison
     ) -> TestFailure? {

@@ -2,8 +2,7 @@ import StreamTrace
 
 /// The marble assertion behind `expectMarbles` and `assertMarbles`.
 package enum MarbleAssertion {
-    /// The failure to report unless the recording, read now, is drawn as
-    /// `diagram`; the message is labelled with the helper's `name`.
+    /// The failure to report unless the recording, read now, is drawn as `diagram`, labelled with the helper's `name`.
     package static func failure<Input: Equatable, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)?,
         frame: Duration, named name: String

@@ -8,16 +8,10 @@ import Glibc
 import Musl
 #endif
 
-/// What both glue modules' schedule exploration share: the schedules to run
-/// a test under, what a failure under one says, and the line that reruns
-/// just that one.
-///
-/// A test runs under the default schedule (``TestClock/Schedule/inOrder``)
-/// first, then under `count` seeded ones, seeds `baseSeed`,
-/// `baseSeed + 1`… — or, when `STREAMTRACE_SCHEDULE` is set, under the one
-/// it names only: a seed, or `in-order`.
+/// What both glue modules' schedule exploration share: the schedules to run a test under, what a failure under one
+/// says, and the line that reruns just that one. A test runs under ``TestClock/Schedule/inOrder`` first, then under
+/// `count` seeded ones from `baseSeed`, or only under the one `STREAMTRACE_SCHEDULE` names (a seed, or `in-order`).
 package struct ScheduleExploration: Sendable {
-    /// The environment variable that reruns one schedule.
     package static let variable = "STREAMTRACE_SCHEDULE"
 
     package let schedules: [TestClock.Schedule]
@@ -26,10 +20,8 @@ package struct ScheduleExploration: Sendable {
     /// The test, as `swift test --filter` takes it.
     package let filter: String
 
-    /// The schedules for `count` seeds from `baseSeed`, or the one that
-    /// `environment` (the value of `STREAMTRACE_SCHEDULE`) names.
-    ///
-    /// - Throws: a ``TestFailure`` saying what the variable must hold.
+    /// The schedules for `count` seeds from `baseSeed`, or the one that `environment` (the value of
+    /// `STREAMTRACE_SCHEDULE`) names; a ``TestFailure`` says what the variable must hold.
     package init(count: Int, baseSeed: UInt64, filter: String, environment: String? = Self.environmentValue)
         throws(TestFailure)
     {
@@ -52,16 +44,12 @@ package struct ScheduleExploration: Sendable {
         }
     }
 
-    /// The value of `STREAMTRACE_SCHEDULE` in this process.
     package static var environmentValue: String? {
         getenv(variable).map { String(cString: $0) }
     }
 
-    /// What a failure under `schedule`, the `index`-th run, adds: which
-    /// schedule it was, and the line that reruns it alone.
-    ///
-    /// `under schedule random(seed: 7), the 9th of 101 (in order, then seeds 0..<100); rerun it alone:
-    /// STREAMTRACE_SCHEDULE=7 swift test --filter 'Module.Suite/test'`
+    /// What a failure under `schedule`, the `index`-th run, adds: which schedule it was, and the line that reruns it
+    /// alone (`STREAMTRACE_SCHEDULE=7 swift test --filter 'Module.Suite/test'`).
     package func note(for schedule: TestClock.Schedule, index: Int) -> String {
         let value = schedule.seed.map(String.init) ?? "in-order"
         var text = "under schedule \(schedule.name)"
@@ -72,8 +60,7 @@ package struct ScheduleExploration: Sendable {
         return text + "; rerun it alone: \(Self.variable)=\(value) swift test --filter '\(filter)'"
     }
 
-    /// The traces a run left, named after their streams and the schedule:
-    /// `results-seed7.jsonl`.
+    /// The traces a run left, named after their streams and the schedule: `results-seed7.jsonl`.
     package static func attachments(of run: ScheduleRun) -> [TraceAttachment] {
         let suffix = run.schedule.seed.map { "-seed\($0)" } ?? "-in-order"
         return run.traces.map { TraceAttachment(header: $0.header, text: $0.text, suffix: suffix) }

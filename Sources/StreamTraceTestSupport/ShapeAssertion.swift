@@ -2,8 +2,7 @@ import StreamTrace
 
 /// The whole-shape assertion behind `expectEvents` and `assertEvents`.
 package enum ShapeAssertion {
-    /// The failure to report unless the recording has `expected`'s shape;
-    /// the message is labelled with the helper's `name`.
+    /// The failure to report unless the recording has `expected`'s shape, labelled with the helper's `name`.
     package static func failure<Input: Equatable, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
         named name: String

@@ -1,11 +1,7 @@
 import StreamTrace
 
-/// A helper's failure, before it is reported: the message, which starts
-/// with what was expected, and the recording that explains it, if any.
-///
-/// The shared assertions return one; each glue module reports it to its own
-/// framework (StreamTraceTesting records a Swift Testing issue,
-/// StreamTraceXCTest an XCTest failure), so that neither links the other's
+/// A helper's failure, before it is reported: the message, which starts with what was expected, and the recording
+/// that explains it, if any. Each glue module reports it to its own framework, so that neither links the other's
 /// framework and this module imports neither.
 package struct TestFailure: Error, Sendable {
     package var message: String
@@ -24,8 +20,7 @@ package struct TestFailure: Error, Sendable {
     /// Why a helper stops the test after reporting a failure.
     package static let stopReason = "stopped: the expectation above failed"
 
-    /// A failed wait: the `RecordingError`'s report (or the error's
-    /// description) with the recorder's trace attached.
+    /// A failed wait: the `RecordingError`'s report (or the error's description) with the recorder's trace attached.
     package init(waitError error: any Error, of trace: any RecordedTrace) {
         self.init((error as? RecordingError)?.report ?? "\(error)", recording: TraceAttachment(trace))
     }

@@ -34,7 +34,6 @@ import Testing
 public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
     /// How many seeded schedules to run after the default one.
     let count: Int
-    /// The first seed.
     let baseSeed: UInt64
 
     public var isRecursive: Bool { true }
@@ -42,8 +41,7 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        // Each case (every test has one; a parameterized test one for each argument) is explored
-        // on its own; exploring around the test too would run every exploration 101 times.
+        // Each case (a parameterized test has one per argument) is explored on its own, not the test around them.
         guard testCase != nil else { return try await function() }
         let exploration: ScheduleExploration
         do {
@@ -67,8 +65,7 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// Runs the test once under `schedule`; whether it failed (after
-    /// reporting what it left). An error the test throws is rethrown.
+    /// Runs the test once under `schedule`; whether it failed (after reporting what it left). Rethrows its error.
     private static func run(
         _ function: @Sendable () async throws -> Void, under schedule: TestClock.Schedule, note: String,
         current: CurrentSchedule, test: Test
@@ -99,8 +96,7 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
         return true
     }
 
-    /// The note of the schedule the test runs under, and whether a failure
-    /// was recorded under it; read by the issue handler.
+    /// The note of the schedule the test runs under, and whether a failure was recorded under it.
     private final class CurrentSchedule: @unchecked Sendable {
         private let lock = Lock()
         private var note: String?
@@ -108,7 +104,6 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
 
         func begin(_ note: String) { lock.withLock { (self.note, hasFailed) = (note, false) } }
 
-        /// Ends the schedule: whether it failed.
         func end() -> Bool {
             lock.withLock {
                 note = nil

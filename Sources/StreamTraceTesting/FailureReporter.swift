@@ -1,14 +1,10 @@
 import StreamTrace
 import Testing
 
-/// Registers, when the process loads this module, the reporter through
-/// which the library fails the running Swift Testing test on its own (a
-/// stall of a virtual clock's tasks; see `TestFrameworkReporter`): the
-/// library links no test framework, and this module has no other moment to
-/// tell it that one is there.
+/// Registers, when the process loads this module, the reporter through which the library (which links no test
+/// framework) fails the running Swift Testing test on its own, as for a stall of a virtual clock's tasks.
 enum FailureReporter {
-    /// Swift Testing's, asked before XCTest's: its tests also run where
-    /// XCTest is loaded.
+    /// Asked before XCTest's: Swift Testing's tests also run where XCTest is loaded.
     static let rank = 0
 
     static func register() {

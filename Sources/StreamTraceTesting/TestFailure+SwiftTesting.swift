@@ -3,14 +3,8 @@ import StreamTraceTestSupport
 import Testing
 
 extension TestFailure {
-    /// Records the failure as a Swift Testing issue at `location`, with the
-    /// recording attached as a `.jsonl` trace (kept by `swift test
-    /// --attachments-path DIR`).
-    ///
-    /// Outside a Swift Testing test (in an XCTest), Swift Testing passes the
-    /// issue to XCTest only where XCTest has adopted its interoperability:
-    /// XCTest tests use StreamTraceXCTest's `XCTestCase` methods instead,
-    /// which shadow these helpers inside a test case.
+    /// Records the failure as a Swift Testing issue at `location`, with the recording attached as a `.jsonl` trace.
+    /// XCTest tests use StreamTraceXCTest's `XCTestCase` methods instead, which shadow these helpers in a test case.
     func record(at location: TestLocation) {
         let source = location.sourceLocation
         Issue.record(Comment(rawValue: message), sourceLocation: source)
@@ -19,8 +13,7 @@ extension TestFailure {
         }
     }
 
-    /// Stops the test after a failure was recorded, without recording a
-    /// second one: Swift Testing cancels the test, which stays failed.
+    /// Stops the test after a failure was recorded, without recording a second one: the test stays failed.
     static func stop(at location: TestLocation) throws -> Never {
         #if compiler(>=6.2)
         try Test.cancel(Comment(rawValue: stopReason), sourceLocation: location.sourceLocation)
@@ -29,15 +22,13 @@ extension TestFailure {
         #endif
     }
 
-    /// Thrown to stop a test where `Test.cancel` is missing (toolchains
-    /// before 6.2): the framework reports it too.
+    /// Thrown to stop a test where `Test.cancel` is missing (before 6.2): the framework reports it too.
     struct StoppedTest: Error, CustomStringConvertible {
         var description: String { TestFailure.stopReason }
     }
 }
 
 extension TestLocation {
-    /// The location as Swift Testing takes it.
     var sourceLocation: SourceLocation {
         SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
     }

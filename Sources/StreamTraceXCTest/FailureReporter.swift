@@ -1,11 +1,8 @@
 import StreamTrace
 import XCTest
 
-/// Registers, when the process loads this module, the reporter through
-/// which the library fails the running XCTest on its own (a stall of a
-/// virtual clock's tasks; see `TestFrameworkReporter`): the library links no
-/// test framework, and this module has no other moment to tell it that one
-/// is there.
+/// Registers, when the process loads this module, the reporter through which the library (which links no test
+/// framework) fails the running XCTest on its own, as for a stall of a virtual clock's tasks.
 enum FailureReporter {
     /// After Swift Testing's, which takes the failures of its own tests.
     static let rank = 1

@@ -3,9 +3,7 @@ import StreamTraceTestSupport
 import XCTest
 
 extension TestFailure {
-    /// Records the failure once with `XCTFail` at `file`:`line`; on Apple
-    /// platforms the recording is attached to the test
-    /// (swift-corelibs-xctest has no attachments).
+    /// Records the failure once with `XCTFail` at `file`:`line`, attaching the recording on Apple platforms.
     func record(file: StaticString, line: UInt) {
         XCTFail(message, file: file, line: line)
         #if canImport(Darwin)
@@ -18,8 +16,7 @@ extension TestFailure {
         #endif
     }
 
-    /// Stops the test after a failure was recorded, without recording a
-    /// second one: XCTest skips the rest of it (the failure stands).
+    /// Stops the test after a failure was recorded, without recording a second one (the failure stands).
     static func stop(file: StaticString, line: UInt) throws -> Never {
         throw XCTSkip(stopReason, file: file, line: line)
     }

@@ -1,19 +1,11 @@
-/// One pass over a trace that evaluates a list of queries as the events
-/// stream by, in order, sharing one cursor: what ``TraceChecker`` reads a
-/// trace with, from ``TraceScan`` (a file in blocks on every core, a
-/// stream) or from a ``TraceReader``. Memory is bounded by the longest
-/// line and the queries themselves, never by the trace.
-///
-/// Each query is a ``QueryStream``: a run of elements compared as it
-/// streams (`elements`, `prefix N`, …), a scan with a compiled matcher
-/// (`next where`), or its expectation deciding over a window that keeps
-/// what it reads. A query that may move the cursor is assumed not to; when
-/// it does, the queries after it start again from the new cursor.
+/// One pass over a trace evaluating its queries in order as the events stream by, sharing one cursor, in memory
+/// bounded by the longest line and the queries. Each query is a ``QueryStream``: a run of elements compared as it
+/// streams (`elements`, `prefix N`, …), a scan with a compiled matcher (`next where`), or its expectation deciding
+/// over a window that keeps what it reads.
 final class CheckPass: TraceEventSink {
     let state: PassState
-    /// Whether a query needs the events one by one, in order (a stream of
-    /// its own, a window of its own); else what every query reads can be
-    /// summed up by chunks of the trace read on every core (``PassState``).
+    /// Whether a query needs the events one by one, in order (a stream or window of its own); else what every query
+    /// reads can be summed up by chunks of the trace read on every core (``PassState``).
     let needsOrder: Bool
     private let streams: [any QueryStream]
     /// The cursor each query starts from.
@@ -38,8 +30,7 @@ final class CheckPass: TraceEventSink {
         activate()
     }
 
-    /// The cursor query `index` leaves: its own once known, else the one
-    /// it started from.
+    /// The cursor query `index` leaves: its own once known, else the one it started from.
     private func output(of index: Int) -> Int {
         streams[index].cursorAfter ?? inputs[index]
     }
@@ -68,11 +59,9 @@ final class CheckPass: TraceEventSink {
         if done { activate() }
     }
 
-    /// Takes a block's events: the first ones no query would act on (an
-    /// element `next where` or `every` skips, an event inside the window
-    /// `finished within 1h` shares with the pass) only into the pass's
-    /// state, each live query looking through the block once for the
-    /// first event it acts on; from that one on, event by event.
+    /// Takes a block's events: the first ones no query would act on (an element `next where` or `every` skips, an
+    /// event inside the window `finished within 1h` shares with the pass) only into the pass's state, each live query
+    /// looking through the block once; from the first event one acts on, event by event.
     func take(block: TraceBlockEvents, eventOffset: Int, lineOffset: Int) {
         let batch = block.batch
         var quiet = batch.eventCount  // every event, when no query takes events
@@ -90,8 +79,7 @@ final class CheckPass: TraceEventSink {
         }
     }
 
-    /// Starts the queries after `index` again from the cursor it leaves,
-    /// as long as that changes where they start; whether it started any.
+    /// Restarts the queries after `index` from the cursor it leaves, while that changes their start; whether any did.
     @discardableResult
     private func restart(after index: Int, at event: TraceScanEvent?) -> Bool {
         var next = index + 1
@@ -125,11 +113,8 @@ final class CheckPass: TraceEventSink {
     }
 }
 
-/// Which stream evaluates each query: the pass's own for the expectations
-/// whose values it can stream, the expectation's window otherwise.
+/// Which stream evaluates each query: the pass's own for expectations whose values it can stream, else a window.
 enum QueryStreams {
-    /// The stream that reads the elements as the query's expectation
-    /// declares (``TraceExpectation/reading``).
     static func make(for query: Query, limit: Int?) -> any QueryStream {
         switch query.expectation.reading {
         case .window: EngineStream(query)
@@ -138,10 +123,8 @@ enum QueryStreams {
         }
     }
 
-    /// Whether a query decided by its expectation reads element values
-    /// (`next`, `single`, `last`): then the pass keeps them once, in order,
-    /// not once a chunk of a trace summed up by chunks (each chunk's first
-    /// and last values would be as many lines in memory).
+    /// Whether a query decided by its expectation reads element values (`next`, `single`, `last`): then the pass keeps
+    /// them once, in order, not per chunk (each chunk's first and last values would be as many lines in memory).
     static func readValues(_ queries: [Query]) -> Bool {
         queries.contains { query in
             let needs = query.expectation.traceNeeds
@@ -149,20 +132,16 @@ enum QueryStreams {
         }
     }
 
-    /// How many of the newest values the pass keeps whatever their length:
-    /// the last element's, for `last` decided by its expectation over the
-    /// whole trace (`last within D` decides over a window of its own, which
-    /// keeps its newest itself: a long value is not kept twice).
+    /// How many of the newest values the pass keeps whatever their length: the last element's, for `last` decided
+    /// over the whole trace (`last within D` has a window of its own, which keeps its newest itself, not twice).
     static func newestWhole(for queries: [Query], streams: [any QueryStream]) -> Int {
         zip(queries, streams).contains {
             $1 is EngineStream && $0.expectation.traceNeeds.lastElement && $0.within == nil
         } ? 1 : 0
     }
 
-    /// How many first values the pass keeps: as many as a query decided by
-    /// its expectation reads from the start, or as far as the cursor can
-    /// move (`next`, `next`: the first two) plus one; every one if such a
-    /// query reads every element.
+    /// How many first values the pass keeps: as many as a query decided by its expectation reads from the start, or
+    /// as far as the cursor can move (`next`, `next`: the first two) plus one; all if such a query reads every element.
     static func firstCount(for queries: [Query], streams: [any QueryStream]) -> Int {
         guard readValues(queries) else { return 0 }
         var count = 0

@@ -6,26 +6,16 @@ import Glibc
 import Musl
 #endif
 
-/// A query's matcher made ready, once, to test many values as they are
-/// read: what any value it accepts must look like in its raw text is
-/// checked first, and only a value that may be accepted is decoded and
-/// compared as ``QueryMatcher/matches(_:)`` compares (same answers, fewer
-/// values built).
+/// A query's matcher made ready, once, to test many values as they are read: what any value it accepts must look
+/// like in its raw text is checked first, and only a value that may be accepted is compared (with the answers of
+/// ``QueryMatcher/matches(_:)``): as its text (``JSONPattern``) for `==`, `!=` and `contains`, built only if a number.
 ///
-/// - `==` and `contains`: a value of another kind than the operand (an
-///   array may contain anything) cannot match; a string equal to a string
-///   is no longer than its text and no shorter than a sixth of it (an
-///   escape `\uXXXX` is six bytes for one); every string and literal of
-///   the operand (`"name"`, `true`) is in the text of a value that
-///   matches, byte for byte, unless the text writes a character as
-///   `\uXXXX` or the piece holds a character a writer may escape
-///   otherwise (a control character, `"`, `\`, `/`).
+/// - `==` and `contains`: a value of another kind than the operand cannot match (an array may contain anything); a
+///   string equal to a string is no longer than its text and no shorter than a sixth of it (`\uXXXX` is six bytes
+///   for one); every string and literal of the operand is in a matching value's text, byte for byte, unless the text
+///   writes a character as `\uXXXX` or the piece holds one a writer may escape otherwise (a control, `"`, `\`, `/`).
 /// - `!=`: the same, for the values it rejects.
 /// - `< <= > >=`: only a number can match.
-///
-/// A value that may match is compared as its text (``JSONPattern``) for
-/// `==`, `!=` and `contains`, never built: a value of a million keys costs
-/// its text and the offsets of its members. Only a number is built.
 final class CompiledMatcher {
     let matcher: QueryMatcher
     /// The matcher's operation, read once (not its operand) for each value.
@@ -36,8 +26,7 @@ final class CompiledMatcher {
     private let kind: UInt8
     /// The operand's string when it is one, as UTF-8.
     private let string: [UInt8]?
-    /// Pieces every accepted text holds (see above), the longest (the
-    /// likeliest to be missing) first.
+    /// Pieces every accepted text holds (see above), the longest (the likeliest to be missing) first.
     private let pieces: MatcherPieces
 
     private enum Operation {
@@ -69,25 +58,21 @@ final class CompiledMatcher {
             }.sorted { $0.count > $1.count })
     }
 
-    /// Whether the value whose text is `bytes` matches. A value of another
-    /// kind than the operand is decided by its first byte, inline: `==`,
-    /// `contains` and the orders reject it, `!=` accepts it (and a text of
-    /// white space only).
+    /// Whether the value whose text is `bytes` matches. One of another kind than the operand is decided by its first
+    /// byte, inline: `==`, `contains` and the orders reject it, `!=` accepts it (and a text of white space only).
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let first = Self.firstByte(bytes), mayBeOfKind(first) else { return operation == .notEqual }
         return matchesText(bytes, first: first)
     }
 
-    /// Whether a value whose text starts with `first` may be of the
-    /// operand's kind (an array may contain anything; numbers start with
-    /// `-` or a digit either way).
+    /// Whether a value whose text starts with `first` may be of the operand's kind (an array may contain anything;
+    /// numbers start with `-` or a digit either way).
     private func mayBeOfKind(_ first: UInt8) -> Bool {
         first == kind || (operation == .contains && first == UInt8(ascii: "["))
             || (Self.isNumberStart(first) && Self.isNumberStart(kind))
     }
 
-    /// Whether a value of the operand's kind (see ``mayBeOfKind(_:)``),
-    /// whose text starts with `first`, matches.
+    /// Whether a value of the operand's kind (``mayBeOfKind(_:)``), whose text starts with `first`, matches.
     private func matchesText(_ bytes: UnsafeRawBufferPointer, first: UInt8) -> Bool {
         switch operation {
         case .equal: return mayEqual(bytes, first: first) && decodedMatches(bytes)
@@ -110,8 +95,7 @@ final class CompiledMatcher {
         return matcher.matches(value)
     }
 
-    /// Whether a value of the operand's kind with this text, starting with
-    /// `first`, may equal the operand.
+    /// Whether a value of the operand's kind with this text, starting with `first`, may equal the operand.
     private func mayEqual(_ bytes: UnsafeRawBufferPointer, first: UInt8) -> Bool {
         if let string, first == UInt8(ascii: "\"") {
             let length = bytes.count - 2  // at least the text between the quotes
@@ -162,8 +146,7 @@ final class CompiledMatcher {
     }
 }
 
-/// The search for a piece with libc's `memchr` and `memcmp`, where no SIMD
-/// pass is (see ``MatcherPiece/mayBeFound(in:)``).
+/// The search for a piece with libc's `memchr` and `memcmp`, where no SIMD pass is (``MatcherPiece/mayBeFound(in:)``).
 extension MatcherPiece {
     /// Whether the piece occurs in `text`.
     func isFound(in text: UnsafeRawBufferPointer) -> Bool {

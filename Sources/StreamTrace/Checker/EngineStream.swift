@@ -1,31 +1,21 @@
-/// A query its expectation decides over a ``StreamedWindow`` (the one
-/// engine): the window keeps what the expectation's ``TraceNeeds`` say it
-/// reads: the first elements (the pass keeps those for all queries; every
-/// one, for an expectation that reads them all and that the pass has no
-/// stream of its own for), the few after the cursor, the last few (the
-/// window's recent values).
-///
-/// It decides when its window is over or the trace is; an expectation
-/// that may move the cursor (`next`) is also asked as its elements come,
-/// as a wait would be, so that the queries after it know their cursor
-/// while the elements after it are still to come.
+/// A query its expectation decides over a ``StreamedWindow`` (the one engine), which keeps what its ``TraceNeeds``
+/// say: the first elements, the few after the cursor, the last few. It decides when its window or the trace is over;
+/// an expectation that may move the cursor (`next`) is also asked as its elements come, as a wait would be, so that
+/// the queries after it know their cursor while the elements after it are still to come.
 final class EngineStream: QueryStream {
     let query: Query
     private let needs: TraceNeeds
     private let wake: WakeCondition
     private let mayMoveCursor: Bool
     private var cursor = 0
-    /// With `within`: the query's own window.
     /// With `within`, the query's own window (``hasWindow``).
     private var window = WindowState()
     private let hasWindow: Bool
-    /// Whether its window is the pass's until an event falls after it
-    /// (``sharedEnd``): a query with `within` that neither moves the cursor
-    /// nor keeps its newest value whole (`finished within 1h`).
+    /// Whether its window is the pass's until an event falls after it (``sharedEnd``): a query with `within` that
+    /// neither moves the cursor nor keeps its newest value whole (`finished within 1h`).
     private let sharesWindow: Bool
-    /// While the window is the pass's, where it ends: no event has fallen
-    /// after it and the trace goes on. The window is copied from the pass's
-    /// then, not kept event by event.
+    /// Where the window ends while it is the pass's (no event after it yet, the trace going on); it is then copied
+    /// from the pass's, not kept event by event.
     private var sharedEnd: Int64?
     private var values = ElementValues()
     private(set) var wantsEvents = true
@@ -59,9 +49,8 @@ final class EngineStream: QueryStream {
         return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
     }
 
-    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)``
-    /// would take without acting on any: while it shares the pass's window,
-    /// those before the first after it or the trace's end (else 0).
+    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: while it
+    /// shares the pass's window, those before the first after it or the trace's end (else 0).
     func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore _: Int) -> Int {
         guard let end = sharedEnd else { return 0 }
         for position in 0..<limit {

@@ -1,10 +1,6 @@
-/// A query whose expectation looks through the elements for the first that
-/// its condition accepts or rejects (`next where M`, `not next where M`,
-/// `every where M`; ``ElementSearch``): the elements scanned with the
-/// condition's matcher compiled once (``CompiledMatcher``), keeping only
-/// the element found. The expectation decides, over a window that answers
-/// its search with that element (``StreamedWindow/searched``): as soon as
-/// the element is found, and at the end.
+/// A query whose expectation looks for the first element its condition accepts or rejects (`next where M`,
+/// `not next where M`, `every where M`), scanning with a ``CompiledMatcher`` and keeping only the element found. The
+/// expectation decides, as soon as it is found and at the end, over a window answering its search with that element.
 final class MatchStream: QueryStream {
     let query: Query
     private let matcher: CompiledMatcher
@@ -13,7 +9,6 @@ final class MatchStream: QueryStream {
     /// With `within`, the query's own window (``hasWindow``).
     private var window = WindowState()
     private let hasWindow: Bool
-    /// The element found: its text, location and index.
     private var found: (value: KeptValue, location: EventLocation, index: Int)? {
         didSet { isFound = found != nil }
     }
@@ -33,7 +28,6 @@ final class MatchStream: QueryStream {
     /// ``ElementSearch/accepting``, read for each element.
     private let looksForMatch: Bool
 
-    /// The first element it looks at: the cursor's, or the first.
     private var firstIndex: Int {
         search.fromCursor ? cursor : 0
     }
@@ -49,8 +43,7 @@ final class MatchStream: QueryStream {
         if found != nil { decide(in: pass) }
     }
 
-    /// Takes the next event: the common case, an element that decides
-    /// nothing, inline in the pass's loop; else ``takeDeciding(_:in:)``.
+    /// The common case, an element that decides nothing, inline in the pass's loop; else ``takeDeciding(_:in:)``.
     func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
@@ -59,10 +52,8 @@ final class MatchStream: QueryStream {
         return takeDeciding(event, in: pass)
     }
 
-    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)``
-    /// would take without acting on any, `elementsBefore` elements before
-    /// the block: those before the first element it finds (0 with a window
-    /// of its own, or the element found).
+    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: those
+    /// before the first element it finds (0 with a window of its own, or the element found).
     func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
@@ -93,12 +84,10 @@ final class MatchStream: QueryStream {
         return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
     }
 
-    /// Whether the expectation failed once the element was found (it then
-    /// takes its window's events to its end, for the failure's timeline).
+    /// Whether the expectation failed once the element was found (it then takes its window's events, for the timeline).
     private var isFailed = false
 
-    /// Asks the expectation, the element found, while the trace goes on:
-    /// the cursor it leaves, and whether it wants more events.
+    /// Asks the expectation, the element found, while the trace goes on; sets the cursor and ``wantsEvents``.
     private func decide(in pass: PassState) {
         switch query.expectation.check(in: streamedWindow(pass, isFinal: false)) {
         case .pending:

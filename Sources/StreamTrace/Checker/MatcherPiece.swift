@@ -2,23 +2,18 @@
 import StreamTraceBytes
 #endif
 
-/// A piece of text every value a ``CompiledMatcher`` accepts holds, unless
-/// the value's text writes a character as `\uXXXX`; looked for by its
-/// rarest bytes: the two `-` of `no-such-item`, not the `n` of every
-/// `"name"` and `null`. Its bytes belong to the ``MatcherPieces`` that
-/// holds it (no array to retain for each value).
+/// A piece of text held by every value a ``CompiledMatcher`` accepts, unless the value writes a character as `\uXXXX`;
+/// looked for by its rarest bytes (the two `-` of `no-such-item`, not the `n` of every `"name"` and `null`). Its
+/// bytes belong to the ``MatcherPieces`` that holds it.
 struct MatcherPiece {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Where the rarest byte is in the piece.
     let anchor: Int
-    /// Where the two rarest bytes are, in order (both the anchor's place in
-    /// a piece of one byte).
+    /// Where the two rarest bytes are, in order (both the anchor's place in a one-byte piece).
     let rarest: (first: Int, second: Int)
     /// Whether ``mayBeFound(in:)`` looks at 32 bytes at a time (AVX2).
     let isWide: Bool
 
-    /// The piece `bytes`, looked for 32 bytes at a time if `wide` and the
-    /// processor runs AVX2.
     init(_ bytes: UnsafeBufferPointer<UInt8>, wide: Bool) {
         self.bytes = bytes
         isWide = wide && Self.processorRunsAVX2
@@ -28,8 +23,7 @@ struct MatcherPiece {
         rarest = (min(anchor, other), max(anchor, other))
     }
 
-    /// Whether the processor runs AVX2 (asked once: `cpuid` may trap to a
-    /// hypervisor).
+    /// Whether the processor runs AVX2, asked once (`cpuid` may trap to a hypervisor).
     private static let processorRunsAVX2: Bool = {
         #if arch(x86_64) && os(Linux)
         streamtrace_has_avx2() != 0
@@ -38,11 +32,9 @@ struct MatcherPiece {
         #endif
     }()
 
-    /// Whether a value with this text may hold the piece: it does, or the
-    /// text holds a backslash followed by a `u` (it may write a character
-    /// of the piece as `\uXXXX`). On x86-64 Linux one SSE2 or AVX2 pass looks for
-    /// both (C's `streamtrace_may_hold`); elsewhere two passes of `memchr`
-    /// (``isFound(in:)``, ``hasUnicodeEscape(_:)``, in CompiledMatcher.swift).
+    /// Whether a value with this text may hold the piece: it does, or it holds a `\u` (it may write a character of
+    /// the piece as `\uXXXX`). On x86-64 Linux one SSE2 or AVX2 pass looks for both (C's `streamtrace_may_hold`);
+    /// elsewhere two `memchr` passes (``isFound(in:)``, ``hasUnicodeEscape(_:)``).
     func mayBeFound(in text: UnsafeRawBufferPointer) -> Bool {
         #if arch(x86_64) && os(Linux)
         guard let base = text.baseAddress, let piece = bytes.baseAddress else { return bytes.isEmpty }
@@ -55,9 +47,8 @@ struct MatcherPiece {
         #endif
     }
 
-    /// How rarely a byte occurs in JSON text, roughly: its structure, spaces
-    /// and digits least rarely, then lowercase letters by their frequency
-    /// in English, then the rest.
+    /// How rarely a byte occurs in JSON text, roughly: structure, spaces and digits least rarely, then lowercase
+    /// letters by their frequency in English, then the rest.
     private static func rarity(_ byte: UInt8) -> Int {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"):

@@ -1,12 +1,8 @@
-/// A value the pass did not keep whole, written whole by reading its
-/// elements again from the trace: what `check --format json` does for a
-/// regular file (standard input and FIFOs cannot be read again: there it
-/// writes ``PartialValue/keptValue`` and marks it truncated).
+/// A value the pass did not keep whole, written whole by reading its elements again from a regular file (standard
+/// input and FIFOs cannot be read again: `check --format json` writes ``PartialValue/keptValue``, marked truncated).
 extension PartialValue {
-    /// Writes the value as JSON (values as ``JSONOutput/append(safeJSON:)``
-    /// writes them), reading the trace at `fd` again from its start, in
-    /// pieces of about 64 KiB handed to `write`, which returns false to
-    /// stop. Reading stops once the last element is written.
+    /// Writes the value as JSON (values as ``JSONOutput/append(safeJSON:)`` writes them), reading the trace at `fd`
+    /// again from its start up to the last element, in pieces of about 64 KiB handed to `write` (false stops it).
     package func writeWhole(
         readingAgain fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),
         to write: @escaping (UnsafeRawBufferPointer) -> Bool

@@ -1,18 +1,13 @@
-/// What the pass keeps for every query (its ``PassSummary``), the `within`
-/// tails, and what a query's values are compared and kept with. A class,
-/// so that the queries read it in place as each event comes, without a
-/// copy.
+/// What the pass keeps for every query (its ``PassSummary``, the `within` tails, the value limit and spool): a class,
+/// so that queries read it in place as each event comes, without a copy.
 final class PassState {
     private(set) var summary: PassSummary
     /// The longest value text a result keeps (`nil`: no limit).
     let valueLimit: Int?
-    /// For each `within` of the queries, the events after the last element:
-    /// owned by the pass, written in place (an array's element would check
-    /// that its storage is unique on every event).
+    /// For each `within` of the queries, the events after the last element, owned by the pass and written in place (an
+    /// array's element would check that its storage is unique on every event).
     private let tails: UnsafeMutableBufferPointer<TailWindow>
 
-    /// `newestWhole`: how many of the newest values the trace's window
-    /// keeps whatever their length (``RecentValues``).
     init(
         firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0, spool: ValueSpool = ValueSpool()
     ) {
@@ -30,22 +25,18 @@ final class PassState {
 
     /// The whole trace's window so far.
     var trace: WindowState { summary.trace }
-    /// The first elements' values, as many as any query reads from the start.
     var first: ElementValues { summary.first }
     var firstCount: Int { summary.firstCount }
-    /// Where the pass keeps values over ``RecentValues/longest``.
     var spool: ValueSpool { summary.spool }
 
-    /// Takes the next event into the summary and the tails.
     func take(_ event: TraceScanEvent) {
         summary.consume(event)
         if !tails.isEmpty { for i in 0..<tails.count { tails[i].take(event) } }
     }
 
-    /// Takes `batch`'s first `count` events, which no query acts on: the
-    /// run of values they start with, up to the last few values, only
-    /// counted, once the pass keeps no more first values. (Each value
-    /// starts a `within` tail again: the values taken reset the tails too.)
+    /// Takes `batch`'s first `count` events, which no query acts on: once no more first values are kept, the run of
+    /// values they start with is only counted, up to the last few. (Each value starts a `within` tail again: the
+    /// values taken reset the tails too.)
     func take(_ batch: EventBatch, first count: Int, eventOffset: Int, lineOffset: Int) {
         var start = 0
         if summary.trace.elementCount >= summary.firstCount {
@@ -61,7 +52,6 @@ final class PassState {
         summary.bufferWillChange()
     }
 
-    /// Takes the whole trace summed up by chunks.
     func adopt(_ summed: PassSummary) {
         summary = summed
     }
@@ -72,16 +62,14 @@ final class PassState {
     /// Whether the trace has ended (a completion or a cancel), read in place.
     var traceIsOver: Bool { summary.trace.completion != nil || summary.trace.cancel != nil }
 
-    /// The time of element `index - 1`, where a window from cursor `index`
-    /// starts (0 for the cursor at the start).
+    /// The time of element `index - 1`, where a window from cursor `index` starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
         return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
     }
 
-    /// The window of a query with `within` that starts at `cursor`, as it
-    /// stands before `event` (which it takes next), or now; keeping its
-    /// `newestWhole` newest values whatever their length (`last`).
+    /// The window of a query with `within` from `cursor`, as it stands before `event` (taken next) or now, keeping
+    /// its `newestWhole` newest values whatever their length (`last`).
     func window(from cursor: Int, within: Duration, at event: TraceScanEvent?, newestWhole: Int = 0) -> WindowState {
         let (end, overflow) = cursorTime(cursor).addingReportingOverflow(TimeFormat.nanoseconds(within))
         let endTime = overflow ? Int64.max : end

@@ -1,10 +1,6 @@
-/// What a pass over a trace keeps for every query, summed up event by
-/// event: the whole trace's window (counts, completion, the last few
-/// values) and the first few values. A value: each chunk of a large file
-/// read on every core sums itself up in one of its own, and the chunks are
-/// joined in order (``TraceScanConsumer``): how a pass whose queries need
-/// no event one by one (`finished`, `count`, `single`, `last`, `next`)
-/// reads a trace.
+/// What a pass keeps for every query, summed up event by event: the whole trace's window (counts, completion, the
+/// last few values) and the first few values. Each chunk of a large file sums itself up in its own, joined in order:
+/// how a pass reads a trace when no query needs events one by one (`finished`, `count`, `single`, `last`, `next`).
 struct PassSummary: TraceScanConsumer {
     private(set) var trace: WindowState
     /// The first elements' values, as many as any query reads from the start.
@@ -13,8 +9,7 @@ struct PassSummary: TraceScanConsumer {
     /// Where values over ``RecentValues/longest`` go, shared by the chunks.
     let spool: ValueSpool
 
-    /// `newestWhole`: how many of the newest values the trace's window
-    /// keeps whatever their length (``RecentValues``).
+    /// `newestWhole`: how many of the newest values the window keeps whatever their length (``RecentValues``).
     init(firstCount: Int, newestWhole: Int = 0, spool: ValueSpool) {
         trace = WindowState(newestWhole: newestWhole)
         self.firstCount = firstCount
@@ -26,7 +21,6 @@ struct PassSummary: TraceScanConsumer {
         PassSummary(firstCount: firstCount, spool: spool)
     }
 
-    /// Takes the next event into the trace's window and the first values.
     mutating func consume(_ event: TraceScanEvent) {
         let index = trace.elementCount
         _ = trace.take(event)

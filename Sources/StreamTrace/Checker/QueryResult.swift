@@ -5,11 +5,9 @@ package struct QueryResult: Sendable, Equatable {
     }
 
     package var query: Query
-    /// The value the expectation passed with, as JSON text (also given
-    /// when only the matcher failed); `nil` for an expectation that passes
-    /// with nothing (`finished`). One the result holds by its place
-    /// (``outputPlace``) is read back whole: a report writes that one from
-    /// its place instead.
+    /// The value the expectation passed with, as JSON text (also given when only the matcher failed); `nil` for an
+    /// expectation that passes with nothing (`finished`). A value held by its place (``outputPlace``) is read back
+    /// whole: reports write it from there instead.
     package var output: RawJSON? {
         get { keptOutput ?? outputPlace?.value }
         set {
@@ -18,16 +16,13 @@ package struct QueryResult: Sendable, Equatable {
         }
     }
     private var keptOutput: RawJSON?
-    /// The value, when it is over 64 KiB and the pass spooled it
-    /// (``ValueSpool``): the result holds its place, not a copy.
+    /// The value's place, not a copy, when it is over 64 KiB and the pass spooled it (``ValueSpool``).
     package private(set) var outputPlace: ValuePlace?
     /// The event that decided the result.
     package var location: EventLocation?
-    /// Why the query failed, as the same expectation fails in a test:
-    /// what was expected, what the trace holds, the recent timeline.
+    /// Why the query failed, as in a test: what was expected, what the trace holds, the recent timeline.
     package var failure: RecordingError?
-    /// The value when it was too long for the pass to keep whole (`output`
-    /// is then `nil`): its first elements and where the rest is.
+    /// The value when too long for the pass to keep whole (`output` is `nil`): its first elements, where the rest is.
     package var partialOutput: PartialValue?
 
     package init(query: Query, output: RawJSON?, location: EventLocation?, failure: RecordingError?) {
@@ -56,7 +51,6 @@ package struct QueryResult: Sendable, Equatable {
             && (lhs.outputPlace != nil && lhs.outputPlace == rhs.outputPlace || lhs.output == rhs.output)
     }
 
-    /// The value the expectation passed with, decoded.
     package var value: JSONValue? { output?.value }
 
     /// For a pass, the value's text; for a failure, its explanation:

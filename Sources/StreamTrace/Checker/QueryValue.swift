@@ -8,7 +8,6 @@ extension RawJSON: QueryValue {
 }
 
 extension Optional: QueryValue where Wrapped == RawJSON {
-    /// The value, or `null`.
     package var queryJSON: RawJSON { self ?? .null }
 }
 

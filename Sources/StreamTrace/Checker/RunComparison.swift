@@ -1,14 +1,10 @@
-/// A query's matcher applied to a run of elements as they stream by,
-/// answering as ``QueryMatcher/matches(_:)`` would on the whole array (or
-/// on `recording`'s `{"elements": [...], "completion": ...}`), in memory
-/// bounded by the matcher's operand: it remembers the first element that
-/// differs from the operand's and the first that equals what `contains`
-/// looks for, and answers for the run's final length.
+/// A query's matcher applied to a run of elements as they stream by, answering as ``QueryMatcher/matches(_:)`` would
+/// on the whole array (or `recording`'s object) in memory bounded by the operand: it remembers the first element that
+/// differs from the operand's and the first `contains` looks for, and answers for the run's final length.
 struct RunComparison {
     let matcher: QueryMatcher
     let isRecording: Bool
-    /// The array the run is compared with (`==`, `!=`, an array operand
-    /// of `contains`, or the `elements` of a recording's operand).
+    /// The array the run is compared with (`==`, `!=`, `contains` with an array, or a recording operand's `elements`).
     private let array: [JSONValue]?
     private let arrayTexts: [[UInt8]]
     /// `contains` on an array: an element equal to the operand.
@@ -42,7 +38,6 @@ struct RunComparison {
         }
     }
 
-    /// Takes element `index` of the run.
     mutating func take(_ bytes: UnsafeRawBufferPointer, at index: Int) {
         if firstDifference == nil, let array {
             if index >= array.count || !Self.equal(bytes, array[index], text: arrayTexts[index]) {
@@ -52,7 +47,6 @@ struct RunComparison {
         if firstFound == nil, let element, element.matches(bytes) { firstFound = index }
     }
 
-    /// Whether the whole run of `count` elements equals the array.
     private func equalsArray(count: Int) -> Bool {
         guard let array, array.count == count else { return false }
         return (firstDifference ?? count) >= count
@@ -93,8 +87,7 @@ struct RunComparison {
         }
     }
 
-    /// `contains` compares a member by the subset rule only when both
-    /// sides are objects; otherwise they must be equal.
+    /// `contains` compares a member by the subset rule only when both sides are objects, else by equality.
     private static func isSubset(_ pattern: JSONValue, of value: JSONValue) -> Bool {
         if case .object = pattern, case .object = value { return value.contains(pattern) }
         return value == pattern

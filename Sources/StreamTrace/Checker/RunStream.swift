@@ -1,9 +1,6 @@
-/// A query whose value is a run of elements (`elements`, `recording`,
-/// `available`, `prefix N`, `not prefix N`, `next N`; ``ElementRun``):
-/// the run built and compared with the query's matcher as the elements
-/// stream by (``RunValue``), never held whole. The expectation decides
-/// which elements the value holds, over the query's window, whenever an
-/// event may decide it (its wake condition) and at the end.
+/// A query whose value is a run of elements (`elements`, `recording`, `available`, `prefix N`, `not prefix N`,
+/// `next N`; ``ElementRun``), built and matched as the elements stream by (``RunValue``), never held whole. The
+/// expectation decides over the query's window whenever an event may decide it (its wake condition) and at the end.
 final class RunStream: QueryStream {
     let query: Query
     private let declaration: ElementRun
@@ -77,8 +74,7 @@ final class RunStream: QueryStream {
         return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
     }
 
-    /// Asks the expectation while the trace goes on (its window over, with
-    /// `isOver`): the cursor it leaves, once decided.
+    /// Asks the expectation while the trace goes on (`isOver`: its window is over); sets the cursor once decided.
     private func decide(in pass: PassState, isOver: Bool) {
         switch declaration.decide(streamedWindow(pass, isFinal: isOver)) {
         case .pending: return

@@ -1,7 +1,5 @@
-/// A value made of a run of the trace's elements — `elements`, `prefix N`,
-/// `next N`, `available`, and `recording`'s elements — built as they stream
-/// by: its text kept up to a limit (whole elements), and compared with the
-/// query's matcher element by element, so that neither needs the run whole.
+/// A value made of a run of elements (`elements`, `prefix N`, `next N`, `available`, `recording`'s elements) built as
+/// they stream by: its text kept up to a limit (whole elements) and matched element by element, never held whole.
 struct RunValue {
     /// The element index the run starts at.
     let start: Int
@@ -24,12 +22,10 @@ struct RunValue {
 
     var isFull: Bool { maximumLength.map { length >= $0 } ?? false }
 
-    /// Whether a later element still changes what the run shows or answers:
-    /// not when it is full, nor, for a run without an end or a matcher,
-    /// once its kept text is.
+    /// Whether a later element still changes what the run shows or answers: not once it is full nor, for a run
+    /// without an end or a matcher, once its kept text is.
     var wantsMore: Bool { !isFull && (comparison != nil || keptCount == length || maximumLength != nil) }
 
-    /// Takes the next element of the run.
     mutating func take(_ bytes: UnsafeRawBufferPointer) {
         guard !isFull else { return }
         comparison?.take(bytes, at: length)
@@ -41,9 +37,8 @@ struct RunValue {
         length += 1
     }
 
-    /// The value of the run's first `count` elements (a window may end
-    /// before the run does), as a result holds it: whole, or the elements
-    /// kept and where the rest is.
+    /// The value of the run's first `count` elements (a window may end before the run does) as a result holds it:
+    /// whole, or the elements kept and where the rest is.
     func output(count: Int, completion: RawJSON?) -> QueryOutput {
         let text = count < keptCount ? Array(kept[..<Self.end(of: count, in: kept)]) : kept
         guard keptCount >= count else {
@@ -54,14 +49,12 @@ struct RunValue {
         return .whole(PartialValue.wrap([UInt8(ascii: "[")] + text + [UInt8(ascii: "]")], completion: completion))
     }
 
-    /// Whether the query's matcher accepts the run's first `count`
-    /// elements (with `completion`, for `recording`); true without one.
+    /// Whether the matcher accepts the first `count` elements (with `completion`, for `recording`); true without one.
     func matches(count: Int, completion: JSONValue?) -> Bool {
         comparison?.matches(count: count, completion: completion) ?? true
     }
 
-    /// Where the text of the first `count` elements of `text` (elements
-    /// joined by commas) ends.
+    /// Where the text of the first `count` elements of `text` (joined by commas) ends.
     private static func end(of count: Int, in text: [UInt8]) -> Int {
         text.withUnsafeBytes { raw in
             var parser = JSONParser(raw)
@@ -76,18 +69,16 @@ struct RunValue {
     }
 }
 
-/// A value a result holds: whole, or, when it was too long to keep, its
-/// first elements and where the rest is, or (one element's value over 64
-/// KiB) its place in the pass's spool.
+/// A value a result holds: whole; if too long to keep, its first elements and where the rest is; or, for one element
+/// over 64 KiB, its place in the pass's spool.
 package enum QueryOutput: Sendable, Equatable {
     case whole(RawJSON)
     case partial(PartialValue)
     case placed(ValuePlace)
 }
 
-/// A run of the trace's elements a pass did not keep whole: the first of
-/// them (as many as fit in the pass's limit), and their place in the
-/// trace, to read them again.
+/// A run of elements a pass did not keep whole: the first of them (as many as fit in the pass's limit), and their
+/// place in the trace, to read them again.
 package struct PartialValue: Sendable, Equatable {
     /// The element indices the value holds, in the trace.
     package var elements: Range<Int>
@@ -97,8 +88,7 @@ package struct PartialValue: Sendable, Equatable {
     /// For `recording`: the completion, written after the elements.
     package var completion: RawJSON?
 
-    /// The value as far as it was kept, as valid JSON: the kept elements
-    /// (in a recording if it is one).
+    /// The value as far as it was kept, as valid JSON: the kept elements (in a recording if it is one).
     package var keptValue: RawJSON {
         Self.wrap([UInt8(ascii: "[")] + keptText + [UInt8(ascii: "]")], completion: completion)
     }
@@ -108,8 +98,7 @@ package struct PartialValue: Sendable, Equatable {
         String(decoding: textBytes, as: UTF8.self)
     }
 
-    /// ``text`` as UTF-8, made without decoding the kept text (a
-    /// mebibyte for `elements` on a long trace): what a report writes.
+    /// ``text`` as UTF-8 for reports, made without decoding the kept text (a mebibyte for `elements` on a long trace).
     package var textBytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(keptText.count + 16)

@@ -1,7 +1,5 @@
-/// A query's window as the pass holds it while the trace streams by: the
-/// counts, completion and ends of a ``WindowState``, and the few element
-/// values the query's expectation reads (``ElementValues``). The same
-/// expectations decide over it as over a recorder or a whole trace.
+/// A query's window as the pass holds it: a ``WindowState``'s counts, completion and ends, and the few values its
+/// expectation reads (``ElementValues``). The same expectations decide over it as over a recorder or a whole trace.
 struct StreamedWindow: EventWindow, WrittenTimeout {
     let state: WindowState
     let consumedCount: Int
@@ -11,13 +9,10 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     let within: Duration?, writtenTimeout: String?
     /// Whether the window is final (over, or the trace is): else `.open`.
     let isFinal: Bool
-    /// Where the pass puts values too long to keep in memory.
     let spool: ValueSpool?
-    /// What a search of the elements found (``MatchStream``): from which
-    /// element it looked, and the first it found (kept in ``values``).
+    /// What a search of the elements found (``MatchStream``): where it started, and the first it found (in ``values``).
     var searched: (start: Int, found: Int?)?
-    /// The spooled values read back for the expectation, so that a value it
-    /// passes with goes back to its place (``place(of:)``) and not to memory.
+    /// Spooled values read back, so that a value passed with goes back to its place (``place(of:)``), not to memory.
     private let loads = SpoolLoads()
 
     init(
@@ -68,8 +63,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     var violation: (message: String, location: EventLocation)? { nil }
     var nextEvent: (kind: EventKind, location: EventLocation)? { state.nextEvent }
 
-    /// What the pass's search found (``searched``): the expectation asks
-    /// for what the pass looked for, its condition's matcher compiled.
+    /// What the pass's search found (``searched``): the expectation asks for what the pass looked for.
     func firstElement(from start: Int, where condition: ElementCondition<RawJSON>, accepting: Bool) -> Int? {
         guard let searched else {
             assertionFailure("no search of the elements was made for this query")
@@ -79,8 +73,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         return searched.found
     }
 
-    /// A value over ``RecentValues/longest`` is drawn as unknown, as the
-    /// recent values draw one they did not keep: a timeline never holds one.
+    /// A value over ``RecentValues/longest`` is drawn as unknown, as recent values draw one they did not keep.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         if let value = shortText(index) { return (ValueText.message(value), elementLocation(at: index).nanoseconds) }
         if let location = kept(index)?.1 ?? state.recent.location(index) { return (nil, location.nanoseconds) }
@@ -91,9 +84,8 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         ValueText.message(element)
     }
 
-    /// Element `index` as a message shows it; a value over
-    /// ``RecentValues/longest`` by where it is instead, whether the pass
-    /// kept it or not: a message never holds one.
+    /// Element `index` as a message shows it; a value over ``RecentValues/longest`` by where it is instead, kept or
+    /// not: a message never holds one.
     func describeElement(at index: Int) -> String {
         if let value = shortText(index) { return describe(value) }
         return Self.placeText(elementLocation(at: index))
@@ -104,9 +96,8 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
         "at \(location), a value over \(RecentValues.longest / 1024) KiB not kept"
     }
 
-    /// `value`, one the expectation passes with, as a result holds it: its
-    /// place in the spool when it is over ``RecentValues/longest`` (the
-    /// place it was read back from, or a new one), else itself.
+    /// `value`, one the expectation passes with, as a result holds it: over ``RecentValues/longest``, its place in
+    /// the spool (where it was read back from, or a new one), else itself.
     func place(of value: RawJSON) -> QueryOutput {
         guard value.bytes.count > RecentValues.longest, let spool else { return .whole(value) }
         if let place = loads.place(of: value) ?? value.bytes.withUnsafeBytes({ spool.append($0) }) {
@@ -116,8 +107,7 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     }
 }
 
-/// The spooled values a window read back, each beside its place: they stay
-/// alive while the window does, so a value's storage names its place.
+/// The spooled values a window read back, beside their places: alive as long as the window, so storage names a place.
 final class SpoolLoads {
     private var loaded: [(value: RawJSON, place: ValuePlace)] = []
 
@@ -140,16 +130,13 @@ final class SpoolLoads {
     }
 }
 
-/// The element values (and locations) one query keeps, by element index:
-/// the first few of the trace, the few after its cursor, or every one when
-/// an expectation the pass does not know says it reads them all. A value
-/// over ``RecentValues/longest`` is kept in the pass's spool, not in memory.
+/// The element values (and locations) one query keeps, by index: the first few of the trace, the few after its
+/// cursor, or all for an expectation that reads them all. Values over ``RecentValues/longest`` go to the spool.
 struct ElementValues {
     private(set) var kept: [Int: (KeptValue, EventLocation)] = [:]
     /// Locations kept without their values.
     private(set) var locations: [Int: EventLocation] = [:]
 
-    /// Element `index`'s location, if kept.
     func location(_ index: Int) -> EventLocation? { kept[index]?.1 }
 
     mutating func keep(_ bytes: UnsafeRawBufferPointer, at location: EventLocation, index: Int, spool: ValueSpool?) {
@@ -164,8 +151,7 @@ struct ElementValues {
         locations[index] = location
     }
 
-    /// Adds a later part's values (indices counted from that part's
-    /// start) below `limit`.
+    /// Adds a later part's values (indices counted from that part's start) below `limit`.
     mutating func append(
         _ later: ElementValues, elementOffset: Int, limit: Int, shift: (EventLocation) -> EventLocation
     ) {
@@ -180,8 +166,7 @@ struct ElementValues {
     }
 }
 
-/// An element value a pass keeps: its text, or, over
-/// ``RecentValues/longest``, its place in the pass's spool.
+/// An element value a pass keeps: its text or, over ``RecentValues/longest``, its place in the pass's spool.
 enum KeptValue {
     case text(RawJSON)
     case placed(ValuePlace)

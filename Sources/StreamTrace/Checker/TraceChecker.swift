@@ -1,11 +1,6 @@
-/// Evaluates queries against a trace with the same expectation engine as
-/// a live ``Recorder``.
-///
-/// The trace is read once, front to back; the queries are evaluated as it
-/// streams by and share one cursor, so `next`, `next`, `finished` reads
-/// like a test that waits three times. Memory stays bounded by the longest
-/// line, whatever the trace's length: each query keeps only what its
-/// expectation reads (see `TraceNeeds`).
+/// Evaluates queries against a trace with the same expectation engine as a live ``Recorder``, reading it once while
+/// the queries share one cursor, so `next`, `next`, `finished` reads like a test that waits three times. Memory stays
+/// bounded by the longest line: each query keeps only what its expectation reads (``TraceNeeds``).
 ///
 /// ```swift
 /// let checker = TraceChecker(queries: [try Query("next == 1"), try Query("finished")])
@@ -19,22 +14,19 @@ package struct TraceChecker: Sendable {
         self.queries = queries
     }
 
-    /// Reads the whole trace (a malformed line anywhere throws, and no
-    /// result is given), evaluating every query.
+    /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
     package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
         let run = try evaluations(of: reader)
         return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
     }
 
-    /// Reads the whole trace (a malformed line anywhere throws, and no
-    /// result is given), and returns the queries' results in order.
+    /// The queries' results in order, as ``check(_:)`` reads the trace.
     package func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
         try evaluations(of: reader, valueLimit: nil)
     }
 
-    /// The same, keeping at most `valueLimit` bytes of a value made of a
-    /// run of elements (`elements`, `prefix N`): a longer one is given as a
-    /// ``QueryResult/partialOutput``.
+    /// The same, keeping at most `valueLimit` bytes of a value made of a run of elements (`elements`, `prefix N`): a
+    /// longer one is given as a ``QueryResult/partialOutput``.
     package func evaluations(of reader: TraceReader, valueLimit: Int?) throws(TraceReadError) -> TraceEvaluations {
         let pass = CheckPass(queries: queries, valueLimit: valueLimit)
         while let event = try reader.nextScanEvent() {
@@ -45,9 +37,8 @@ package struct TraceChecker: Sendable {
             header: reader.header, status: reader.status, warnings: reader.warnings, results: pass.finish())
     }
 
-    /// Like ``evaluations(of:)``, reading with ``TraceScan``: a regular file
-    /// in blocks on every core, from the descriptor's current offset (not
-    /// closed).
+    /// Like ``evaluations(of:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the
+    /// descriptor's current offset (not closed).
     package func evaluations(
         scanning fileDescriptor: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),
         valueLimit: Int? = nil
@@ -69,8 +60,7 @@ package struct TraceChecker: Sendable {
         return try result.get()
     }
 
-    /// One pass over `source`: summed up by chunks when no query needs the
-    /// events one by one, else read in order.
+    /// One pass over `source`: summed up by chunks if no query needs the events one by one, else read in order.
     private func evaluations(
         _ source: ScanSource, name: String, options: TraceScanOptions, valueLimit: Int?
     ) throws(TraceReadError) -> TraceEvaluations {
@@ -94,14 +84,12 @@ package struct TraceChecker: Sendable {
     }
 }
 
-/// How a query's verdict becomes its result, the same for every way a
-/// trace is read: the expectation's value as JSON, then the query's
-/// matcher applied to it.
+/// How a query's verdict becomes its result, the same for every way a trace is read: the expectation's value as JSON,
+/// then the query's matcher applied to it.
 extension TraceChecker {
-    /// The result of `query` whose expectation decided `verdict` over
-    /// `window`, and the cursor it moves to (`nil`: unchanged). `place`
-    /// says how the result holds the value passed with (whole by default;
-    /// a pass holds a long one by its place, ``StreamedWindow/place(of:)``).
+    /// The result of `query` whose expectation decided `verdict` over `window`, and the cursor it moves to (`nil`:
+    /// unchanged). `place` says how the result holds the value passed with (whole by default; a pass holds a long one
+    /// by its place, ``StreamedWindow/place(of:)``).
     package static func result(
         of query: Query, _ verdict: Verdict<RawJSON?>, in window: some EventWindow<RawJSON, TraceFailure>,
         place: (RawJSON) -> QueryOutput = { .whole($0) }
@@ -120,8 +108,7 @@ extension TraceChecker {
         }
     }
 
-    /// The result of `query` whose expectation passed with `output` at
-    /// `location`, which its matcher accepts or not (`matches`).
+    /// The result of `query` whose expectation passed with `output` at `location`; `matches`: its matcher accepts it.
     package static func result(
         of query: Query, output: QueryOutput?, matches: Bool, at location: EventLocation?,
         in window: some EventWindow<RawJSON, TraceFailure>

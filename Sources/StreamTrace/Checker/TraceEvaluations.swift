@@ -1,10 +1,7 @@
-/// The results of a list of queries against one trace, in order (see
-/// ``TraceChecker/evaluations(of:)``), with the trace's header and how it
-/// ends.
+/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:)``), with the
+/// trace's header and how it ends.
 package struct TraceEvaluations: Sequence {
-    /// The trace's header.
     package let header: TraceHeader
-    /// How the trace ends.
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]

@@ -1,28 +1,20 @@
-/// An expectation that `streamtrace check` evaluates against a trace read
-/// from disk: its elements are the trace's values as JSON text, its errors
-/// ``TraceFailure``s.
-///
-/// Each expectation declares, in its own file, what the checker needs
-/// from it: its query syntax (a ``QuerySyntax``), what a pass over a trace
-/// must keep for it (``TraceNeeds``), and its value as JSON (derived from
-/// its output type).
+/// An expectation `streamtrace check` evaluates against a trace read from disk: elements are the trace's values as
+/// JSON text, errors ``TraceFailure``s. Each declares in its own file its query syntax (a ``QuerySyntax``), what a
+/// pass must keep for it (``TraceNeeds``), and its value as JSON.
 package protocol TraceExpectation: StreamExpectation where Element == RawJSON, Failure == TraceFailure {
     /// What one pass over a trace must keep so that it can be evaluated.
     var traceNeeds: TraceNeeds { get }
-    /// How a pass reads its elements: through its window (the default), a
-    /// search with a matcher, or a run it builds as they stream by.
+    /// How a pass reads its elements: through its window (the default), a matcher search, or a run built as they come.
     var reading: TraceReading { get }
     /// Its inverted form (`not finished`), if it has one.
     var inverted: (any TraceExpectation)? { get }
-    /// The value it passes with, as JSON; `nil` when it passes with
-    /// nothing (`finished`).
+    /// The value it passes with, as JSON; `nil` when it passes with nothing (`finished`).
     func json(_ output: Output) -> RawJSON?
 }
 
 /// A trace expectation with an inverted form (`not finished`).
 package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpectation {
-    /// The value the inverted expectation passes with, as JSON; `nil`
-    /// for nothing.
+    /// The value the inverted expectation passes with, as JSON; `nil` for nothing.
     func jsonInverted(_ output: InvertedOutput) -> RawJSON?
     /// How a pass reads the elements for the inverted form.
     var invertedReading: TraceReading { get }

@@ -1,17 +1,12 @@
-/// How a pass over a trace reads the elements for an expectation, declared
-/// by the expectation beside its ``TraceNeeds`` (``TraceExpectation/reading``).
-/// Whichever way it reads, the expectation alone decides: the pass only
-/// hands it what it read.
+/// How a pass reads the elements for an expectation (``TraceExpectation/reading``). Whichever way it reads, the
+/// expectation alone decides: the pass only hands it what it read.
 package enum TraceReading: Sendable {
     /// Through its window, which keeps what its ``TraceNeeds`` say.
     case window
-    /// The first element from the cursor (`next where`) or from the first
-    /// (`every where`) that a condition accepts (or rejects), looked for
-    /// with the condition's matcher compiled once; the window answers
-    /// ``EventWindow/firstElement(from:where:accepting:)`` with it.
+    /// The first element from the cursor (`next where`) or the first (`every where`) that a condition accepts (or
+    /// rejects), found with its matcher compiled once for ``EventWindow/firstElement(from:where:accepting:)``.
     case search(ElementSearch)
-    /// A value that is a run of elements (`elements`, `prefix N`), built as
-    /// they stream by; the expectation decides which elements it holds.
+    /// A run of elements (`elements`, `prefix N`) built as they stream by; the expectation decides which it holds.
     case run(ElementRun)
 }
 
@@ -31,23 +26,18 @@ package struct ElementSearch: Sendable {
     }
 }
 
-/// A value that is a run of consecutive elements, and the expectation's
-/// rule for which elements it holds (``RunExpectation``).
+/// A value that is a run of consecutive elements, and the expectation's rule for which it holds (``RunExpectation``).
 package struct ElementRun: Sendable {
-    /// Whether the run starts at the cursor (`next N`), else at the first
-    /// element.
+    /// Whether the run starts at the cursor (`next N`), else at the first element.
     package var fromCursor = false
     /// The most elements it holds (`prefix N`); `nil`: no bound.
     package var maximumLength: Int?
     /// Whether the value is `recording`'s: the elements and the completion.
     package var isRecording = false
-    /// Whether it may move the cursor (`prefix N`, `available`); `elements`
-    /// and `recording` never do, so the queries after them know their
-    /// cursor at once, and the pass stops giving them events once the run
-    /// has all it keeps.
+    /// Whether it may move the cursor (`prefix N`, `available`); `elements` and `recording` never do, so the queries
+    /// after them know their cursor at once and the pass stops feeding them once the run has all it keeps.
     package var movesCursor = true
-    /// The expectation's verdict: which elements, as ``StreamExpectation/verdict(in:)``
-    /// gives it (named after the expectation, with its timeline).
+    /// Which elements, as ``StreamExpectation/verdict(in:)`` decides (named after the expectation, with its timeline).
     package var decide: @Sendable (any EventWindow<RawJSON, TraceFailure>) -> Verdict<Range<Int>>
 
     package init(

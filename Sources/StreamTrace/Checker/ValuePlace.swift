@@ -1,7 +1,4 @@
-/// A value a result holds by its place in the pass's ``ValueSpool``, not
-/// in memory: one longer than ``RecentValues/longest``. ``value`` reads it
-/// back whole; a report writes it with ``forEachPiece(size:_:)``, a piece
-/// at a time.
+/// A value a result holds by its place in the pass's ``ValueSpool``, not in memory: one over ``RecentValues/longest``.
 package struct ValuePlace: Sendable, Equatable {
     let spool: ValueSpool
     /// Its bytes in the spool.
@@ -18,10 +15,8 @@ package struct ValuePlace: Sendable, Equatable {
         return read ? RawJSON(validated: bytes[...]) : .null
     }
 
-    /// Hands its text to `body` in order, in pieces of at most `size`
-    /// bytes cut between characters (never inside a UTF-8 sequence), so
-    /// that text escaped a piece at a time reads as the whole escaped; stops
-    /// early when `body` throws. False if the spool could not be read.
+    /// Hands its text to `body` in order, in pieces of at most `size` bytes cut between UTF-8 sequences, so that text
+    /// escaped a piece at a time reads as the whole escaped; stops if `body` throws. False if the spool is unreadable.
     @discardableResult
     package func forEachPiece<E: Error>(
         size: Int = 1 << 16, _ body: (UnsafeRawBufferPointer) throws(E) -> Void
@@ -46,8 +41,7 @@ package struct ValuePlace: Sendable, Equatable {
         return true
     }
 
-    /// The first `length` bytes of its text (all of it, if shorter):
-    /// enough to show its start without reading it whole.
+    /// The first `length` bytes of its text (all of it, if shorter), to show its start without reading it whole.
     package func prefix(_ length: Int) -> [UInt8] {
         let length = min(max(length, 0), count)
         var bytes = [UInt8](repeating: 0, count: length)

@@ -6,18 +6,10 @@ import Glibc
 import Musl
 #endif
 
-/// Where a `check` pass puts the values it must keep that are too long to
-/// keep in memory (over ``RecentValues/longest``): an anonymous temporary
-/// file in `TMPDIR` (else `/tmp`), unlinked as soon as it is made (gone
-/// with the process), made the first time a value needs it. A result holds such a value as its place
-/// in the spool (``ValuePlace``), and a report writes it from there in
-/// pieces, so memory holds no copy of it, whatever the input: a regular
-/// file, standard input or a FIFO, which cannot be read again.
-///
-/// When the spool cannot be made or written (no temporary directory, a
-/// full disk), the pass keeps the value in memory and says why in
-/// ``failure``: the checker then fails the trace with that one line
-/// instead of holding values in memory unannounced.
+/// Where a `check` pass puts values over ``RecentValues/longest``: an anonymous file in `TMPDIR` (else `/tmp`), made
+/// when first needed and unlinked at once, read back through ``ValuePlace``s so that memory holds no copy, even of
+/// input that cannot be read again. If it cannot be made or written, the value stays in memory and ``failure`` says
+/// why, for the checker to fail the trace with.
 package final class ValueSpool: @unchecked Sendable {
     private let lock = Lock()
     private var fd: Int32 = -1
@@ -33,8 +25,7 @@ package final class ValueSpool: @unchecked Sendable {
     /// Why a value could not be spooled, if one could not.
     package var failure: String? { lock.withLock { failed } }
 
-    /// Writes `bytes` at the spool's end: their place, or `nil` when the
-    /// spool cannot be made or written (``failure`` says why).
+    /// Writes `bytes` at the spool's end: their place, or `nil` if the spool cannot be made or written (``failure``).
     package func append(_ bytes: UnsafeRawBufferPointer) -> ValuePlace? {
         let range: Range<Int>? = lock.withLock {
             guard failed == nil else { return nil }
@@ -55,8 +46,7 @@ package final class ValueSpool: @unchecked Sendable {
         return range.map { ValuePlace(spool: self, range: $0) }
     }
 
-    /// Opens the temporary file in `TMPDIR` (else `/tmp`) and unlinks it at
-    /// once; false, with ``failed`` set, if it cannot.
+    /// Opens the temporary file and unlinks it at once; false, with ``failed`` set, if it cannot.
     private func open() -> Bool {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((directory + "/streamtrace-values-XXXXXX").utf8CString)

@@ -1,17 +1,12 @@
-/// What a window of a trace holds so far, kept as the trace is read: how
-/// many elements, the last event, the completion or cancel, the last few
-/// values (for failure timelines), and, for a window that ends at a time
-/// (`within`), the first event after it. Constant memory.
-///
-/// The pass keeps one for the whole trace; a query with `within` keeps its
-/// own from where its window starts.
+/// What a window of a trace holds so far, in constant memory: how many elements, the last event, the completion or
+/// cancel, the last few values (for failure timelines) and, for a window ending at a time (`within`), the first event
+/// after it. The pass keeps one for the whole trace; a query with `within` keeps its own from its window's start.
 struct WindowState {
     /// The window's last instant; `nil`: it ends with the trace.
     let endTime: Int64?
     private(set) var elementCount = 0
     private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
-    /// The last event before ``lastEvent``, for a window that starts again
-    /// just before the latest event (``before(_:)``).
+    /// The event before ``lastEvent``, for a window that starts again just before it.
     private var previousEvent: (kind: EventKind, location: EventLocation)?
     private(set) var completion: (completion: StreamCompletion<TraceFailure>, location: EventLocation)?
     private(set) var cancel: EventLocation?
@@ -19,8 +14,7 @@ struct WindowState {
     private(set) var nextEvent: (kind: EventKind, location: EventLocation)?
     private(set) var recent: RecentValues
 
-    /// A window ending at `endTime` (`nil`: with the trace) that keeps its
-    /// `newestWhole` newest values whatever their length (``RecentValues``).
+    /// A window ending at `endTime` (`nil`: with the trace) whose `newestWhole` newest values are kept at any length.
     init(endTime: Int64? = nil, newestWhole: Int = 0) {
         self.endTime = endTime
         recent = RecentValues(newestWhole: newestWhole)
@@ -29,10 +23,8 @@ struct WindowState {
     /// Whether no later event can fall in the window.
     var isOver: Bool { nextEvent != nil || completion != nil || cancel != nil }
 
-    /// Counts `count` values that come before the last
-    /// ``RecentValues/capacity`` values this window takes (and so before
-    /// its last two events): they leave nothing else in it, in a window
-    /// that ends with the trace.
+    /// Counts `count` values that come before the last ``RecentValues/capacity`` values this window takes (so before
+    /// its last two events): in a window that ends with the trace they leave nothing else in it.
     mutating func skip(values count: Int) {
         precondition(endTime == nil, "a window that ends at a time checks each event's time")
         elementCount += count
@@ -59,15 +51,12 @@ struct WindowState {
         return true
     }
 
-    /// The values kept where the scanner holds them are about to go.
     mutating func bufferWillChange() {
         recent.copyDeferred()
     }
 
-    /// A window of the same trace ending at `endTime`, as it stood before
-    /// `event`, this window's last (which the new window then takes or
-    /// leaves out): everything before it fell in both windows. It keeps its
-    /// `newestWhole` newest values whatever their length.
+    /// A window of the same trace ending at `endTime`, as it stood before `event`, this window's last (which the new
+    /// window then takes or leaves out), keeping its `newestWhole` newest values whatever their length.
     func before(_ event: TraceScanEvent, endingAt endTime: Int64?, newestWhole: Int) -> WindowState {
         var window = WindowState(endTime: endTime)
         window.elementCount = elementCount - (event.kind == .value ? 1 : 0)
@@ -76,9 +65,8 @@ struct WindowState {
         return window
     }
 
-    /// This window, ending at `endTime` instead, keeping its `newestWhole`
-    /// newest values whatever their length: what a window of the same
-    /// trace that no event has fallen after yet holds.
+    /// This window ending at `endTime` instead, keeping its `newestWhole` newest values whatever their length: what a
+    /// window of the same trace that no event has fallen after yet holds.
     func ending(at endTime: Int64?, newestWhole: Int) -> WindowState {
         var window = WindowState(endTime: endTime)
         window.elementCount = elementCount
@@ -90,9 +78,8 @@ struct WindowState {
         return window
     }
 
-    /// A window of the same trace ending at `endTime`, as it stands at its
-    /// end, for a window that starts after its last element: `tail` is what
-    /// fell in it after that element, and the first event after it.
+    /// A window of the same trace ending at `endTime`, as it stands at the end, for a window starting after its last
+    /// element: `tail` holds what fell in it after that element, and the first event after it.
     func atEnd(endingAt endTime: Int64?, tail: TailWindow, newestWhole: Int) -> WindowState {
         var window = WindowState(endTime: endTime, newestWhole: newestWhole)
         window.elementCount = elementCount
@@ -102,9 +89,8 @@ struct WindowState {
         return window
     }
 
-    /// Adds a later part of the trace, read on its own (a chunk): its
-    /// events' indices and lines count from `eventOffset` and `lineOffset`.
-    /// For the whole trace's window only (no ``endTime``).
+    /// Adds a later part of the trace read on its own (a chunk), its indices and lines counting from `eventOffset` and
+    /// `lineOffset`. For the whole trace's window only (no ``endTime``).
     mutating func append(_ later: WindowState, eventOffset: Int, lineOffset: Int) {
         func shifted(_ location: EventLocation) -> EventLocation {
             EventLocation(
@@ -128,11 +114,9 @@ struct WindowState {
     }
 }
 
-/// The events after a trace's last element as a window of `within` from
-/// that element sees them: the last in it and the first after it. The pass
-/// keeps one for each `within` of its queries, so that a query whose
-/// cursor moves to the end of an open trace (after `available`) has its
-/// window without keeping those events.
+/// The events after a trace's last element as a window of `within` from that element sees them: the last in it and
+/// the first after it. The pass keeps one per `within` of its queries, so that a query whose cursor moves to the end
+/// of an open trace (after `available`) has its window without keeping those events.
 struct TailWindow {
     let within: Int64
     private(set) var lastEvent: (kind: EventKind, location: EventLocation)?

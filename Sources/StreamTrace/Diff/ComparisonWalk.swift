@@ -1,9 +1,6 @@
-/// The walk of ``TraceComparison`` over two traces, side by side: events
-/// that are the same as read are taken at once; where the front events
-/// differ, the window is read and the nearest point where the two agree
-/// again is looked for (``EventAlignment``); each pair is compared, and the
-/// last events before (and a little after) the first difference are kept
-/// for the timelines.
+/// The walk of ``TraceComparison`` over two traces side by side: events that are the same as read are taken at once;
+/// where the front events differ, the window is read and the nearest agreement looked for (``EventAlignment``). Each
+/// pair is compared, and the last events before (and a little after) the first difference are kept for the timelines.
 struct ComparisonWalk {
     var left: TraceLookahead
     var right: TraceLookahead
@@ -12,20 +9,15 @@ struct ComparisonWalk {
     var tails = (expected: RecentEvents(), actual: RecentEvents())
     /// How many more steps the timelines take once the traces differed.
     private var stepsAfterFirstDifference = 2
-    /// Whether both traces may still be read ahead, and the threads that
-    /// read them once they are.
+    /// Whether both traces may still be read ahead, and the threads reading them once they are.
     private var mayReadAhead: Bool
     private var readAheads: (ReadAhead, ReadAhead)?
     /// How many events were compared one by one (not taken as read).
     private var steps = 0
-    /// How many before both traces are read ahead (see ``init``).
     private let stepsBeforeReadingAhead: Int
 
-    /// With `readAheadAfter`, once that many events were compared one by
-    /// one, and at least a quarter of all events read were, both traces are
-    /// read ahead: two traces that differ in most events (each of which is
-    /// then hashed), not in a few (two events with the same text cost a
-    /// comparison of their bytes).
+    /// With `readAheadAfter`, both traces are read ahead (every event then hashed) once that many events, and a quarter
+    /// of all read, were compared one by one: for traces that differ in most events, not in a few.
     init(left: TraceLookahead, right: TraceLookahead, limit: Int, readAheadAfter: Int? = nil) {
         self.left = left
         self.right = right
@@ -81,10 +73,8 @@ struct ComparisonWalk {
         }
     }
 
-    /// With no event waiting on either side, reads the next two, and takes
-    /// them at once if they are the same (the text of their values alike),
-    /// as most events of two matching traces are: `true`. Else keeps them
-    /// for the comparison: `false`.
+    /// With no event waiting on either side, reads the next two and takes them at once if the same (their values' text
+    /// alike), as most events of two matching traces are: `true`; else keeps them for the comparison.
     private mutating func takeSamePair(into comparison: TraceComparison) throws(TraceReadError) -> Bool {
         let (l, r) = (try left.readHead(), try right.readHead())
         if let l, let r, TraceLookahead.sameAsRead(left, l, right, r, time: comparison.time) {
@@ -100,8 +90,7 @@ struct ComparisonWalk {
         return false
     }
 
-    /// One pair of events (or an event only one trace has) taken off the
-    /// front: compared, and drawn on the timelines.
+    /// One pair of events (or an event only one trace has) taken off the front: compared, and drawn on the timelines.
     private mutating func step(_ expected: Bool, _ actual: Bool, into comparison: inout TraceComparison) {
         steps += 1
         let same = expected && actual && TraceLookahead.samePayload(&left, 0, &right, 0)
@@ -126,8 +115,7 @@ struct ComparisonWalk {
         event.withShown { body((event.nanoseconds, event.kind, $0)) }
     }
 
-    /// Draws events on the timelines, which stop a little after the first
-    /// difference (`differed`: the traces differed before these events).
+    /// Draws events on the timelines, until a little after the first difference (`differed`: it came before these).
     private mutating func draw(
         _ expected: (Int64, EventKind, UnsafeRawBufferPointer)?, _ actual: (Int64, EventKind, UnsafeRawBufferPointer)?,
         differed: Bool

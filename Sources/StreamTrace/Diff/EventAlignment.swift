@@ -1,25 +1,13 @@
-/// How ``TraceComparison`` lines two traces' events up, as a text diff
-/// lines up lines: events with the same kind and payload pair up; where
-/// they differ, the nearest point where they agree again is looked for
-/// within the lookahead window.
+/// How ``TraceComparison`` lines two traces' events up, as a text diff lines up lines: events with the same kind and
+/// payload pair up; where they differ, the nearest agreement within the lookahead window is looked for.
 enum EventAlignment {
-    /// How many events of each trace to pass over before the two agree
-    /// again: the fewest in all; among those, as many of each as possible
-    /// (so a changed event pairs with its replacement), then expected's
-    /// first. `nil` if they do not agree again within the window.
-    ///
-    /// A point where the events agree in time too (as `time` compares them)
-    /// comes before one where only their payloads agree: in a trace of equal
-    /// values, one changed value is a change, not an insertion that would
-    /// shift every later event by one and differ in all their times.
-    ///
-    /// The actual events' ``TraceLookahead/payloadHash(at:)`` are worked
-    /// out once, into a small table, and each expected event is compared
-    /// only with those of its hash, found in the table (every event of two
-    /// traces may differ, and each then meets a window of events). A long
-    /// value has no hash and is compared with every event. The
-    /// nearest agreement is the least pair by ``isNearer(_:than:)``, a
-    /// strict order: the same whichever pairs are tried besides the equal ones.
+    /// How many events of each trace to pass over before the two agree again, `nil` if not within the window: the
+    /// fewest in all, then as many of each as possible (so a changed event pairs with its replacement), then expected's
+    /// first. A point where the times agree too (as `time` compares them) comes first: in a trace of equal values, one
+    /// changed value is a change, not an insertion that shifts every later event. Each expected event is compared only
+    /// with the actual events of its ``TraceLookahead/payloadHash(at:)``, found in a table built once (all events may
+    /// differ, each meeting a window); a long value has no hash and meets every event. The nearest is the least pair by
+    /// ``isNearer(_:than:)``, a strict order, so it does not depend on which other pairs are tried.
     static func nearestAgreement(
         _ left: inout TraceLookahead, _ right: inout TraceLookahead, time: TimeComparison
     ) -> (Int, Int)? {
@@ -28,8 +16,7 @@ enum EventAlignment {
         var slots = 16
         while slots < 2 * count { slots <<= 1 }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + slots) { space in
-            // The actual events' hashes, and a table of them: for each slot, the
-            // first event of its hashes, each event chained to the next.
+            // The actual events' hashes, and a chained hash table of them: each slot's first event, each event's next.
             let hashes = UnsafeMutableBufferPointer(rebasing: space[0..<count])
             let next = UnsafeMutableBufferPointer(rebasing: space[count..<(2 * count)])
             let first = UnsafeMutableBufferPointer(rebasing: space[(2 * count)...])
@@ -68,8 +55,7 @@ enum EventAlignment {
         }
     }
 
-    /// Whether passing over `a` events is nearer than `b`: fewer in all;
-    /// then the more balanced split; then more of expected's.
+    /// Whether passing over `a` is nearer than `b`: fewer in all, then more balanced, then more of expected's.
     private static func isNearer(_ a: (Int, Int), than b: (Int, Int)) -> Bool {
         (a.0 + a.1, abs(a.0 - a.1), -a.0) < (b.0 + b.1, abs(b.0 - b.1), -b.0)
     }

@@ -7,14 +7,12 @@ public enum TimeComparison: Sendable, Hashable, CustomStringConvertible {
     /// Times may differ by at most this much.
     case tolerance(Duration)
 
-    /// A tolerance written as a number and a unit (`ns`, `us`, `ms`, `s`,
-    /// `m`): `5ms`, `1.5s`; `nil` if `text` is not one.
+    /// A tolerance as a number and a unit (`ns`, `us`, `ms`, `s`, `m`): `5ms`, `1.5s`; `nil` if `text` is not one.
     package static func tolerance(parsing text: String) -> TimeComparison? {
         guard case .duration(let duration) = TimeFormat.parseDuration(text) else { return nil }
         return .tolerance(duration)
     }
 
-    /// Whether two times agree.
     func agree(_ expected: Int64, _ actual: Int64) -> Bool {
         switch self {
         case .exact: return expected == actual

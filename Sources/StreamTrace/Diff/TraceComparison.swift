@@ -1,40 +1,18 @@
-/// Two traces compared event by event: `streamtrace diff` and golden
-/// traces.
-///
-/// Both traces are read once, side by side, in constant memory. The header
-/// contributes its stream name (the wall-clock `started`, the clock's
-/// reading `at`, the clock's name and `meta` are not compared). Events are lined up as a diff lines up
-/// text: events with the same kind and payload (value by JSON equality,
-/// demand, error) pair up, and an event that only one trace has shows as
-/// such while the rest still pair up. Paired events must also agree in
-/// time as ``TimeComparison`` says. Where the traces differ, the nearest
-/// point where they agree again is looked for within
-/// ``TraceComparison/window`` events of each; without one, events are
-/// paired by position.
-///
-/// A last line cut off mid-write is read as every reader reads it: ignored
-/// with a warning (the readers' ``TraceReader/warnings``), the trace open.
-///
-/// ```swift
-/// let comparison = try TraceComparison(
-///     expected: TraceReader(path: "golden.jsonl"), actual: TraceReader(path: "run.jsonl"), time: .ignored)
-/// let matches = comparison.matches  // false
-/// let report = comparison.report  // event 3: values differ …
-/// ```
+/// Two traces compared event by event (`streamtrace diff`, golden traces), read once, side by side, in constant memory.
+/// Of the header only the stream name is compared. Events are lined up as ``EventAlignment`` says, and paired ones must
+/// also agree in time as ``TimeComparison`` says. A last line cut off mid-write is ignored with a warning, as every
+/// reader does (``TraceReader/warnings``).
 package struct TraceComparison: Sendable {
-    /// How far ahead, in events of each trace, the comparison looks for
-    /// the point where two differing traces agree again.
+    /// How far ahead, in events of each trace, the comparison looks for where two differing traces agree again.
     package static let window = 32
 
-    /// How many events of two traces `diff` compares one by one before it
-    /// reads both ahead, on threads of their own, when they are regular
-    /// files (see ``init(expected:actual:time:limit:readAheadAfter:)``).
+    /// How many events `diff` compares one by one before reading both traces ahead on threads of their own, when they
+    /// are regular files (see ``init(expected:actual:time:limit:readAheadAfter:)``).
     package static let readAheadAfter = 1_024
 
     /// The names (paths) of the traces.
     package let expectedFile: String
     package let actualFile: String
-    /// How times were compared.
     package let time: TimeComparison
     /// The first differences, at most `limit` of them.
     package private(set) var differences: [TraceDifference] = []
@@ -42,20 +20,15 @@ package struct TraceComparison: Sendable {
     package private(set) var differenceCount = 0
     package private(set) var expectedEventCount = 0
     package private(set) var actualEventCount = 0
-    /// The last events of each trace up to just after the first
-    /// difference (or the end), as marble lines.
+    /// The last events of each trace up to just after the first difference (or the end), as marble lines.
     package private(set) var expectedTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
     package private(set) var actualTimeline = RecentTimeline(events: [], omitted: 0, isOpen: true)
 
-    /// Whether the traces match.
     package var matches: Bool { differenceCount == 0 }
 
-    /// Reads both traces to their ends and compares them, keeping the
-    /// first `limit` differences. With `readAheadAfter` (both traces
-    /// regular files), once the traces differ in that many events and in a
-    /// quarter of all, each is read and hashed on a thread of its own
-    /// (``ReadAhead``), ended before this returns or throws: the same
-    /// comparison, the same error.
+    /// Reads both traces to their ends and compares them, keeping the first `limit` differences. With `readAheadAfter`
+    /// (both traces regular files), each is read and hashed on a thread of its own (``ReadAhead``) once they differ in
+    /// that many events and in a quarter of all; the threads end before this returns or throws.
     ///
     /// - Throws: ``TraceReadError`` if either trace cannot be read.
     package init(
@@ -77,13 +50,9 @@ package struct TraceComparison: Sendable {
         actualTimeline = walk.tails.actual.timeline()
     }
 
-    /// The comparison of two trace files that hold the same bytes, from one
-    /// scan of them (the parallel scanner, every line checked as the reader
-    /// checks it): the same events, the same times, so they match, and
-    /// show what comparing them event by event shows. `fd` reads the
-    /// expected file's first `size` bytes (those compared, even if the file
-    /// has grown since); the actual file's warnings are the expected
-    /// file's, named after it.
+    /// The comparison of two trace files that hold the same bytes, from one scan of the expected file's first `size`
+    /// bytes at `fd` (those compared, even if it grew since), every line checked as the reader checks it: they match,
+    /// and show what an event-by-event comparison shows. The actual file gets the expected's warnings, in its name.
     ///
     /// - Throws: ``TraceReadError`` as reading the expected trace would.
     package static func identical(
@@ -141,10 +110,8 @@ package struct TraceComparison: Sendable {
         stream.map { "stream \(JSONValue.string($0).jsonText)" } ?? "no stream name"
     }
 
-    /// For people: the differences as a diff with file names and line
-    /// numbers, a closing count, and both timelines as marble lines,
-    /// lettered alike, with their legend (on one scale unless times are
-    /// ignored).
+    /// For people: the differences as a diff with file names and line numbers, a closing count, and both timelines as
+    /// marble lines, lettered alike, with their legend (on one scale unless times are ignored).
     package var report: String {
         var lines = [
             "--- \(expectedFile)  (\(expectedEventCount) events)", "+++ \(actualFile)  (\(actualEventCount) events)",
@@ -160,8 +127,8 @@ package struct TraceComparison: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// One line: `traces match: 6 events, exact times` or `traces differ: 2
-    /// differences, first at event 3 (line 4 of expected, line 4 of actual)`
+    /// One line: `traces match: 6 events, exact times` or
+    /// `traces differ: 2 differences, first at event 3 (line 4 of expected, line 4 of actual)`
     /// (`event 3 of expected, 4 of actual` when they are not lined up).
     package var summary: String {
         guard let first = differences.first else {
@@ -178,9 +145,8 @@ package struct TraceComparison: Sendable {
 }
 
 extension TraceComparison {
-    /// Why two paired events differ, if they do: kind, payload (`same`:
-    /// whether kind and payload agree), or time beyond what ``time``
-    /// allows; or an event only one trace has.
+    /// Why two paired events differ, if they do: kind, payload (`same`: whether kind and payload agree), or time beyond
+    /// what ``time`` allows; or an event only one trace has.
     func reason(_ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool) -> String? {
         switch (expected, actual) {
         case (nil, nil): return nil
@@ -203,8 +169,7 @@ extension TraceComparison {
         }
     }
 
-    /// The difference of two paired events, for `reason`, with what each
-    /// holds as the report shows it (made only for the differences kept).
+    /// The difference of two paired events, for `reason`, with each side as the report shows it (made only if kept).
     func difference(
         _ expected: TraceLookahead.Event?, _ actual: TraceLookahead.Event?, same: Bool, reason: String
     ) -> TraceDifference {
@@ -222,9 +187,8 @@ extension TraceComparison {
         .init(file: file, line: event.line, text: "\(TimeFormat.offset(event.nanoseconds))  \(text ?? event.text)")
     }
 
-    /// Two texts of different events that read the same: as scalars (`é`
-    /// beside `e\u0301`), or, when they are the same to the last scalar
-    /// (the events differ past the part shown), saying so.
+    /// Two texts of different events that read the same: as scalars (`é` beside `e\u0301`), or, when they are the same
+    /// to the last scalar (the events differ past the part shown), saying so.
     static func distinguished(_ expected: String, _ actual: String) -> (String, String) {
         guard !expected.isExactly(actual) else {
             let note = " (they differ past the first \(TraceLookahead.valueColumns) characters)"

@@ -1,34 +1,27 @@
-/// One way two traces differ: a header field, an event that differs, or
-/// an event only one of them has.
+/// One way two traces differ: a header field, an event that differs, or an event only one of them has.
 package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based position of the event in the expected trace; `nil` for
-    /// the header and for an event only in the actual trace.
+    /// The event's 1-based position in the expected trace; `nil` for the header and an event only in actual.
     package var expectedEvent: Int?
-    /// Its position in the actual trace; `nil` for the header and for an
-    /// event only in the expected trace.
+    /// Its position in the actual trace; `nil` for the header and an event only in expected.
     package var actualEvent: Int?
     /// What differs: `values differ`, `times differ by 1ms`, `only in expected` …
     package var reason: String
     /// The expected side: its line and what it holds (`nil`: nothing there).
     package var expected: Side?
-    /// The actual side.
     package var actual: Side?
-    /// For a difference that is not an event: the part of the traces it is
-    /// in (`header`).
+    /// The part of the traces a difference that is not an event is in (`header`).
     package var part = "header"
 
     /// One trace's side of a difference.
     package struct Side: Sendable, Hashable {
         /// The trace's name (its path).
         package var file: String
-        /// The line of the trace file.
         package var line: Int
         /// The event or header field, as text: `t=+2s  value 3`.
         package var text: String
     }
 
-    /// Where it is: `event 3`, or `event 3 of expected, 4 of actual` once
-    /// an event only one trace has shifted the two; `nil` for the header.
+    /// Where: `event 3`, or `event 3 of expected, 4 of actual` once a one-sided event shifted them; `nil`: the header.
     var place: String? {
         switch (expectedEvent, actualEvent) {
         case (let expected?, let actual?) where expected != actual: "event \(expected) of expected, \(actual) of actual"
@@ -38,8 +31,7 @@ package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Three lines: what differs, then `- FILE:LINE  text` for the expected
-    /// side and `+ FILE:LINE  text` for the actual one (when present).
+    /// Three lines: what differs, then `- FILE:LINE  text` (expected) and `+ FILE:LINE  text` (actual), when present.
     package var description: String {
         lines(width: 0).joined(separator: "\n")
     }

@@ -7,32 +7,26 @@ import Musl
 #endif
 
 extension TraceLookahead {
-    /// One event read ahead, compact so that it is cheap to copy and to
-    /// hand from a reading thread to the walk (``ReadAhead``): kind, time,
-    /// place, a value's text in one array and its ``CanonicalHash`` once
-    /// worked out. What few events have (a demand, an error, a long value's
-    /// digest, a canonical form once needed) is in one ``Rare`` object.
+    /// One event read ahead, compact so that it is cheap to copy and to hand from a reading thread to the walk
+    /// (``ReadAhead``): kind, time, place, a value's text and its ``CanonicalHash`` once worked out. What few events
+    /// have (a demand, an error, a long value's digest, a canonical form once needed) is in one ``Rare`` object.
     struct Event {
         var kind: EventKind
-        /// How ``bytes`` holds a value's text.
+        /// How ``start`` holds a value's text.
         var form = TextForm.none
         /// Whether ``valueHash`` is worked out.
         var isHashed = false
         var nanoseconds: Int64
         var line: Int
         var index: Int
-        /// A value's ``CanonicalHash``, once worked out (only for a value
-        /// kept whole: a long one is compared by its canonical form).
+        /// A value's ``CanonicalHash``, once worked out; only for a value kept whole (a long one compares canonically).
         var valueHash: UInt64 = 0
-        /// Where a value's text as read (``TextForm/whole``), or the start
-        /// of a long one, enough for ``valueColumns`` (``TextForm/long``), is
-        /// kept: ``count`` bytes from ``start``, in a ``TextStore`` that the
-        /// lookahead keeps while the event is in it (``KeptStores``).
+        /// Where a value's text as read (``TextForm/whole``), or a long one's start (``TextForm/long``), is kept:
+        /// ``count`` bytes from ``start``, in a ``TextStore`` the lookahead keeps while the event is in it.
         var start: UnsafeRawPointer?
         var count: Int32 = 0
-        /// What few events hold: ``rare``, not held by the event (but by the
-        /// lookahead: ``KeptStores/hold(_:)``), as a plain address, so that
-        /// copying an event counts no reference.
+        /// What few events hold: ``rare``, held not by the event but by the lookahead (``KeptStores/hold(_:)``), as a
+        /// plain address so that copying an event counts no reference.
         private var rareAddress: UnsafeMutableRawPointer?
 
         var rare: Rare? {
@@ -44,14 +38,11 @@ extension TraceLookahead {
             (self.kind, self.nanoseconds, self.line, self.index) = (kind, nanoseconds, line, index)
         }
 
-        /// What, besides its kind and value, makes it the same as another.
         var payload: Payload { rare?.payload ?? .none }
 
-        /// A value's canonical form, once worked out.
         var canonical: CanonicalJSON? { rare?.canonical }
 
-        /// Keeps a value's canonical form (in ``rare``, shared by the copies:
-        /// it is the same for all).
+        /// Keeps a value's canonical form in ``rare``, shared by the copies (it is the same for all).
         mutating func keep(canonical: CanonicalJSON, holdingIn stores: inout KeptStores) {
             if let rare { rare.canonical = canonical } else { rare = stores.hold(Rare(canonical: canonical)) }
         }
@@ -61,8 +52,7 @@ extension TraceLookahead {
             body(UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(count)))
         }
 
-        /// Whether two values' texts are the same as read (a long one's by
-        /// its digest).
+        /// Whether two values' texts are the same as read (a long one's by its digest).
         static func sameText(_ a: Event, _ b: Event) -> Bool {
             switch (a.form, b.form) {
             case (.whole, .whole):
@@ -96,7 +86,6 @@ extension TraceLookahead {
             }
         }
 
-        /// A value's first characters, escaped for a terminal and cut.
         var shownValue: String { TraceLookahead.shownValue(shown) }
 
         /// What a marble line draws for it (`nil`: not drawn).

@@ -6,25 +6,16 @@ import Glibc
 import Musl
 #endif
 
-/// The next events of a trace, read ahead for ``TraceComparison``: at most
-/// a window's worth, each with its 1-based position in the trace, its
-/// payload, and the first bytes of a value for the report. Values are never
-/// kept as trees or whole: a value is its raw text as ``CompactBytes`` (a
-/// long one as a digest) and, once a comparison needs it, its canonical
-/// form (see ``CanonicalJSON``), so memory stays bounded by the window
-/// times a few kilobytes, plus the line the reader holds.
-///
-/// Two values with the same text are the same without further work; only
-/// values whose texts differ are put in canonical form. A long value's
-/// canonical form is worked out from the reader's buffer, before the
-/// reader moves on; a short one's from its kept text, when asked.
+/// The next events of a trace (at most a window's worth), read ahead for ``TraceComparison`` in memory bounded by the
+/// window times a few kilobytes plus the line the reader holds: a value is kept as its raw text in ``CompactBytes`` (a
+/// long one as a digest) and, once a comparison needs it, its canonical form (``CanonicalJSON``). Only values whose
+/// texts differ are put in canonical form: a long value's from the reader's buffer before the reader moves on, a short
+/// one's from its kept text when asked.
 struct TraceLookahead {
-    /// How many bytes of a value's text are kept to show it: enough for
-    /// ``valueColumns`` (and one more, to tell that it was cut).
+    /// The bytes of a value's text kept to show it: enough for ``valueColumns``, and one more to tell it was cut.
     static let shownLength = ValueText.prefixLength(columns: valueColumns) + 1
 
-    /// A value's first characters, from its first bytes: escaped for a
-    /// terminal and cut to ``valueColumns``.
+    /// A value's first characters, from its first bytes, escaped for a terminal and cut to ``valueColumns``.
     static func shownValue(_ shown: [UInt8]) -> String {
         TextLayout.truncated(TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
     }
@@ -55,12 +46,10 @@ struct TraceLookahead {
     /// How many events were read from the trace so far.
     private(set) var count = 0
     private var ended = false
-    /// The last event read, when its canonical form is still to be worked
-    /// out from the reader's buffer.
+    /// The last event read, while its canonical form is still to be worked out from the reader's buffer.
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
-    /// Where the texts of the events read are kept.
     private var stores: KeptStores
     /// The events a ``ReadAhead`` read, when the trace is read ahead.
     private var ahead: ReadAheadCursor?
@@ -71,19 +60,16 @@ struct TraceLookahead {
         stores = KeptStores(first: counted + 1)
     }
 
-    /// Takes the events after those read so far from `readAhead`, which
-    /// reads them on its own thread: the last one read is settled first,
-    /// while the reader still holds its value.
+    /// Takes the events after those read so far from `readAhead`, which reads them on its own thread; the last one read
+    /// is settled first, while the reader still holds its value.
     mutating func read(from readAhead: ReadAhead) {
         settle(always: false)
         ahead = ReadAheadCursor(readAhead: readAhead)
     }
 
-    /// Whether the trace was read to its end.
     var isAtEnd: Bool { ended }
 
-    /// Whether the trace is read ahead, on another thread: its events come
-    /// settled (``nextSettled(into:)``), never from ``readHead()``.
+    /// Whether another thread reads ahead: events then come settled (``nextSettled(into:)``), not by ``readHead()``.
     var readsAhead: Bool { ahead != nil }
 
     var buffered: Int { events.count - head }
@@ -121,12 +107,10 @@ struct TraceLookahead {
     /// What a taken event's place holds: nothing to retain or release.
     static var vacant: Event { Event(kind: .subscribe, nanoseconds: 0, line: 0, index: 0) }
 
-    /// Whether event `i` of `left` and event `j` of `right` have the same
-    /// kind and payload (a value by JSON equality: the same text, or else
-    /// the same canonical form).
+    /// Whether event `i` of `left` and event `j` of `right` have the same kind and payload (a value by JSON equality:
+    /// the same text, or else the same canonical form).
     static func samePayload(_ left: inout TraceLookahead, _ i: Int, _ right: inout TraceLookahead, _ j: Int) -> Bool {
-        // Field by field, where the events stand: no event is copied (this
-        // runs for every pair a window's alignment tries).
+        // Field by field, where the events stand: no event is copied (this runs for every pair an alignment tries).
         let (x, y) = (left.head + i, right.head + j)
         guard left.events[x].kind == right.events[y].kind else { return false }
         // Only a request or an error has a payload (a value's is none).
@@ -144,17 +128,14 @@ struct TraceLookahead {
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
-    /// Whether event `i` of `left` and event `j` of `right` agree in time.
     static func sameTime(
         _ left: TraceLookahead, _ i: Int, _ right: TraceLookahead, _ j: Int, _ time: TimeComparison
     ) -> Bool {
         time.agree(left.events[left.head + i].nanoseconds, right.events[right.head + j].nanoseconds)
     }
 
-    /// A hash of what ``samePayload(_:_:_:_:)`` compares of event
-    /// `offset`: kind, payload and a value's ``CanonicalHash`` (events that
-    /// are the same have the same hash); `nil` for a long value, which may
-    /// be the same as any value.
+    /// A hash of what ``samePayload(_:_:_:_:)`` compares of event `offset`: kind, payload and a value's
+    /// ``CanonicalHash`` (the same events hash alike); `nil` for a long value, which may be the same as any value.
     mutating func payloadHash(at offset: Int) -> Int? {
         if events[head + offset].kind == .value { return valueHash(at: offset).map { Int(truncatingIfNeeded: $0) } }
         var hasher = Hasher()
@@ -163,8 +144,7 @@ struct TraceLookahead {
         return hasher.finalize()
     }
 
-    /// The ``CanonicalHash`` of the value of event `offset`; `nil` for a
-    /// long value (its text is not kept: its canonical form stands for it).
+    /// The ``CanonicalHash`` of event `offset`'s value; `nil` for a long value, whose canonical form stands for it.
     private mutating func valueHash(at offset: Int) -> UInt64? {
         let i = head + offset
         if events[i].isHashed { return events[i].valueHash }
@@ -173,7 +153,6 @@ struct TraceLookahead {
         (events[i].valueHash, events[i].isHashed) = (hash, true)
         return hash
     }
-    /// The canonical form of the value of event `offset`.
     private mutating func canonical(at offset: Int) -> CanonicalJSON {
         let i = head + offset
         if events[i].canonical == nil {
@@ -188,9 +167,8 @@ struct TraceLookahead {
         return events[i].canonical ?? CanonicalJSON(.null)
     }
 
-    /// Works out the canonical form of the last event read from the
-    /// reader's buffer, before the reader moves on, if its text is too long
-    /// to keep (or whenever `always`).
+    /// Works out the canonical form of the last event read from the reader's buffer, before the reader moves on, if its
+    /// text is too long to keep (or whenever `always`).
     private mutating func settle(always: Bool = true) {
         guard let i = unsettled else { return }
         unsettled = nil
@@ -209,9 +187,8 @@ struct TraceLookahead {
         return event(head)
     }
 
-    /// Appends the next event to `events`, its value settled before the
-    /// reader moves on: its ``CanonicalHash``, or a long value's canonical
-    /// form (``ReadAhead``'s thread reads with this); `false` at the end.
+    /// Appends the next event to `events`, its value settled before the reader moves on (its ``CanonicalHash``, or a
+    /// long value's canonical form): what ``ReadAhead``'s thread reads with. `false` at the end.
     mutating func nextSettled(into events: inout [Event]) throws(TraceReadError) -> Bool {
         guard let head = try readHead() else { return false }
         var event = event(head)
@@ -225,9 +202,8 @@ struct TraceLookahead {
         return true
     }
 
-    /// Reads the next event's head, not kept yet: the caller keeps it
-    /// (``keep(_:)``), or takes it as it stands, its value in the reader's
-    /// buffer until the next read; `nil` at the end.
+    /// Reads the next event's head, not kept yet: the caller keeps it (``keep(_:)``) or takes it as it stands, its
+    /// value in the reader's buffer until the next read; `nil` at the end.
     mutating func readHead() throws(TraceReadError) -> TraceEventHead? {
         settle(always: false)
         guard !ended else { return nil }
@@ -268,23 +244,20 @@ struct TraceLookahead {
         return event
     }
 
-    /// Keeps `bytes` (at most ``CompactBytes/keptBytes``) as `event`'s
-    /// text, in the store being filled or a new one.
+    /// Keeps `bytes` (at most ``CompactBytes/keptBytes``) as `event`'s text, in the store being filled or a new one.
     private mutating func keep(_ bytes: UnsafeRawBufferPointer, in event: inout Event) {
         event.start = stores.keep(bytes, index: event.index)
         event.count = Int32(bytes.count)
     }
 
-    /// Hands the stores of the events read so far over (with a batch, to
-    /// another thread), keeping the texts of the next ones in a new store:
-    /// stores handed over are never written again.
+    /// Hands the stores of the events read so far over (with a batch, to another thread), keeping the next ones' texts
+    /// in a new store: stores handed over are never written again.
     mutating func handOverStores() -> [KeptStores.Kept] {
         stores.handOver(first: count + 1)
     }
 
-    /// Whether the heads `left` and `right` just read are the same event:
-    /// kind, demand, error and value text alike (the value's bytes compared
-    /// where the readers hold them), times as `time` allows.
+    /// Whether the heads `left` and `right` just read are the same event: kind, demand, error and value text alike (the
+    /// bytes compared where the readers hold them), times as `time` allows.
     static func sameAsRead(
         _ left: TraceLookahead, _ l: TraceEventHead, _ right: TraceLookahead, _ r: TraceEventHead,
         time: TimeComparison

@@ -1,9 +1,6 @@
 extension StreamExpectations {
-    /// All elements published until the window ends (`availableElements`):
-    /// `elementCount`, with the elements.
-    ///
-    /// Fails only if the stream fails; never on timeout. Moves the cursor to
-    /// the end.
+    /// All elements published until the window ends (`availableElements`): `elementCount`, with the elements. Fails
+    /// only if the stream fails, never on timeout; moves the cursor to the end.
     package struct AvailableElements<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package var name: String { "availableElements" }
         package var base: ElementCount<Element, Failure> { ElementCount() }

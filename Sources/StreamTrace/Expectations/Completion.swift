@@ -1,13 +1,9 @@
 extension StreamExpectations {
-    /// The stream's completion, finished or failed (`completion`).
-    ///
-    /// A primitive: `finished`, `failure` and `recording` map what it
-    /// passes with, and its inverted rule (no completion in the window) is
-    /// `finished.inverted`'s.
+    /// The stream's completion, finished or failed (`completion`). A primitive: `finished`, `failure` and `recording`
+    /// map what it passes with, and its inverted rule is `finished.inverted`'s.
     package struct Completion<Element, Failure: Error>: StreamExpectation {
         package init() {}
         package var name: String { "completion" }
-        /// Only a completion (or the window's end) decides it.
         package var wakeCondition: WakeCondition { .completion }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<StreamCompletion<Failure>> {
@@ -17,8 +13,7 @@ extension StreamExpectations {
             return .passed(completion, cursor: nil, at: location)
         }
 
-        /// The inverted rule: passes when the window ends with no
-        /// completion.
+        /// The inverted rule: passes when the window ends with no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             window.passedWithoutCompletion((), cursor: nil, expected: "no completion")
         }

@@ -1,13 +1,8 @@
 extension StreamExpectations {
-    /// An element a predicate accepts, anywhere in the window, consumed
-    /// ones included (`contains(where:)`): passes with the first such
-    /// element, and consumes nothing. Invertible: `.inverted` passes when
-    /// the window ends, or the stream completes, with no such element.
-    ///
-    /// Where `next(where:)` waits for the next such element and moves the
-    /// cursor past it, this asks whether the stream ever published one.
+    /// An element a predicate accepts, anywhere in the window, consumed ones included (`contains(where:)`): passes
+    /// with the first such element and consumes nothing. Where `next(where:)` waits for the next such element and
+    /// moves the cursor past it, this asks whether the stream ever published one.
     package struct ContainsWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation {
-        /// What the element looked for satisfies.
         package let condition: ElementCondition<Element>
 
         package init(_ condition: ElementCondition<Element>) {
@@ -15,7 +10,6 @@ extension StreamExpectations {
         }
 
         package var name: String { "contains(where:)" }
-        /// Every element may be the one.
         package var wakeCondition: WakeCondition { .elements(atLeast: 1) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
@@ -45,8 +39,7 @@ extension StreamExpectations {
                     at: window.endLocation))
         }
 
-        /// Passes when the window ends, or the stream completes, with no
-        /// element the predicate accepts.
+        /// Passes when the window ends, or the stream completes, with no element the predicate accepts.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if let index = window.firstElement(from: 0, where: condition, accepting: true) {
                 return .failed(

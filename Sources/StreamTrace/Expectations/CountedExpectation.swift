@@ -1,18 +1,15 @@
-/// An expectation with one whole-number argument, `next(2)` or
-/// `prefix(3)`: its name is its keyword with the count, and the count is
-/// checked here, once for all of them.
+/// An expectation with one whole-number argument, `next(2)` or `prefix(3)`: its name is its keyword with the count,
+/// and the count is checked here, once for all of them.
 protocol CountedExpectation: StreamExpectation {
     /// The Swift name before the argument: `next`, `prefix`.
     static var keyword: String { get }
-    /// The argument's label, for the precondition message: `count`,
-    /// `maxLength`.
+    /// The argument's label, for the precondition message: `count`, `maxLength`.
     static var argument: String { get }
     var count: Int { get }
     init(count: Int)
 }
 
 extension CountedExpectation {
-    /// - Precondition: `count >= 0`.
     init(_ count: Int) {
         precondition(count >= 0, "\(Self.keyword)(\(Self.argument)) needs a \(Self.argument) >= 0")
         self.init(count: count)
@@ -22,8 +19,7 @@ extension CountedExpectation {
 }
 
 extension QueryDefinition where Expectation: CountedExpectation & TraceExpectation {
-    /// `KEYWORD N`, the Swift keyword with a whole number read into
-    /// `Expectation(N)`; a pass keeps the N elements it may consume.
+    /// `KEYWORD N`: the keyword with a whole number read into `Expectation(N)`; a pass keeps the N it may consume.
     init(
         counted reasons: [QueryReason], summary: String, passes: String,
         inverted: QueryDocumentation.Inverted? = nil

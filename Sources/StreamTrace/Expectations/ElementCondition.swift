@@ -1,11 +1,8 @@
-/// What `next(where:)` and `every(where:)` ask of each element: the test,
-/// how messages say it (`matching the predicate`, `where == 3`), and, for
-/// an expectation a query built, the query's matcher it tests with, which a
-/// pass over a trace compiles once to look through the elements' texts.
+/// What `next(where:)` and `every(where:)` ask of each element: the test, how messages say it
+/// (`matching the predicate`, `where == 3`), and for a query, its matcher, which a pass over a trace compiles once to
+/// look through the elements' texts.
 package struct ElementCondition<Element>: Sendable {
-    /// Whether an element satisfies it.
     package let test: @Sendable (Element) -> Bool
-    /// What it accepts, as messages say it.
     package let description: String
     /// The matcher the test is made from (`where == 3`), if a query wrote it.
     package let matcher: QueryMatcher?
@@ -18,31 +15,27 @@ package struct ElementCondition<Element>: Sendable {
 }
 
 extension ElementCondition {
-    /// A Swift predicate, as messages say it: `matching the predicate`.
     package static func predicate(_ test: @escaping @Sendable (Element) -> Bool) -> Self {
         Self("matching the predicate", test)
     }
 }
 
-/// An expectation about the elements a condition accepts:
-/// `next(where:)`, `contains(where:)`, `every(where:)`.
+/// An expectation about the elements a condition accepts: `next(where:)`, `contains(where:)`, `every(where:)`.
 package protocol ConditionalExpectation: StreamExpectation {
     init(_ condition: ElementCondition<Element>)
     var condition: ElementCondition<Element> { get }
 }
 
 extension ConditionalExpectation where Element == RawJSON {
-    /// How a pass reads a query's elements for it: a search for the first
-    /// its condition's matcher accepts (`accepting`) or rejects, from the
-    /// cursor or from the first element.
+    /// How a pass reads a query's elements for it: a search for the first its condition's matcher accepts
+    /// (`accepting`) or rejects, from the cursor or from the first element.
     package func search(accepting: Bool, fromCursor: Bool) -> TraceReading {
         ElementSearch(condition, accepting: accepting, fromCursor: fromCursor).map(TraceReading.search) ?? .window
     }
 }
 
 extension ElementCondition<RawJSON> {
-    /// A query's `where MATCHER`: its test compares each value's text
-    /// (the operand's canonical form worked out once, no element built).
+    /// A query's `where MATCHER`: its test compares each value's text, with no element built.
     package init(clause: String, _ matcher: QueryMatcher) {
         let matches = matcher.textPredicate
         self.init("\(clause) \(matcher)", matcher: matcher) { matches($0) }
@@ -50,10 +43,8 @@ extension ElementCondition<RawJSON> {
 }
 
 extension EventWindow {
-    /// The default ``EventWindow/firstElement(from:where:accepting:)``:
-    /// reads each element from `start` on, or from the elements an
-    /// earlier pending evaluation of this wait already read
-    /// (``ScannedWindow``).
+    /// The default ``EventWindow/firstElement(from:where:accepting:)``: reads each element from `start` on, skipping
+    /// those an earlier pending evaluation of this wait already read (``ScannedWindow``).
     package func firstElement(
         from start: Int, where condition: ElementCondition<Element>, accepting: Bool
     ) -> Int? {

@@ -1,13 +1,8 @@
 extension StreamExpectations {
-    /// The number of elements in the window (`elementCount`; `count` in a
-    /// query). Never fails: it is decided at the completion or when the
-    /// window ends.
-    ///
-    /// A primitive: `availableElements` maps what it passes with.
+    /// The number of elements in the window (`elementCount`; `count` in a query). Never fails.
     package struct ElementCount<Element, Failure: Error>: StreamExpectation {
         package init() {}
         package var name: String { "elementCount" }
-        /// Only a completion (or the window's end) decides it.
         package var wakeCondition: WakeCondition { .completion }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Int> {
@@ -26,7 +21,6 @@ extension Recorder {
 }
 
 extension StreamExpectations.ElementCount<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
-    /// It never fails: a matcher decides.
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
             QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() }, keeps: .nothing,

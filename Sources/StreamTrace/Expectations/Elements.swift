@@ -1,6 +1,5 @@
 extension StreamExpectations {
-    /// All elements of a stream that finished (`elements`): `finished`,
-    /// with the elements.
+    /// All elements of a stream that finished (`elements`): `finished`, with the elements.
     package struct Elements<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package var name: String { "elements" }
         package var base: Finished<Element, Failure> { Finished() }

@@ -1,9 +1,5 @@
-/// The failures the expectations share, built from what the window holds.
-/// A failure's ``RecordingError/expectation`` is set by
-/// ``StreamExpectation/verdict(in:)``, after the expectation that reports
-/// it (which may be derived from the one that found it).
+/// The failures the expectations share; ``StreamExpectation/verdict(in:)`` names the expectation that reports them.
 extension EventWindow {
-    /// A failure for `reason`, at `location`.
     func failure(
         _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?,
         streamError: (any Error)? = nil
@@ -13,14 +9,12 @@ extension EventWindow {
             streamError: streamError.map(StreamError.init))
     }
 
-    /// The stream failed where `expected` was expected.
     func streamFailed(expected: String, _ failure: Failure, at location: EventLocation?) -> RecordingError {
         self.failure(
             .streamFailed, "expected \(expected), but the stream failed with \(StreamError(failure))", at: location,
             streamError: failure)
     }
 
-    /// No completion in the window.
     func notCompleted() -> RecordingError {
         if case .cancelled(let location) = end {
             return failure(.notCompleted, "not completed: the subscriber cancelled", at: location)
@@ -36,8 +30,7 @@ extension EventWindow {
         return failure(.notCompleted, "not completed\(ending): last event is \(last.kind)", at: last.location)
     }
 
-    /// Fewer than `expected` elements arrived; `what` says which ("more" for
-    /// `next`).
+    /// Fewer than `expected` elements arrived; `what` says which (" more" for `next`).
     func notEnough(expected: Int, actual: Int, what: String = "") -> RecordingError {
         let noun = expected == 1 ? "element" : "elements"
         let message = "expected \(expected)\(what) \(noun), got \(actual)"
@@ -78,11 +71,9 @@ extension RecordingError.Reason {
     public static let tooManyElements = Self(rawValue: "tooManyElements")
 }
 
-/// The failures of a query over a trace that its expectation's value does
-/// not decide: the query's matcher, and a window that left it undecided.
+/// The failures of a query that its expectation's value does not decide: its matcher's, and an undecided window.
 extension EventWindow {
-    /// The query's matcher rejected the value its expectation passed with
-    /// (`got`, as a message shows it).
+    /// The query's matcher rejected the value its expectation passed with (`got`, as a message shows it).
     package func mismatch(named query: String, expected matcher: QueryMatcher, got: String, at location: EventLocation?)
         -> RecordingError
     {
@@ -92,8 +83,7 @@ extension EventWindow {
         return error
     }
 
-    /// The expectation was still pending on a final window, which no
-    /// expectation leaves it (the checker's guard, not a verdict).
+    /// The expectation was still pending on a final window, which no expectation leaves it (the checker's guard).
     package func undecided(named query: String) -> RecordingError {
         var error = RecordingError(
             expectation: query, reason: .notCompleted, message: "the expectation could not be decided",

@@ -1,19 +1,13 @@
 extension StreamExpectations {
-    /// Every element a predicate accepts, in a stream that finished
-    /// (`every(where:)`): passes with the number of elements, none at all
-    /// included.
-    ///
-    /// An element the predicate rejects fails it at once, at that element,
-    /// whether or not the stream completed; else it fails as `elements`
-    /// does, from `finished`: the stream failed, or did not complete in the
-    /// window. It reads every element, consumed ones too, and consumes none.
+    /// Every element a predicate accepts, in a stream that finished (`every(where:)`): passes with the number of
+    /// elements, none at all included. An element the predicate rejects fails it at once, whether or not the stream
+    /// completed; else it fails as `finished` does. It reads every element, consumed ones too, and consumes none.
     package struct Every<Element, Failure: Error>: ConditionalExpectation, DerivedExpectation {
         package var name: String { "every(where:)" }
         package var base: Finished<Element, Failure> { Finished() }
         /// Every element may be the one it rejects.
         package var wakeCondition: WakeCondition { .everyEvent }
 
-        /// What every element is expected to satisfy.
         package let condition: ElementCondition<Element>
 
         package init(_ condition: ElementCondition<Element>) {

@@ -9,7 +9,6 @@
 /// try recorder.shape(equal: shape).get()
 /// ```
 public struct ExpectedEvent<Element, Failure: Error> {
-    /// What the event is.
     package enum Kind {
         case value(Element)
         case finished
@@ -39,7 +38,6 @@ public struct ExpectedEvent<Element, Failure: Error> {
     /// The subscriber cancelled at `time`.
     public static func cancel(at time: Duration) -> Self { Self(.cancel, at: time) }
 
-    /// Whether the event ends a stream.
     package var isTerminal: Bool {
         if case .value = kind { return false }
         return true

@@ -1,6 +1,5 @@
 extension StreamExpectations {
-    /// The error of a stream that failed (`failure`): derived from
-    /// `completion`, which it fails if the stream finished.
+    /// The error of a stream that failed (`failure`): derived from `completion`, which it fails if the stream finished.
     package struct FailureError<Element, Failure: Error>: PassedDerivedExpectation {
         package typealias Output = Failure
         package var name: String { "failure" }

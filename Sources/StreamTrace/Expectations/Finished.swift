@@ -1,12 +1,7 @@
 extension StreamExpectations {
-    /// The stream finished successfully (`finished`); invertible.
-    ///
-    /// Derived from `completion`: a failure fails it. `elements`, `last`,
-    /// `single` and `every(where:)` map what it passes with.
+    /// The stream finished successfully (`finished`); derived from `completion`, so a failure fails it.
     package struct Finished<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
-        /// What a failed stream's message says was expected: `the stream to
-        /// finish`, or what the expectation derived from it expected
-        /// (`exactly one element`).
+        /// What a failed stream's message says was expected: `the stream to finish`, or a derived expectation's.
         let expected: String
 
         package init() {
@@ -27,7 +22,6 @@ extension StreamExpectations {
             }
         }
 
-        /// Passes when the window ends with no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             base.evaluateInverted(in: window)
         }

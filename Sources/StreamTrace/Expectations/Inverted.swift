@@ -1,7 +1,5 @@
 extension StreamExpectations {
-    /// The inverted form of `finished`, `next()`, `prefix(n)` or
-    /// `next(where:)`: passes when the window ends before the base
-    /// expectation would be fulfilled.
+    /// The inverted form of an expectation: passes when the window ends before the base would be fulfilled.
     package struct Inverted<Base: InvertibleExpectation>: StreamExpectation {
         package typealias Element = Base.Element
         package typealias Failure = Base.Failure

@@ -1,6 +1,5 @@
 extension StreamExpectations {
-    /// The last element of a stream that finished, or `nil` if it published
-    /// none (`last`): `finished`, with its last element.
+    /// The last element of a stream that finished, or `nil` if it published none (`last`).
     package struct Last<Element, Failure: Error>: PassedDerivedExpectation {
         package typealias Output = Element?
         package var name: String { "last" }

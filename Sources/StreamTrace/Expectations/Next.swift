@@ -1,9 +1,5 @@
 extension StreamExpectations {
-    /// The next element not yet consumed (`next()`); consumes it.
-    /// Invertible.
-    ///
-    /// Derived from `next(1)`: its element (taken alone, with no array),
-    /// and its inverted rule.
+    /// The next element not yet consumed (`next()`); consumes it. Derived from `next(1)`, taken alone with no array.
     package struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
         package init() {}
         package var name: String { "next()" }
@@ -13,7 +9,6 @@ extension StreamExpectations {
             base.evaluate(in: window) { window.element(at: $0.lowerBound) }
         }
 
-        /// Passes when the window ends with no new element and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             base.evaluateInverted(in: window)
         }

@@ -1,10 +1,5 @@
 extension StreamExpectations {
-    /// Exactly `count` elements not yet consumed (`next(count)`); consumes
-    /// them.
-    ///
-    /// A primitive: `next()` maps what `next(1)` passes with, and its
-    /// inverted rule (fewer new elements and no completion in the window)
-    /// is `next().inverted`'s.
+    /// Exactly `count` elements not yet consumed (`next(count)`); consumes them.
     package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation {
         static var keyword: String { "next" }
         static var argument: String { "count" }
@@ -19,9 +14,7 @@ extension StreamExpectations {
             evaluate(in: window) { $0 }
         }
 
-        /// Decides as ``evaluate(in:)``, passing with what `take` makes of
-        /// the range of elements it consumes: `next()` takes its one
-        /// element, with no array.
+        /// Decides as ``evaluate(in:)``, passing with what `take` makes of the range of elements it consumes.
         package func evaluate<Taken>(
             in window: some EventWindow<Element, Failure>, taking take: (Range<Int>) -> Taken
         ) -> Verdict<Taken> {
@@ -36,8 +29,7 @@ extension StreamExpectations {
             return .failed(window.notEnough(expected: count, actual: window.unconsumedCount, what: " more"))
         }
 
-        /// The inverted rule: passes when the window ends with fewer than
-        /// `count` new elements and no completion.
+        /// The inverted rule: passes when the window ends with fewer than `count` new elements and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let expected = count == 1 ? "no element" : "fewer than \(count) more \(noun)"
             let consumed = window.consumedCount

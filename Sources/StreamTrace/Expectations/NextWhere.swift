@@ -1,13 +1,7 @@
 extension StreamExpectations {
-    /// The first element not yet consumed that a predicate accepts
-    /// (`next(where:)`); consumes the elements up to and including it.
-    /// Invertible: `.inverted` passes when no such element arrives in the
-    /// window, whatever the completion.
-    ///
-    /// A failure says how many elements it skipped and shows the last of
-    /// them; a failing `next(where:)` consumes nothing.
+    /// The first element not yet consumed that a predicate accepts (`next(where:)`); consumes the elements up to and
+    /// including it. A failure says how many elements it skipped and shows the last; it consumes nothing.
     package struct NextWhere<Element, Failure: Error>: InvertibleExpectation, ConditionalExpectation {
-        /// What the element waited for satisfies.
         package let condition: ElementCondition<Element>
 
         package init(_ condition: ElementCondition<Element>) {
@@ -15,7 +9,6 @@ extension StreamExpectations {
         }
 
         package var name: String { "next(where:)" }
-        /// Every new element may be the one.
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: 1) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
@@ -52,8 +45,7 @@ extension StreamExpectations {
                     at: window.lastEvent?.location))
         }
 
-        /// Passes when the window ends, or the stream completes, before an
-        /// element the predicate accepts arrives. Consumes nothing.
+        /// Passes when the window ends, or the stream completes, before an element the predicate accepts arrives.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             if let index = window.firstElement(from: window.consumedCount, where: condition, accepting: true) {
                 return .failed(

@@ -1,7 +1,6 @@
 extension StreamExpectations {
-    /// The first `maxLength` elements, consumed ones included, or fewer if
-    /// the stream finished first (`prefix(maxLength)`). Moves the cursor up
-    /// to `maxLength`. Invertible.
+    /// The first `maxLength` elements, consumed ones included, or fewer if the stream finished first
+    /// (`prefix(maxLength)`). Moves the cursor up to `maxLength`.
     package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation {
         static var keyword: String { "prefix" }
         static var argument: String { "maxLength" }
@@ -25,8 +24,7 @@ extension StreamExpectations {
             return window.end.isFinal ? .failed(window.notEnough(expected: count, actual: available)) : .pending
         }
 
-        /// Passes with the elements when the window ends with fewer than
-        /// `maxLength` elements and no completion.
+        /// Passes with the elements when the window ends with fewer than `maxLength` elements and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
             evaluateInvertedRun(in: window).map { window.elements($0) }
         }

@@ -15,9 +15,7 @@ extension Recording: Sendable where Element: Sendable, Failure: Sendable {}
 extension Recording: Equatable where Element: Equatable, Failure: Equatable {}
 
 extension StreamExpectations {
-    /// The elements and the completion of a stream that completed
-    /// (`recording`): `completion`, with the elements. A failure is part of
-    /// the recording, not an error.
+    /// The elements and the completion of a stream that completed (`recording`); a failure is part of it, not an error.
     package struct Recorded<Element, Failure: Error>: RunExpectation, DerivedExpectation {
         package init() {}
         package var name: String { "recording" }
@@ -29,7 +27,6 @@ extension StreamExpectations {
             }
         }
 
-        /// Its elements: all of them, once the stream completed.
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             base.evaluate(in: window).map { _ in 0..<window.elementCount }
         }

@@ -32,7 +32,6 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// }
     /// ```
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
-        /// The stable name: `notEnoughElements`.
         package var rawValue: String
 
         package init(rawValue: String) {
@@ -53,21 +52,16 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var location: EventLocation?
     /// The stream's error, when the stream failed.
     public var streamError: StreamError?
-    /// The last events of the window the expectation read, as a marble
-    /// line (set by ``StreamExpectation/verdict(in:)``).
+    /// The window's last events as a marble line (set by ``StreamExpectation/verdict(in:)``).
     package var timeline: RecentTimeline?
-    /// More lines for a person (a whole-shape comparison's side-by-side
-    /// table), shown by ``report``.
+    /// More lines for a person (a whole-shape comparison's side-by-side table), shown by ``report``.
     package var details: String?
-    /// Whether the recorder should say what its clock was doing (a marble
-    /// diagram the stream never reached the end of), as it does for a
-    /// wait that timed out.
+    /// Whether the recorder should say what its clock was doing, as it does for a wait that timed out (a marble
+    /// diagram the stream never reached the end of).
     package var explainsTime = false
-    /// What the recorder's clock was doing when time may explain the
-    /// failure (``ClockDiagnosis``), the last line of ``report``.
+    /// What the recorder's clock was doing when time may explain the failure (``ClockDiagnosis``).
     package var clockNote: String?
-    /// The events recorded outside the tasks a virtual clock runs one at a
-    /// time, whose order the clock did not set: the last line of ``report``.
+    /// The events recorded outside the tasks a virtual clock runs one at a time, whose order the clock did not set.
     package var orderNote: String?
 
     package init(
@@ -80,14 +74,12 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         self.streamError = streamError
     }
 
-    /// The message and the deciding event: `expected exactly one element,
-    /// got 3 (line 4, t=+2.1ms)`.
+    /// The message and the deciding event: `expected exactly one element, got 3 (line 4, t=+2.1ms)`.
     package var summary: String {
         location.map { "\(message) (\($0))" } ?? message
     }
 
-    /// The summary and the recent timeline: `expected exactly one element,
-    /// got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
+    /// The summary and the recent timeline: `…got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
     package var explanation: String {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }

@@ -1,18 +1,9 @@
 extension StreamExpectations {
-    /// The recording's elements and its end (completion or cancel) equal an
-    /// expected list, in one comparison (`shape(equal:)`).
-    ///
-    /// Elements compare with `==`, errors with `==` when they are
-    /// `Equatable`, else by type and description; an expected event with a
-    /// time also compares times, within `tolerance`. Subscriptions and
-    /// requests are not compared. A list that ends without a completion
+    /// The recording's elements and its end (completion or cancel) equal an expected list (`shape(equal:)`). Errors
+    /// compare with `==` when `Equatable`, else by type and description; an expected event with a time also compares
+    /// times, within `tolerance`. Subscriptions and requests are not compared; a list that ends without a completion
     /// passes once exactly its elements have arrived.
-    ///
-    /// On a difference the error's message names the first differing event,
-    /// and its ``RecordingError/details`` show expected and actual side by
-    /// side.
-    // Holds the expected elements, which it only reads (under the
-    // recorder's lock); Sendable as the other expectations are.
+    // Only reads the expected elements it holds (under the recorder's lock): Sendable as the others are.
     package struct ShapeEqual<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         package let expected: [ExpectedEvent<Element, Failure>]
         package let tolerance: Duration
@@ -60,10 +51,8 @@ extension StreamExpectations {
             return .failed(error)
         }
 
-        /// Whether an open window still holds only the first elements of
-        /// `expected`, read from the elements after those a wait's pending
-        /// evaluation already matched (``ScannedWindow``): a live wait reads
-        /// each element once, not the whole recording on each event.
+        /// Whether an open window still holds only the first elements of `expected`, reading only the elements after
+        /// those a wait's pending evaluation already matched (``ScannedWindow``).
         private func staysPending(_ window: some EventWindow<Element, Failure>) -> Bool {
             guard window.completion == nil, !window.end.isFinal, window.elementCount < expected.count else {
                 return false
@@ -92,8 +81,7 @@ extension StreamExpectations {
             }
         }
 
-        /// The side-by-side table of the events around the first difference,
-        /// their values lettered by `==`.
+        /// The side-by-side table of the events around the first difference, their values lettered by `==`.
         private func table(
             _ actual: [ShapeEvent<Failure>], firstDifference first: Int, _ window: some EventWindow<Element, Failure>
         ) -> String {
@@ -129,7 +117,6 @@ extension StreamExpectations {
             ).text
         }
 
-        /// A recorded event as an expected one would say it.
         private static func kind(of event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>)
             -> ExpectedEvent<Element, Failure>.Kind
         {

@@ -17,7 +17,6 @@ struct ShapeEvent<Failure: Error> {
         return true
     }
 
-    /// The window's elements, then its completion or cancel.
     static func events<Element>(in window: some EventWindow<Element, Failure>) -> [ShapeEvent] {
         var events = (0..<window.elementCount).map {
             ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0))
@@ -42,8 +41,7 @@ struct ShapeEvent<Failure: Error> {
         }
     }
 
-    /// `==` when the errors are `Equatable` and of one type, else the same
-    /// type and description.
+    /// `==` when the errors are `Equatable` and of one type, else the same type and description.
     static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
         func equal<E: Equatable>(_ lhs: E, _ rhs: any Error) -> Bool? {
             guard let rhs = rhs as? E else { return nil }

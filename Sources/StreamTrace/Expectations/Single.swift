@@ -1,6 +1,5 @@
 extension StreamExpectations {
-    /// The one and only element of a stream that finished (`single`):
-    /// `finished`, with exactly one element.
+    /// The one and only element of a stream that finished (`single`): `finished`, with exactly one element.
     package struct Single<Element, Failure: Error>: PassedDerivedExpectation {
         package typealias Output = Element
         package var name: String { "single" }

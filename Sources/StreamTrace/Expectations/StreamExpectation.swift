@@ -1,15 +1,6 @@
-/// One question about a recorded stream, decided from the events of a
-/// window: the one engine behind `recorder.next().get()`, waits, and
-/// `streamtrace check`.
-///
-/// Each expectation reads an ``EventWindow`` and returns a ``Verdict``:
-/// pending while an open window may still change the answer, else passed
-/// with its value (and the event that decided it), or failed with a
-/// ``RecordingError``. A few expectations read the window themselves (the
-/// completion, the element count, `next(count)`, `prefix`, `next(where:)`);
-/// the others map what one of these passes with (``Verdict/map(_:)``), as
-/// CombineExpectations derives `last` from `elements`. Conform to write an
-/// expectation of your own:
+/// One question about a recorded stream, decided from the events of a window: the one engine behind
+/// `recorder.next().get()`, waits, and `streamtrace check`. A few expectations read the ``EventWindow`` themselves;
+/// the others map what one of these passes with (``Verdict/map(_:)``). Conform to write an expectation of your own:
 ///
 /// ```swift
 /// struct Nothing<Element, Failure: Error>: StreamExpectation {
@@ -32,13 +23,10 @@ package protocol StreamExpectation<Element, Failure, Output>: Sendable {
     /// The expectation as written in Swift: `next(2)`, `finished.inverted`.
     var name: String { get }
 
-    /// Decides from the events of `window`. Never `.pending` when the
-    /// window is final.
+    /// Decides from the events of `window`. Never `.pending` when the window is final.
     func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Output>
 
-    /// Which events may decide it while its window is open: a wait
-    /// evaluates it only on those. Every event, unless it says otherwise
-    /// (the built-in expectations all do).
+    /// Which events may decide it while its window is open: a wait evaluates it only on those. Every event by default.
     var wakeCondition: WakeCondition { get }
 }
 
@@ -47,17 +35,14 @@ extension StreamExpectation {
 }
 
 extension StreamExpectation {
-    /// Decides from `window`, failing first if the stream broke its
-    /// contract, and ending every failure with the window's recent
-    /// timeline. This is what recorders and the checker call. A failure is
-    /// named after this expectation (its ``RecordingError/expectation`` is
-    /// ``name``), whichever expectation it was derived from found it.
+    /// Decides from `window`, failing first if the stream broke its contract, and ending every failure with the
+    /// window's recent timeline: what recorders and the checker call. A failure is named after this expectation,
+    /// whichever expectation it was derived from found it.
     package func verdict(in window: some EventWindow<Element, Failure>) -> Verdict<Output> {
         verdict(in: window) { evaluate(in: $0) }
     }
 
-    /// The same for another rule of this expectation over `window` (the
-    /// elements of a run, ``RunExpectation``).
+    /// The same for another rule of this expectation over `window` (the elements of a run, ``RunExpectation``).
     package func verdict<Window: EventWindow<Element, Failure>, Value>(
         in window: Window, _ evaluate: (Window) -> Verdict<Value>
     ) -> Verdict<Value> {
@@ -80,12 +65,9 @@ extension RecordingError.Reason {
     public static let misbehaved = Self(rawValue: "misbehaved")
 }
 
-/// An expectation that has an inverted form (`finished`, `next()`,
-/// `prefix(n)`, `next(where:)`), which passes when the window ends before
-/// it would be fulfilled.
+/// An expectation that has an inverted form, which passes when the window ends before it would be fulfilled.
 package protocol InvertibleExpectation: StreamExpectation {
     associatedtype InvertedOutput
-    /// Decides the inverted expectation.
     func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<InvertedOutput>
 }
 

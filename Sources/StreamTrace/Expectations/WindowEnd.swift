@@ -17,9 +17,7 @@ package enum WindowEnd: Sendable, Hashable {
     /// Whether the expectation must decide now.
     package var isFinal: Bool { self != .open }
 
-    /// How the window ended, for messages: ` within 1s`, ` before the
-    /// subscriber cancelled` … (see `EventWindow.ending`, which says a
-    /// query's `within` as it was written).
+    /// How the window ended, for messages: ` within 1s`, ` before the subscriber cancelled`…
     var phrase: String {
         switch self {
         case .open, .now: ""

@@ -4,23 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A trace committed with the tests that a recording must match: the
-/// whole stream pinned in one file, reviewed in code review like any other
-/// change.
-///
-/// ``verify(_:record:)`` compares a trace with the file, exactly, ignoring
-/// times, or within a tolerance. With `STREAMTRACE_RECORD=1` in the
-/// environment it writes (or updates) the file instead. A missing file is a
-/// failure, so a CI run can never record silently. Record under virtual
-/// time (``TestClock``, `TestScheduler`) so that the file is the same
-/// bytes on every run.
-///
-/// ```swift
-/// let golden = GoldenTrace(path: "Tests/Traces/search.jsonl", time: .ignored)
-/// try golden.verify(recorder.traceText)  // .matched, or throws with the diff
-/// ```
+/// A trace committed with the tests that a recording must match: the whole stream pinned in one file, reviewed like
+/// any other change. ``verify(_:record:)`` compares a trace with the file (exactly, ignoring times, or within a
+/// tolerance); with `STREAMTRACE_RECORD=1` it writes or updates the file instead. A missing file is a failure, so
+/// that CI never records silently. Record under virtual time (``TestClock``, `TestScheduler`) so that the file is
+/// the same bytes on every run.
 package struct GoldenTrace: Sendable {
-    /// The environment variable that turns recording on: `STREAMTRACE_RECORD=1`.
     package static let recordVariable = "STREAMTRACE_RECORD"
 
     /// Whether `STREAMTRACE_RECORD=1` (or `true`, `yes`) is set.
@@ -33,25 +22,20 @@ package struct GoldenTrace: Sendable {
     package enum Outcome: Sendable, Hashable {
         /// The trace matches the file.
         case matched
-        /// Recording was on: the file was written (it did not exist, or
-        /// differed) …
+        /// Recording was on and the file was written (it was missing or differed).
         case recorded
-        /// … or it already matched and was left alone.
+        /// Recording was on and the file already matched.
         case unchanged
     }
 
-    /// The golden file's path.
     package var path: String
 
-    /// The path of the golden trace `name` for a test in `testFile`:
-    /// `__Traces__/name.jsonl` in the test file's directory, committed with
-    /// the tests.
+    /// The path of the golden trace `name` for a test in `testFile`: `__Traces__/name.jsonl` next to the test file.
     package static func path(named name: String, nextTo testFile: String) -> String {
         let directory = URL(fileURLWithPath: testFile).deletingLastPathComponent()
         let file = name.hasSuffix(".jsonl") ? name : name + ".jsonl"
         return directory.appendingPathComponent("__Traces__").appendingPathComponent(file).path
     }
-    /// How times are compared.
     package var time: TimeComparison
 
     package init(path: String, time: TimeComparison = .exact) {
@@ -59,14 +43,8 @@ package struct GoldenTrace: Sendable {
         self.time = time
     }
 
-    /// Compares `trace` (JSON Lines text) with the file, or records it.
-    ///
-    /// - Parameters:
-    ///   - trace: the trace to compare, as JSON Lines text.
-    ///   - record: write the file instead of failing; by default
-    ///     ``isRecording``.
-    /// - Throws: ``GoldenTraceError`` when the file is missing, does not
-    ///   match, or cannot be read or written, or `trace` is not a trace.
+    /// Compares `trace` (JSON Lines text) with the file, or records it if `record` (by default ``isRecording``).
+    /// Throws ``GoldenTraceError`` if `trace` is invalid or the file is missing, differs or cannot be read or written.
     @discardableResult
     package func verify(_ trace: String, record: Bool = GoldenTrace.isRecording) throws(GoldenTraceError) -> Outcome {
         let actualBytes = Array(trace.utf8)

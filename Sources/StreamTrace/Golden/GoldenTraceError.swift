@@ -3,17 +3,14 @@ package struct GoldenTraceError: Error, CustomStringConvertible {
     package enum Kind: Sendable {
         /// There is no golden file (and recording is off).
         case missing
-        /// The recording differs from the file.
         case differs(TraceComparison)
         /// The golden file is not a readable trace.
         case unreadable(TraceReadError)
         /// The recording is not a valid trace.
         case invalidRecording(TraceReadError)
-        /// The file could not be written.
         case cannotWrite(String)
     }
 
-    /// The golden file's path.
     package var path: String
     package var kind: Kind
 
@@ -46,8 +43,7 @@ package struct GoldenTraceError: Error, CustomStringConvertible {
         return drawing.legend.isEmpty ? lines : "\(lines)  \(drawing.legend.joined(separator: ", "))"
     }
 
-    /// The description; for a difference, what to do and the whole diff
-    /// (which ends with its summary and both timelines, once).
+    /// The description; for a difference, what to do and the whole diff (with its summary and both timelines).
     package var report: String {
         guard case .differs(let comparison) = kind else { return description }
         return "golden trace \(path) differs; run with \(GoldenTrace.recordVariable)=1 to accept the new trace\n"

@@ -1,24 +1,8 @@
-/// A 64-bit hash of a JSON value's canonical form (see ``CanonicalJSON``),
-/// worked out in one pass over the value's text without writing the form:
-/// strings by their scalars, numbers by sign, significant digits and
-/// exponent, objects by their distinct keys (a repeated key with its last
-/// value) in any order, arrays in order.
-///
-/// JSON-equal values have the same hash, so two values whose hashes
-/// differ are different values; two with the same hash are compared by
-/// their canonical forms. `streamtrace diff` decides most pairs of
-/// different values this way, at a fraction of the cost of the forms.
-///
-/// A hasher keeps its scratch space from one text to the next.
-///
-/// ```swift
-/// var hasher = CanonicalHash()
-/// let a = Array(#"{"b":1.0,"a":[2]}"#.utf8).withUnsafeBytes { hasher.hash($0) }
-/// let b = Array(#"{"a":[2],"b":1}"#.utf8).withUnsafeBytes { hasher.hash($0) }
-/// let same = a == b  // true
-/// ```
+/// A 64-bit hash of a JSON value's canonical form (see ``CanonicalJSON``), computed in one pass over its text
+/// without writing the form: strings by their scalars, numbers by sign, significant digits and exponent, objects by
+/// their distinct keys (a repeated key with its last value) in any order, arrays in order. JSON-equal values hash
+/// alike; equal hashes are settled by comparing canonical forms. Reuse a hasher: it keeps its scratch space.
 package struct CanonicalHash {
-    /// An array or object open during the pass.
     private struct Frame {
         var isObject: Bool
         /// An array's running hash.
@@ -28,8 +12,7 @@ package struct CanonicalHash {
         var membersBase: Int
     }
 
-    /// A member of an open object: its key's hash and the offset of its
-    /// opening quote, and the member's hash (0 until the value is read).
+    /// An open object's member: key hash, offset of its opening quote, and member hash (0 until its value is read).
     private struct Member {
         var keyHash: UInt64
         var keyStart: Int
@@ -39,8 +22,7 @@ package struct CanonicalHash {
     private var frames: [Frame] = []
     /// The open objects' members, innermost last.
     private var memberList: [Member] = []
-    /// How many entries of the member list are in use (the rest is space
-    /// kept for the next members).
+    /// How many entries of `memberList` are in use; the rest is spare capacity.
     private var members = 0
 
     package init() {}
@@ -105,8 +87,7 @@ package struct CanonicalHash {
         }
     }
 
-    /// Reads the key at `start` (after white space) and its colon; the
-    /// offset after the colon.
+    /// Reads the key at `start` (after white space) and its colon; returns the offset after the colon.
     private mutating func key(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Int {
         let p = Self.skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
@@ -120,9 +101,8 @@ package struct CanonicalHash {
         return Self.skipSpace(bytes, from: end) + 1
     }
 
-    /// The hash of the object whose members start at `base`, taking them
-    /// off the lists: the sum of its members' hashes, a repeated key
-    /// counted once (with its last value), so the order does not matter.
+    /// The hash of the object whose members start at `base`, taking them off the list: the sum of its members'
+    /// hashes, a repeated key counted once (with its last value), so member order does not matter.
     private mutating func closeObject(_ bytes: UnsafeRawBufferPointer, from base: Int) -> UInt64 {
         let end = members
         var sum: UInt64 = 0
@@ -161,7 +141,6 @@ package struct CanonicalHash {
         return Self.finish(sum, count: kept, tag: Self.objectTag)
     }
 
-    /// Whether the keys of members `i` and `j` have the same scalars.
     private func sameKey(_ i: Int, _ j: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
         memberList[i].keyHash == memberList[j].keyHash
             && RawJSONString.equal(
@@ -170,8 +149,7 @@ package struct CanonicalHash {
                 in: bytes)
     }
 
-    /// The hash of the string, number or literal at `p`, and the offset
-    /// after it.
+    /// The hash of the string, number or literal at `p`, and the offset after it.
     private mutating func scalar(_ bytes: UnsafeRawBufferPointer, at p: Int) -> (UInt64, Int) {
         switch bytes[p] {
         case UInt8(ascii: "\""): return string(bytes, at: p)
@@ -256,11 +234,8 @@ package struct CanonicalHash {
 }
 
 extension CanonicalHash {
-    /// The hash of a plain integer of at most 15 digits at `p` (an optional
-    /// minus, digits, then neither a point nor an exponent), and the offset
-    /// after it, in one pass: what the general number hash makes of the same
-    /// text (significant digits four bits each, the trailing zeros as the
-    /// exponent); `nil` for any other number, which takes that way.
+    /// The hash of a plain integer of at most 15 digits at `p` (no point, no exponent) and the offset after it: the
+    /// same hash `numberHash(_:)` gives that text, in one pass. `nil` for any other number.
     @inline(__always)
     static func integerHash(_ bytes: UnsafeRawBufferPointer, at p: Int) -> (UInt64, Int)? {
         let negative = bytes[p] == UInt8(ascii: "-")
@@ -293,20 +268,16 @@ extension CanonicalHash {
 }
 
 extension CanonicalHash {
-    /// ``bytesHash(_:seed:)`` of bytes given a few at a time: the hash of a
-    /// string's scalars, worked out as its text is scanned, its escapes
-    /// decoded on the way (no buffer for the decoded bytes).
+    /// ``bytesHash(_:seed:)`` fed a few bytes at a time, so a string hashes as it is scanned, escapes decoded.
     struct ByteStream {
         var hash: UInt64
-        /// Bytes not mixed in yet, the first lowest, and how many bits of it
-        /// they fill (a multiple of 8, below 64).
+        /// Bytes not mixed in yet, the first lowest; `bits` is how many bits they fill (a multiple of 8, below 64).
         private var word: UInt64 = 0
         private var bits = 0
         private var count = 0
 
         init(seed: UInt64) { hash = seed }
 
-        /// Appends eight bytes, the first lowest.
         @inline(__always)
         mutating func append(word eight: UInt64) {
             count += 8
@@ -318,8 +289,7 @@ extension CanonicalHash {
             }
         }
 
-        /// Appends the `n` (1 to 7) low bytes of `bytes`, the first lowest;
-        /// the bytes above them are zero.
+        /// Appends the `n` (1 to 7) low bytes of `bytes`, the first lowest; the bytes above them must be zero.
         @inline(__always)
         mutating func append(_ bytes: UInt64, count n: Int) {
             count += n
@@ -335,14 +305,11 @@ extension CanonicalHash {
             bits = filled - 64
         }
 
-        /// The hash of all bytes appended.
         var finished: UInt64 { CanonicalHash.finish(CanonicalHash.mix(hash, word), count: count, tag: 0) }
     }
 
-    /// The hash of the scalars of the string whose opening quote is at
-    /// `start`, and the offset after its closing quote: hashed as it is
-    /// scanned, eight bytes at a time, its escapes decoded on the way (so
-    /// the same scalars hash alike however they are written).
+    /// The hash of the scalars of the string whose opening quote is at `start`, and the offset after its closing
+    /// quote. Escapes are decoded, so the same scalars hash alike however they are written.
     func string(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int) {
         guard let base = bytes.baseAddress else { return (0, start + 1) }
         var stream = ByteStream(seed: Self.stringTag)
@@ -372,8 +339,8 @@ extension CanonicalHash {
         }
     }
 
-    /// Appends the bytes the escape at `i` stands for (``JSONParser/escape(_:at:)``)
-    /// to `stream`; the offset after it. Never reads past `bytes`, whatever they hold.
+    /// Appends the bytes the escape at `i` stands for (``JSONParser/escape(_:at:)``) to `stream`; returns the offset
+    /// after it. Never reads past `bytes`, whatever they hold.
     private static func escape(_ bytes: UnsafeRawBufferPointer, at i: Int, into stream: inout ByteStream) -> Int {
         guard i + 1 < bytes.count else {
             stream.append(UInt64(bytes[i]), count: 1)

@@ -1,27 +1,12 @@
-/// A JSON value in one normal form, so that two values are JSON-equal
-/// exactly when their canonical forms are equal: object keys sorted by
-/// their Unicode scalars, a repeated key once with its last value, numbers
-/// as sign, significant digits and exponent (`1`, `1.0` and `10e-1` are
-/// all `1e0`), strings with their scalars as they are and the fewest
-/// escapes.
-///
-/// Comparing two values is then comparing their forms, and their hashes
-/// first: what `streamtrace diff` does for every pair of events it tries.
-/// The form is kept as ``CompactBytes`` (a long one as a 128-bit digest),
-/// and written straight from the value's text (see ``JSONRewriter``): no
-/// value is built, however large.
-///
-/// ```swift
-/// let a = CanonicalJSON(try JSONValue(parsing: #"{"b":1.0,"a":[2]}"#))
-/// let b = CanonicalJSON(try JSONValue(parsing: #"{"a":[2],"b":1}"#))
-/// let equal = a == b  // true
-/// ```
+/// A JSON value in one normal form, so that two values are JSON-equal exactly when their forms are equal: object
+/// keys sorted by their Unicode scalars, a repeated key once with its last value, numbers as sign, significant
+/// digits and exponent (`1`, `1.0` and `10e-1` are all `1e0`), strings with their scalars as they are and the fewest
+/// escapes. Stored as ``CompactBytes``; written straight from the value's text by ``JSONRewriter``.
 package struct CanonicalJSON: Hashable, Sendable {
     /// The canonical text, or its digest.
     package let form: CompactBytes
     private let hashValue_: Int
 
-    /// The canonical form of `value`.
     package init(_ value: JSONValue) {
         var output = JSONOutput()
         output.write(value)
@@ -46,8 +31,7 @@ package struct CanonicalJSON: Hashable, Sendable {
 }
 
 extension JSONRewriter {
-    /// The canonical form of `bytes` (one validated JSON value); a long
-    /// one is digested as it is written.
+    /// The canonical form of `bytes` (one validated JSON value); a long one is digested as it is written.
     package mutating func canonical(_ bytes: UnsafeRawBufferPointer) -> CanonicalJSON {
         var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
         var digest = CompactBytes.Digest()

@@ -1,17 +1,6 @@
-/// Bytes compared in little memory: kept whole up to ``keptBytes``, else
-/// as their count and a 128-bit digest (two SipHash-1-3 hashes under the
-/// process's random seed, which differ from their first input on). Two
-/// different long byte strings pass for equal with a probability of about
-/// 2⁻¹²⁸; equal ones are always equal.
-///
-/// A window of large values (``CanonicalJSON``, `diff`'s raw values) then
-/// costs a few bytes a value.
-///
-/// ```swift
-/// let short = CompactBytes(Array("abc".utf8))
-/// let long = CompactBytes(Array(repeating: 7, count: 10_000))
-/// let equal = long == CompactBytes(Array(repeating: 7, count: 10_000))  // true
-/// ```
+/// Bytes compared in little memory: kept whole up to ``keptBytes``, else as their count and a 128-bit digest (two
+/// SipHash-1-3 hashes under the process's random seed, made to differ by their first input). Two different long byte
+/// strings pass for equal with a probability of about 2⁻¹²⁸; equal ones are always equal.
 package struct CompactBytes: Hashable, Sendable {
     /// The most bytes kept whole.
     package static let keptBytes = 4096
@@ -38,8 +27,7 @@ package struct CompactBytes: Hashable, Sendable {
         self = bytes.withUnsafeBytes { CompactBytes($0) }
     }
 
-    /// Bytes given in pieces: the `tail` after the `digest` of the pieces
-    /// before it (none: `digest.count == 0`).
+    /// Bytes given in pieces: `tail` after the `digest` of the earlier pieces (none if `digest.count == 0`).
     init(tail: [UInt8], after digest: Digest) {
         guard digest.count > 0 || tail.count > Self.keptBytes else {
             form = .bytes(tail)

@@ -1,11 +1,5 @@
-/// A string compared and hashed by its Unicode scalars, as JSON compares
-/// strings (RFC 8259, jq): `"é"` (U+00E9) and `"e\u0301"` are different
-/// strings, where Swift's `==` calls them equal.
-///
-/// ```swift
-/// let swift = "é" == "e\u{301}"  // true
-/// let json = ExactString("é") == ExactString("e\u{301}")  // false
-/// ```
+/// A string compared and hashed by its Unicode scalars, as JSON compares strings (RFC 8259, jq): `"é"` (U+00E9) and
+/// `"e\u0301"` are different strings, though Swift's `==` calls them equal.
 package struct ExactString: Hashable, Sendable {
     package let string: String
 
@@ -23,8 +17,7 @@ package struct ExactString: Hashable, Sendable {
 }
 
 extension String {
-    /// Whether the two strings have the same Unicode scalars (their UTF-8
-    /// bytes are equal), not merely canonically equivalent ones.
+    /// Whether the two strings have the same Unicode scalars (equal UTF-8), not merely canonically equivalent ones.
     package func isExactly(_ other: String) -> Bool {
         utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
     }
@@ -36,9 +29,7 @@ extension String {
         if hashed == nil { Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
-    /// Whether `other`'s scalars stand in this string's, in a row: linear
-    /// in the two lengths (Knuth–Morris–Pratt over the UTF-8 bytes), so no
-    /// long pattern against a long value costs their product.
+    /// Whether `other`'s scalars occur in a row in this string (Knuth–Morris–Pratt over UTF-8: linear time).
     package func containsExactly(_ other: String) -> Bool {
         let needle = Array(other.utf8)
         guard !needle.isEmpty else { return true }
@@ -60,8 +51,7 @@ extension String {
         return false
     }
 
-    /// Orders strings by their scalars (byte order of UTF-8), a total order
-    /// that agrees with ``isExactly(_:)``.
+    /// Orders strings by their scalars (UTF-8 byte order), a total order that agrees with ``isExactly(_:)``.
     package func precedesExactly(_ other: String) -> Bool {
         utf8.lexicographicallyPrecedes(other.utf8)
     }

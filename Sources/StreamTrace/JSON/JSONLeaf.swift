@@ -4,13 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A value ``StreamingJSONEncoder`` writes itself, without asking it to
-/// encode itself through `Encodable`: the standard library's numbers,
-/// `Bool` and `String`, `JSONValue`, and Foundation's `Date` (an ISO-8601
-/// string), `URL` (its absolute string), `Data` (base64) and `Decimal` (a
-/// number). Every container's scalar `encode` and the encoder's fast path
-/// write through it; a type that conforms is listed in
-/// `StreamingJSONEncoder.leafTypes`.
+/// A value ``StreamingJSONEncoder`` writes itself instead of going through `Encodable`: the standard library's
+/// numbers, `Bool` and `String`, `JSONValue`, and Foundation's `Date` (ISO 8601), `URL` (absolute string), `Data`
+/// (base64) and `Decimal`. A conforming type must also be listed in `StreamingJSONEncoder.leafTypes`.
 protocol JSONLeaf: Sendable {
     func write(to output: inout JSONOutput)
 }

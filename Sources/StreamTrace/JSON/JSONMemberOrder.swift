@@ -1,19 +1,12 @@
-/// Which objects of a validated JSON text are written with their members
-/// in another order than they stand in, and in which: one pass over the
-/// bytes, no value built, memory for the offsets of the members of the
-/// objects open at a time and of the objects that move.
-///
-/// ``JSONRewriter`` writes the text again from it, in normal or canonical
-/// form, in time linear in the text's size (and `n log n` in the keys of
-/// an object whose keys must be sorted).
+/// Which objects of a validated JSON text are written with their members in another order, and in which order: one
+/// pass over the bytes, no value built, memory only for the member offsets of the open objects and of the objects
+/// that move. ``JSONRewriter`` writes the text from it in normal or canonical form, in linear time (`n log n` in the
+/// keys of an object to sort).
 struct JSONMemberOrder {
-    /// Where an object's members go.
     enum Order {
-        /// By key, in the Unicode scalar order of the keys; a repeated key
-        /// once, with its last value (``CanonicalJSON``).
+        /// By key, in Unicode scalar order; a repeated key once, with its last value (``CanonicalJSON``).
         case sorted
-        /// Where they stand; a repeated key in its first place, with its
-        /// last value, as the parser builds an object (the normal form).
+        /// Where they stand; a repeated key at its first place with its last value, as the parser builds objects.
         case firstPlace
     }
 
@@ -25,13 +18,11 @@ struct JSONMemberOrder {
         var end: Int
     }
 
-    /// An array or object open during the scan.
     private struct Frame {
         var start: Int
         var membersBase: Int
         var isObject: Bool
-        /// Whether every key so far came after the one before (then no
-        /// key is repeated, and none moves).
+        /// Whether every key so far sorted after the one before (then none repeats and none moves).
         var inOrder = true
         /// The offset of the last key's opening quote.
         var lastKey: Int?
@@ -39,17 +30,15 @@ struct JSONMemberOrder {
 
     /// The objects that move, by the offset of their `{`.
     private(set) var reordered: [Int: Reordered] = [:]
-    /// Whether the text is in normal form: compact, its strings as
-    /// ``JSONOutput`` writes them and no key repeated (known after a
-    /// `.firstPlace` scan).
+    /// Whether the text is in normal form: compact, strings as ``JSONOutput`` writes them, no key repeated. Known
+    /// only after a `.firstPlace` scan.
     private(set) var isNormal = true
     private var frames: [Frame] = []
     /// The key offsets of the open objects' members, innermost last.
     private var members: [UInt32] = []
 
-    /// Scans `bytes` (validated JSON) for the objects whose members move in
-    /// `order`, forgetting an earlier scan. Offsets are kept in 32 bits: an
-    /// object that ends past 4 GiB stays in place.
+    /// Scans `bytes` (validated JSON) for the objects whose members move in `order`, replacing any earlier scan.
+    /// Offsets are 32-bit: an object that ends past 4 GiB stays in place.
     mutating func scan(_ bytes: UnsafeRawBufferPointer, order: Order) {
         reordered.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
@@ -105,8 +94,7 @@ struct JSONMemberOrder {
         return p
     }
 
-    /// Notes the member whose key is at `start` (after white space); the
-    /// offset after its colon.
+    /// Notes the member whose key is at `start` (after white space); returns the offset after its colon.
     private mutating func readKey(_ bytes: UnsafeRawBufferPointer, at start: Int, order: Order) -> Int {
         let p = skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
@@ -137,9 +125,7 @@ struct JSONMemberOrder {
         }
     }
 
-    /// The members by key, each key once, at its last member: sorted in
-    /// place, keys compared where they stand (4 bytes a member, and the
-    /// sort's own buffer).
+    /// The members by key, each key once at its last member; keys are compared where they stand, not copied.
     private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
         var result = Array(members)
         // Offsets are unique: equal keys go in the order they stand in.
@@ -160,9 +146,7 @@ struct JSONMemberOrder {
         return result
     }
 
-    /// Whether two members have the same key: keys compared where they
-    /// stand, two by two for a small object; a large one's through a table
-    /// of its keys (8 bytes a key, made once for all of them).
+    /// Whether two members share a key: pairwise in a small object, through a ``KeyPositions`` table in a large one.
     private static func repeatsAKey(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> Bool {
         guard members.count > KeyPositions.linearLimit else {
             for i in members.indices.dropFirst() {
@@ -184,8 +168,7 @@ struct JSONMemberOrder {
         }
     }
 
-    /// The members in the order of their keys' first places, each key at
-    /// its last member (for an object that repeats a key).
+    /// The members in the order of their keys' first places, each key at its last member.
     private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
         func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
         var result: [UInt32] = []

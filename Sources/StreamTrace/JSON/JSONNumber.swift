@@ -11,14 +11,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's JSON text, for example `-12`, `3.5` or `1e300`.
     package let text: String
 
-    /// Creates a number from JSON number text, or returns `nil` if `text`
-    /// is not a JSON number.
+    /// Creates a number from JSON number text, or `nil` if `text` is not a JSON number.
     package init?(parsing text: String) {
         guard JSONNumber.isValidLiteral(Array(text.utf8)) else { return nil }
         self.text = text
     }
 
-    /// Creates a number from text the caller has already validated.
     init(validatedText text: String) {
         self.text = text
     }
@@ -28,9 +26,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = String(value)
     }
 
-    /// Creates a number from a finite floating point value, in the shortest
-    /// form that reads back the same. Returns `nil` for NaN and infinities,
-    /// which JSON cannot represent as numbers.
+    /// The shortest text that reads back as `value`; `nil` for NaN and infinities, which JSON cannot represent.
     package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         self.text = JSONNumber.shortestText(value)
@@ -122,10 +118,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return i == n
     }
 
-    /// Writes number text (validated) in its canonical form, the form of
-    /// ``Canonical``: `0`, or an optional `-`, the significant digits, `e`
-    /// and the exponent (`1.50` is `15e-1`). No allocation: a trace's
-    /// numbers are written this way by the million.
+    /// Writes validated number text in the form of ``Canonical``, without allocating: `0`, or an optional `-`, the
+    /// significant digits, `e` and the exponent (`1.50` is `15e-1`).
     static func writeCanonical(_ text: UnsafeRawBufferPointer, into output: inout JSONOutput) {
         guard let parts = canonicalParts(text) else { return output.append("0") }
         if parts.negative { output.append(UInt8(ascii: "-")) }
@@ -134,9 +128,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         output.write(int: Int64(parts.exponent))
     }
 
-    /// The parts of number text's (validated) canonical form: its sign, the
-    /// offsets of its first and last significant digits (the point between
-    /// them is not a digit) and its exponent; `nil` for zero.
+    /// The parts of validated number text's canonical form: its sign, the offsets of its first and last significant
+    /// digits (a point between them is not a digit) and its exponent; `nil` for zero.
     static func canonicalParts(
         _ text: UnsafeRawBufferPointer
     ) -> (negative: Bool, first: Int, last: Int, exponent: Int)? {

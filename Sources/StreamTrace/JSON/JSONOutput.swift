@@ -1,16 +1,12 @@
-/// A growable buffer of compact JSON buffer.
-///
-/// The trace writer and the value encoder append straight into it, so a
-/// line is built without intermediate strings or Foundation.
+/// A growable buffer of compact JSON bytes. The trace writer and the value encoder append to it directly, so a line
+/// is built without intermediate strings or Foundation.
 @usableFromInline
 package struct JSONOutput: Sendable {
     @usableFromInline var buffer: [UInt8]
 
-    /// The bytes written so far.
     @usableFromInline
     package var bytes: [UInt8] { buffer }
 
-    /// Drops everything after the first `count` buffer.
     @usableFromInline
     mutating func truncate(to count: Int) {
         buffer.removeSubrange(count...)
@@ -22,7 +18,6 @@ package struct JSONOutput: Sendable {
         buffer.reserveCapacity(capacity)
     }
 
-    /// The bytes as a string.
     @usableFromInline
     package var string: String { String(decoding: buffer, as: UTF8.self) }
 
@@ -48,7 +43,6 @@ package struct JSONOutput: Sendable {
         buffer.append(contentsOf: raw)
     }
 
-    /// Empties the buffer, keeping its capacity for the next line.
     @inlinable
     package mutating func removeAll(keepingCapacity: Bool = true) {
         buffer.removeAll(keepingCapacity: keepingCapacity)
@@ -56,11 +50,8 @@ package struct JSONOutput: Sendable {
 
     // MARK: Scalars
 
-    /// Writes a string with the escapes JSON requires (quote, backslash,
-    /// control characters) and `\u` escapes for the other characters that
-    /// must never reach a terminal raw (DEL, C1 controls, bidi controls,
-    /// line and paragraph separators; see ``TerminalText``). Everything else
-    /// is written as UTF-8.
+    /// Writes a string with the escapes JSON requires, plus `\u` escapes for the other characters that must never
+    /// reach a terminal raw (see ``TerminalText``); everything else as UTF-8.
     @usableFromInline
     package mutating func write(string: String) {
         var string = string
@@ -71,8 +62,7 @@ package struct JSONOutput: Sendable {
         }
     }
 
-    /// Appends `text`, escaping what a terminal must not see raw; inside a
-    /// string literal also what JSON requires (quote, backslash, controls).
+    /// Appends `text`, escaping what a terminal must not see raw; inside a string literal also what JSON requires.
     @usableFromInline
     mutating func appendEscaping(_ text: UnsafeBufferPointer<UInt8>, insideString: Bool) {
         var runStart = 0
@@ -99,11 +89,9 @@ package struct JSONOutput: Sendable {
         if runStart < text.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
     }
 
-    /// The offset of the first byte at or after `start` that
-    /// ``appendEscaping(_:insideString:)`` must look at — DEL or a byte
-    /// from 0x80 on; inside a string also a control, a quote or a
-    /// backslash — found eight bytes at a time while eight are left (the
-    /// rest are looked at one by one); `text.count` if none.
+    /// The offset of the first byte at or after `start` that ``appendEscaping(_:insideString:)`` must look at: DEL
+    /// or a byte from 0x80 on, inside a string also a control, a quote or a backslash. Reads eight bytes at a time
+    /// and stops before the last few (under eight), which the caller looks at one by one.
     @inline(__always)
     static func plainEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, insideString: Bool) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -124,9 +112,7 @@ package struct JSONOutput: Sendable {
         return i
     }
 
-    /// The length of the UTF-8 sequence at `i` if it encodes a scalar that
-    /// ``TerminalText/isUnsafe(_:)`` flags (C1 controls, bidi controls,
-    /// separators), else `nil`.
+    /// The length of the UTF-8 sequence at `i` if its scalar is one ``TerminalText/isUnsafe(_:)`` flags, else `nil`.
     @usableFromInline
     static func unsafeSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
         let lead = bytes[i]
@@ -138,8 +124,7 @@ package struct JSONOutput: Sendable {
         return length
     }
 
-    /// Writes the escape of one character: `\"`, `\\`, `\n` … or `\u` and
-    /// four hex digits.
+    /// Writes the escape of one character: `\"`, `\\`, `\n` … or `\u` and four hex digits.
     @usableFromInline
     mutating func writeEscape(_ sequence: UnsafeBufferPointer<UInt8>) {
         switch sequence.first {
@@ -161,22 +146,19 @@ package struct JSONOutput: Sendable {
         }
     }
 
-    /// Appends JSON text read from a trace, valid as it is, with the
-    /// characters that must not reach a terminal raw escaped (they can only
-    /// stand inside strings, where an escape means the same).
+    /// Appends JSON text read from a trace, valid as it is, escaping what must not reach a terminal raw (such
+    /// characters can only stand inside strings, where an escape means the same).
     package mutating func append(safeJSON bytes: some Collection<UInt8>) {
         Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) }
     }
 
-    /// Appends JSON text read from a trace, as the other `append(safeJSON:)`
-    /// does, straight from the reader's bytes (no copy first).
+    /// Like the other `append(safeJSON:)`, straight from the reader's bytes.
     package mutating func append(safeJSON bytes: UnsafeRawBufferPointer) {
         bytes.withMemoryRebound(to: UInt8.self) { appendEscaping($0, insideString: false) }
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Writes a signed integer in decimal.
     @usableFromInline
     package mutating func write(int value: Int64) {
         if value < 0 {
@@ -187,15 +169,12 @@ package struct JSONOutput: Sendable {
         }
     }
 
-    /// Appends `head`, `value` in decimal and `tail` in one piece: a line's
-    /// short parts copied once, not one by one.
+    /// Appends `head`, `value` in decimal and `tail` in one copy.
     package mutating func append(_ head: StaticString, int value: Int64, _ tail: StaticString) {
         append(head, int: value, tail, raw: UnsafeRawBufferPointer(start: nil, count: 0), "")
     }
 
-    /// Appends `head`, `value` in decimal, `middle`, `raw` as it is (valid
-    /// JSON where it goes) and `tail` in one piece: a short line copied
-    /// once, not part by part.
+    /// Appends `head`, `value` in decimal, `middle`, `raw` (valid JSON where it goes) and `tail` in one copy.
     package mutating func append(
         _ head: StaticString, int value: Int64, _ middle: StaticString, raw: UnsafeRawBufferPointer,
         _ tail: StaticString
@@ -224,7 +203,6 @@ package struct JSONOutput: Sendable {
         }
     }
 
-    /// Writes an unsigned integer in decimal.
     @usableFromInline
     package mutating func write(uint value: UInt64) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -233,9 +211,7 @@ package struct JSONOutput: Sendable {
         }
     }
 
-    /// Writes a floating point number in the shortest form that reads back
-    /// the same; NaN and infinities become the strings `"NaN"`,
-    /// `"Infinity"` and `"-Infinity"`.
+    /// Writes a `Double` in its shortest round-trip form; NaN and infinities as strings (`"NaN"`, `"-Infinity"` …).
     @usableFromInline
     package mutating func write(double value: Double) {
         if value.isNaN {

@@ -6,19 +6,14 @@ import Glibc
 import Musl
 #endif
 
-/// A byte-level JSON parser over one buffer (in a trace: one line).
-///
-/// It links no Foundation (the `streamtrace` command does not), validates
-/// UTF-8, reports the byte offset of the first problem, and never recurses:
-/// nested arrays and objects are kept on a stack of its own, up to
-/// `maximumDepth` of them, so no value can exhaust a thread's stack.
+/// A byte-level JSON parser over one buffer (in a trace, one line). It links no Foundation, validates UTF-8, reports
+/// the byte offset of the first problem, and never recurses: open containers live on a stack of its own, at most
+/// `maximumDepth` deep, so no value can exhaust a thread's stack.
 package struct JSONParser {
-    /// The default limit on nested arrays and objects.
     package static let defaultMaximumDepth = TraceReaderOptions.defaultMaximumDepth
 
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
-    /// The offset of the next byte to read.
     var position = 0
 
     package init(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
@@ -105,7 +100,6 @@ package struct JSONParser {
 
     // MARK: Numbers
 
-    /// Scans a number literal and returns its byte range.
     mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = position
         let count = bytes.count
@@ -170,9 +164,8 @@ extension JSONParser {
         return decodeEscapes(raw)
     }
 
-    /// Scans a string starting at its opening quote, validating UTF-8 and
-    /// escapes, and leaves `position` after the closing quote. Returns whether
-    /// the string has escapes to decode.
+    /// Scans the string whose opening quote is at `position`, validating UTF-8 and escapes, and moves past its
+    /// closing quote; returns whether it has escapes to decode.
     @inline(__always)
     mutating func scanString() throws(JSONSyntaxError) -> Bool {
         position += 1
@@ -231,15 +224,12 @@ extension JSONParser {
         throw error("unterminated string")
     }
 
-    /// Skips the bytes of a string that need no attention, eight at a
-    /// time while it can (the scan ``RawJSONString`` uses; a DEL it stops
-    /// at is taken one byte at a time by the caller).
+    /// Skips string bytes that need no attention, eight at a time (``RawJSONString``'s scan); a DEL is the caller's.
     @inline(__always)
     mutating func skipPlainStringBytes() {
         position = RawJSONString.skipPlain(bytes, from: position)
     }
 
-    /// Reads the 4 hex digits of a `\u` escape.
     mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -268,23 +258,18 @@ extension JSONParser {
 
     @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? { Self.hexDigit(byte) }
 
-    /// Decodes the escapes of string content that `scanString` validated
-    /// (surrogates come in pairs, hex digits are hex).
+    /// Decodes the escapes of string content `scanString` validated.
     func decodeEscapes(_ raw: UnsafeRawBufferPointer) -> String {
         var out: [UInt8] = []
         Self.decodeEscapes(raw, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the UTF-8 bytes of validated string content, its escapes
-    /// decoded, to `out`.
     static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         withDecodedEscapes(raw) { out.append(contentsOf: $0) }
     }
 
-    /// The UTF-8 bytes of validated string content, its escapes decoded,
-    /// for `body`: in space of their own, on the stack if short (up to 1
-    /// KiB), else on the heap, freed after.
+    /// Calls `body` with the decoded UTF-8 of validated string content, in scratch space (on the stack up to 1 KiB).
     static func withDecodedEscapes<R>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard raw.count > 1024 else {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { decoded in
@@ -296,10 +281,8 @@ extension JSONParser {
         return body(UnsafeBufferPointer(start: decoded, count: decodeEscapes(raw, to: decoded)))
     }
 
-    /// Writes the UTF-8 bytes of validated string content, its escapes
-    /// decoded, at `destination`, which has room for `raw.count` bytes
-    /// (decoding never lengthens); returns how many. The runs between
-    /// escapes are copied whole.
+    /// Writes the decoded UTF-8 bytes of validated string content at `destination` and returns how many. Decoding
+    /// never lengthens, so room for `raw.count` bytes suffices.
     static func decodeEscapes(_ raw: UnsafeRawBufferPointer, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = raw.baseAddress else { return 0 }
         let count = raw.count
@@ -327,10 +310,9 @@ extension JSONParser {
         return n
     }
 
-    /// The bytes the escape whose backslash is at `i` (a byte follows it)
-    /// stands for, the first lowest, how many (1 to 4), and the offset
-    /// after it (a `\u` pair's second half included): how ``decodeEscapes(_:to:)``
-    /// and ``CanonicalHash`` decode it. Reads nothing past `raw`.
+    /// What the escape whose backslash is at `i` (a byte follows it) stands for: its UTF-8 bytes, the first lowest,
+    /// their count (1 to 4), and the offset after it, a `\u` pair's second half included. Shared by
+    /// ``decodeEscapes(_:to:)`` and ``CanonicalHash``; reads nothing past `raw`.
     @inline(__always)
     static func escape(_ raw: UnsafeRawBufferPointer, at i: Int) -> (bytes: UInt64, count: Int, end: Int) {
         func hex4(_ at: Int) -> UInt32 {
@@ -376,7 +358,6 @@ extension JSONParser {
         }
     }
 
-    /// The value of a hex digit, or `nil`.
     @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
@@ -388,16 +369,12 @@ extension JSONParser {
 }
 
 extension JSONParser {
-    /// Parses one value, building it.
     package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         try parseValue(depth: 0)
     }
 
-    /// Parses one value that stands inside `depth` containers already.
-    ///
-    /// Each open container grows its members in place on a stack of its
-    /// own (`open[open.count - 1]`), so a member costs an append, never a
-    /// copy of the members before it: linear in the value's size.
+    /// Parses one value inside `depth` containers already. Open containers grow in place on a stack of their own, so
+    /// a member costs an append, never a copy: linear in the value's size.
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         var open: [ContainerBuilder] = []
         values: while true {
@@ -413,8 +390,7 @@ extension JSONParser {
                 open.append(ContainerBuilder(key: try parseKey()))
                 continue values
             }
-            // A whole value: it joins the container it stands in; a
-            // container that closes is in turn a whole value.
+            // A whole value joins its container; a container that closes is in turn a whole value.
             while !open.isEmpty {
                 let last = open.count - 1
                 open[last].add(value)
@@ -437,7 +413,6 @@ extension JSONParser {
         try skipValue(depth: 0)
     }
 
-    /// Checks one value that stands inside `depth` containers already.
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         // The closing byte of each open container, innermost last.
         var closers: [UInt8] = []
@@ -465,15 +440,13 @@ extension JSONParser {
         }
     }
 
-    /// How a value starts: a whole scalar, an empty container, or a
-    /// container opened (its first member follows).
+    /// How a value starts: a whole scalar, an empty container, or an opened one (its first member follows).
     private enum Start {
         case scalar(JSONValue)
         case emptyArray, emptyObject, array, object
     }
 
-    /// Reads the start of a value standing inside `depth` containers; a
-    /// scalar is read whole (and built only when `building`).
+    /// Reads the start of a value inside `depth` containers; a scalar is read whole, and built only when `building`.
     private mutating func startValue(depth: Int, building: Bool = true) throws(JSONSyntaxError) -> Start {
         skipWhitespace()
         guard let byte = peek() else { throw error("expected a JSON value, found end of line") }
@@ -511,8 +484,7 @@ extension JSONParser {
         }
     }
 
-    /// After a member: `true` for a comma (another member follows), `false`
-    /// for the container's closing byte.
+    /// After a member: `true` for a comma, `false` for the container's closing byte.
     private mutating func nextMember(closing closer: UInt8, in container: StaticString) throws(JSONSyntaxError) -> Bool
     {
         skipWhitespace()
@@ -528,7 +500,6 @@ extension JSONParser {
         throw error("expected \(expected) in \(container), found \(found())")
     }
 
-    /// A member's key and its colon, read.
     private mutating func parseKey() throws(JSONSyntaxError) -> String {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
@@ -537,7 +508,6 @@ extension JSONParser {
         return key
     }
 
-    /// A member's key and its colon, checked.
     private mutating func scanKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
@@ -546,9 +516,8 @@ extension JSONParser {
     }
 }
 
-/// An array or object being read: its members so far. An object's
-/// repeated key keeps its first place and its last value, as most JSON
-/// readers do; keys compare by their scalars.
+/// An array or object being read. A repeated key keeps its first place and its last value, as most JSON readers do;
+/// keys compare by their scalars.
 private struct ContainerBuilder {
     /// The key of the member being read; `nil` in an array.
     var key: String?
@@ -563,7 +532,6 @@ private struct ContainerBuilder {
 
     var isObject: Bool { key != nil }
 
-    /// The whole container.
     var value: JSONValue { isObject ? .object(JSONObject(entries)) : .array(elements) }
 
     mutating func add(_ value: JSONValue) {
@@ -575,9 +543,8 @@ private struct ContainerBuilder {
         }
     }
 
-    /// Where `key` stands among `entries`; if nowhere, `nil`, and the entry
-    /// about to be appended is recorded. (`entries` an argument: no closure
-    /// holds on to it once the look is over, so appending does not copy.)
+    /// Where `key` stands among `entries`, or `nil` after recording the entry about to be appended. `entries` is
+    /// passed in so that no closure keeps it alive and appending does not copy.
     private static func look(for key: String, in entries: [JSONObject.Entry], positions: inout KeyPositions) -> Int? {
         guard entries.count >= KeyPositions.linearLimit else { return entries.firstIndex { $0.key.isExactly(key) } }
         return positions.firstOrInsert(

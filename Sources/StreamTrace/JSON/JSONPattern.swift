@@ -1,20 +1,6 @@
-/// A JSON value that values read as text are compared with, without
-/// building them: equality by canonical form (see ``CanonicalJSON``, the
-/// pattern's worked out once), and ``JSONValue/contains(_:)``'s rule — an
-/// array holding an equal element, a string holding the pattern's scalars,
-/// an object holding every key of the pattern with an equal value (objects
-/// in objects by the same rule) — by a walk over the text's members.
-///
-/// `streamtrace check` compares every element of a trace with a query's
-/// operand this way: a value of a million keys costs its text and the
-/// offsets of its members, never a tree of them.
-///
-/// ```swift
-/// let pattern = JSONPattern(["id": 1])
-/// let value = try RawJSON(parsing: #"{"name":"x","id":1.0}"#)
-/// let found = pattern.isContained(in: value)  // true
-/// let equal = pattern.equals(value)  // false
-/// ```
+/// A JSON value compared with values read as text, without building them: equality by canonical form (see
+/// ``CanonicalJSON``; the pattern's is worked out once), and ``JSONValue/contains(_:)``'s rule by a walk over the
+/// text's members. A value of a million keys costs its text and its members' offsets, never a tree.
 package struct JSONPattern: Sendable {
     package let value: JSONValue
     private let canonical: CanonicalJSON
@@ -24,25 +10,21 @@ package struct JSONPattern: Sendable {
         canonical = CanonicalJSON(value)
     }
 
-    /// Whether `raw` is JSON-equal to the pattern.
     package func equals(_ raw: RawJSON) -> Bool {
         raw.bytes.withUnsafeBytes { equals(text: $0) }
     }
 
-    /// Whether the value whose validated text is `text` is JSON-equal to
-    /// the pattern.
+    /// Whether the value whose validated text is `text` is JSON-equal to the pattern.
     package func equals(text: UnsafeRawBufferPointer) -> Bool {
         var rewriter = JSONRewriter()
         return rewriter.canonical(text) == canonical
     }
 
-    /// Whether `raw` contains the pattern (``JSONValue/contains(_:)``).
     package func isContained(in raw: RawJSON) -> Bool {
         raw.bytes.withUnsafeBytes { isContained(inText: $0) }
     }
 
-    /// Whether the value whose validated text is `bytes` contains the
-    /// pattern (``JSONValue/contains(_:)``).
+    /// Whether the value whose validated text is `bytes` contains the pattern (``JSONValue/contains(_:)``).
     package func isContained(inText bytes: UnsafeRawBufferPointer) -> Bool {
         var rewriter = JSONRewriter()
         let start = Self.skipSpace(bytes, from: 0)
@@ -67,8 +49,7 @@ package struct JSONPattern: Sendable {
         }
     }
 
-    /// Whether the object at the start of `bytes` holds every key of
-    /// `subset` with an equal value, objects in objects by the same rule.
+    /// Whether the object starting `bytes` holds each key of `subset` with an equal value (nested objects alike).
     private static func holds(
         _ bytes: UnsafeRawBufferPointer, _ subset: JSONObject, rewriter: inout JSONRewriter
     ) -> Bool {
@@ -101,8 +82,7 @@ package struct JSONPattern: Sendable {
         return true
     }
 
-    /// Calls `body` with each member of the array or object whose opening
-    /// bracket is at `start` (an object's with its key), while it says yes.
+    /// Calls `body` with each member (and key, in an object) of the container at `start` until it returns `false`.
     private static func forEachMember(
         of bytes: UnsafeRawBufferPointer, at start: Int, _ body: (RawJSONString?, Range<Int>) -> Bool
     ) {

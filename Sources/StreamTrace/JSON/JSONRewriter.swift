@@ -1,32 +1,17 @@
-/// Writes validated JSON text again, straight from its bytes, in one of two
-/// forms, without building the value: time linear in the text's size,
-/// memory for the offsets of object members (see ``JSONMemberOrder``).
+/// Writes validated JSON text again, straight from its bytes and without building the value, in one of two forms:
+/// time linear in the text's size, memory for the offsets of object members (see ``JSONMemberOrder``).
 ///
-/// - The **normal form** is what ``JSONValue``'s parser and ``JSONOutput``
-///   make of the text: compact, a repeated key in its first place with its
-///   last value, strings as ``JSONOutput`` writes them, numbers as written.
-///   Text already in normal form (what StreamTrace's writer writes) is
-///   copied as it is.
-/// - The **canonical form** is ``CanonicalJSON``'s: keys sorted, numbers
-///   as digits and exponent.
+/// - The **normal form** is what ``JSONValue``'s parser and ``JSONOutput`` make of the text: compact, a repeated key
+///   in its first place with its last value, strings as ``JSONOutput`` writes them, numbers as written. Text already
+///   in it (what StreamTrace writes) is copied as it is.
+/// - The **canonical form** is ``CanonicalJSON``'s: keys sorted, numbers as digits and exponent.
 ///
-/// A rewriter keeps its scratch space from one text to the next: keep one
-/// for a whole trace.
-///
-/// ```swift
-/// var rewriter = JSONRewriter()
-/// var output = JSONOutput()
-/// let text = Array(#"{ "b" : 1.0, "a" : "\u00e9", "b" : 2 }"#.utf8)
-/// _ = text.withUnsafeBytes { rewriter.writeNormal($0, into: &output) }
-/// let normal = output.string  // {"b":2,"a":"é"}
-/// ```
+/// A rewriter keeps its scratch space between texts: keep one for a whole trace.
 package struct JSONRewriter {
-    /// How numbers are written.
     enum Numbers {
         case asWritten, canonical
     }
 
-    /// An array or object being written.
     private enum Frame {
         case inPlace(closer: UInt8)
         case moved(JSONMemberOrder.Reordered, next: Int)
@@ -34,23 +19,17 @@ package struct JSONRewriter {
 
     private var memberOrder = JSONMemberOrder()
     private var frames: [Frame] = []
-    /// Whether the last text scanned for its normal form is in it (found
-    /// by ``NormalFormCheck``, by the string's own scan for a string, else
-    /// by ``memberOrder``'s scan).
+    /// Whether the last text scanned for normal form is in it.
     private var lastIsNormal = false
-    /// The last string alone scanned for its normal form, and where its
-    /// bytes were: written from this scan, not scanned again.
+    /// The last lone string scanned for normal form, and its bytes, so that writing it does not scan it again.
     private var lastString: (string: RawJSONString, bytes: UnsafeRawBufferPointer)?
 
     package init() {}
 
-    /// Appends `bytes` (one validated JSON value) in normal form: as they
-    /// are if they are in it already. Stops once `output` holds `limit`
-    /// bytes or more (a string may take it past); returns whether the
-    /// whole value was written. `scanned`: the last call scanned these
-    /// very bytes for the normal form (``isNormal(_:)``), and the scan is
-    /// not done again. `drain` takes the output from time to time (it may
-    /// empty it), so that a huge value goes out in pieces.
+    /// Appends `bytes` (one validated JSON value) in normal form, copying them if already normal. Stops once
+    /// `output` holds `limit` bytes or more (a string may go past) and returns whether the whole value was written.
+    /// `scanned`: the last call scanned these very bytes (``isNormal(_:)``), so the scan is skipped. `drain` may
+    /// take (and empty) the output from time to time, so that a huge value goes out in pieces.
     @discardableResult
     package mutating func writeNormal(
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, limit: Int = .max, scanned: Bool = false,
@@ -75,8 +54,7 @@ package struct JSONRewriter {
         return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
     }
 
-    /// Writes the string that starts `bytes` in normal form, as
-    /// ``writeScalar(_:at:numbers:into:)`` does.
+    /// Writes the string that starts `bytes` in normal form, reusing the last scan of it if there is one.
     private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
         let string: RawJSONString
         if let last = lastString, last.bytes.baseAddress == bytes.baseAddress, last.bytes.count == bytes.count {
@@ -99,9 +77,7 @@ package struct JSONRewriter {
         isNormal(bytes, scanned: false)
     }
 
-    /// Whether `bytes` are in normal form: the quick check first, the scan
-    /// for the objects that move if it cannot tell; `scanned`: known from
-    /// the last call.
+    /// Whether `bytes` are in normal form: the quick check, then the scan; if `scanned`, the last call's answer.
     private mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool) -> Bool {
         guard !scanned else { return lastIsNormal }
         if NormalFormCheck.isSurelyNormal(bytes) {
@@ -118,9 +94,8 @@ package struct JSONRewriter {
         return lastIsNormal
     }
 
-    /// What `Hasher` makes of the bytes of the normal form of `bytes`,
-    /// given in one call, and their count: worked out as the form is
-    /// written, a chunk at a time. `scanned` as for ``writeNormal(_:into:limit:scanned:)``.
+    /// What `Hasher` makes of the normal form of `bytes` fed in one call, and its byte count, worked out a chunk at
+    /// a time as the form is written. `scanned` as for ``writeNormal(_:into:limit:scanned:drain:)``.
     package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
     {
         var hasher = Hasher()
@@ -140,8 +115,7 @@ package struct JSONRewriter {
         return (hasher.finalize(), count)
     }
 
-    /// Writes `bytes` in canonical form, `drain` taking the output from
-    /// time to time (it may empty it).
+    /// Writes `bytes` in canonical form; `drain` may take (and empty) the output from time to time.
     mutating func writeCanonical(
         _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
     ) {
@@ -150,8 +124,7 @@ package struct JSONRewriter {
         write(bytes, numbers: .canonical, into: &output, drain: drain)
     }
 
-    /// Writes the value of `bytes` with the members of the objects
-    /// ``memberOrder`` found in its order.
+    /// Writes the value of `bytes`, the members of the objects ``memberOrder`` found in their new order.
     @discardableResult
     private mutating func write(
         _ bytes: UnsafeRawBufferPointer, numbers: Numbers, into output: inout JSONOutput, limit: Int = .max,
@@ -225,8 +198,7 @@ package struct JSONRewriter {
         return p
     }
 
-    /// Writes the key at `start` (after white space) and its colon; the
-    /// offset after the colon.
+    /// Writes the key at `start` (after white space) and its colon; returns the offset after the colon.
     private static func writeKey(_ bytes: UnsafeRawBufferPointer, at start: Int, into output: inout JSONOutput) -> Int {
         let p = writeScalar(bytes, at: skipSpace(bytes, from: start), numbers: .asWritten, into: &output)
         output.append(UInt8(ascii: ":"))

@@ -5,8 +5,7 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What was expected and what was found instead.
     public var message: String
 
-    /// Whether the text is valid JSON that breaks a rule of the reader
-    /// (for example a trace event's `"t"` that is not an integer).
+    /// Whether the text is valid JSON that breaks a reader rule (say, an event's `"t"` that is not an integer).
     var isRuleViolation = false
 
     package init(offset: Int, message: String) {

@@ -54,8 +54,7 @@ public enum JSONValue: Sendable, Hashable {
         return output.string
     }
 
-    /// A short name of the value's JSON type: `null`, `boolean`, `number`,
-    /// `string`, `array` or `object`.
+    /// The name of the value's JSON type: `null`, `boolean`, `number`, `string`, `array` or `object`.
     package var typeName: String {
         switch self {
         case .null: "null"
@@ -67,11 +66,8 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// Whether this value contains `other`: an array holding an element equal
-    /// to it, a string holding it as a substring, or an object holding every
-    /// key of `other` with an equal value (where both values are objects,
-    /// the same subset rule applies, recursively). Any other value contains
-    /// `other` if it equals it.
+    /// Whether this value contains `other`: an array an equal element, a string a substring, an object every key of
+    /// `other` with an equal value (nested objects alike); any other value, whether it equals `other`.
     package func contains(_ other: JSONValue) -> Bool {
         JSONValue.contains(self, other)
     }
@@ -139,11 +135,8 @@ extension JSONValue {
         case object([JSONObject.Entry], next: Int)
     }
 
-    /// Visits the value's parts in order, depth first, keeping open arrays
-    /// and objects on a stack of its own: however deep the value, the
-    /// thread's stack is not used up (a secondary thread's is small).
-    /// With `sortingKeys`, an object's members come in the order of their
-    /// keys' Unicode scalars.
+    /// Visits the value's parts in order, depth first, open containers on a stack of its own so that no value
+    /// exhausts a thread's (small, secondary) stack. With `sortingKeys`, members come in key scalar order.
     package func walk(sortingKeys: Bool = false, _ visit: (JSONToken) -> Void) {
         var stack: [Frame] = []
         func enter(_ value: JSONValue) {
@@ -159,8 +152,7 @@ extension JSONValue {
                 visit(.scalar(value))
             }
         }
-        /// Whether a container of `count` members has a member `next`: if
-        /// so, visits the separator before it; if not, the container's end.
+        /// Whether a container of `count` members has member `next`; visits the separator before it, or else `end`.
         func hasMember(_ next: Int, of count: Int, else end: JSONToken) -> Bool {
             guard next < count else {
                 visit(end)
@@ -185,8 +177,7 @@ extension JSONValue {
         }
     }
 
-    /// JSON equality without recursion: object key order ignored, numbers
-    /// by value, strings and keys by their Unicode scalars.
+    /// JSON equality without recursion: key order ignored, numbers by value, strings and keys by their scalars.
     static func areEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         var pending = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
@@ -207,8 +198,7 @@ extension JSONValue {
         return true
     }
 
-    /// Whether this value contains `pattern` (see ``contains(_:)``),
-    /// without recursion.
+    /// Whether `value` contains `pattern` (see ``contains(_:)``), without recursion.
     static func contains(_ value: JSONValue, _ pattern: JSONValue) -> Bool {
         switch (value, pattern) {
         case (.array(let elements), _): return elements.contains(pattern) || value == pattern
@@ -243,9 +233,7 @@ extension JSONValue {
 }
 
 extension JSONObject {
-    /// Each of this object's values with the other's value of the same key,
-    /// or `nil` if a key is missing from the other (the two have as many
-    /// keys).
+    /// Each value paired with `other`'s value for its key; `nil` if `other` lacks one. Both have as many keys.
     func pairedValues(with other: JSONObject) -> [(JSONValue, JSONValue)]? {
         var pairs: [(JSONValue, JSONValue)] = []
         pairs.reserveCapacity(count)

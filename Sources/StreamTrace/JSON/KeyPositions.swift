@@ -1,20 +1,12 @@
-/// Where each key of an object stands: an open-addressing table of member
-/// positions, so that finding a key among a million costs what finding it
-/// among ten does. A slot is 4 bytes — the position, and in the bits the
-/// position leaves free, the top bits of its key's hash — and at most half
-/// the slots are full: 8 bytes a key. The table keeps no keys: the caller
-/// hashes and compares them, whether they are `String`s (``JSONObject``'s
-/// entries) or raw key text in a buffer (``JSONMemberOrder``), and is asked
-/// to compare only where the hash bits agree.
-///
-/// Small objects need no table: up to ``linearLimit`` keys, a look along
-/// the members is faster than hashing.
+/// Where each key of an object stands: an open-addressing table of member positions, so that finding a key among a
+/// million costs what finding it among ten does. A slot is 4 bytes, the position + 1 with the top bits of its key's
+/// hash above it, and at most half the slots are full: 8 bytes a key. The table keeps no keys: the caller hashes and
+/// compares them (`String`s or raw key text) and is asked to compare only where the hash bits agree. Up to
+/// ``linearLimit`` keys, a look along the members is faster than any table.
 struct KeyPositions {
-    /// Up to this many keys, look along the members instead.
     static let linearLimit = 8
 
-    /// Hash bits, then a member's position + 1 in the low
-    /// ``positionBits``; 0 is an empty slot.
+    /// Hash bits, then a member's position + 1 in the low ``positionBits``; 0 is an empty slot.
     private var slots: [UInt32] = []
     /// log2 of the slot count: a position + 1 (at most half of it) fits.
     private var positionBits = 0
@@ -25,40 +17,33 @@ struct KeyPositions {
         if capacity > 0 { resize(for: capacity) }
     }
 
-    /// A table of the entries' keys.
     init(_ entries: [JSONObject.Entry]) {
         self.init(entries.map(\.key))
     }
 
-    /// A table of `keys`.
     init(_ keys: [String]) {
         self.init(capacity: keys.count)
         for i in keys.indices { insert(i) { Self.hash(keys[$0]) } }
     }
 
-    /// The position of the first member inserted whose key has `hash` and
-    /// for which `matches` says yes, if any.
+    /// The position of the first member inserted whose key has `hash` and which `matches` accepts.
     func index(hash: Int, where matches: (Int) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
         let (found, _) = probe(hash: hash, where: matches)
         return found
     }
 
-    /// The position of the entry whose key is `key`, if any.
     func index(of key: String, in entries: [JSONObject.Entry]) -> Int? {
         index(hash: Self.hash(key)) { entries[$0].key.isExactly(key) }
     }
 
-    /// The position of `key` among `keys`, if it is one.
     func index(of key: String, in keys: [String]) -> Int? {
         index(hash: Self.hash(key)) { keys[$0].isExactly(key) }
     }
 
-    /// The position of the member whose key has `hash` and for which
-    /// `matches` says yes; or, if there is none, `nil`, member `position`
-    /// (next in order, its key hashing to `hash`) recorded instead — one
-    /// look at the table for both. `hashOf` hashes the keys of earlier
-    /// members when the table grows.
+    /// The position of the member whose key has `hash` and which `matches` accepts; if none, records member
+    /// `position` (the next, its key hashing to `hash`) and returns `nil`: one probe for both. `hashOf` hashes the
+    /// keys of earlier members when the table grows.
     mutating func firstOrInsert(
         _ position: Int, hash: Int, hashOf: (Int) -> Int, where matches: (Int) -> Bool
     ) -> Int? {
@@ -71,9 +56,8 @@ struct KeyPositions {
         return found
     }
 
-    /// Records member `position`, whose key hashes to `hashOf(position)`.
-    /// Positions come in order; the first may come late: the members
-    /// before it are placed with it.
+    /// Records member `position`, whose key hashes to `hashOf(position)`. Positions come in order, but the first may
+    /// come late: the members before it are placed with it.
     mutating func insert(_ position: Int, hashOf: (Int) -> Int) {
         if count < position || (position + 1) * 2 > slots.count { grow(upTo: position, hashOf: hashOf) }
         place(position, hash: hashOf(position))
@@ -109,16 +93,14 @@ struct KeyPositions {
         slots[index] = slot(position, hash: hash)
     }
 
-    /// Makes room for `position + 1` members and places the members before
-    /// `position` again.
+    /// Makes room for `position + 1` members and places the members before `position` again.
     private mutating func grow(upTo position: Int, hashOf: (Int) -> Int) {
         resize(for: max(position + 1, slots.count))
         for i in 0..<position { place(i, hash: hashOf(i)) }
         count = position
     }
 
-    /// Empty slots for `keys` keys: a power of two, 16 at least, at most
-    /// half full.
+    /// Empty slots for `keys` keys: a power of two, at least 16, at most half full.
     private mutating func resize(for keys: Int) {
         var size = 16
         while size < keys * 2 { size *= 2 }
@@ -126,9 +108,7 @@ struct KeyPositions {
         positionBits = size.trailingZeroBitCount
     }
 
-    /// A key's hash, by its Unicode scalars: its UTF-8 bytes given to a
-    /// fresh `Hasher` in one call, as ``RawJSONString/hash(in:)`` gives a
-    /// raw key's.
+    /// A key's hash by its scalars: its UTF-8 fed at once to a fresh `Hasher`, as in ``RawJSONString/hash(in:)``.
     static func hash(_ key: String) -> Int {
         var key = key
         var hasher = Hasher()

@@ -1,26 +1,13 @@
-/// A quick look at whether a validated JSON value is in normal form (see
-/// ``JSONRewriter``), in one pass over its bytes and nothing allocated:
-/// `true` only when it surely is — no white space, every string as
-/// ``JSONOutput`` writes it with no escape but `\"`, `\\`, `\b`, `\f`,
-/// `\n`, `\r` and `\t`, and no object repeating a key. `false` means "look
-/// closer" (``JSONMemberOrder``'s scan decides): a `\u` escape, nesting
-/// deeper than ``maximumDepth``, more than ``maximumKeys`` keys in the
-/// objects open at once, or anything not normal.
-///
-/// Keys are compared as they stand: two strings in normal form are the
-/// same key exactly when their bytes are the same.
-///
-/// ```swift
-/// let normal = Array(#"{"a":[1,"x\n"],"b":{"a":true}}"#.utf8)
-/// let yes = normal.withUnsafeBytes { NormalFormCheck.isSurelyNormal($0) }  // true
-/// let repeated = Array(#"{"a":1,"a":2}"#.utf8)
-/// let no = repeated.withUnsafeBytes { NormalFormCheck.isSurelyNormal($0) }  // false
-/// ```
+/// A quick, allocation-free look at whether a validated JSON value is in normal form (see ``JSONRewriter``). `true`
+/// only when it surely is: no white space, every string as ``JSONOutput`` writes it with no escape but `\"`, `\\`,
+/// `\b`, `\f`, `\n`, `\r` and `\t`, and no object repeating a key. `false` means "look closer"
+/// (``JSONMemberOrder``'s scan decides): a `\u` escape, nesting deeper than ``maximumDepth``, more than
+/// ``maximumKeys`` keys in the open objects, or anything not normal. Keys are compared as bytes: in normal form the
+/// same key has the same bytes.
 package enum NormalFormCheck {
     /// The deepest nesting looked at.
     static let maximumDepth = 24
-    /// The most keys of open objects kept to compare (the scratch space
-    /// stays under 1 KiB, on the stack).
+    /// The most keys of open objects kept to compare, so that the scratch space stays on the stack, under 1 KiB.
     static let maximumKeys = 24
 
     /// Whether `bytes` (one validated JSON value) are surely in normal form.
@@ -97,18 +84,15 @@ package enum NormalFormCheck {
         return depth == 0
     }
 
-    /// Whether `byte`, outside strings, is neither a quote, a comma, a
-    /// bracket nor white space: in validated JSON, a digit, a letter of a
-    /// literal or an exponent, `:`, `-`, `+` or `.` (`& 0xD9 == 0x59` holds
-    /// for the four brackets and, of the rest, only for `Y`, `_`, `y` and
-    /// DEL, which cannot stand there).
+    /// Whether `byte`, outside strings, is none of quote, comma, bracket and white space; in validated JSON that
+    /// leaves digits, literal and exponent letters, `:`, `-`, `+` and `.` (`& 0xD9 == 0x59` holds for the four
+    /// brackets and, of the rest, only for `Y`, `_`, `y` and DEL, which cannot stand there).
     @inline(__always)
     private static func isPlain(_ byte: UInt8) -> Bool {
         byte > UInt8(ascii: "\"") && byte != UInt8(ascii: ",") && byte & 0xD9 != 0x59
     }
 
-    /// Whether the key at `offset` (`length` bytes, `word` leading) is
-    /// among `keys[from..<to]`.
+    /// Whether the key at `offset` (`length` bytes, `word` leading) is among `keys[from..<to]`.
     @inline(__always)
     private static func repeats(
         _ offset: Int, _ length: Int, _ word: Int, keys: Keys, from: Int, to: Int, in bytes: UnsafeRawBufferPointer
@@ -143,8 +127,7 @@ package enum NormalFormCheck {
         return Int(truncatingIfNeeded: length >= 8 ? word : word & ((1 << (8 * UInt64(length))) &- 1))
     }
 
-    /// The offset after the string whose opening quote is at `start` if it
-    /// is surely in normal form, else `nil`.
+    /// The offset after the string whose opening quote is at `start` if it is surely in normal form, else `nil`.
     @inline(__always)
     private static func stringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         let count = bytes.count
@@ -179,9 +162,8 @@ package enum NormalFormCheck {
         }
     }
 
-    /// The offset of the first quote, backslash, DEL or byte from 0x80 on
-    /// at or after `start` (controls cannot stand in a validated string),
-    /// eight bytes at a time while it can; `bytes.count` if none.
+    /// The offset of the first quote, backslash, DEL or byte from 0x80 on at or after `start` (a validated string
+    /// holds no controls), or `bytes.count`; eight bytes at a time while it can.
     @inline(__always)
     private static func nextSpecial(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let count = bytes.count

@@ -1,16 +1,6 @@
-/// A JSON value kept as the exact, already validated text it was read as,
-/// and decoded only when asked.
-///
-/// Reading a large trace for `streamtrace check elements` keeps millions of
-/// values; as text they cost a copy of their bytes, as ``JSONValue`` trees
-/// several allocations each. Equality is JSON equality of the decoded values,
-/// worked out from the texts (see ``CanonicalJSON``).
-///
-/// ```swift
-/// let raw = RawJSON(["id": 1])
-/// let text = raw.text  // {"id":1}
-/// let value = raw.value  // ["id": 1]
-/// ```
+/// A JSON value kept as the exact, validated text it was read as, decoded only when asked: a trace's millions of
+/// values cost a copy of their bytes, not a ``JSONValue`` tree each. Equality is JSON equality, worked out from the
+/// texts (see ``CanonicalJSON``).
 package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// The compact or original JSON text, as UTF-8.
     @usableFromInline
@@ -28,7 +18,6 @@ package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
         bytes = output.buffer[...]
     }
 
-    /// `null`.
     package static let null = RawJSON(validated: ArraySlice("null".utf8))
 
     /// Parses and keeps `text`, or throws if it is not one JSON value.
@@ -37,11 +26,9 @@ package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
         bytes = Array(text.utf8)[...]
     }
 
-    /// The text.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
     package var description: String { text }
 
-    /// The decoded value.
     package var value: JSONValue {
         bytes.withUnsafeBytes { raw in
             var parser = JSONParser(raw)

@@ -6,19 +6,13 @@ import Glibc
 import Musl
 #endif
 
-/// A string literal in a buffer of validated JSON, scanned in place: where
-/// its content is, whether it has escapes, and whether it is already in
-/// the form ``JSONOutput`` writes strings in (its *normal form*: JSON's own
-/// escapes in their short forms, `\u` and four lowercase hex digits for the
-/// other characters that must not reach a terminal raw, everything else as
-/// UTF-8).
-///
-/// Keys are compared and hashed by their scalars, so `"\u0061"` and `"a"`
-/// are one key, as the parser reads them.
+/// A string literal in a buffer of validated JSON, scanned in place: where its content is, whether it has escapes,
+/// and whether it is in *normal form*, as ``JSONOutput`` writes strings (JSON's own escapes in short form, `\u` and
+/// four lowercase hex digits for the other characters that must not reach a terminal raw, everything else as UTF-8).
+/// Keys compare and hash by their scalars, so `"\u0061"` and `"a"` are one key.
 struct RawJSONString {
     /// The bytes between the quotes.
     let content: Range<Int>
-    /// Whether the content has a backslash escape.
     let hasEscapes: Bool
     /// Whether ``JSONOutput`` would write the string as it stands.
     let isNormal: Bool
@@ -60,8 +54,7 @@ struct RawJSONString {
         isNormal = normal
     }
 
-    /// The UTF-8 bytes of the string's scalars (its escapes decoded, into
-    /// a buffer of their own), for `body`.
+    /// Calls `body` with the UTF-8 bytes of the string's scalars (decoded into a buffer of their own if escaped).
     func withScalars<R>(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[content])
         guard hasEscapes else { return body(raw) }
@@ -70,8 +63,7 @@ struct RawJSONString {
         return decoded.withUnsafeBytes(body)
     }
 
-    /// Orders two strings of `bytes` by their scalars (UTF-8 byte order):
-    /// negative, 0 or positive.
+    /// Orders two strings of `bytes` by their scalars (UTF-8 byte order): negative, 0 or positive.
     static func compare(_ a: RawJSONString, _ b: RawJSONString, in bytes: UnsafeRawBufferPointer) -> Int {
         a.withScalars(in: bytes) { x in
             b.withScalars(in: bytes) { y in
@@ -85,13 +77,11 @@ struct RawJSONString {
         }
     }
 
-    /// Whether two strings of `bytes` have the same scalars.
     static func equal(_ a: RawJSONString, _ b: RawJSONString, in bytes: UnsafeRawBufferPointer) -> Bool {
         if !a.hasEscapes, !b.hasEscapes, a.content.count != b.content.count { return false }
         return compare(a, b, in: bytes) == 0
     }
 
-    /// A hash of the string's scalars.
     func hash(in bytes: UnsafeRawBufferPointer) -> Int {
         withScalars(in: bytes) { scalars in
             var hasher = Hasher()
@@ -100,9 +90,8 @@ struct RawJSONString {
         }
     }
 
-    /// Orders the keys whose opening quotes are at `a` and `b` by their
-    /// scalars, comparing the bytes in place (escapes decoded only if one
-    /// comes before the first difference): negative, 0 or positive.
+    /// Orders the keys whose opening quotes are at `a` and `b` by their scalars, comparing bytes in place; escapes
+    /// are decoded only if one comes before the first difference. Negative, 0 or positive.
     static func compareKeys(at a: Int, _ b: Int, in bytes: UnsafeRawBufferPointer) -> Int {
         var (i, j) = (a + 1, b + 1)
         while i < bytes.count, j < bytes.count {
@@ -118,8 +107,7 @@ struct RawJSONString {
         return 0
     }
 
-    /// Skips bytes that need no attention (printable ASCII other than the
-    /// quote, the backslash and DEL), eight at a time while it can.
+    /// Skips the bytes that need no attention (printable ASCII but `"`, `\` and DEL), eight at a time while it can.
     @inline(__always)
     static func skipPlain(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -146,8 +134,7 @@ struct RawJSONString {
         return index
     }
 
-    /// The length of the escape at `i`, and whether it is the one
-    /// ``JSONOutput`` writes for its character.
+    /// The length of the escape at `i`, and whether it is the one ``JSONOutput`` writes for its character.
     private static func escape(at i: Int, in bytes: UnsafeRawBufferPointer) -> (Int, Bool) {
         guard i + 1 < bytes.count else { return (1, false) }
         switch bytes[i + 1] {
@@ -176,8 +163,7 @@ struct RawJSONString {
         }
     }
 
-    /// Whether the UTF-8 sequence at `i` encodes a scalar that must not
-    /// reach a terminal raw (a C1 control, a bidi control, a separator).
+    /// Whether the UTF-8 sequence at `i` encodes a scalar that must not reach a terminal raw.
     private static func isUnsafe(_ bytes: UnsafeRawBufferPointer, at i: Int, length: Int) -> Bool {
         guard i + length <= bytes.count, length <= 3 else { return false }
         var value = UInt32(bytes[i]) & (length == 2 ? 0x1F : 0x0F)

@@ -1,5 +1,4 @@
-/// The containers of ``StreamingJSONEncoder``: each writes straight into
-/// the encoder's output.
+/// The containers of ``StreamingJSONEncoder``, each writing straight into the encoder's output.
 extension StreamingJSONEncoder {
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: StreamingJSONEncoder
@@ -81,9 +80,8 @@ extension StreamingJSONEncoder {
     }
 }
 
-/// What the unkeyed and the single value containers share: values written
-/// one after another, each after `beginValue()` (a separator, or the check
-/// that a single value is written once).
+/// What the unkeyed and single value containers share: values written in turn, each after `beginValue()` (a
+/// separator, or the check that a single value is written once).
 protocol ValueWritingContainer {
     var encoder: StreamingJSONEncoder { get }
     func beginValue() throws
@@ -155,8 +153,7 @@ struct UnsupportedEncoder: Encoder {
     }
 }
 
-/// Dictionaries encode their entries sorted by key, so that two runs give
-/// the same bytes (Swift's hashing order changes from run to run).
+/// Dictionaries encode their entries sorted by key, so that two runs give the same bytes whatever the hash seed.
 protocol SortedKeysEncodable {
     func encodeSortedEntries(to encoder: StreamingJSONEncoder) throws
 }

@@ -1,19 +1,13 @@
-/// Encodes `Encodable` values straight into JSON bytes, in the order the
-/// value encodes itself: no intermediate tree, no `JSONEncoder`.
-///
-/// Struct keys keep their declaration order; dictionary keys are sorted so
-/// that output is deterministic. Scalars, `Date`, `URL`, `Data` and
-/// `Decimal` are written as ``JSONLeaf`` says.
-/// Writing to a container after a nested container of it has been closed
-/// throws, since bytes already written cannot be reordered.
+/// Encodes `Encodable` values straight into JSON bytes, in the order the value encodes itself: no intermediate tree,
+/// no `JSONEncoder`. Struct keys keep their declaration order; dictionary keys are sorted so that output is
+/// deterministic; ``JSONLeaf`` types are written directly. Writing to a container after a container nested in it has
+/// closed throws: bytes already written cannot be reordered.
 final class StreamingJSONEncoder: Encoder {
-    // One encoder is used by one thread at a time, and never re-entrantly
-    // on the same property: the runtime's exclusivity checks only cost here.
+    // One thread at a time uses an encoder, never re-entrantly on one property: exclusivity checks would only cost.
     @exclusivity(unchecked) var output: JSONOutput
     @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// An open object or array.
     struct Frame {
         var isObject: Bool
         var count: Int
@@ -30,8 +24,7 @@ final class StreamingJSONEncoder: Encoder {
         self.output = output
     }
 
-    /// Encodes one value. On error the output may hold a partial value;
-    /// callers restore it.
+    /// Encodes one value. On error the output may hold a partial value, which callers restore.
     func encode<T: Encodable>(_ value: T) throws {
         if writeFastPath(value) { return }
         let savedBase = levelBase
@@ -51,10 +44,8 @@ final class StreamingJSONEncoder: Encoder {
         closeFrames(downTo: levelBase)
     }
 
-    /// Writes a ``JSONLeaf`` directly. Its type is found in
-    /// ``leafTypes`` by identity, which costs a few times less than asking
-    /// the runtime whether `T` conforms where `T` is not known at compile
-    /// time (docs/performance.md).
+    /// Writes a ``JSONLeaf`` directly, its type found in ``leafTypes`` by identity: cheaper than asking the runtime
+    /// whether a `T` unknown at compile time conforms.
     private func writeFastPath<T>(_ value: T) -> Bool {
         let type = ObjectIdentifier(T.self)
         for leaf in Self.leafTypes where ObjectIdentifier(leaf) == type {
@@ -81,8 +72,7 @@ final class StreamingJSONEncoder: Encoder {
         }
     }
 
-    /// Prepares frame `index` for its next member: closes deeper frames and
-    /// writes the separator.
+    /// Prepares frame `index` for its next member: closes deeper frames and writes the separator.
     func beginMember(frame index: Int, id: Int) throws {
         guard index < frames.count, frames[index].id == id else {
             throw EncodingError.invalidValue(

@@ -1,6 +1,5 @@
-/// What the lead byte of a multi-byte UTF-8 sequence allows, by the rules
-/// both JSON readers apply (RFC 3629): no overlong forms, no surrogates,
-/// nothing above U+10FFFF.
+/// What the lead byte of a multi-byte UTF-8 sequence allows, by RFC 3629 as both JSON readers apply it: no overlong
+/// forms, no surrogates, nothing above U+10FFFF.
 struct UTF8Sequence {
     /// The sequence's length in bytes, lead byte included (2 to 4).
     let length: Int

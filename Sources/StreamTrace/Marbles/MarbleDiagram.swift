@@ -1,27 +1,13 @@
-/// A marble diagram, read as RxJS's TestScheduler reads marbles in run
-/// mode: `-a--b-c|`.
-///
-/// Time 0 is the subscription. Every character takes one frame (a
-/// duration, 1 ms by default), `-` and elements alike; spaces take none.
-/// `|` is finished, `#` failure, `!` cancel, `^` the subscription point of
-/// a hot source (time 0: what stands before it happened earlier); any other
-/// character (one grapheme: a letter, a digit, an emoji) is an element
-/// named by it. `( )` puts its events on the frame where it opens and takes
-/// as many frames as it has characters, both parentheses included. Time
-/// progression (`10ms`, `1.2s`, `1m`), at the start or after a space and
-/// before a space or the end, moves time on by that much. The grammar is in
-/// docs/marbles.md.
-///
-/// ```swift
-/// let marbles = try MarbleDiagram("-a 8ms (bc)|", frame: .milliseconds(1))
-/// // a at 1ms, b and c at 10ms, finished at 14ms
-/// let text = marbles.text  // "-a 8ms (bc)|"
-/// ```
+/// A marble diagram, read as RxJS's TestScheduler reads marbles in run mode (the grammar is in docs/marbles.md). Time 0
+/// is the subscription; every character takes one frame (1 ms by default), spaces none. `|` is finished, `#` failure,
+/// `!` cancel, `^` a hot source's subscription point (what stands before it happened earlier); any other grapheme is an
+/// element. `( )` puts its events on the frame where it opens and takes a frame per character, parentheses included. A
+/// time progression (`10ms`, `1.2s`, `1m`) between spaces or the diagram's ends moves time on: `-a 8ms (bc)|` has a at
+/// 1ms, b and c at 10ms, finished at 14ms.
 package struct MarbleDiagram: Sendable, Hashable {
     /// What an event is: an element named by its character, or an end.
     package typealias Symbol = MarbleMark<Character>
 
-    /// One event of the diagram.
     package struct Event: Sendable, Hashable {
         package var symbol: Symbol
         /// Nanoseconds since the subscription; negative before `^`.
@@ -30,12 +16,10 @@ package struct MarbleDiagram: Sendable, Hashable {
         package var column: Int
     }
 
-    /// What the diagram is made of, in order. Spaces are not kept: they
-    /// take no time, and drawing puts them around time progressions only.
+    /// What the diagram is made of, in order; spaces are not kept (they take no time).
     package enum Token: Sendable, Hashable {
-        /// `frames` frames from the token's time, its events on the first:
-        /// `-` is one frame without events, `a` one with one event, `(ab)`
-        /// four frames with two events.
+        /// `frames` frames from the token's time, its events on the first: `-` is one frame without events, `a` one
+        /// with one event, `(ab)` four frames with two events.
         case frames(Int, events: [Event])
         /// Time moved on by a time progression, as written (`1.2s`).
         case progression(nanoseconds: Int64, text: String)
@@ -43,16 +27,13 @@ package struct MarbleDiagram: Sendable, Hashable {
         case subscription
     }
 
-    /// The diagram, read.
     package var tokens: [Token]
     /// The duration of one frame, in nanoseconds (more than zero).
     package var frame: Int64
-    /// When the first character's time starts, in nanoseconds since the
-    /// subscription: 0, or before `^` negative.
+    /// When the first character's time starts, in nanoseconds since the subscription: 0, or negative before `^`.
     package var start: Int64
 
-    /// A diagram made of `tokens` (a drawing of recorded events), with
-    /// `frame` nanoseconds a frame, starting at `start`.
+    /// A diagram made of `tokens` (a drawing of recorded events), `frame` nanoseconds a frame, starting at `start`.
     package init(tokens: [Token], frame: Int64, start: Int64 = 0) {
         self.tokens = tokens
         self.frame = frame
@@ -61,8 +42,7 @@ package struct MarbleDiagram: Sendable, Hashable {
 
     /// Reads `text`, `frame` a frame.
     ///
-    /// - Throws: ``MarbleSyntaxError`` naming the column at fault, or the
-    ///   frame if it is not longer than zero.
+    /// - Throws: ``MarbleSyntaxError`` naming the column at fault, or the frame if it is not longer than zero.
     package init(_ text: String, frame: Duration = .milliseconds(1)) throws(MarbleSyntaxError) {
         let nanoseconds = TimeFormat.nanoseconds(frame)
         guard nanoseconds > 0 else {
@@ -74,8 +54,7 @@ package struct MarbleDiagram: Sendable, Hashable {
         self = try parser.parse()
     }
 
-    /// Every event, in time order (an element of a group in its place in
-    /// the group).
+    /// Every event, in time order (an element of a group in its place in the group).
     package var events: [Event] {
         tokens.flatMap { token -> [Event] in
             if case .frames(_, let events) = token { return events }
@@ -83,13 +62,11 @@ package struct MarbleDiagram: Sendable, Hashable {
         }
     }
 
-    /// The time after the last character, in nanoseconds since the
-    /// subscription: where the diagram ends.
+    /// Where the diagram ends: the time after the last character, in nanoseconds since the subscription.
     package var end: Int64 {
         tokens.reduce(start) { time, token in time &+ duration(of: token) }
     }
 
-    /// The time a token takes.
     package func duration(of token: Token) -> Int64 {
         switch token {
         case .frames(let count, _): Int64(count) &* frame
@@ -101,8 +78,7 @@ package struct MarbleDiagram: Sendable, Hashable {
     /// Whether the diagram has `^`.
     package var isHot: Bool { tokens.contains(.subscription) }
 
-    /// The frame that time `nanoseconds` since the subscription falls in:
-    /// ⌊t / frame⌋.
+    /// The frame that time `nanoseconds` since the subscription falls in: ⌊t / frame⌋.
     package func frameIndex(of nanoseconds: Int64) -> Int64 {
         let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: frame)
         return remainder < 0 ? quotient - 1 : quotient
@@ -110,23 +86,16 @@ package struct MarbleDiagram: Sendable, Hashable {
 }
 
 extension MarbleMark<Character> {
-    /// The character that draws it in a diagram: an element's name, or the
-    /// end's ``MarbleTheme`` symbol.
+    /// The character that draws it in a diagram: an element's name, or the end's ``MarbleTheme`` symbol.
     package var character: Character {
         if case .element(let name) = self { name } else { MarbleTheme.symbol(self) }
     }
 }
 
 extension MarbleDiagram {
-    /// The diagram drawn: a frame without events `-`, with one event its
-    /// symbol, with several (or a group as written) `(ab)` and `-` for
-    /// the rest of its frames; a time progression as written, with a
-    /// space before and after it unless it starts or ends the diagram.
-    /// A diagram written that way (no other spaces) draws its own text.
-    ///
-    /// ```swift
-    /// let text = try MarbleDiagram("a 9ms b  (c|)", frame: .milliseconds(1)).text  // "a 9ms b(c|)"
-    /// ```
+    /// The diagram drawn: a frame without events `-`, with one event its symbol, with several (or a group as written)
+    /// `(ab)` and `-` for the rest of its frames; a time progression as written, between spaces unless it starts or
+    /// ends the diagram. A diagram written that way draws its own text: `a 9ms b  (c|)` draws `a 9ms b(c|)`.
     package var text: String {
         var text = ""
         for (position, token) in tokens.enumerated() {
@@ -153,8 +122,8 @@ extension MarbleDiagram {
 }
 
 extension MarbleDiagram {
-    /// The value of each event (`nil` for an end): an element's from
-    /// `values`, else, where `Element` is `String`, its own character.
+    /// The value of each event (`nil` for an end): an element's from `values`, else, where `Element` is `String`, its
+    /// own character.
     ///
     /// - Throws: ``MarbleSyntaxError`` at the first element without a value.
     package func values<Element>(_ values: [Character: Element], text: String) throws(MarbleSyntaxError) -> [Element?] {

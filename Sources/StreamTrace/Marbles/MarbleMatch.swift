@@ -1,17 +1,6 @@
-/// Recorded events compared with a marble diagram, frame by frame.
-///
-/// An event at t after the subscription belongs to frame ⌊t / frame⌋; each
-/// frame must hold exactly the diagram's events, in order. Subscriptions
-/// and requests are not drawn, so they are not compared; an event after
-/// the diagram's last frame is a difference like any other. While the
-/// recording may grow, a frame it has not passed yet may still receive its
-/// events: the outcome is pending rather than a difference.
-///
-/// ```swift
-/// let marbles = try MarbleDiagram("-a-|")
-/// let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.finished, at: 3_000_000)]
-/// let outcome = MarbleMatch.compare(marbles, recorded, isFinal: true) { _, _ in true }  // .matched
-/// ```
+/// Recorded events compared with a marble diagram, frame by frame: an event t after the subscription is in frame
+/// `⌊t / frame⌋`, and each frame must hold exactly the diagram's events, in order (subscriptions and requests are not
+/// drawn, so not compared). A frame a growing recording has not passed is pending.
 package enum MarbleMatch {
     /// What a recorded event is, as a diagram draws it.
     package enum Kind: Sendable, Hashable {
@@ -42,27 +31,23 @@ package enum MarbleMatch {
     package enum DifferenceKind: String, Sendable, Hashable {
         /// An element where the diagram has an element of another value.
         case valueMismatch
-        /// An event of another kind than the diagram's (an element where it
-        /// fails, finished where it fails …).
+        /// An event of another kind than the diagram's (an element where it fails, finished where it fails …).
         case differentEvent
         /// An event where the diagram has none (after its end too).
         case unexpectedEvent
         /// The diagram's event is not in its frame; the stream went on.
         case missingEvent
-        /// The stream ended (finished, failed or was cancelled) in an
-        /// earlier frame than the diagram ends.
+        /// The stream ended (finished, failed or was cancelled) in an earlier frame than the diagram ends.
         case earlyCompletion
         /// The stream ended as the diagram does, in a later frame.
         case lateCompletion
-        /// The recording stops before the diagram's events: nothing more
-        /// came before it was read (or its wait timed out).
+        /// The recording ends before the diagram's events: nothing more came before it was read or the wait timed out.
         case notReached
     }
 
     /// The first difference: where, and the two events there.
     package struct Difference: Sendable, Hashable {
         package var kind: DifferenceKind
-        /// The frame of the difference.
         package var frame: Int64
         /// The diagram's event there (an index into its events), if any.
         package var expected: Int?
@@ -70,19 +55,15 @@ package enum MarbleMatch {
         package var actual: Int?
     }
 
-    /// What the comparison found.
     package enum Outcome: Sendable, Hashable {
         case matched
-        /// The recording agrees so far but has not reached the diagram's
-        /// last event (only while it may grow).
+        /// The recording agrees so far but has not reached the diagram's last event (only while it may grow).
         case pending
         case differs(Difference)
     }
 
-    /// Compares `recorded` (in time order) with `marbles`. `isFinal`: the
-    /// recording will not grow. `equal(expected, actual)` says whether a
-    /// diagram's event (an index into its events) and a recorded one of
-    /// the same kind are equal (elements' values, failures' errors).
+    /// Compares `recorded` (in time order) with `marbles`; `isFinal`: the recording will not grow. `equal(e, a)`:
+    /// whether the diagram's event `e` and recorded event `a`, of one kind, are equal (values, errors).
     package static func compare(
         _ marbles: MarbleDiagram, _ recorded: [Recorded], isFinal: Bool, equal: (Int, Int) -> Bool
     ) -> Outcome {
@@ -116,7 +97,6 @@ package enum MarbleMatch {
         return .matched
     }
 
-    /// The two sides being compared.
     private struct Walk {
         let marbles: MarbleDiagram
         let expected: [MarbleDiagram.Event]
@@ -131,7 +111,6 @@ package enum MarbleMatch {
             return marbles.frameIndex(of: end.nanoseconds) > frame
         }
 
-        /// The difference between two events in one frame.
         func differentEvents(_ e: Int, _ a: Int, frame: Int64) -> Difference {
             let expectedKind = Kind(expected[e].symbol)
             let actualKind = recorded[a].kind

@@ -1,7 +1,5 @@
-/// Reads a marble diagram's text into ``MarbleDiagram``, one character (one
-/// grapheme) at a time, as RxJS's `TestScheduler.parseMarbles` does in run
-/// mode; where RxJS reads nonsense without a word (an unclosed group, an
-/// element after the end), this names the column instead.
+/// Reads a marble diagram into ``MarbleDiagram`` a grapheme at a time, as RxJS's `TestScheduler.parseMarbles` does in
+/// run mode; where RxJS reads nonsense silently (an unclosed group, an element past the end), this names the column.
 struct MarbleParser {
     private let text: String
     private let characters: [Character]
@@ -70,8 +68,7 @@ struct MarbleParser {
         }
     }
 
-    /// Moves one frame on (counting it in the open group); past the
-    /// character.
+    /// Moves one frame on (counting it in the open group), past the character.
     private mutating func advance() throws(MarbleSyntaxError) {
         if group != nil { group!.frames += 1 }
         try move(by: frame)
@@ -119,9 +116,8 @@ struct MarbleParser {
         try advance()
     }
 
-    /// Reads a time progression (`10ms`, `1.2s`, `1m`) if one stands here:
-    /// at the start or after a space, digits with an optional fraction and
-    /// a unit, then a space or the end. Elsewhere digits are elements.
+    /// Reads a time progression (`10ms`, `1.2s`) if one stands here: at the start or after a space, digits with an
+    /// optional fraction and a unit, then a space or the end. Elsewhere digits are elements.
     private mutating func readProgression() throws(MarbleSyntaxError) -> Bool {
         guard index == 0 || characters[index - 1] == " ",
             let length = MarbleTimeProgression.length(in: characters[index...])

@@ -1,5 +1,4 @@
-/// A diagram's events as a source plays them: each with its value (or its
-/// error) and its time since the subscription — for ``TestStream``.
+/// A diagram's events as a ``TestStream`` plays them, each with its value (or error) and time since the subscription.
 struct MarblePlayback<Element: Sendable>: Sendable {
     enum Step: Sendable {
         case element(Element)
@@ -7,19 +6,15 @@ struct MarblePlayback<Element: Sendable>: Sendable {
         case failure(any Error)
     }
 
-    /// The steps in time order, at nanoseconds since the subscription
-    /// (negative before a hot source's `^`).
+    /// The steps in time order, at nanoseconds since the subscription (negative before a hot source's `^`).
     let steps: [(nanoseconds: Int64, step: Step)]
-    /// Whether the diagram has `^`: its frames run from the source's
-    /// creation, not from each subscription.
+    /// Whether the diagram has `^`: its frames run from the source's creation, not from each subscription.
     let isHot: Bool
 
-    /// The steps of `diagram`: elements take their value from `values`,
-    /// else (for `String` elements) their character; `#` throws `error`,
-    /// else a `TraceFailure` that names its column.
+    /// The steps of `diagram`: elements take their value from `values`, else (for `String` elements) their character;
+    /// `#` throws `error`, else a `TraceFailure` naming its column.
     ///
-    /// - Throws: ``MarbleSyntaxError`` for a diagram that cannot be read,
-    ///   an element without a value, or `!` (a source cannot cancel).
+    /// - Throws: ``MarbleSyntaxError`` for an unreadable diagram, an element without a value, or `!`.
     init(_ diagram: String, values: [Character: Element], error: (any Error)?, frame: Duration)
         throws(MarbleSyntaxError)
     {
@@ -45,10 +40,8 @@ struct MarblePlayback<Element: Sendable>: Sendable {
         self.isHot = marbles.isHot
     }
 
-    /// The steps a subscriber sees when it subscribes at `now`, with their
-    /// deadlines: a cold source's all, from `now`; a hot one's from its
-    /// creation at `created` — the elements due before `now` are gone, and
-    /// an end already reached is seen at once.
+    /// The steps a subscriber at `now` sees, with their deadlines: a cold source's all, from `now`; a hot one's from
+    /// its creation at `created`: elements due before `now` are gone, an end already reached comes at once.
     func schedule(subscribedAt now: Duration, createdAt created: Duration) -> [(deadline: Duration, step: Step)] {
         guard isHot else { return steps.map { (now + .nanoseconds($0.nanoseconds), $0.step) } }
         return steps.compactMap { nanoseconds, step in

@@ -1,18 +1,5 @@
-/// A marble expectation's failure for a person: one line naming the first
-/// difference, then expected over actual on one scale, lettered alike
-/// (the diagram's own names; a value it does not name takes a free
-/// letter), a caret under the first difference, and one legend of whole
-/// values.
-///
-/// ```swift
-/// let diagram = try MarbleDiagram("-a-b|")
-/// let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.element, at: 3_000_000)]
-/// let report = MarbleReport(
-///     diagram: diagram, expectedValues: [1, 2, nil], recorded: recorded, actualValues: [1, 3],
-///     describe: { "\($0)" })
-/// let details = report.details(caretAt: 3)
-/// // ["expected: -a-b|", "actual:   -a-c", "             ^", "a = 1", "b = 2", "c = 3"]
-/// ```
+/// A marble expectation's failure for a person: a line naming the first difference, then expected over actual on one
+/// scale, lettered alike (the diagram's names, free letters for the rest), a caret under the difference, and a legend.
 package struct MarbleReport<Element: Equatable> {
     let diagram: MarbleDiagram
     /// The value of each of the diagram's events (`nil` for an end).
@@ -41,9 +28,7 @@ package struct MarbleReport<Element: Equatable> {
         letter(names)
     }
 
-    /// Letters by distinct value: the diagram's names first, kept; then
-    /// the other `names` of values; then a free letter for each value none
-    /// names.
+    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters.
     private mutating func letter(_ names: [Character: Element]) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {

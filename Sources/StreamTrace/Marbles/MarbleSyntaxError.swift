@@ -15,7 +15,6 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, in one line.
     public var message: String
 
-    /// An error at `column` of `diagram`.
     package init(diagram: String, column: Int?, message: String) {
         self.diagram = diagram
         self.column = column
@@ -28,8 +27,7 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
         return "marbles \(ValueText.quoted(diagram, limit: 60)): \(place)\(message)"
     }
 
-    /// The diagram and a caret under the column at fault, for a failure
-    /// message's details: `-a-(b` over `   ^`.
+    /// The diagram and a caret under the column at fault, for a failure message's details: `-a-(b` over `   ^`.
     var pointed: String? {
         guard let column else { return nil }
         let before = String(diagram.prefix(column - 1))

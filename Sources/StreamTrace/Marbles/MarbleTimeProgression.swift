@@ -1,9 +1,6 @@
-/// A marble diagram's time progression: `10ms`, `1.2s`, `1m` — digits,
-/// an optional fraction, and a unit (`ms`, `s` or `m`), as RxJS reads it.
+/// A marble diagram's time progression as RxJS reads it: digits, an optional fraction, and a unit (`ms`, `s`, `m`).
 enum MarbleTimeProgression {
-    /// The length of the time progression at the start of `characters`, if
-    /// one stands there: followed by a space or the end (else its digits
-    /// are elements).
+    /// The length of a time progression at the start of `characters` (one followed by a space or the end), if any.
     static func length(in characters: ArraySlice<Character>) -> Int? {
         var index = characters.startIndex
         func digits() -> Int {
@@ -28,10 +25,8 @@ enum MarbleTimeProgression {
         character.isASCII && character.isNumber
     }
 
-    /// `nanoseconds` (more than zero) as a time progression that reads
-    /// back exactly: minutes from a minute up when a tenth of a minute
-    /// divides it, else seconds from a second up when a millisecond does,
-    /// else milliseconds: `1.5m`, `61s`, `1.2s`, `300ms`, `0.25ms`.
+    /// `nanoseconds` (> 0) as a progression reading back exactly: minutes (from 1m) when a tenth of one divides it,
+    /// else seconds (from 1s) when a millisecond does, else milliseconds (`1.5m`, `61s`, `0.25ms`).
     static func text(_ nanoseconds: Int64) -> String {
         if nanoseconds >= 60_000_000_000, nanoseconds % 6_000_000_000 == 0 {
             return decimal(nanoseconds, unit: 60_000_000_000) + "m"

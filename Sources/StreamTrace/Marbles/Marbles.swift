@@ -1,22 +1,9 @@
 extension StreamExpectations {
-    /// The recording drawn as a marble diagram: `-a--b-c|` (`marbles(_:)`).
-    ///
-    /// An event at t after the subscription belongs to frame ⌊t / frame⌋;
-    /// each frame must hold exactly the diagram's events, in order
-    /// (elements compared with `==` to their values, `#` with `error` if
-    /// given, else any failure); subscriptions and requests are not drawn;
-    /// an event after the diagram's last frame is a difference. Consumed
-    /// elements count; the cursor does not move. The grammar is in
-    /// docs/marbles.md.
-    ///
-    /// A wait passes once the recording holds the diagram's events (and
-    /// its end, if it has one), and fails at the first frame that differs.
-    /// On a difference, the error's message names it and its
-    /// ``RecordingError/details`` draw expected over actual, lettered alike,
-    /// with a caret and one legend; when the recording stops short of the
-    /// diagram, the report says what the recorder's clock was doing.
-    // Holds the expected values, which it only reads (under the recorder's
-    // lock); Sendable as the other expectations are.
+    /// The recording drawn as a marble diagram (`marbles(_:)`), compared as ``MarbleMatch`` says; consumed elements
+    /// count, and the cursor does not move. A wait passes once the recording holds the diagram's events (and end, if it
+    /// has one) and fails at the first frame that differs. ``MarbleReport`` draws a failure, and says what the
+    /// recorder's clock was doing when the recording stops short.
+    // Holds the expected values, only read (under the recorder's lock); Sendable as the other expectations are.
     package struct Marbles<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
         let text: String
         let diagram: Result<(MarbleDiagram, values: [Element?]), MarbleSyntaxError>
@@ -43,7 +30,6 @@ extension StreamExpectations {
         /// `marbles("-a-b|")`.
         package var name: String { "marbles(\(ValueText.quoted(text, limit: 60)))" }
 
-        /// Compares the window's events with the diagram, frame by frame.
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let (diagram, values): (MarbleDiagram, [Element?])
             switch self.diagram {
@@ -119,11 +105,9 @@ extension Recorder where Input: Equatable {
 }
 
 extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
-    /// `marbles "-a-b-|" [frame 10ms] [values {"a": 1}]`: the diagram a
-    /// JSON string (so that `#` and spaces survive spec files), elements
-    /// compared with `values` by JSON equality, an element `values` does
-    /// not name equal to its name as a string. It keeps every element's
-    /// value and time.
+    /// `marbles "-a-b-|" [frame 10ms] [values {"a": 1}]`: the diagram a JSON string (so `#` and spaces survive spec
+    /// files), elements compared with `values` by JSON equality, an unnamed one with its name as a string. Keeps every
+    /// element's value and time.
     package static var query: QueryDefinition<Self> {
         var syntax = QuerySyntax(
             keyword: "marbles", arguments: [.diagram],
@@ -163,16 +147,14 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
 }
 
 extension QueryArgument {
-    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read
-    /// with the frame of 1 ms to report its errors at their column; the
-    /// argument is its text and the diagram read.
+    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read with the frame of 1 ms to report its errors
+    /// at their column; the argument is its text and the diagram read.
     static let diagram = QueryArgument(placeholder: "JSON-STRING", canStart: { $0.hasPrefix("\"") }, read: readDiagram)
 
     /// `DURATION`: a duration longer than zero (`frame 10ms`).
     static let frame = QueryArgument(placeholder: "DURATION", canStart: { _ in true }, read: readFrame)
 
-    /// `JSON-OBJECT`: a JSON object whose keys are element names, one character
-    /// each (`values {"a": 1}`); the argument is `[Character: RawJSON]`.
+    /// `JSON-OBJECT`: an object of one-character element names (`values {"a": 1}`), read as `[Character: RawJSON]`.
     static let values = QueryArgument(placeholder: "JSON-OBJECT", canStart: { $0.hasPrefix("{") }, read: readValues)
 
     private static func readDiagram(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {

@@ -1,6 +1,5 @@
-/// Suspends a task until it is cancelled: a source whose diagram has no
-/// end waits so, rather than asleep on its clock (which `run()` would
-/// advance to the end of time).
+/// Suspends a task until it is cancelled: a source whose diagram has no end waits so, rather than asleep on its clock
+/// (which `run()` would advance to the end of time).
 final class Suspension: @unchecked Sendable {
     private let lock = Lock()
     private var continuation: CheckedContinuation<Void, Never>?

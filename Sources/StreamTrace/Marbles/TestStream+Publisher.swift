@@ -54,8 +54,7 @@ struct MarblePublisher<Element: Sendable>: Publisher, Sendable {
     }
 }
 
-/// One subscription to a ``MarblePublisher``: the steps that are due,
-/// delivered as the subscriber's demand allows.
+/// One subscription to a ``MarblePublisher``: the steps that are due, delivered as the subscriber's demand allows.
 final class MarbleSubscription<S: Subscriber>: Subscription, @unchecked Sendable where S.Failure == any Error {
     typealias Step = MarblePlayback<S.Input>.Step
 
@@ -100,8 +99,7 @@ final class MarbleSubscription<S: Subscriber>: Subscription, @unchecked Sendable
         deliver()
     }
 
-    /// Delivers what is due while there is demand (an end needs none); one
-    /// delivery at a time, the subscriber called outside the lock.
+    /// Delivers what is due while there is demand (an end needs none), one at a time, outside the lock.
     private func deliver() {
         while let (subscriber, step) = takeDeliverable() {
             switch step {

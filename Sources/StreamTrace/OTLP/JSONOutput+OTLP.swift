@@ -1,7 +1,5 @@
-/// The pieces of OTLP/JSON that `export --format otlp` writes, on the
-/// JSON output buffer: ids as lowercase hex, 64-bit integers as decimal
-/// strings, and attributes as `{"key":…,"value":{"stringValue":…}}` (or
-/// `intValue`, `boolValue`), as opentelemetry-proto's JSON mapping has them.
+/// The pieces of OTLP/JSON that `export --format otlp` writes, per opentelemetry-proto's JSON mapping: ids as
+/// lowercase hex, 64-bit integers as decimal strings.
 extension JSONOutput {
     /// `"…"`: `bytes` as lowercase hex (trace and span ids).
     package mutating func write(hex bytes: [UInt8]) {
@@ -57,8 +55,7 @@ extension JSONOutput {
         append("}}")
     }
 
-    /// `{"key":KEY,"value":{"stringValue":` and the JSON text of `value`,
-    /// compact, as a string.
+    /// `{"key":KEY,"value":{"stringValue":` and `value`'s compact JSON text as a string.
     package mutating func writeAttribute(_ key: StaticString, json value: JSONValue) {
         var text = JSONOutput()
         text.write(value)
@@ -76,10 +73,8 @@ extension JSONOutput {
         append("\":")
     }
 
-    /// The `streamtrace.value` attribute of an element: its JSON text as a
-    /// string, without the whitespace between tokens. A long value is
-    /// written in slices, `flush` called between them (with this buffer),
-    /// so that the output never holds more than a slice of it.
+    /// The `streamtrace.value` attribute: the element's JSON text as a string, whitespace between tokens dropped,
+    /// written in slices with `flush` called between them so that the buffer never holds more than a slice.
     package mutating func writeValueAttribute(
         _ value: UnsafeRawBufferPointer, flush: (inout JSONOutput) throws -> Void
     ) rethrows {
@@ -109,15 +104,13 @@ extension JSONOutput {
         append(UInt8(ascii: "\""))
     }
 
-    /// Where a slice of JSON text leaves off: inside a string, and after a
-    /// backslash there.
+    /// Where a slice of JSON text leaves off: inside a string, and after a backslash there.
     private struct CompactJSONState {
         var inString = false
         var escaped = false
     }
 
-    /// Appends valid JSON text escaped as the inside of a string, dropping
-    /// the whitespace outside its strings.
+    /// Appends valid JSON text escaped as the inside of a string, dropping the whitespace outside its strings.
     private mutating func appendCompact(_ text: UnsafeBufferPointer<UInt8>, state: inout CompactJSONState) {
         var runStart = 0
         for i in 0..<text.count {

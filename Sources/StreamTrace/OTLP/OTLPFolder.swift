@@ -1,12 +1,5 @@
-/// A folder of traces (a ``TraceDirectory``'s) as `export --format otlp`
-/// writes it: one trace id for all its streams, and one span, the parent
-/// of theirs, from the earliest start to the latest end among them.
-///
-/// ```swift
-/// let folder = OTLPFolder(path: "traces/checkout", streams: [cart, payments])
-/// let name = folder.name  // "checkout"
-/// let sameTrace = folder.traceID == cart.traceID  // true
-/// ```
+/// A folder of traces (a ``TraceDirectory``'s) as `export --format otlp` writes it: one trace id for all its
+/// streams, and one span, the parent of theirs, from the earliest start to the latest end among them.
 package struct OTLPFolder: Sendable {
     /// The folder's path as given or found.
     package var path: String

@@ -1,20 +1,8 @@
-/// One trace as `export --format otlp` writes it, from a first pass over
-/// it: the subscription's span (ids, name, start and end in Unix
-/// nanoseconds), how many span events it has and how it ended. Constant
-/// memory, whatever the trace's size; every line is checked, and every
-/// event's time, before anything is written.
-///
-/// Times: a trace with `started` counts from it; one without (a virtual
-/// clock's) from `epoch` plus its `at` (0 without). A span holds at most
-/// ``eventsPerSpan`` events: past that, the subscription's span has no
-/// events of its own and ``chunkCount`` child spans hold them in order.
-///
-/// ```swift
-/// let reader = try TraceReader(bytes: Array(trace.utf8), name: "cart.jsonl")
-/// let stream = try OTLPStream(reading: reader, folder: nil, epoch: 1_000_000_000)
-/// let span = [stream.name, "\(stream.start)", "\(stream.end)"]  // ["cart", "1000000000", "1012000000"]
-/// let events = stream.eventCount  // 3
-/// ```
+/// One trace as `export --format otlp` writes it, from a first pass over it: the subscription's span (ids, name,
+/// start and end), how many span events it has and how it ended. Constant memory whatever the trace's size; every
+/// line and every event's time is checked before anything is written. Times count from the trace's `started`, or
+/// without one (a virtual clock's) from `epoch` plus its `at`. Past ``eventsPerSpan`` events, the subscription's
+/// span holds none itself and ``chunkCount`` child spans hold them in order.
 package struct OTLPStream: Sendable {
     /// The most events one span holds: OpenTelemetry's SDKs keep 128.
     package static let eventsPerSpan = 128
@@ -30,8 +18,7 @@ package struct OTLPStream: Sendable {
     package var parentSpanID: [UInt8]?
     /// Whether the times count from `epoch` (the trace has no `started`).
     package var usesEpoch: Bool
-    /// Unix nanoseconds of the subscription (the first event) and of the
-    /// terminal (else the last) event.
+    /// Unix nanoseconds of the subscription (the first event) and of the terminal (else the last) event.
     package var start: Int64 = 0
     package var end: Int64 = 0
     /// The span events: every event but `subscribe`.
@@ -43,8 +30,7 @@ package struct OTLPStream: Sendable {
     /// Unix nanoseconds of the trace's `t` 0.
     private var origin: Int64?
 
-    /// Reads the rest of `reader`. `folder`: the path of the folder whose
-    /// trace this is, if any; `epoch`: Unix nanoseconds of `at` 0.
+    /// Reads the rest of `reader`; `folder`: the trace's folder, if any; `epoch`: Unix nanoseconds of `at` 0.
     package init(reading reader: TraceReader, folder: String?, epoch: Int64) throws(TraceReadError) {
         file = reader.file
         header = reader.header
@@ -81,14 +67,12 @@ package struct OTLPStream: Sendable {
         }
     }
 
-    /// How many child spans hold the events: 0 when the subscription's
-    /// span holds them itself (``eventsPerSpan`` or fewer).
+    /// How many child spans hold the events; 0 when the subscription's span holds them (``eventsPerSpan`` or fewer).
     package var chunkCount: Int {
         eventCount > Self.eventsPerSpan ? (eventCount + Self.eventsPerSpan - 1) / Self.eventsPerSpan : 0
     }
 
-    /// Unix nanoseconds of `t`, or an error at `line` when they are not
-    /// between 1970 and 2262 (what OTLP's 64-bit nanoseconds and ours share).
+    /// Unix nanoseconds of `t`, or an error at `line` if outside 1970–2262 (what 64-bit Unix nanoseconds hold).
     package func unixTime(_ t: Int64, line: Int) throws(TraceReadError) -> Int64 {
         if let origin, case (let sum, false) = origin.addingReportingOverflow(t), sum >= 0 { return sum }
         let from = usesEpoch ? "--epoch + \"at\" + \"t\"" : "\"started\" + \"t\""

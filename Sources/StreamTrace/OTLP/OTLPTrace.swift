@@ -1,30 +1,15 @@
-/// Traces as OTLP/JSON (`streamtrace export --format otlp`), as the
-/// OpenTelemetry Collector's file exporter writes it and its
-/// `otlpjsonfile` receiver reads it: JSON Lines, one `TracesData` a line,
-/// here one span a line:
+/// Traces as OTLP/JSON (`streamtrace export --format otlp`), as the OpenTelemetry Collector's file exporter writes
+/// it and its `otlpjsonfile` receiver reads it: JSON Lines, one `TracesData` a line, here one span a line.
 ///
-///     {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"streamtrace"}}]},
-///      "scopeSpans":[{"scope":{"name":"streamtrace","version":"1.0.0"},"spans":[
-///       {"traceId":"…32 hex…","spanId":"…16 hex…","parentSpanId":"…","name":"cart","kind":1,
-///        "startTimeUnixNano":"1777636800000000000","endTimeUnixNano":"1777636800012000000",
-///        "attributes":[…],"events":[{"timeUnixNano":"…","name":"value","attributes":[…]},…],
-///        "status":{}}]}]}]}
-///
-/// The mapping (see docs/otlp.md): a span a subscription, named after the
-/// stream, whose events are the trace's values, requests and terminal
-/// event; past ``OTLPStream/eventsPerSpan`` events, child spans hold them,
-/// each linked to the one before. A failure makes the status ERROR (2)
-/// with the error's message. Ids are lowercase hex, 64-bit integers
-/// decimal strings, enums integers. Every field is where the proto's order
-/// puts it, but for the end time of a child span, which follows its events:
-/// it is only known once they are read, and JSON readers take fields in
-/// any order.
+/// The mapping (docs/otlp.md): a span a subscription, named after the stream, with the trace's values, requests and
+/// terminal event as span events; past ``OTLPStream/eventsPerSpan`` events, child spans hold them, each linked to
+/// the one before. A failure makes the status ERROR (2). Fields follow the proto's order but for a child span's end
+/// time, known only after its events (JSON readers take fields in any order).
 package struct OTLPTrace {
     /// What each line starts with: the resource and the scope.
     private let opening: [UInt8]
 
-    /// Lines for the resource `service.name` = `service`, from the scope
-    /// `streamtrace` at `version`.
+    /// Lines for the resource `service.name` = `service`, from the scope `streamtrace` at `version`.
     package init(service: String, version: String) {
         var out = JSONOutput()
         out.append("{\"resourceSpans\":[{\"resource\":{\"attributes\":[")
@@ -47,8 +32,7 @@ package struct OTLPTrace {
         closeLine(&out)
     }
 
-    /// The spans of `stream`, its events read from `reader` (a second
-    /// pass over the trace), a line each, in chunks to `emit`.
+    /// The spans of `stream`, a line each, its events read from `reader` (a second pass), in chunks to `emit`.
     package func writeSpans(
         of stream: OTLPStream, reading reader: TraceReader, to emit: ([UInt8]) throws -> Void
     ) throws {
@@ -73,9 +57,8 @@ package struct OTLPTrace {
         try flush(&out)
     }
 
-    /// The child spans of a split subscription, each from the end of the
-    /// one before (the first from the subscription's start) to its last
-    /// event, linked to the one before.
+    /// The child spans of a split subscription, each from the end of the one before (the first from the
+    /// subscription's start) to its last event, and linked to the one before.
     private func writeChunks(
         of stream: OTLPStream, reading reader: TraceReader, into out: inout JSONOutput,
         flush: (inout JSONOutput) throws -> Void
@@ -107,8 +90,7 @@ package struct OTLPTrace {
         }
     }
 
-    /// A line's opening and the span's fields up to its attributes,
-    /// whose `[` it opens.
+    /// A line's opening and the span's fields up to its attributes, whose `[` it opens.
     private func writeHead(
         trace: [UInt8], span: [UInt8], parent: [UInt8]?, name: String, start: Int64, end: Int64?,
         into out: inout JSONOutput
@@ -126,13 +108,11 @@ package struct OTLPTrace {
         out.append(",\"attributes\":[")
     }
 
-    /// The span's and the line's closing brackets, and the line end.
     private func closeLine(_ out: inout JSONOutput) {
         out.append("}]}]}]}\n")
     }
 
-    /// The subscription's attributes: its file, clock, how it ended, its
-    /// counts, `streamtrace.cancelled`, the header's `meta`.
+    /// The subscription's attributes: file, clock, status, counts, `streamtrace.cancelled` and the header's `meta`.
     private func writeAttributes(of stream: OTLPStream, into out: inout JSONOutput) {
         out.writeAttribute("streamtrace.file", string: stream.file)
         if let clock = stream.header.clock {
@@ -171,21 +151,11 @@ package struct OTLPTrace {
     }
 }
 
-/// A trace's events as span events: every event but `subscribe` (the
-/// span's start), named after its kind (`value`, `request`, `finished`,
-/// `failure`, `cancel`), with the attributes
-///
-/// | attribute | on | holds |
-/// |---|---|---|
-/// | `streamtrace.value` | `value`, `failure` with an encoded error | the value as compact JSON text |
-/// | `streamtrace.demand` | `request` | the demand: an integer, or the string `unlimited` |
-/// | `exception.type`, `exception.message` | `failure` | the error's type and message |
-/// | `streamtrace.line` | every event | its line in the trace |
+/// A trace's events as span events: every event but `subscribe` (the span's start), named after its kind, with the
+/// attributes docs/otlp.md lists.
 extension OTLPTrace {
-    /// Writes the next span events of `reader`, at most `limit`, comma
-    /// separated, calling `flush` whenever `out` passes 64 KB (and between
-    /// the slices of a long value); the Unix time of the last, or `nil`
-    /// when the trace had none left.
+    /// Writes the next span events of `reader`, at most `limit`, comma separated, calling `flush` past 64 KB of
+    /// `out` and between a long value's slices; returns the Unix time of the last, or `nil` if none was left.
     func writeEvents(
         from reader: TraceReader, of stream: OTLPStream, limit: Int, into out: inout JSONOutput,
         flush: (inout JSONOutput) throws -> Void

@@ -1,20 +1,15 @@
-/// An expectation written as text, for traces read from disk:
-/// `single`, `prefix 3`, `not finished within 2s`, `count >= 3`,
-/// `next where contains {"state":"loaded"}`.
+/// An expectation written as text, for traces read from disk: `single`, `prefix 3`, `not finished within 2s`,
+/// `count >= 3`, `next where contains {"state":"loaded"}`. Its grammar and meanings are those of `recorder.next(2)`
+/// and its siblings; see docs/queries.md.
 ///
 /// ```swift
 /// let query = try Query("next 2 within 500ms == [1, 2]")
 /// let name = query.expectationName  // "next 2"
 /// let within = query.within  // .milliseconds(500)
 /// ```
-///
-/// The grammar and the meaning of each expectation are those of
-/// `recorder.next(2)` and its siblings; see docs/queries.md.
 package struct Query: Sendable, Hashable, CustomStringConvertible {
-    /// The query as it was written.
     package let text: String
-    /// The expectation as the query names it, without `not`, `within` or a
-    /// matcher: `next 2`, `finished`.
+    /// The expectation as the query names it, without `not`, `within` or a matcher: `next 2`, `finished`.
     package let expectationName: String
     /// `not`: the inverted expectation (`not finished`, `not next` …).
     package let isInverted: Bool
@@ -24,7 +19,6 @@ package struct Query: Sendable, Hashable, CustomStringConvertible {
     package let writtenWithin: String?
     /// The comparison applied to the value the expectation passes with.
     package let matcher: QueryMatcher?
-    /// The expectation the checker evaluates.
     package let expectation: any TraceExpectation
 
     package var description: String { text }
@@ -35,9 +29,7 @@ package struct Query: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Query {
-    /// Parses a query.
-    ///
-    /// - Throws: ``QueryParseError`` with the column of the problem.
+    /// Parses a query; throws ``QueryParseError`` with the column of the problem.
     package init(_ text: String) throws(QueryParseError) {
         var parser = QueryParser(text)
         self = try parser.parse()

@@ -1,18 +1,13 @@
-/// What follows a keyword (`3` in `prefix 3`) or a clause's word (`== 3`
-/// in `where == 3`), of one kind: a kind reads its own words, so an
-/// expectation can take a new kind of argument (a JSON value, a duration)
-/// without a change to the parser.
+/// What follows a keyword (`3` in `prefix 3`) or a clause's word (`== 3` in `where == 3`), of one kind: a kind reads
+/// its own words, so an expectation can take a new kind of argument without a change to the parser.
 package struct QueryArgument: Sendable {
     /// How help and the docs write it: `N`, `MATCHER`.
     package var placeholder: String
-    /// Whether a word can start it, where it is optional: `next` and
-    /// `next N` share their keyword.
+    /// Whether a word can start it, where it is optional: `next` and `next N` share their keyword.
     package var canStart: @Sendable (String) -> Bool
-    /// Reads it from the words, after the keyword or clause word that
-    /// messages name (`expected a whole number after 'prefix'`).
+    /// Reads it from the words, after the keyword or clause word that messages name.
     package var read: @Sendable (inout QueryWords, _ after: String) throws(QueryParseError) -> Value
 
-    /// An argument a query gave, of one of the kinds.
     package enum Value: Sendable {
         /// `N`: `3` in `prefix 3`.
         case wholeNumber(Int)
@@ -28,12 +23,10 @@ package struct QueryArgument: Sendable {
 }
 
 extension QueryArgument {
-    /// `N`: a whole number, an `Int` (`prefix 3`).
     package static let wholeNumber = QueryArgument(
         placeholder: "N", canStart: { $0.first?.isNumber == true || $0.first == "-" }, read: readWholeNumber)
 
-    /// `MATCHER`: any matcher, numeric comparisons too, a ``QueryMatcher``
-    /// (`where > 3`); its JSON runs to the end of the query.
+    /// `MATCHER`: any ``QueryMatcher``, numeric comparisons too (`where > 3`); its JSON runs to the end of the query.
     package static let matcher = QueryArgument(
         placeholder: "MATCHER", canStart: { QueryMatcher.symbols.contains($0) }, read: readMatcher)
 

@@ -1,7 +1,5 @@
-/// What a query gives an expectation's ``QuerySyntax/make``: its
-/// arguments, by placeholder (`N`) or clause word (`where`), and `not`.
+/// What a query gives an expectation's ``QuerySyntax/make``: its arguments by placeholder or clause word, and `not`.
 package struct QueryArguments: Sendable {
-    /// Whether the query starts with `not`.
     package var isInverted = false
     private var values: [String: QueryArgument.Value] = [:]
 
@@ -9,7 +7,6 @@ package struct QueryArguments: Sendable {
         self.isInverted = isInverted
     }
 
-    /// The argument a placeholder or a clause word names, if the query gave it.
     package subscript(_ name: String) -> QueryArgument.Value? {
         values[name]
     }
@@ -24,14 +21,12 @@ package struct QueryArguments: Sendable {
         return count
     }
 
-    /// The matcher of a clause (`where`), if the query gave it.
     package func matcher(_ clause: String) -> QueryMatcher? {
         guard case .matcher(let matcher)? = self[clause] else { return nil }
         return matcher
     }
 
-    /// The matcher of a clause as a condition on elements (`where == 3`):
-    /// how `next where` and the like are built.
+    /// The matcher of a clause as a condition on elements (`where == 3`): how `next where` and the like are built.
     package func condition(_ clause: String) -> ElementCondition<RawJSON> {
         ElementCondition(clause: clause, matcher(clause) ?? .equal(.null))
     }

@@ -1,26 +1,16 @@
-/// What the query language knows of one expectation, declared by the
-/// expectation in one value (``QueryExpectation/query``): how a query
-/// writes it, what a pass over a trace keeps for it, the reasons it fails
-/// with, each with when, and its rows in help and the docs. Last.swift's,
-/// for one: `last` alone builds it, it keeps the last element, and its
-/// reasons are those of `finished`, from which it is derived.
+/// What the query language knows of one expectation, declared by the expectation in one value
+/// (``QueryExpectation/query``): how a query writes it, what a pass over a trace keeps for it, the reasons it fails
+/// with, each with when, and its rows in help and the docs.
 package struct QueryDefinition<Expectation>: Sendable {
-    /// How a query writes it, and how the parsed arguments build it.
     package var syntax: QuerySyntax
-    /// What one pass over a trace must keep for an expectation built from
-    /// a query (`prefix 3` keeps 3 elements).
+    /// What one pass over a trace must keep for an expectation built from a query (`prefix 3` keeps 3 elements).
     package var needs: @Sendable (Expectation) -> TraceNeeds
-    /// The reasons it fails with, in the order the docs list them; each is
-    /// a static member of ``RecordingError/Reason`` declared beside the
-    /// expectation that produces it.
+    /// The reasons it fails with, in the order the docs list them.
     package var reasons: [QueryReason]
     /// Its rows in `streamtrace help check` and in docs/queries.md.
     package var documentation: QueryDocumentation
 
-    /// `needs` says what a pass keeps for the expectation a query built
-    /// (`{ TraceNeeds(consumes: $0.count) }` for `next N`); an expectation
-    /// that keeps the same whatever the query gave says it once
-    /// (``init(_:keeps:reasons:summary:passes:inverted:)``).
+    /// `needs`: what a pass keeps for an expectation a query built (`{ TraceNeeds(consumes: $0.count) }` for `next N`).
     package init(
         _ syntax: QuerySyntax, needs: @escaping @Sendable (Expectation) -> TraceNeeds, reasons: [QueryReason] = [],
         summary: String, passes: String, inverted: QueryDocumentation.Inverted? = nil
@@ -31,8 +21,7 @@ package struct QueryDefinition<Expectation>: Sendable {
         documentation = QueryDocumentation(summary: summary, passes: passes, inverted: inverted)
     }
 
-    /// An expectation that keeps `needs` whatever the query gave
-    /// (`finished` keeps ``TraceNeeds/nothing``).
+    /// An expectation that keeps `needs` whatever the query gave (`finished` keeps ``TraceNeeds/nothing``).
     package init(
         _ syntax: QuerySyntax, keeps needs: TraceNeeds, reasons: [QueryReason] = [], summary: String, passes: String,
         inverted: QueryDocumentation.Inverted? = nil
@@ -43,9 +32,8 @@ package struct QueryDefinition<Expectation>: Sendable {
 }
 
 extension QueryDefinition where Expectation: ConditionalExpectation & TraceExpectation {
-    /// `KEYWORD where MATCHER`, the expectation made from the clause's
-    /// condition (`next where == 3`); its window keeps nothing more, as a
-    /// pass searches the elements for it (``ConditionalExpectation/search(accepting:fromCursor:)``).
+    /// `KEYWORD where MATCHER`, the expectation made from the clause's condition (`next where == 3`); its window keeps
+    /// nothing more, as a pass searches the elements for it.
     init(
         where keyword: String, reasons: [QueryReason], summary: String, passes: String,
         inverted: QueryDocumentation.Inverted? = nil

@@ -1,43 +1,30 @@
-/// An expectation a query can name. It declares, beside itself and in one
-/// value (its ``query``), what the query language needs to know about it:
-/// how a query writes it, what a pass over a trace keeps for it, the
-/// reasons it fails with and its rows in help and the docs. It has an
-/// inverted form (`not …`) if it is also an ``InvertibleTraceExpectation``.
-///
-/// The registry (``QueryLanguage``) lists every conforming type, and the
-/// parser, `streamtrace help check`, docs/queries.md and docs/ci.md read
-/// these declarations only: adding an expectation to the language is its
-/// own file and its line in the registry.
+/// An expectation a query can name, declaring beside itself (its ``query``) all the query language needs to know
+/// about it. It has an inverted form (`not …`) if it is also an ``InvertibleTraceExpectation``. The parser, help and
+/// the docs read these declarations only: adding an expectation to the language is its own file and its line in the
+/// registry (``QueryLanguage``).
 package protocol QueryExpectation: TraceExpectation {
-    /// Its syntax, what it keeps, its reasons and its docs rows.
     static var query: QueryDefinition<Self> { get }
 }
 
 extension QueryExpectation {
-    /// What its ``query`` says a pass must keep for it.
     package var traceNeeds: TraceNeeds { Self.query.needs(self) }
-    /// The reasons it fails with, as its ``query`` lists them: what an
-    /// expectation derived from it inherits (`elements` fails as
-    /// `finished` does).
+    /// The reasons it fails with: what an expectation derived from it inherits (`elements` fails as `finished` does).
     package static var reasons: [QueryReason] { query.reasons }
 }
 
-/// A reason an expectation fails with, and when: its part of the "fails
-/// when" cell of docs/queries.md.
+/// A reason an expectation fails with, and when: its part of the "fails when" cell of docs/queries.md.
 package struct QueryReason: Sendable {
     package var reason: RecordingError.Reason
     /// When: `no completion in the window`.
     package var when: String
 
-    /// `QueryReason(.notCompleted, when: "no completion in the window")`.
     package init(_ reason: RecordingError.Reason, when: String) {
         self.reason = reason
         self.when = when
     }
 }
 
-/// An expectation's rows in `streamtrace help check` and in the table of
-/// docs/queries.md.
+/// An expectation's rows in `streamtrace help check` and in the table of docs/queries.md.
 package struct QueryDocumentation: Sendable {
     /// Help's line: what it passes with and when it fails, briefly.
     package var summary: String
@@ -50,7 +37,6 @@ package struct QueryDocumentation: Sendable {
     package struct Inverted: Sendable {
         package var summary: String
         package var passes: String
-        /// When it fails.
         package var fails: String
     }
 }

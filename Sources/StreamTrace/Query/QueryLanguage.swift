@@ -1,8 +1,5 @@
-/// The expectations a query can name: the registry of every
-/// ``QueryExpectation``, in the order help lists them. Each declares its
-/// syntax, reasons and docs next to its evaluation; adding an expectation
-/// to the language is its file and its line here (`QueryLanguageTests`
-/// fails for a conforming type this list lacks).
+/// The expectations a query can name: the registry of every ``QueryExpectation``, in the order help lists them
+/// (`QueryLanguageTests` fails for a conforming type this list lacks).
 package enum QueryLanguage {
     private typealias E = RawJSON
     private typealias F = TraceFailure
@@ -21,7 +18,6 @@ package enum QueryLanguage {
         ]
     }
 
-    /// What each expectation declares.
     package static let forms = expectations.map { QueryForm($0) }
 
     /// The keywords, without repeats: `available, completion, count …`.
@@ -47,9 +43,7 @@ package enum QueryLanguage {
 
 /// One expectation of the query language, as its type declares it.
 package struct QueryForm: Sendable {
-    /// The expectation's type. Its name is asked of it when needed: a
-    /// lookup in the runtime's tables (`String(describing:)`), which for
-    /// every form at start-up would cost every `check` (docs/performance.md).
+    /// The expectation's type, named only when needed: a runtime lookup that every `check` would pay for at start-up.
     private let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
     package let reasons: [QueryReason]
@@ -68,8 +62,7 @@ package struct QueryForm: Sendable {
         String(String(describing: type).prefix { $0 != "<" })
     }
 
-    /// Whether `not` inverts it: an expectation it makes has an inverted
-    /// form (``TraceExpectation/inverted``).
+    /// Whether `not` inverts it: an expectation it makes has an inverted form (``TraceExpectation/inverted``).
     package var isInvertible: Bool {
         syntax.make(QueryArguments()).inverted != nil
     }

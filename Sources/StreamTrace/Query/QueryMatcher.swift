@@ -1,5 +1,4 @@
-/// A comparison of the value an expectation passes with:
-/// `== JSON`, `!= JSON`, `contains JSON`, or `< <= > >= NUMBER`.
+/// A comparison of the value an expectation passes with: `== JSON`, `!= JSON`, `contains JSON`, or `< <= > >= NUMBER`.
 package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     case equal(JSONValue)
     case notEqual(JSONValue)
@@ -34,7 +33,6 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The operator as written.
     package var symbol: String {
         switch self {
         case .equal: "=="
@@ -47,7 +45,6 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The right-hand side.
     package var operand: JSONValue {
         switch self {
         case .equal(let v), .notEqual(let v), .contains(let v): v
@@ -57,8 +54,7 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String { "\(symbol) \(operand.jsonText)" }
 
-    /// The comparison, for values read as text: the operand's canonical
-    /// form is worked out once, and no value is built (see ``JSONPattern``).
+    /// The comparison, for values read as text: the operand's canonical form is worked out once, and no value is built.
     package var textPredicate: @Sendable (RawJSON) -> Bool {
         switch self {
         case .equal(let expected):
@@ -86,7 +82,6 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
         textPredicate(raw)
     }
 
-    /// Whether `value` satisfies the comparison.
     package func matches(_ value: JSONValue) -> Bool {
         switch self {
         case .equal(let expected): return value == expected

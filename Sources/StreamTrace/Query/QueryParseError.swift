@@ -1,14 +1,11 @@
-/// Why a query does not parse, and where: the column (in characters, from
-/// 1) of the problem.
+/// Why a query does not parse, and where: the column of the problem, in characters from 1.
 ///
 /// ```
 /// prefix x
 ///        ^ expected a whole number after 'prefix'
 /// ```
 package struct QueryParseError: Error, Equatable, CustomStringConvertible {
-    /// The query as written.
     package var query: String
-    /// The 1-based column of the problem.
     package var column: Int
     /// What was expected and what was found.
     package var message: String
@@ -28,9 +25,8 @@ package struct QueryParseError: Error, Equatable, CustomStringConvertible {
         return line + "\n" + caret + " " + message
     }
 
-    /// The query as a terminal shows it (escaped; a long one cut to the 60
-    /// characters before the problem and the 40 after, marked with `…`),
-    /// and a line with a caret under the problem.
+    /// The query as a terminal shows it (escaped; a long one cut to the 60 characters before the problem and the 40
+    /// after, marked with `…`), and a line with a caret under the problem.
     package var excerpt: (line: String, caret: String) {
         let characters = Array(query)
         let problem = min(max(column - 1, 0), characters.count)

@@ -8,9 +8,8 @@
 /// DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" | "h" )
 /// ```
 ///
-/// The keywords, their arguments and clauses come from the expectations'
-/// declarations (``QueryLanguage``, ``QuerySyntax``); the parser knows none
-/// of them.
+/// The keywords, their arguments and clauses come from the expectations' declarations (``QuerySyntax``); the parser
+/// knows none of them.
 struct QueryParser {
     private var words: QueryWords
 
@@ -80,11 +79,9 @@ struct QueryParser {
             at: offset)
     }
 
-    /// The arguments after the keyword, as the candidates declare them: one
-    /// every candidate takes is required (`prefix N`); one only some take
-    /// is read if the next word can start it (`next`, `next N`). Keeps the
-    /// candidates that take what was read; returns the keyword and its
-    /// arguments as written (`next 2`).
+    /// The arguments after the keyword, as the candidates declare them: one every candidate takes is required
+    /// (`prefix N`); one only some take is read if the next word can start it (`next`, `next N`). Keeps the
+    /// candidates that take what was read; returns the keyword and its arguments as written (`next 2`).
     private mutating func readArguments(
         after keyword: String, of candidates: inout [QueryForm], into arguments: inout QueryArguments
     ) throws(QueryParseError) -> String {
@@ -122,10 +119,8 @@ struct QueryParser {
         }
     }
 
-    /// The clauses after `within`, each word a candidate declares followed
-    /// by its argument (`where == 3`), once each and in the order the form
-    /// declares them (`frame` before `values`); then the candidate that has
-    /// every clause it requires.
+    /// The clauses after `within`, each word a candidate declares followed by its argument (`where == 3`), once each
+    /// and in the order the form declares them; then the candidate that has every clause it requires.
     private mutating func readClauses(
         of candidates: [QueryForm], after written: String, into arguments: inout QueryArguments
     ) throws(QueryParseError) -> QueryForm {
@@ -155,8 +150,7 @@ struct QueryParser {
         return complete
     }
 
-    /// Why `word` cannot follow the clauses `given` in `form`: given twice,
-    /// or before one of them in the form's order; else `nil`.
+    /// Why `word` cannot follow the clauses `given` in `form`: given twice, or before one of them in the form's order.
     private static func misplaced(_ word: String, after given: [String], in form: QueryForm) -> String? {
         let order = form.syntax.clauses.map(\.word)
         guard let last = given.last, let here = order.firstIndex(of: word), let before = order.firstIndex(of: last),
@@ -166,8 +160,7 @@ struct QueryParser {
         return problem + ": \(form.syntax.form)"
     }
 
-    /// `; it follows next: next where MATCHER`, for a clause other forms of
-    /// the same keyword take; else nothing.
+    /// `; it follows next: next where MATCHER`, for a clause other forms of the same keyword take; else nothing.
     private static func hint(clause word: String, of candidates: [QueryForm]) -> String {
         let keyword = candidates[0].syntax.keyword
         let forms = QueryLanguage.forms.filter { $0.syntax.keyword == keyword && $0.clause(word) != nil }
@@ -175,8 +168,7 @@ struct QueryParser {
         return "; it follows \(keyword): " + forms.map(\.syntax.form).joined(separator: ", ")
     }
 
-    /// The matcher that compares the expectation's value, if any: the rest
-    /// of the query.
+    /// The matcher that compares the expectation's value, if any: the rest of the query.
     private mutating func readMatcher(numeric: Bool, within: Bool) throws(QueryParseError) -> QueryMatcher? {
         guard let (symbol, offset) = words.take() else { return nil }
         guard QueryMatcher.symbols.contains(symbol) else {

@@ -1,12 +1,6 @@
-/// How one expectation is written as a query, declared by the expectation
-/// (``QueryExpectation/syntax``): its keyword, the arguments that follow it
-/// (`prefix N`), the clauses that follow `within` (`next where MATCHER`),
-/// and how to build it from what the query gave.
-///
-/// The one parser reads these declarations: it knows no keyword, no
-/// argument and no clause of its own.
+/// How one expectation is written as a query: its keyword, the arguments that follow it (`prefix N`), the clauses
+/// that follow `within` (`next where MATCHER`), and how to build it from what the query gave.
 package struct QuerySyntax: Sendable {
-    /// The word that names it: `next`.
     package var keyword: String
     /// Other words accepted for it: `availableElements`.
     package var synonyms: [String] = []
@@ -16,11 +10,8 @@ package struct QuerySyntax: Sendable {
     package var clauses: [QueryClause] = []
     /// Whether its value is a number, which `< <= > >=` compare.
     package var isNumeric = false
-    /// Why `within` and a trailing matcher do not apply to it (`marbles`:
-    /// its diagram says when each event comes and what it is); `nil`:
-    /// they do.
+    /// Why `within` and a trailing matcher do not apply (`marbles`: its diagram says when events come); `nil`: they do.
     package var refusesWithinAndMatcher: String?
-    /// Builds the expectation from what the query gave.
     package var make: @Sendable (QueryArguments) -> any TraceExpectation
 
     /// The form as help shows it: `next N`, `next where MATCHER`.
@@ -29,10 +20,8 @@ package struct QuerySyntax: Sendable {
     }
 }
 
-/// A word and the argument that follows it, after `within`: `where
-/// MATCHER`.
+/// A word and the argument that follows it, after `within`: `where MATCHER`.
 package struct QueryClause: Sendable {
-    /// The word that introduces it: `where`.
     package var word: String
     package var argument: QueryArgument
     /// Whether the query must give it (`next where MATCHER`), else it may.
@@ -43,6 +32,5 @@ package struct QueryClause: Sendable {
         isRequired ? "\(word) \(argument.placeholder)" : "[\(word) \(argument.placeholder)]"
     }
 
-    /// `where MATCHER`: the elements a matcher accepts (`next where`).
     package static let `where` = QueryClause(word: "where", argument: .matcher)
 }

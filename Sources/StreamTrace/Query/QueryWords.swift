@@ -1,11 +1,10 @@
-/// The words of a query, read left to right as Unicode scalars: a word
-/// ends at white space, whatever mark follows it, so a combining mark
-/// never joins a quote or an operator to its neighbour. Only messages
-/// count characters, as a person does (``QueryParseError/column``).
+/// The words of a query, read left to right as Unicode scalars: a word ends at white space, whatever mark follows it,
+/// so a combining mark never joins a quote or an operator to its neighbour. Only messages count characters, as a
+/// person does (``QueryParseError/column``).
 package struct QueryWords {
     let text: String
     private let scalars: [Unicode.Scalar]
-    /// The offset, in scalars, of the next one to read.
+    /// In scalars.
     private(set) var offset = 0
 
     init(_ text: String) {
@@ -13,7 +12,6 @@ package struct QueryWords {
         self.scalars = Array(text.unicodeScalars)
     }
 
-    /// The offset just after the last scalar, for "found nothing".
     var endOffset: Int { scalars.count }
 
     /// A failure at the scalar at `offset`, in the column a person counts.
@@ -28,8 +26,7 @@ package struct QueryWords {
         return String(view).count
     }
 
-    /// A word of the query in a message: `'word'`, escaped, at most 40
-    /// characters of it.
+    /// A word of the query in a message: `'word'`, escaped, at most 40 characters of it.
     static func quote(_ word: String) -> String {
         "'" + TextLayout.truncated(TerminalText.escaped(word), to: 40) + "'"
     }
@@ -58,9 +55,8 @@ package struct QueryWords {
         return word
     }
 
-    /// The text after the next blanks, to the end, and its offset, without
-    /// reading it: for an argument that may hold blanks (a JSON value),
-    /// which reads what it needs and then ``advance(to:)``.
+    /// The text after the next blanks, to the end, and its offset, without reading it: for an argument that may hold
+    /// blanks (a JSON value), which reads what it needs and then ``advance(to:)``.
     func upcoming() -> (text: String, offset: Int) {
         var start = offset
         while start < scalars.count, isBlank(start) { start += 1 }
@@ -72,7 +68,6 @@ package struct QueryWords {
         self.offset = min(max(offset, self.offset), scalars.count)
     }
 
-    /// Everything after the next blanks, and its offset.
     mutating func rest() -> (text: String, offset: Int) {
         let rest = upcoming()
         advance(to: scalars.count)
@@ -87,9 +82,8 @@ package struct QueryWords {
         return text(range)
     }
 
-    /// The matcher whose operator is `symbol` (read, at `offset`) and whose
-    /// JSON operand is the rest of the query. Numeric comparisons only where
-    /// `numeric` (a number to compare).
+    /// The matcher whose operator is `symbol` (read, at `offset`) and whose JSON operand is the rest of the query.
+    /// Numeric comparisons only where `numeric`.
     mutating func readMatcher(_ symbol: String, at offset: Int, numeric: Bool) throws(QueryParseError)
         -> QueryMatcher
     {
@@ -121,8 +115,7 @@ package struct QueryWords {
 }
 
 extension QueryWords {
-    /// Reads one JSON value where the query goes on after it (`marbles
-    /// "-a-|" frame 10ms`): its text as written, the value, and its offset.
+    /// Reads one JSON value the query goes on after (`marbles "-a-|" frame 10ms`): its text as written, value, offset.
     mutating func readJSON(after word: String, expected: String) throws(QueryParseError)
         -> (text: String, value: JSONValue, offset: Int)
     {

@@ -1,7 +1,5 @@
-/// A ``BoundExpectation`` of any expectation type, seen through what it
-/// decides: what ``RecorderExpectation`` holds, so that the public API
-/// names an expectation by its output (`RecorderExpectation<[Int]>`)
-/// rather than by the engine's types.
+/// A ``BoundExpectation`` of any expectation type, seen through what it decides: what ``RecorderExpectation`` holds,
+/// so that the public API names an expectation by its output (`RecorderExpectation<[Int]>`), not the engine's types.
 package protocol AnyBoundExpectation<Output> {
     associatedtype Output
     /// The expectation as written in Swift: `next(2)`, `finished.inverted`.

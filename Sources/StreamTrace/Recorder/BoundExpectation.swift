@@ -1,12 +1,9 @@
 import Dispatch
 
-/// An expectation bound to a recorder, whatever its type: what
-/// ``RecorderExpectation`` reads and waits with. Waits are woken by the
-/// recorder's events, never by polling; the timeout is wall-clock time.
+/// An expectation bound to a recorder, whatever its type: what ``RecorderExpectation`` reads and waits with. Waits are
+/// woken by the recorder's events, never by polling; the timeout is wall-clock time.
 package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
-    /// The recorder this expectation reads.
     package let recorder: Recorder<Base.Element, Base.Failure>
-    /// The expectation.
     package let expectation: Base
 
     package init(recorder: Recorder<Base.Element, Base.Failure>, expectation: Base) {
@@ -16,10 +13,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
 
     private var storage: RecorderStorage<Base.Element, Base.Failure> { recorder.storage }
 
-    /// Decides the expectation from what the recorder holds now, without
-    /// waiting.
-    ///
-    /// - Throws: ``RecordingError`` if it is not fulfilled.
+    /// Decides the expectation from what the recorder holds now, without waiting.
     package func get() throws -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
         var scanned = 0
@@ -27,11 +21,8 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         return try outcome.resolve(expectation.name)
     }
 
-    /// Blocks the calling thread until the expectation is decided or
-    /// `timeout` expires. On the main thread, keeps the main run loop and
-    /// main queue running meanwhile.
-    ///
-    /// - Throws: ``RecordingError`` if it is not fulfilled in time.
+    /// Blocks the calling thread until the expectation is decided or `timeout` expires; on the main thread, keeps the
+    /// main run loop and main queue running meanwhile.
     @available(
         *, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:), which suspends"
     )
@@ -66,10 +57,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         return try outcome.resolve(expectation.name)
     }
 
-    /// Suspends until the expectation is decided or `timeout` expires.
-    /// Cancelling the waiting task ends the wait like a timeout.
-    ///
-    /// - Throws: ``RecordingError`` if it is not fulfilled in time.
+    /// Suspends until the expectation is decided or `timeout` expires; cancelling the task ends it like a timeout.
     package func value(timeout: Duration) async throws -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let storage = self.storage
@@ -89,12 +77,9 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         return try outcome.resolve(expectation.name)
     }
 
-    /// The timeout of a registered async wait, kept by the waiter (call
-    /// with the lock held), to resume once the lock is released. The wait
-    /// cancels it when it ends, however it ends, and it holds the recorder
-    /// only weakly: nothing outlives the wait, and a recorder the test has
-    /// let go of goes at once with its sink and file, not when a long
-    /// timeout would have fired.
+    /// The timeout of a registered async wait, kept by the waiter (call with the lock held), to resume once the lock
+    /// is released. The wait cancels it however it ends, and it holds the recorder weakly, so a recorder the test has
+    /// let go of goes at once with its sink and file, not when a long timeout would have fired.
     private static func timer(
         for waiter: Waiter, of storage: RecorderStorage<Base.Element, Base.Failure>, _ timeout: Duration
     ) -> any DispatchSourceTimer {
@@ -125,9 +110,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
 }
 
 extension BoundExpectation {
-    /// The name failures carry: `next(2)`, `finished.inverted`.
     package var name: String { expectation.name }
-    /// The recorder, whose trace a test helper attaches to a failure.
     package var trace: any RecordedTrace { recorder }
 }
 

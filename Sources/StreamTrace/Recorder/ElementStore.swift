@@ -1,17 +1,7 @@
-/// A recording's elements, in chunks that never move: appending never
-/// copies the elements already recorded.
-///
-/// An array that doubles copies its elements each time it grows, and the
-/// memory it writes (the copies and the new buffers' pages, which the
-/// kernel must map and clear) is most of what a long recording costs
-/// (docs/performance.md, "Why the code is as it is"). Chunk 0 holds
-/// 16 elements and chunk k holds 16 · 2^(k−1), so the chunks double too (a
-/// short recording stays small) and an index finds its chunk from its
-/// leading zero bits.
-///
-/// A class for its `deinit`, not a value: a recording's state owns one and
-/// uses it under the recorder's lock only, which is what makes access
-/// exclusive.
+/// A recording's elements, in chunks that never move: appending never copies the elements already recorded, as an
+/// array that doubles does (docs/performance.md says why that matters). Chunk 0 holds 16 elements and chunk k holds
+/// 16 · 2^(k−1), so a short recording stays small and an index finds its chunk from its leading zero bits. A class
+/// for its `deinit`, used under the recorder's lock only, which is what makes access exclusive.
 @usableFromInline
 final class ElementStore<Element>: RandomAccessCollection {
     /// Where the next element goes, and how many more the chunk holds.
@@ -32,7 +22,6 @@ final class ElementStore<Element>: RandomAccessCollection {
         }
     }
 
-    /// Appends `element` after the others.
     @inlinable
     func append(_ element: Element) {
         if room == 0 { addChunk() }
@@ -52,7 +41,6 @@ final class ElementStore<Element>: RandomAccessCollection {
         room = size
     }
 
-    /// How many elements chunk `index` holds.
     static func size(ofChunk index: Int) -> Int {
         index == 0 ? 16 : 16 << (index - 1)
     }

@@ -1,5 +1,4 @@
-/// What a test helper needs of a recorder to attach its recording to a
-/// failure, whatever the recorder's types: the trace and its header.
+/// What a test helper needs of a recorder to attach its recording to a failure, whatever the recorder's types.
 package protocol RecordedTrace: AnyObject {
     /// The trace of everything recorded so far, as JSON Lines.
     var traceText: String { get }

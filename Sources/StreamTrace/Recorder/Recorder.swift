@@ -89,7 +89,6 @@ public final class Recorder<Input, Failure: Error> {
 
     // MARK: Reading
 
-    /// The trace header this recorder writes.
     package var header: TraceHeader { storage.header }
 
     /// Everything the recorder holds, read at one instant.
@@ -112,18 +111,15 @@ public final class Recorder<Input, Failure: Error> {
         storage.withLock { storage.state.diagnostics }
     }
 
-    /// How many elements `next` expectations have consumed.
     package var consumedCount: Int {
         storage.withLock { storage.state.consumed }
     }
 
-    /// How many waits are suspended or blocked on the recording (for tests
-    /// that must act while one is).
+    /// How many waits are suspended or blocked on the recording (for tests that must act while one is).
     package var waiterCount: Int {
         storage.withLock { storage.state.waiters.count }
     }
 
-    /// Writes the header and every event recorded so far to `sink`.
     package func writeTrace(to sink: some TraceSink) {
         storage.writeTrace(to: sink)
     }
@@ -137,7 +133,6 @@ public final class Recorder<Input, Failure: Error> {
         storage.withLock { storage.state.onCancel = body }
     }
 
-    /// Sets what `request(_:)` asks.
     func onRequest(_ body: @escaping @Sendable (Demand) -> Void) {
         storage.withLock { storage.state.onRequest = body }
     }
@@ -146,8 +141,7 @@ public final class Recorder<Input, Failure: Error> {
 extension Recorder: @unchecked Sendable where Input: Sendable {}
 
 extension Recorder {
-    /// `expectation`, bound to this recorder. Each expectation declares its
-    /// accessor (`recorder.next()`, `recorder.finished` …) in its own file.
+    /// `expectation`, bound to this recorder. Each expectation declares its accessor (`recorder.next()`) in its file.
     package func expecting<E: StreamExpectation>(_ expectation: E) -> RecorderExpectation<E.Output>
     where E.Element == Input, E.Failure == Failure {
         RecorderExpectation(BoundExpectation(recorder: self, expectation: expectation))

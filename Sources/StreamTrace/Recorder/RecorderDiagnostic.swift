@@ -2,11 +2,9 @@
 /// recorder keeps it rather than silently dropping the event.
 public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
     package enum Kind: Sendable, Hashable {
-        /// An event arrived after the stream finished or failed. Every
-        /// expectation then fails.
+        /// An event arrived after the stream finished or failed. Every expectation then fails.
         case eventAfterCompletion(EventKind)
-        /// An event arrived after the subscriber cancelled (expected for a
-        /// stream that was already delivering; not a failure).
+        /// An event arrived after the subscriber cancelled (expected of a stream already delivering; not a failure).
         case eventAfterCancel(EventKind)
         /// A second subscription, or a subscription after other events.
         case lateSubscription
@@ -18,11 +16,8 @@ public struct RecorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case eventBeforeSubscription(EventKind)
         /// The publisher sent more elements than were requested.
         case unrequestedValue
-        /// An event (the `index`-th) recorded on a virtual clock from outside
-        /// the tasks the clock runs one at a time: a Dispatch queue, a
-        /// thread, a callback, the main actor when the test is not on it. It
-        /// is recorded; its order against those tasks' events is not the
-        /// clock's. Not a failure: failures name it.
+        /// An event (the `index`-th) recorded on a virtual clock from outside the tasks the clock runs one at a time
+        /// (a Dispatch queue, a thread, the main actor when the test is not on it). Not a failure: failures name it.
         case outsideTheClock(EventKind, index: Int)
     }
 

@@ -20,9 +20,7 @@ public class RecorderExpectation<Output> {
         self.bound = bound
     }
 
-    /// The expectation as written in Swift: `next(2)`, `finished.inverted`.
     package var name: String { bound.name }
-    /// The recorder's trace, for a test helper to attach to a failure.
     package var trace: any RecordedTrace { bound.trace }
 
     /// Decides the expectation from what the recorder holds now, without
@@ -42,10 +40,7 @@ public class RecorderExpectation<Output> {
         try await bound.value(timeout: timeout)
     }
 
-    /// Blocks the calling thread until the expectation is decided or
-    /// `timeout` expires; on the main thread, keeps the main run loop and
-    /// main queue running meanwhile (StreamTraceXCTest's blocking
-    /// `wait(for:timeout:)`).
+    /// Blocks the calling thread until the expectation is decided or `timeout` expires (StreamTraceXCTest's `wait`).
     @available(*, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:)")
     package func wait(timeout: Duration) throws -> Output {
         try bound.wait(timeout: timeout)

@@ -1,10 +1,8 @@
-/// A recorder's state behind one lock, with the clock, the sink, and the
-/// waits in progress.
+/// A recorder's state behind one lock, with the clock, the sink, and the waits in progress.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    /// Guarded by `lock`, which is what makes access exclusive: the
-    /// runtime's own exclusivity checks would only add cost.
+    /// Guarded by `lock`, which makes access exclusive: the runtime's own exclusivity checks would only add cost.
     @usableFromInline @exclusivity(unchecked) var state = RecordingState<Input, Failure>()
     /// Guarded by `lock`, as `state` is: reading it moves its anchor.
     @usableFromInline @exclusivity(unchecked) var time: TimeSource
@@ -24,14 +22,12 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         time.virtualCore?.run?.keep { [self] in (header, traceText) }
     }
 
-    /// The trace of everything recorded so far, as JSON Lines text.
     var traceText: String {
         let sink = MemoryTraceSink()
         writeTrace(to: sink)
         return sink.text
     }
 
-    /// Writes the header and every event recorded so far to `sink`.
     func writeTrace(to sink: some TraceSink) {
         let events = withLock { state.recordedEvents() }
         var line = JSONOutput()
@@ -46,12 +42,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     // MARK: Recording
 
-    /// Records one event, writes its trace line, wakes the waits it decides,
-    /// and runs the cancel hook if it is the subscriber's cancel. Returns
-    /// whether it was recorded.
-    ///
-    /// Inlinable so that it is specialized for the recorder's types: the
-    /// unspecialized generic path costs a metadata lookup per access.
+    /// Records one event, writes its trace line, wakes the waits it decides, and runs the cancel hook if it is the
+    /// subscriber's cancel; whether it was recorded. Inlinable so that it is specialized for the recorder's types.
     @inlinable @discardableResult
     func record(_ event: StreamEvent<Input, Failure>) -> Bool {
         lock.lock()
@@ -71,8 +63,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Wakes the waits the last event decides and, for a terminal event,
-    /// drops or runs the cancel hook. Unlocks.
+    /// Wakes the waits the last event decides and, for a terminal event, drops or runs the cancel hook. Unlocks.
     @inlinable
     func finishRecordingLocked(_ kind: EventKind) {
         let wakes = state.waiters.isEmpty ? [] : decideWaitersLocked(after: kind)
@@ -86,8 +77,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         cancelHook?()
     }
 
-    /// Notes the event just recorded if it came from outside the tasks that
-    /// `core`'s clock runs one at a time (``RecorderDiagnostic/Kind/outsideTheClock(_:index:)``).
+    /// Notes the event just recorded if it came from outside the tasks that `core`'s clock runs one at a time.
     @usableFromInline
     func noteOrderLocked(of kind: EventKind, on core: VirtualClockCore) {
         guard !core.isOrderingCurrentThread() else { return }
@@ -96,8 +86,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
                 kind: .outsideTheClock(kind, index: state.eventCount - 1), nanoseconds: state.lastTime))
     }
 
-    /// Keeps a broken rule of the stream; every expectation fails from now
-    /// on, so waits in progress end.
+    /// Keeps a broken rule of the stream; every expectation fails from now on, so waits in progress end.
     func reportMisbehavior(_ kind: RecorderDiagnostic.Kind, message: String) {
         lock.lock()
         state.reportMisbehavior(kind, message: message, at: max(time.elapsed(), state.lastTime))
@@ -108,10 +97,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     // MARK: Evaluating
 
-    /// Evaluates `expectation` over the recording and moves the cursor if
-    /// it passes. `scanned` is what a wait's earlier evaluations already
-    /// read (``ScannedWindow``); a pending verdict sets it to the
-    /// elements read now.
+    /// Evaluates `expectation` over the recording and moves the cursor if it passes. `scanned` is what a wait's
+    /// earlier evaluations already read (``ScannedWindow``); a pending verdict sets it to the elements read now.
     func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd, scanned: inout Int) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
         let window = RecorderWindow(state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned)
@@ -133,8 +120,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     // MARK: Waiting
 
-    /// Decides the waits that the last event may decide, in the order they
-    /// started; returns their wake-ups, to call after unlocking.
+    /// Decides the waits the last event may decide, in the order they started; their wake-ups, to call after unlocking.
     @usableFromInline
     func decideWaitersLocked(after kind: EventKind) -> [@Sendable () -> Void] {
         var wakes: [@Sendable () -> Void] = []
@@ -165,8 +151,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         waiter.timer = nil
     }
 
-    /// Registers `waiter` unless it is already decided; returns whether it
-    /// now waits. Call with the lock held.
+    /// Registers `waiter` unless it is already decided; whether it now waits. Call with the lock held.
     func registerLocked(_ waiter: Waiter) -> Bool {
         if waiter.cancelledEarly {
             _ = waiter.decide(.waitCancelled)
@@ -183,8 +168,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         return true
     }
 
-    /// Ends a wait that is still pending with a final window end (timeout
-    /// or cancellation) and wakes it.
+    /// Ends a wait that is still pending with a final window end (timeout or cancellation) and wakes it.
     func expire(_ waiter: Waiter, end: WindowEnd) {
         lock.lock()
         guard !waiter.isDone else {
@@ -201,8 +185,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         waiter.wake()
     }
 
-    /// Like `expire`, for a blocking wait whose thread is already awake:
-    /// decides without waking.
+    /// Like `expire`, for a blocking wait whose thread is already awake: decides without waking.
     func expireLocked(_ waiter: Waiter, end: WindowEnd) {
         guard !waiter.isDone else { return }
         state.waiters.removeAll { $0 === waiter }
@@ -213,9 +196,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 }
 
 extension RecorderStorage {
-    /// `error` with a note on what time was doing when it was decided: the
-    /// recorder's clock (``ClockDiagnosis``), after a word on a stream that
-    /// never subscribed. Call with the lock held.
+    /// `error` with a note on the recorder's clock, after a word on a never-subscribed stream. Call with the lock held.
     func explainingTimeLocked(_ error: RecordingError) -> RecordingError {
         var error = error
         var note = time.diagnose()
@@ -228,10 +209,7 @@ extension RecorderStorage {
 }
 
 extension RecorderStorage {
-    /// What a failure says of the events recorded outside the tasks the
-    /// virtual clock runs one at a time, if any: `2 events were recorded
-    /// outside the tasks TestClock runs one at a time …: event 3 (value,
-    /// +1ms), event 5 (value, +3ms)`. Call with the lock held.
+    /// What a failure says of the events recorded outside the virtual clock's tasks, if any. Call with the lock held.
     func outsideTheClockNoteLocked() -> String? {
         let outside = state.diagnostics.compactMap { diagnostic -> String? in
             guard case .outsideTheClock(let kind, let index) = diagnostic.kind else { return nil }
@@ -248,7 +226,6 @@ extension RecorderStorage {
 }
 
 extension WindowEnd {
-    /// Whether a wait's timeout (or a query's `within`) ended the window.
     var isTimeout: Bool {
         if case .timeout = self { return true }
         return false

@@ -1,5 +1,4 @@
-/// A recorder's events seen as an expectation's window. Only used while
-/// the recorder's lock is held.
+/// A recorder's events seen as an expectation's window. Only used while the recorder's lock is held.
 struct RecorderWindow<Input, Failure: Error>: EventWindow, ScannedWindow {
     let state: RecordingState<Input, Failure>
     let requestedEnd: WindowEnd

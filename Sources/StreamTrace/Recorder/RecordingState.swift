@@ -1,12 +1,9 @@
-/// What a recorder holds: events, values, cursor, waits and diagnostics.
-///
-/// One struct, so that recording an event mutates it in a single exclusive
-/// access; always used under the recorder's lock.
+/// What a recorder holds: events, values, cursor, waits and diagnostics. One struct, so that recording an event
+/// mutates it in a single exclusive access; always used under the recorder's lock.
 @usableFromInline
 struct RecordingState<Input, Failure: Error> {
-    /// One element, with its time. Its position among the events is
-    /// worked out from the controls (``eventIndex(ofElement:)``): an element
-    /// is the hot path, and without it an `Int` element takes 16 bytes, not 24.
+    /// One element, with its time. Its position among the events is worked out from the controls
+    /// (``eventIndex(ofElement:)``) to keep the hot path's elements small.
     @usableFromInline
     struct Element {
         @usableFromInline var value: Input
@@ -18,8 +15,7 @@ struct RecordingState<Input, Failure: Error> {
         }
     }
 
-    /// One event that is not an element (subscribe, request, completion,
-    /// cancel), with its position among the events.
+    /// One event that is not an element (subscribe, request, completion, cancel), with its position among the events.
     @usableFromInline
     struct Control {
         @usableFromInline var index: Int
@@ -48,9 +44,8 @@ struct RecordingState<Input, Failure: Error> {
         case rejected(Int64)
     }
 
-    /// The elements in order: an element costs one append, the hot path.
     @usableFromInline let elements = ElementStore<Element>()
-    /// The other events in order.
+    /// The other events, in order.
     @usableFromInline var controls: [Control] = []
     @usableFromInline var eventCount = 0
     @usableFromInline var failure: Failure?
@@ -58,10 +53,8 @@ struct RecordingState<Input, Failure: Error> {
     @usableFromInline var terminal: Control?
     @usableFromInline var lastTime: Int64 = 0
     @usableFromInline var waiters: [Waiter] = []
-    /// The element count from which a wait may be decided by a value (or any
-    /// event, at 0); `Int.max` when only a completion can decide the waits.
+    /// The element count from which a value may decide a wait (any event at 0); `Int.max`: only a completion can.
     @usableFromInline var wakeThreshold = Int.max
-    /// The trace line being written.
     @usableFromInline var line = JSONOutput()
     /// How many elements `next` expectations consumed.
     @usableFromInline var consumed = 0
@@ -69,18 +62,14 @@ struct RecordingState<Input, Failure: Error> {
     var violation: (message: String, location: EventLocation)?
     /// Called once, outside the lock, when the recording is cancelled.
     @usableFromInline var onCancel: (@Sendable () -> Void)?
-    /// Asks the recorded stream for more elements (Combine's demand).
     @usableFromInline var onRequest: (@Sendable (Demand) -> Void)?
 
     @usableFromInline init() {}
 
-    /// The completion (finished or failure), once recorded.
     var completion: Control? { terminal?.kind == .cancel ? nil : terminal }
-    /// The subscriber's cancel, once recorded.
     var cancel: Control? { terminal?.kind == .cancel ? terminal : nil }
 
-    /// Records `event` at `now` (never before the previous event) and
-    /// writes its trace line to `sink`.
+    /// Records `event` at `now` (never before the previous event) and writes its trace line to `sink`.
     @inlinable
     mutating func append(
         _ event: StreamEvent<Input, Failure>, at now: Int64, sink: SinkTarget?,
@@ -121,7 +110,6 @@ struct RecordingState<Input, Failure: Error> {
         return kind.isTerminal || elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
-    /// Recomputes ``wakeThreshold`` after the waits or the cursor changed.
     @usableFromInline
     mutating func updateWakeThreshold() {
         var lowest = Int.max
@@ -137,7 +125,6 @@ struct RecordingState<Input, Failure: Error> {
         wakeThreshold = lowest
     }
 
-    /// Keeps a diagnostic for an event that could not be recorded.
     @usableFromInline
     mutating func reject(_ event: StreamEvent<Input, Failure>, at t: Int64) {
         if let terminalKind = terminal?.kind {
@@ -162,18 +149,15 @@ struct RecordingState<Input, Failure: Error> {
         }
     }
 
-    /// Keeps a broken rule of the stream that the recording itself cannot
-    /// show (a second subscription, input nobody asked for…).
+    /// Keeps a broken rule of the stream that the recording itself cannot show (a second subscription…).
     mutating func reportMisbehavior(_ kind: RecorderDiagnostic.Kind, message: String, at t: Int64) {
         diagnostics.append(RecorderDiagnostic(kind: kind, nanoseconds: t))
         if violation == nil { violation = (message, EventLocation(index: eventCount, nanoseconds: t)) }
     }
 
-    /// The position among the events of the element at `position` among
-    /// the elements: the controls recorded before it come first. The
-    /// elements before a control (its index less its position among the
-    /// controls) never decrease along the controls, so a binary search finds
-    /// how many precede the element.
+    /// The position among the events of the element at `position` among the elements. The elements before a control
+    /// (its index less its position among the controls) never decrease along the controls, so a binary search finds
+    /// how many controls precede the element.
     func eventIndex(ofElement position: Int) -> Int {
         var (low, high) = (0, controls.count)
         while low < high {
@@ -183,7 +167,6 @@ struct RecordingState<Input, Failure: Error> {
         return position + low
     }
 
-    /// Every event recorded, with its value.
     func recordedEvents() -> [RecordedEvent<Input, Failure>] {
         var events: [RecordedEvent<Input, Failure>] = []
         events.reserveCapacity(eventCount)

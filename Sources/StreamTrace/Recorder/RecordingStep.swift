@@ -1,7 +1,5 @@
-/// How a `record()` overload takes the next element from its sequence's
-/// iterator: a type rather than a closure, so that the one loop of
-/// `Recorder.recording` calls it directly once specialised, not an escaping
-/// async closure called once an element (docs/performance.md).
+/// How a `record()` overload takes the next element from its sequence's iterator: a type rather than a closure, so
+/// that the one loop of `Recorder.recording` calls it directly once specialised.
 @usableFromInline
 protocol RecordingStep: SendableMetatype {
     associatedtype Iterator

@@ -1,17 +1,13 @@
 import Dispatch
 
-/// One wait in progress on a recorder. All its state is guarded by the
-/// recorder's lock.
+/// One wait in progress on a recorder. All its state is guarded by the recorder's lock.
 @usableFromInline
 final class Waiter: @unchecked Sendable {
-    /// Evaluates the expectation for a window end, resuming after what it
-    /// already read (`scanned`); stores the verdict and returns `true` once
-    /// decided.
+    /// Evaluates the expectation for a window end, resuming after what it already read (`scanned`); stores the
+    /// verdict and returns `true` once decided.
     let evaluate: (WindowEnd, inout Int) -> Bool
-    /// How many elements the expectation had read when it was last pending
-    /// (``ScannedWindow``): a live wait reads each element once.
+    /// How many elements the expectation had read when last pending (``ScannedWindow``): a live wait reads each once.
     var scanned = 0
-    /// Which events may decide the expectation (a cheap filter).
     @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.
     @usableFromInline var wake: @Sendable () -> Void = {}
@@ -19,7 +15,6 @@ final class Waiter: @unchecked Sendable {
     var isDone = false
     /// The wait's task was cancelled before the waiter was registered.
     var cancelledEarly = false
-    /// An async wait's timeout, cancelled when the wait ends.
     var timer: (any DispatchSourceTimer)?
 
     init(evaluate: @escaping (WindowEnd, inout Int) -> Bool, wakeCondition: WakeCondition) {
@@ -27,15 +22,12 @@ final class Waiter: @unchecked Sendable {
         self.wakeCondition = wakeCondition
     }
 
-    /// Evaluates the expectation for a window end; stores the verdict and
-    /// returns `true` once decided.
     @usableFromInline func decide(_ end: WindowEnd) -> Bool {
         evaluate(end, &scanned)
     }
 }
 
-/// The outcome of a wait, written under the recorder's lock and read by
-/// the waiting thread after it wakes.
+/// The outcome of a wait, written under the recorder's lock and read by the waiting thread after it wakes.
 final class WaitOutcome<Output>: @unchecked Sendable {
     var verdict: Verdict<Output>?
 

@@ -1,30 +1,13 @@
-/// Traces as Chrome Trace Event JSON (`streamtrace export --format chrome`),
-/// which Perfetto and `chrome://tracing` open:
-///
-///     {"traceEvents":[
-///       {"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"streamtrace"}},
-///       {"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"search"}},      one tid a trace
-///       {"name":"search","cat":"subscription","ph":"X","ts":0,"dur":3000,"pid":1,"tid":1,"args":{…}},
-///       {"name":"value","cat":"value","ph":"i","s":"t","ts":1200,"pid":1,"tid":1,"args":{"value":…,"line":3}},
-///       {"name":"search elements","ph":"C","ts":1200,"pid":1,"tid":1,"args":{"elements":1}},
-///       …],
-///      "displayTimeUnit":"ns"}
-///
-/// The subscription is a complete event from its first event to its
-/// terminal (or last) event; every value, request and completion an instant
-/// event with its payload under `args`, and the line of the trace it comes
-/// from; a counter of the elements received so far. `ts` and `dur` are in
-/// microseconds, with the nanoseconds as decimals, on the shared axis of
-/// ``TraceAlignment``. Written one trace at a time as it is read.
+/// Traces as Chrome Trace Event JSON (`streamtrace export --format chrome`) for Perfetto and `chrome://tracing`: a
+/// `tid` per trace, its subscription a complete event from its first to its terminal (or last) event, every value,
+/// request and completion an instant event (payload and trace line under `args`), and a counter of the elements so far.
+/// `ts` and `dur` are microseconds (nanoseconds as decimals) on the shared axis of ``TraceAlignment``.
 package enum ChromeTrace {
-    /// What comes before the first trace's events.
     package static let opening = Array(
         #"{"traceEvents":[{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"streamtrace"}}"#.utf8)
-    /// What comes after the last trace's events.
     package static let closing = Array("\n],\"displayTimeUnit\":\"ns\"}\n".utf8)
 
-    /// Writes the events of the trace `lane` (the `tid` is `index + 1`),
-    /// one per line, each after a comma, in chunks to `emit`.
+    /// Writes the events of the trace `lane` (`tid` `index + 1`), one per line after a comma, in chunks to `emit`.
     package static func writeEvents(
         of reader: TraceReader, lane: MergedTimeline.Lane, index: Int, alignment: TraceAlignment,
         to emit: ([UInt8]) throws -> Void
@@ -125,8 +108,7 @@ package enum ChromeTrace {
         }
     }
 
-    /// The count of elements received so far, on the lane's counter (`name`:
-    /// its JSON string, quoted and escaped).
+    /// The lane's element counter; `name` is its JSON string, quoted and escaped.
     private static func writeCounter(
         named name: [UInt8], _ count: Int64, ts: Int64, tid: Int64, into out: inout JSONOutput
     ) {

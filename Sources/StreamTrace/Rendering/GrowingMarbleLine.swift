@@ -1,26 +1,11 @@
-/// The events of a trace that is still being written, kept for its marble
-/// line (`show --follow`), in memory bounded whatever their number: the
-/// span is not known until the end, so the events are kept as they come
-/// while they are few, then counted in a fixed number of time bins whose
-/// width doubles whenever an event falls past the last one.
-///
-/// Elements are lettered as they come, by distinct value, as
-/// ``ScaledMarbleLines`` letters them.
-///
-/// ```swift
-/// var growing = GrowingMarbleLine()
-/// growing.append(TraceEvent(nanoseconds: 0, event: .value(1)))
-/// growing.append(TraceEvent(nanoseconds: 3_000_000, event: .finished))
-/// let line = growing.scaled(width: 10).lines  // ["a--------|"]
-/// ```
+/// The events of a trace still being written (`show --follow`), kept for its marble line in bounded memory: the span is
+/// unknown until the end, so events are kept one by one while few, then counted in a fixed number of time bins whose
+/// width doubles whenever an event falls past the last. Elements are lettered as ``ScaledMarbleLines`` letters them.
 package struct GrowingMarbleLine: Sendable {
-    /// How many events are kept one by one before binning.
     private let exactLimit: Int
-    /// How many columns of a value the legend keeps.
     private let labelWidth: Int
     private var exact: [(t: Int64, symbol: Character)] = []
-    /// Once binned: the first event of each bin and how many it holds,
-    /// from `start`, `binWidth` each.
+    /// Once binned: each bin's first event and its count, from `start`, `binWidth` each.
     private var bins: [(symbol: Character, count: Int)] = []
     private var binWidth: Int64 = 1
     private var start: Int64 = 0
@@ -28,15 +13,13 @@ package struct GrowingMarbleLine: Sendable {
     private var lettering = MarbleLettering<ScaledMarbleLines.ValueKey>()
     private var hasEvents = false
 
-    /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit`
-    /// bins; values named in the legend as far as `labelWidth` columns.
+    /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit` bins; legend values cut at `labelWidth`.
     package init(exactLimit: Int = 2048, labelWidth: Int = 80) {
         self.exactLimit = max(exactLimit, 1)
         self.labelWidth = max(labelWidth, 1)
     }
 
-    /// Keeps an event. Subscriptions and requests are not drawn, but the
-    /// line spans them, as `show`'s does.
+    /// Subscriptions and requests are not drawn, but the line spans them, as `show`'s does.
     package mutating func append(_ event: TraceEvent) {
         if !hasEvents { start = event.nanoseconds }
         hasEvents = true
@@ -56,7 +39,6 @@ package struct GrowingMarbleLine: Sendable {
         }
     }
 
-    /// The marble line over `width` columns.
     package func scaled(width: Int) -> ScaledMarbleLines {
         var line = ScaledMarbleLines(start: start, end: lastTime, width: width, lettering: lettering)
         if bins.isEmpty {

@@ -1,24 +1,12 @@
-/// Compact JSON made safe inside an HTML `<script>` element.
-///
-/// `<`, `>` and `&` become `\u003c`, `\u003e` and `\u0026`, and U+2028 and
-/// U+2029 become `\u2028` and `\u2029`. In JSON these characters can only
-/// stand inside strings, where the escape means the same character, so the
-/// JSON is unchanged; and with no `<` left, nothing in it can end the element
-/// (`</script>`) or open a comment (`<!--`). Whitespace between tokens is
-/// dropped.
-///
-/// ```swift
-/// var output: [UInt8] = []
-/// HTMLSafeJSON.append(Array(#"{ "html": "</script>" }"#.utf8), to: &output)
-/// let text = String(decoding: output, as: UTF8.self)  // {"html":"\u003c/script\u003e"}
-/// ```
+/// Compact JSON made safe inside an HTML `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 become `\u` escapes,
+/// which mean the same characters in JSON strings (the only place they can stand), so nothing can end the element
+/// (`</script>`) or open a comment (`<!--`). Whitespace between tokens is dropped.
 package enum HTMLSafeJSON {
     /// Appends valid JSON text to `output`, compact and HTML-safe.
     package static func append(_ json: [UInt8], to output: inout [UInt8]) {
         json.withUnsafeBytes { append($0, to: &output) }
     }
 
-    /// Appends valid JSON text to `output`, compact and HTML-safe.
     package static func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         var inString = false
         var escaped = false

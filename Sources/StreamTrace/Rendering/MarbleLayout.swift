@@ -1,24 +1,8 @@
-/// Lays out one or more marble lines on one time axis: the one place where
-/// symbols become columns, for every marble line StreamTrace draws.
-///
-/// The axis is a list of slots, points of time in order; each line has at
-/// most one item per slot: one symbol, or a group `(ab|)` of events at the
-/// same time. A slot's column is at least its `ideal` column (`show`'s
-/// scale) and at least `gap` ticks after the previous slot's widest item
-/// (a failure line's relative gaps), the same on every line, so lines drawn
-/// together stay aligned and a caret can point at a slot in all of them.
-///
-/// ```swift
-/// let layout = MarbleLayout(slots: [.init(gap: 1), .init(gap: 3)])
-/// let drawing = layout.draw([
-///     .init(items: [.init(slot: 0, symbols: ["a"]), .init(slot: 1, symbols: ["b", "|"])]),
-///     .init(items: [.init(slot: 0, symbols: ["a"]), .init(slot: 1, symbols: ["c"])], tail: ["-"]),
-/// ])
-/// let lines = drawing.lines  // ["-a---(b|)", "-a---c-"]
-/// let caret = drawing.caret  // "     ^"
-/// ```
+/// Lays out marble lines on one time axis: the one place where symbols become columns, for every marble line drawn. The
+/// axis is a list of slots, points of time in order; a line has at most one item per slot, a symbol or a group `(ab|)`.
+/// A slot's column is at least its `ideal` (`show`'s scale) and at least `gap` ticks after the previous slot's widest
+/// item, the same on every line, so lines drawn together stay aligned and a caret can point at a slot.
 package struct MarbleLayout {
-    /// A point on the axis.
     package struct Slot: Equatable {
         /// The column the slot is drawn at if nothing before pushes it on.
         package var ideal: Int
@@ -48,8 +32,7 @@ package struct MarbleLayout {
         }
     }
 
-    /// One line: its items in slot order, `…` before them when earlier
-    /// events are not drawn, and what follows the last one.
+    /// One line: its items in slot order, `…` before them when earlier events are not drawn, and what follows the last.
     package struct Line: Equatable {
         package var items: [Item]
         package var omitsEarlier: Bool
@@ -65,14 +48,12 @@ package struct MarbleLayout {
     /// The lines, and where they first differ.
     package struct Drawing: Equatable {
         package var lines: [String]
-        /// A line with `^` under the first slot where the lines differ
-        /// (`nil` if they do not).
+        /// A line with `^` under the first slot where the lines differ (`nil` if they do not).
         package var caret: String?
     }
 
     package let slots: [Slot]
-    /// The columns the lines must fit in, and are filled to with ticks
-    /// (`nil`: as long as they need). Groups that do not fit are drawn `*`.
+    /// The columns lines must fit in, filled with ticks (`nil`: as many as they need); groups that do not fit are `*`.
     package var width: Int?
 
     package init(slots: [Slot], width: Int? = nil) {
@@ -117,8 +98,7 @@ package struct MarbleLayout {
         return widths
     }
 
-    /// Each slot's column: its ideal one, pushed on by the slots before it,
-    /// then pulled back where the last ones would pass the width.
+    /// Each slot's column: its ideal one, pushed on by the slots before it, then pulled back to fit the width.
     private func columns(_ widths: [Int]) -> [Int] {
         var columns: [Int] = []
         var end = 0
@@ -144,8 +124,7 @@ package struct MarbleLayout {
 }
 
 extension MarbleLayout {
-    /// One line on an axis of frames: its events by frame, in order, and
-    /// what follows the last one.
+    /// One line on an axis of frames: its events by frame, in order, and what follows the last one.
     package struct FramesLine: Equatable {
         package var items: [(frame: Int64, symbols: [Character])]
         package var tail: [Character]
@@ -161,29 +140,12 @@ extension MarbleLayout {
         }
     }
 
-    /// Lines on an axis of frames, each drawn so that it reads back as a
-    /// marble diagram with the events it was drawn from: `-` for each frame
-    /// of time, a group `(ab)` taking its characters' frames, as a marble
-    /// test reads them; where another line needs more columns, spaces
-    /// (which take no time) keep the lines aligned; a run of more than
-    /// `longestRun` frames without an event on any line is a time
-    /// progression (` 300ms `) on every line that goes on past it. A line
-    /// ends at its last event (then its tail). The caret stands under
-    /// `caretFrame`, else under the first frame whose events differ.
-    ///
-    /// An event in a frame that an earlier group of its line covers cannot
-    /// be drawn at its frame: it follows the group (the only case in which
-    /// a line does not read back).
-    ///
-    /// ```swift
-    /// let drawing = MarbleLayout.drawFrames(
-    ///     [
-    ///         .init(items: [(1, ["a"]), (3, ["b", "|"])]),
-    ///         .init(items: [(1, ["a"]), (3, ["c"]), (4, ["|"])]),
-    ///     ], frame: 1_000_000)
-    /// let lines = drawing.lines  // ["-a-(b|)", "-a-c   |"]
-    /// let caret = drawing.caret  // "   ^"
-    /// ```
+    /// Lines on an axis of frames, each drawn to read back as a marble diagram of its events: `-` a frame, a group
+    /// `(ab)` taking its characters' frames, as a marble test reads them. Spaces (which take no time) keep the lines
+    /// aligned where another needs more columns, and a run of more than `longestRun` frames without an event on any
+    /// line is a time progression (` 300ms `) on every line that goes on past it. A line ends at its last event, then
+    /// its tail; the caret stands under `caretFrame`, else the first frame whose events differ. An event in a frame
+    /// that an earlier group of its line covers follows the group: the only case where a line does not read back.
     package static func drawFrames(
         _ lines: [FramesLine], frame: Int64, longestRun: Int64 = 20, caretFrame: Int64? = nil
     ) -> Drawing {
@@ -225,9 +187,7 @@ extension MarbleLayout {
         return Drawing(lines: texts, caret: caret.map { String(repeating: " ", count: $0) + String(MarbleTheme.caret) })
     }
 
-    /// The frames with events, in order, and between them (or before the
-    /// first) a progression for each run of more than `longestRun` frames
-    /// without one.
+    /// The frames with events in order, each after a progression if more than `longestRun` frames before it have none.
     private static func frameSlots(_ lines: [FramesLine], longestRun: Int64) -> [(frame: Int64, progression: Int64)] {
         let frames = Array(Set(lines.flatMap { $0.items.map(\.frame) })).sorted()
         var slots: [(frame: Int64, progression: Int64)] = []

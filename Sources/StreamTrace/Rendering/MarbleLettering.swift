@@ -1,36 +1,18 @@
-/// The letters of elements on marble lines, by distinct value: the first
-/// value drawn is `a`, the next different one `b`, and a value equal to
-/// one already lettered takes its letter again, on every line drawn with
-/// the same lettering — so expected and actual, or several streams, read
-/// alike, and two lines differ exactly where their values do. Past `z`,
-/// values are drawn `?` (``MarbleTheme/unnamed``). The legend names each
-/// letter's value whole.
-///
-/// What "equal" means is the key's `==`: the value's text for a trace's
-/// values, `==` for a recording's elements.
-///
-/// ```swift
-/// var lettering = MarbleLettering<String>()
-/// let first = lettering.letter(for: "A1", label: #""A1""#)  // "a"
-/// let second = lettering.letter(for: "C3", label: #""C3""#)  // "b"
-/// let again = lettering.letter(for: "A1", label: #""A1""#)  // "a"
-/// let legend = lettering.legend(of: ["-a-b-a-|"])  // [#"a = "A1""#, #"b = "C3""#]
-/// ```
+/// The letters of elements on marble lines, by distinct value (the key's `==`): the first value drawn is `a`, the next
+/// different one `b`, and an equal value takes its letter again on every line drawn with this lettering, so lines
+/// differ exactly where their values do. Past `z`, values are drawn ``MarbleTheme/unnamed``.
 package struct MarbleLettering<Key: Hashable> {
     /// The letters given so far, in order, with the text each names.
     private var entries: [(letter: Character, label: String)] = []
     private var letters: [Key: Character] = [:]
-    /// Whether every letter is taken (it stays so: letters are never freed);
-    /// known once a value found none.
+    /// Whether every letter is taken; it stays so, letters are never freed.
     package private(set) var isFull = false
 
     package init() {}
 
-    /// The letters there are: `a` to `z`.
     private static var capacity: Int { 26 }
 
-    /// The letter of `key`'s value: the one it already has, else the next
-    /// free letter (named by `label` in the legend), else `?`.
+    /// The letter of `key`'s value: its own, else the next free letter (named by `label` in the legend), else `?`.
     package mutating func letter(for key: Key, label: @autoclosure () -> String) -> Character {
         if let letter = letters[key] { return letter }
         guard !isFull, let letter = nextLetter else {
@@ -41,15 +23,13 @@ package struct MarbleLettering<Key: Hashable> {
         return letter
     }
 
-    /// Gives `key`'s value the letter `letter` (a name a diagram's author
-    /// chose); later values get letters not taken.
+    /// Gives `key`'s value the letter `letter` (a name a diagram's author chose); later values get letters not taken.
     package mutating func reserve(_ letter: Character, for key: Key, label: String) {
         letters[key] = letter
         entries.append((letter, label))
     }
 
-    /// Each letter `lines` draw and the value it names (`a = {"id":1}`), in
-    /// the order the letters were given.
+    /// Each letter `lines` draw and the value it names (`a = {"id":1}`), in the order the letters were given.
     package func legend(of lines: [String]) -> [String] {
         let drawn = Set(lines.joined())
         return entries.filter { drawn.contains($0.letter) }.map { "\($0.letter) = \($0.label)" }

@@ -1,42 +1,15 @@
-/// Draws recent timelines as marble lines, one or several on one scale
-/// with one lettering: a failure message's `recent:` line, a shape table's
-/// expected over actual, `diff`'s two traces, a marble test's expected
-/// over actual. (`show`'s lines, scaled to a width, are
-/// ``ScaledMarbleLines``'s; both lay out through ``MarbleLayout`` in the
-/// symbols of ``MarbleTheme``.)
-///
-/// Compact scale: the events in order, each distinct time a column;
-/// between two times one to three ticks by the gap's length relative to
-/// the longest gap shown (of all the lines), none before an event at the
-/// start. Frames: a column a frame from the subscription, an event at `t`
-/// in frame ⌊t / frame⌋, as a marble test reads a diagram, each line
-/// drawn to read back (see ``MarbleLayout/drawFrames(_:frame:longestRun:caretFrame:)``).
-/// Events in one column make a group. Elements are letters by distinct value (see
-/// ``MarbleLettering``), shared by all the lines; `…` leads a line whose
-/// earlier events are not drawn, a trailing `-` says the recording had not
-/// ended, a trailing `…` that more events follow.
-///
-/// ```swift
-/// var builder = RecentTimeline.Builder()
-/// builder.append(.element(#""A1""#), at: 1)
-/// builder.append(.element(#""C3""#), at: 2)
-/// let expected = builder.timeline()
-/// var actual = expected
-/// actual.events[1].mark = .element(#""B2""#)
-/// let drawing = MarbleRenderer.draw([expected, actual])
-/// let lines = drawing.lines  // ["---a---b-", "---a---c-"]
-/// let caret = drawing.caret  // "       ^"
-/// let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
-/// let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
-/// ```
+/// Draws recent timelines as marble lines, several on one scale with one lettering: a failure message's `recent:` line,
+/// expected over actual (shape tables, marble tests), `diff`'s two traces. (`show`'s lines are ``ScaledMarbleLines``'s;
+/// both lay out through ``MarbleLayout``.) Events in one column make a group; `…` leads a line whose earlier events are
+/// not drawn, a trailing `-` says the recording had not ended, a trailing `…` that more events follow.
 package enum MarbleRenderer {
     /// How time becomes columns.
     package enum Scale: Equatable, Sendable {
-        /// One to three ticks between two times, by the gap's length
-        /// relative to the longest gap shown.
+        /// Each distinct time a column, one to three ticks between two by the gap's length relative to the longest
+        /// gap shown on any line (none before an event at the start).
         case compact
-        /// One column a frame of this many nanoseconds, from the
-        /// subscription.
+        /// A column a frame of this many nanoseconds from the subscription, an event at `t` in frame ⌊t / frame⌋, as
+        /// a marble test reads a diagram (see ``MarbleLayout/drawFrames(_:frame:longestRun:caretFrame:)``).
         case frames(Int64)
     }
 
@@ -48,8 +21,7 @@ package enum MarbleRenderer {
         package var legend: [String]
     }
 
-    /// `timelines` lettered by their values' labels, on one scale, or each
-    /// on its own when their times do not compare (then without a caret).
+    /// `timelines` lettered by their labels on one scale, or each on its own (no caret) if their times do not compare.
     package static func draw(
         _ timelines: [RecentTimeline], scale: Scale = .compact, onOneScale: Bool = true
     ) -> Drawing {
@@ -66,16 +38,14 @@ package enum MarbleRenderer {
         return Drawing(lines: lines, caret: nil, legend: legend(lettering, of: lines))
     }
 
-    /// `timelines` on one scale, their elements lettered by `key` (line and
-    /// event index; `nil`: not known, drawn `?`) with `lettering`, in the
-    /// order of time, and of the lines at one time.
+    /// `timelines` on one scale, their elements lettered by `key` (line and event index; `nil`: not known, drawn `?`)
+    /// with `lettering`, in the order of time, then of the lines at one time.
     package static func draw<Key: Hashable>(
         _ timelines: [RecentTimeline], scale: Scale = .compact, lettering: inout MarbleLettering<Key>,
         key: (Int, Int) -> Key?
     ) -> Drawing {
         let (slots, slotOf) = axis(of: timelines, scale)
         var items = timelines.map { _ in [Int: [Character]]() }
-        // Letters go out in the order of time, then of the lines.
         let order = timelines.indices.flatMap { line in
             timelines[line].events.indices.map { (slot: slotOf(timelines[line].events[$0].nanoseconds), line, $0) }
         }.sorted { ($0.slot, $0.1, $0.2) < ($1.slot, $1.1, $1.2) }
@@ -108,8 +78,7 @@ package enum MarbleRenderer {
 }
 
 extension MarbleRenderer {
-    /// The letters `lines` draw and their values, in the order they were
-    /// given, then what `?` means if they draw it.
+    /// The letters `lines` draw and their values, then what `?` means if they draw it.
     private static func legend<Key>(_ lettering: MarbleLettering<Key>, of lines: [String]) -> [String] {
         let unnamed = lines.contains { $0.contains(MarbleTheme.unnamed) }
         return lettering.legend(of: lines) + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
@@ -137,8 +106,7 @@ extension MarbleRenderer {
 }
 
 extension MarbleRenderer.Drawing {
-    /// The lines after their names, aligned (`expected: `, `actual:   `),
-    /// the caret under them if `showsCaret`, then the legend, an entry a line.
+    /// The lines after their names, aligned (`expected: `), the caret under them if `showsCaret`, then the legend.
     package func labelled(_ names: [String], showsCaret: Bool = true) -> [String] {
         let width = (names.map(\.count).max() ?? 0) + 2
         var result = zip(names, lines).map { TextLayout.padded($0 + ":", to: width) + $1 }

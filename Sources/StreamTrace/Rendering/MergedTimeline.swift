@@ -1,11 +1,6 @@
-/// Several traces laid out for a person on one time axis (`streamtrace show
-/// PATH...`): a summary line for each stream, one row per event of all of
-/// them in the order of their time (with a stream column), and one marble
-/// line per stream, all on the same scale.
-///
-/// Every line fits in ``width`` columns, and text from the traces is
-/// escaped (see ``TerminalText``). Times are on the shared axis (see
-/// ``TraceAlignment``): 0 is the earliest trace's start.
+/// Several traces on one time axis (`streamtrace show PATH...`): a summary line per stream, one row per event of all of
+/// them in time order (with a stream column), and a marble line per stream on one scale. Lines fit in ``width``
+/// columns, trace text escaped (``TerminalText``); times are on ``TraceAlignment``'s axis, 0 the earliest start.
 package struct MergedTimeline: Sendable {
     /// One stream: its name, where it was read from, and its summary.
     package struct Lane: Sendable {
@@ -23,9 +18,7 @@ package struct MergedTimeline: Sendable {
 
     package let lanes: [Lane]
     package let alignment: TraceAlignment
-    /// The number of columns every line fits in.
     package let width: Int
-    /// The width of the stream column.
     private let nameWidth: Int
 
     package init(lanes: [Lane], width: Int) {
@@ -36,16 +29,14 @@ package struct MergedTimeline: Sendable {
         nameWidth = min(max(widest, 6), max(6, self.width / 4))
     }
 
-    /// The stream's name in a trace: its header's, else the file's name
-    /// without its folder and `.jsonl`.
+    /// The stream's name in a trace: its header's, else the file's name without its folder and `.jsonl`.
     package static func name(of header: TraceHeader, file: String) -> String {
         if let stream = header.stream, !stream.isEmpty { return stream }
         let base = file.split(separator: "/").last.map(String.init) ?? file
         return base.hasSuffix(".jsonl") ? String(base.dropLast(6)) : base
     }
 
-    /// The first line, then one line per stream: its status, elements,
-    /// duration, where it starts on the axis, and its file.
+    /// The first line, then one per stream: its status, elements, duration, start on the axis, and file.
     package var summaryLines: [String] {
         var lines = ["streams:   \(lanes.count), \(alignment.description)"]
         if let origin = alignment.origin { lines.append("0 is:      \(TerminalText.escaped(origin))") }
@@ -60,13 +51,11 @@ package struct MergedTimeline: Sendable {
         return lines.map(fit)
     }
 
-    /// The event table's header row.
     package var headerRow: String {
         fit("\(pad("t", 10))  \(pad("Δt", 10))  \(column("stream"))  \(TextLayout.padded("event", to: 9))  value")
     }
 
-    /// One event's row: its time on the shared axis, the time since the
-    /// previous row, its stream, kind, and value or payload.
+    /// One event's row: its time on the shared axis, the time since the previous row, its stream, kind, and payload.
     package func row(_ event: TraceEvent, lane: Int, time: Int64, previousTime: Int64) -> String {
         let payload = TraceTimeline.payload(of: event)
         let prefix =
@@ -75,9 +64,7 @@ package struct MergedTimeline: Sendable {
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
     }
 
-    /// One marble line per stream, all over the same span and lettered
-    /// alike, to feed each stream's events with their times on the shared
-    /// axis.
+    /// One marble line per stream, over one span and lettered alike, for each stream's events at shared-axis times.
     package func makeMarbles() -> ScaledMarbleLines {
         let starts = lanes.indices.filter { lanes[$0].summary.eventCount > 0 }
         let start = starts.map { alignment.time(lanes[$0].summary.firstTime, of: $0) }.min() ?? 0

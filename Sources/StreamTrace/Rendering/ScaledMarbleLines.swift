@@ -1,33 +1,15 @@
-/// Whole recordings drawn over a fixed number of columns, time
-/// proportional, one line per stream on one axis with one lettering —
-/// `show`'s diagram: `-a--b-----(a|)` — built one event at a time in memory
-/// bounded by the width, whatever the number of events.
-///
-/// The span is known beforehand (from a ``TraceSummary``), so each event's
-/// column is known when it arrives. Events in one column make a group
-/// `(ab)`, and groups push what follows to the right while the line has
-/// room; a column of several events is drawn `*` where there is none (more
-/// events than columns, or groups wider than the width). Elements are
-/// lettered by distinct value (their compact JSON text) across all the
-/// lines; the legend names each letter's value, as far as the width shows.
-///
-/// ```swift
-/// var marbles = ScaledMarbleLines(start: 0, end: 10, width: 11)
-/// marbles.append(TraceEvent(nanoseconds: 0, event: .value(1)))
-/// marbles.append(TraceEvent(nanoseconds: 5, event: .value(2)))
-/// marbles.append(TraceEvent(nanoseconds: 10, event: .value(1)))
-/// let lines = marbles.lines  // ["a----b----a"]
-/// let legend = marbles.legend  // ["a = 1", "b = 2"]
-/// ```
+/// Whole recordings drawn over a fixed number of columns, time proportional, one line per stream on one axis with one
+/// lettering (`show`'s diagram), built one event at a time in memory bounded by the width: the span is known beforehand
+/// (``TraceSummary``), so each event's column is known on arrival. Groups push what follows right while the line has
+/// room; where it has none, a column of several events is drawn `*`. Elements are lettered by their compact JSON text;
+/// the legend names each value as far as the width shows.
 package struct ScaledMarbleLines: Sendable {
-    /// A value as lettering compares it: its text's hash and length, so
-    /// that a large value is not kept to be compared.
+    /// A value as lettering compares it: its text's hash and length, so a large value is not kept to be compared.
     package struct ValueKey: Hashable, Sendable {
         var hash: Int
         var length: Int
 
-        /// The key of a text whose UTF-8 bytes hash to `hash` (given to a
-        /// fresh `Hasher` in one call) and number `length`.
+        /// The key of a text of `length` UTF-8 bytes that hash to `hash` (given to a fresh `Hasher` in one call).
         package init(hash: Int, length: Int) {
             self.hash = hash
             self.length = length
@@ -42,16 +24,14 @@ package struct ScaledMarbleLines: Sendable {
         }
     }
 
-    /// One line's columns: the symbols of each (all of them while the line
-    /// has no more events than columns, then only a column's first), and
-    /// how many events each has.
+    /// One line's columns: the symbols of each (all of them while the line has no more events than columns, then only
+    /// a column's first), and how many events each has.
     private struct Lane: Sendable {
         var symbols: [[Character]]
         var counts: [Int]
         var total = 0
 
-        /// The columns with events: a group where every event of the column
-        /// was kept, else `*` for several.
+        /// The columns with events: a group where every event of the column was kept, else `*`.
         var layoutLine: MarbleLayout.Line {
             let items = counts.indices.filter { counts[$0] > 0 }.map { column in
                 let kept = symbols[column]
@@ -68,8 +48,7 @@ package struct ScaledMarbleLines: Sendable {
     private var lanes: [Lane]
     private var lettering: MarbleLettering<ValueKey>
 
-    /// `lines` lines over `width` columns for events from `start` to `end`,
-    /// lettered on from `lettering`.
+    /// `lines` lines over `width` columns for events from `start` to `end`, lettered on from `lettering`.
     package init(
         start: Int64, end: Int64, width: Int, lines: Int = 1, lettering: MarbleLettering<ValueKey> = .init()
     ) {
@@ -82,8 +61,7 @@ package struct ScaledMarbleLines: Sendable {
         self.lettering = lettering
     }
 
-    /// Draws an event of line `line` at `nanoseconds` on the axis (its own
-    /// time by default); subscriptions and requests are not drawn.
+    /// Draws an event of line `line` at `nanoseconds` (its own time by default); subscribe and request are not drawn.
     package mutating func append(_ event: TraceEvent, at nanoseconds: Int64? = nil, line: Int = 0) {
         let symbol: Character
         switch event.event {
@@ -95,9 +73,8 @@ package struct ScaledMarbleLines: Sendable {
         append(symbol, at: nanoseconds ?? event.nanoseconds, line: line)
     }
 
-    /// Draws an element of line `line` whose value (its compact JSON text)
-    /// has `key`; `label` names it in the legend, cut to the columns it is
-    /// given (asked only for a value not lettered yet).
+    /// Draws an element of line `line` whose value (its compact JSON text) has `key`; `label` names it in the legend,
+    /// cut to the columns it is given (asked only for a value not lettered yet).
     package mutating func appendValue(
         _ key: ValueKey, at nanoseconds: Int64, line: Int = 0, label: (Int) -> String
     ) {
@@ -107,14 +84,12 @@ package struct ScaledMarbleLines: Sendable {
     /// Whether every letter is given: a value not lettered yet is drawn `?`.
     package var isLettered: Bool { lettering.isFull }
 
-    /// Whether an element of line `line` at `nanoseconds` is drawn with its
-    /// own symbol, so that its key matters: all of them while letters are
-    /// given, else those drawn where they land (see ``append(_:at:line:count:)``).
+    /// Whether an element of line `line` at `nanoseconds` is drawn with its own symbol, so that its key matters: all
+    /// of them while letters are given, else those drawn where they land (see ``append(_:at:line:count:)``).
     package func needsKey(at nanoseconds: Int64, line: Int = 0) -> Bool {
         !lettering.isFull || lanes[line].total < width || lanes[line].symbols[column(of: nanoseconds)].isEmpty
     }
 
-    /// The column of an event at `nanoseconds`.
     private func column(of nanoseconds: Int64) -> Int {
         let offset = Double(nanoseconds &- start)
         let column = span == 0 ? 0 : Int((offset / Double(span) * Double(width - 1)).rounded())
@@ -131,8 +106,7 @@ package struct ScaledMarbleLines: Sendable {
         }
     }
 
-    /// The letter of a value, by its compact JSON text; the legend names
-    /// it as far as `labelWidth` columns show.
+    /// The letter of a value, by its compact JSON text; the legend names it as far as `labelWidth` columns show.
     package static func letter(
         of value: JSONValue, in lettering: inout MarbleLettering<ValueKey>, labelWidth: Int
     ) -> Character {
@@ -147,8 +121,7 @@ package struct ScaledMarbleLines: Sendable {
         return MarbleLayout(slots: slots, width: width).draw(lanes.map(\.layoutLine)).lines
     }
 
-    /// Each letter drawn and its value (`a = {"id":1}`), then what the
-    /// other symbols drawn mean (`|: finished`).
+    /// Each letter drawn and its value (`a = {"id":1}`), then what the other symbols drawn mean (`|: finished`).
     package var legend: [String] {
         let lines = lines
         return lettering.legend(of: lines) + MarbleTheme.meanings(of: Set(lines.joined()))

@@ -1,22 +1,6 @@
-/// Expected and actual events side by side around the first difference,
-/// then both as marble lines on one scale, lettered alike, a caret under
-/// where they first differ, and one legend of whole values: the details of
-/// a whole-shape failure. No value is cut: one longer than
-/// ``valueLimit`` stands in the table as its letter. An expected event
-/// without a time is drawn at the time of the actual one in its row (just
-/// after the one before if there is none).
-///
-/// ```
-///      expected  actual
-///   1  value 1   value 1 at t=+1s
-/// > 2  value 2   finished at t=+1s
-///   3  finished  (nothing)
-/// expected: ---(ab)-|
-/// actual:   ---(a|)
-///              ^
-/// a = 1
-/// b = 2
-/// ```
+/// The details of a whole-shape failure: expected and actual events side by side around the first difference, then
+/// both as marble lines on one scale, lettered alike, a caret under where they first differ, and one legend of whole
+/// values. No value is cut: one longer than ``valueLimit`` stands in the table as its letter.
 struct ShapeTable {
     /// One event as the table shows it.
     struct Row {
@@ -26,7 +10,6 @@ struct ShapeTable {
         var value: (text: String, key: Int)? = nil
         /// When it happened, if known.
         var nanoseconds: Int64?
-        /// Whether the table says when.
         var showsTime: Bool
         var mark: RecentTimeline.Mark
     }
@@ -43,9 +26,8 @@ struct ShapeTable {
         max(0, first - context)..<min(count, first + context + 1)
     }
 
-    /// The table of the rows `shown` (`expected` and `actual` hold those
-    /// each side has), `more` saying which side has rows after them, on a
-    /// scale that starts at `base` (the time of the row before them).
+    /// The table of the rows `shown` (`expected` and `actual` hold those each side has), `more` saying which side has
+    /// rows after them, on a scale that starts at `base` (the time of the row before them).
     init(
         expected: [Row], actual: [Row], shown: Range<Int>, more: (expected: Bool, actual: Bool),
         firstDifference first: Int, base: Int64
@@ -92,8 +74,7 @@ struct ShapeTable {
         return lines
     }
 
-    /// When the expected events are drawn: at their own time, else at the
-    /// actual event's in their row, else just after the one before.
+    /// The expected events' times: their own, else the actual event's in their row, else just after the one before.
     private static func times(of expected: [Row], actual: [Row], base: Int64) -> [Int64] {
         var times: [Int64] = []
         for (index, row) in expected.enumerated() {

@@ -1,23 +1,10 @@
-/// Text from a trace made safe and measurable for a terminal or a text
-/// report: the one sanitizer of every renderer and of the command line.
-///
-/// A trace is input from anywhere: a value, a stream name or an error
-/// message may hold an escape sequence that clears the screen, a newline
-/// that forges a result line, or a bidi override that reorders what is
-/// read. ``escaped(_:)`` shows every such character as an escape (`\n`,
-/// `\u001b`, `\u202e`), so what reaches the terminal is what the trace
-/// holds, visibly. ``width(_:)`` measures text in terminal columns, a
-/// grapheme at a time: East Asian wide and emoji characters take two
-/// columns, combining marks none.
-///
-/// ```swift
-/// let safe = TerminalText.escaped("ok\u{1B}[2J\nPASS")  // #"ok\u001b[2J\nPASS"#, one line
-/// let width = TerminalText.width("日本")  // 4
-/// ```
+/// Text from a trace made safe and measurable for a terminal or a text report: the one sanitizer of every renderer and
+/// of the command line. A value, stream name or error message may hold an escape sequence that clears the screen, a
+/// newline that forges a result line, or a bidi override that reorders what is read: ``escaped(_:)`` shows each as an
+/// escape, and ``width(_:)`` measures text in terminal columns.
 package enum TerminalText {
-    /// Whether a scalar must never reach a terminal as itself: C0 controls,
-    /// DEL, C1 controls, bidi embeddings, overrides, isolates and marks,
-    /// and the line and paragraph separators.
+    /// Whether a scalar must never reach a terminal as itself: C0 controls, DEL, C1 controls, bidi embeddings,
+    /// overrides, isolates and marks, and the line and paragraph separators.
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
@@ -27,8 +14,7 @@ package enum TerminalText {
         }
     }
 
-    /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else
-    /// `\u` and four hex digits.
+    /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else `\u` and four hex digits.
     package static func escaped(_ text: some StringProtocol) -> String {
         if isPrintableASCII(text) { return String(text) }
         let unsafe = text.utf8.withContiguousStorageIfAvailable(hasUnsafeScalar)
@@ -44,17 +30,13 @@ package enum TerminalText {
         return String(result)
     }
 
-    /// Whether valid UTF-8 holds a scalar ``isUnsafe(_:)`` escapes, read
-    /// from its bytes: when not, ``escaped(_:)`` leaves its text as it is.
+    /// Whether valid UTF-8 holds a scalar ``isUnsafe(_:)`` escapes: if not, ``escaped(_:)`` leaves its text as it is.
     package static func hasUnsafeScalar(validUTF8 bytes: some Collection<UInt8>) -> Bool {
         bytes.withContiguousStorageIfAvailable(hasUnsafeScalar) ?? hasUnsafeScalar(validUTF8: Array(bytes))
     }
 
-    /// Whether UTF-8 text holds a scalar ``isUnsafe(_:)`` escapes, read
-    /// from its bytes (a value of a mebibyte costs its bytes, not a
-    /// decoding): a C0 control or DEL; C2 80–9F (C1 controls); D8 9C
-    /// (U+061C); E2 80 8E–8F, A8–AE (U+200E–200F, U+2028–202E) and
-    /// E2 81 A6–A9 (U+2066–2069).
+    /// Whether UTF-8 text holds a scalar ``isUnsafe(_:)`` escapes, read from its bytes (no decoding): a C0 control or
+    /// DEL; C2 80–9F (C1); D8 9C (U+061C); E2 80 8E–8F, A8–AE (U+200E–200F, U+2028–202E); E2 81 A6–A9 (U+2066–2069).
     private static func hasUnsafeScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let count = bytes.count
@@ -103,9 +85,8 @@ package enum TerminalText {
         return text.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// Whether every byte of `text` is printable ASCII (space to `~`): then
-    /// nothing needs escaping and each byte takes one column — the common
-    /// case, measured without Unicode's tables.
+    /// Whether every byte of `text` is printable ASCII (space to `~`): then nothing needs escaping and each byte
+    /// takes one column, measured without Unicode's tables.
     package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
         text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy(isPrintableASCII)
     }
@@ -121,10 +102,8 @@ package enum TerminalText {
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
-    /// The columns one grapheme takes: 2 for East Asian wide and full-width
-    /// characters and for emoji shown as pictures, 0 for a lone combining
-    /// mark or zero-width character, else 1 (an unsafe scalar counts as its
-    /// escape).
+    /// The columns one grapheme takes: 2 for East Asian wide and full-width characters and for emoji shown as
+    /// pictures, 0 for a lone combining mark or zero-width character, else 1 (an unsafe scalar counts as its escape).
     package static func width(of character: Character) -> Int {
         if let byte = character.utf8.first, byte >= 0x20, byte < 0x7F, character.utf8.count == 1 { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
@@ -138,8 +117,7 @@ package enum TerminalText {
         return isWide(first) ? 2 : 1
     }
 
-    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's
-    /// EastAsianWidth.txt, coalesced.
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt, coalesced.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,

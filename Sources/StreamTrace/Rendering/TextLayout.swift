@@ -1,38 +1,21 @@
-/// How text is fitted into terminal columns: the one truncation and padding
-/// policy of every renderer (show's table, failure messages, shape tables,
-/// check's and diff's results).
-///
-/// Columns are measured by ``TerminalText/width(_:)`` (a wide character
-/// takes two), graphemes are never split, and no width traps: a width of 0
-/// or less fits nothing, a huge one fits everything. Text that does not fit
-/// keeps what fits in `columns - 1` columns and ends with `…`, so a reader
-/// always sees that something was cut. Text from a trace is escaped (see
-/// ``TerminalText``) before it is measured.
-///
-/// ```swift
-/// let cut = TextLayout.truncated("swiftui", to: 5)  // "swif…"
-/// let wide = TextLayout.truncated("日本語", to: 5)  // "日本…"
-/// let padded = TextLayout.padded("t", to: 4, alignment: .right)  // "   t"
-/// ```
+/// How text is fitted into terminal columns: the one truncation and padding policy of every renderer. Columns are
+/// measured by ``TerminalText/width(_:)``, graphemes are never split, a cut text ends with `…` so a reader sees the
+/// cut, and a width of 0 or less fits nothing. Text from a trace is escaped (``TerminalText``) before it is measured.
 package enum TextLayout {
-    /// Where padding goes.
     package enum Alignment {
         case left, right
     }
 
-    /// What ends a cut text.
     package static let ellipsis: Character = "…"
 
-    /// `text` if it fits in `columns`, else as much of it as fits in
-    /// `columns - 1` and `…`.
+    /// `text` if it fits in `columns`, else as much of it as fits in `columns - 1` and `…`.
     package static func truncated(_ text: some StringProtocol, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if TerminalText.isPrintableASCII(text) {
             guard text.utf8.count > columns else { return String(text) }
             return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + String(ellipsis)
         }
-        // One walk, which stops once the text is known not to fit: where
-        // the cut would go is remembered on the way.
+        // One walk, which stops once the text is known not to fit, remembering where the cut would go.
         var cut = text.startIndex
         var used = 0
         for index in text.indices {
@@ -55,10 +38,8 @@ package enum TextLayout {
         var spaces = max(0, columns - TerminalText.width(text))
         var result = joined(spaces)
         guard !TerminalText.isPrintableASCII(text) else { return result }
-        // A character that joins its neighbour into one grapheme (a
-        // prepended concatenation mark before the padding, a combining mark
-        // after it) takes a space with it: pad until the whole is as wide.
-        // (One join per side at most; the bound only guards the loop.)
+        // A character that joins its neighbour into one grapheme (a prepended concatenation mark before the padding, a
+        // combining mark after it) takes a space with it: pad until the whole is as wide (one join per side at most).
         for _ in 0..<2 where TerminalText.width(result) < columns {
             spaces += 1
             result = joined(spaces)
@@ -71,8 +52,7 @@ package enum TextLayout {
         padded(truncated(text, to: columns), to: columns)
     }
 
-    /// `entries` packed into lines of at most `columns`, three spaces
-    /// between two entries on a line; an entry wider than a line is cut.
+    /// `entries` packed into lines of at most `columns`, three spaces apart; an entry wider than a line is cut.
     package static func packed(_ entries: [String], to columns: Int) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -88,7 +68,6 @@ package enum TextLayout {
         return lines
     }
 
-    /// `text` without trailing spaces.
     package static func trimmingTrailingSpaces(_ text: String) -> String {
         var text = text
         while text.last == " " { text.removeLast() }

@@ -1,7 +1,6 @@
-/// The HTML theme of `show`'s timeline: one self-contained page, one lane per
-/// stream, every event a mark. The page is a template (its style and script,
-/// `streamtrace`'s own) with one placeholder, ``placeholder``, replaced by a
-/// data block written while the traces are read:
+/// The HTML theme of `show`'s timeline: one self-contained page, one lane per stream, every event a mark. The page is
+/// a template (its style and script, `streamtrace`'s own) whose ``placeholder`` is replaced by a data block written
+/// while the traces are read:
 ///
 ///     line 1          {"format":2,"title":…,"alignment":…,"origin":…,"lanes":[{"stream",
 ///                      "file","status","clock","offset","events"}, …]}
@@ -10,11 +9,8 @@
 ///     then            one line per event with a payload, lane after lane: the value, the
 ///                      demand, or {"error":{"type","message"},"value"} of a failure, as JSON
 ///
-/// Values are written as read (compact), not re-encoded, so big numbers,
-/// key order and duplicate keys show as recorded. Everything goes through
-/// ``HTMLSafeJSON``: no trace text can end the data block's `<script>`
-/// element. The page holds every event (it is the output), but no trace is
-/// ever held in memory: each part is written as its trace is read.
+/// Values are written as read (compact), not re-encoded, so big numbers, key order and duplicate keys show as recorded;
+/// all of it goes through ``HTMLSafeJSON``. Each part is written as its trace is read: no trace is held in memory.
 package enum TimelinePage {
     /// What the template holds where the data goes.
     package static let placeholder = "@@STREAMTRACE_DATA@@"
@@ -61,8 +57,7 @@ package enum TimelinePage {
         return line
     }
 
-    /// Writes a newline and the columns line of the trace `reader` reads
-    /// (kinds, times and lines, delta-encoded), in chunks to `emit`.
+    /// Writes a newline and the trace's columns line (kinds, times and lines, delta-encoded), in chunks to `emit`.
     package static func writeColumns(of reader: TraceReader, to emit: ([UInt8]) throws -> Void) throws {
         var line = JSONOutput(capacity: 1 << 16)
         line.append("\n[")
@@ -86,8 +81,7 @@ package enum TimelinePage {
         try emit(line.bytes)
     }
 
-    /// Writes, each after a newline, the payload of every event of the trace
-    /// `reader` reads that has one, in chunks to `emit`.
+    /// Writes, each after a newline, the payload of every event of the trace that has one, in chunks to `emit`.
     package static func writePayloads(of reader: TraceReader, to emit: ([UInt8]) throws -> Void) throws {
         var chunk: [UInt8] = []
         chunk.reserveCapacity(1 << 16)

@@ -1,18 +1,7 @@
-/// A trace laid out for a person, one piece at a time: summary lines, one
-/// row per event, and a marble diagram. `streamtrace show` prints it as it
-/// reads the trace's events; the library only builds the text.
-///
-/// Every line fits in ``width`` columns (cut with `…`), whatever the width,
-/// and text from the trace is escaped (see ``TerminalText``).
-///
-/// ```swift
-/// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
-/// let timeline = TraceTimeline(summary: summary, width: 80)
-/// let lines = timeline.summaryLines  // ["stream:    search", "clock:     virtual", …]
-/// ```
+/// A trace laid out for a person, one piece at a time, as `show` prints it while reading: summary lines, a row per
+/// event, and a marble diagram. Every line fits in ``width`` columns; trace text is escaped (``TerminalText``).
 package struct TraceTimeline: Sendable {
     package let summary: TraceSummary
-    /// The number of columns every line fits in.
     package let width: Int
 
     package init(summary: TraceSummary, width: Int) {
@@ -20,8 +9,7 @@ package struct TraceTimeline: Sendable {
         self.width = max(width, 1)
     }
 
-    /// The stream's end, in words: `finished`, `failed (URLError: timed out)`,
-    /// `open`, `cancelled`, `truncated (last line cut off)`.
+    /// The stream's end, in words: `finished`, `failed (URLError: timed out)`, `open`, `cancelled`, `truncated (…)`.
     package var statusText: String {
         switch summary.status {
         case .failed: summary.failure.map { "failed (\($0))" } ?? "failed"
@@ -30,7 +18,6 @@ package struct TraceTimeline: Sendable {
         }
     }
 
-    /// The summary lines: stream, clock, started, status, elements, duration.
     package var summaryLines: [String] { headerLines + outcomeLines }
 
     /// What the header says: stream, clock, started.
@@ -50,22 +37,19 @@ package struct TraceTimeline: Sendable {
         ].map(fit)
     }
 
-    /// The event table's header row.
     package var headerRow: String {
         fit("\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value")
     }
 
-    /// One event's row: time since start, time since the previous event,
-    /// kind, and the value or payload.
+    /// One event's row: time since start, time since the previous event, kind, and payload.
     package func row(_ event: TraceEvent, previousTime: Int64) -> String {
         let prefix = lead(event.nanoseconds, event.event.kind, previousTime: previousTime)
         let payload = Self.payload(of: event)
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
     }
 
-    /// The same row for an event read with ``TraceReader/nextHead()``, its
-    /// value (if any) as its validated text: a huge value is not built, and
-    /// only as much of it is written as the row shows.
+    /// The same row for an event read with ``TraceReader/nextHead()``, its value (if any) as its validated text: a
+    /// huge value is not built, only as much of it as the row shows is written.
     package func row(
         _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter
     ) -> String {
@@ -82,16 +66,14 @@ package struct TraceTimeline: Sendable {
         return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
     }
 
-    /// A row's columns before its payload: time, time since the previous
-    /// event, kind.
+    /// A row's columns before its payload: time, time since the previous event, kind.
     private func lead(_ nanoseconds: Int64, _ kind: EventKind, previousTime: Int64) -> String {
         let time = "+" + TimeFormat.short(nanoseconds)
         let delta = "+" + TimeFormat.short(nanoseconds - previousTime)
         return "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(kind.rawValue, to: 9))"
     }
 
-    /// What a row shows of an event: the value, the demand or the error,
-    /// escaped; nothing for the other kinds.
+    /// What a row shows of an event, escaped: the value, the demand or the error; nothing for the other kinds.
     package static func payload(of event: TraceEvent) -> String {
         switch event.event {
         case .value(let value): TerminalText.escaped(value.jsonText)
@@ -104,20 +86,17 @@ package struct TraceTimeline: Sendable {
     /// The widest a diagram is drawn, on however wide a terminal.
     package static let diagramLimit = 72
 
-    /// A marble line to feed the trace's events, as wide as the lines (at
-    /// most ``diagramLimit``).
+    /// A marble line to feed the trace's events, as wide as the lines (at most ``diagramLimit``).
     package func makeMarble() -> ScaledMarbleLines {
         ScaledMarbleLines(start: summary.firstTime, end: summary.lastTime, width: min(width, Self.diagramLimit))
     }
 
-    /// The marble line of the events `growing` kept, as wide as
-    /// ``makeMarble()``'s.
+    /// The marble line of the events `growing` kept, as wide as ``makeMarble()``'s.
     package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLines {
         growing.scaled(width: min(width, Self.diagramLimit))
     }
 
-    /// The diagram, then its legend: each letter's value and what the other
-    /// symbols mean, as many to a line as fit.
+    /// The diagram, then its legend (each letter's value, what the other symbols mean), as many to a line as fit.
     package func diagramLines(_ marble: ScaledMarbleLines) -> [String] {
         marble.lines + TextLayout.packed(marble.legend, to: width)
     }
@@ -131,14 +110,11 @@ package struct TraceTimeline: Sendable {
     }
 }
 
-/// `show`'s rows written as bytes: a trace of millions of events is shown
-/// at the speed it is read.
+/// `show`'s rows written as bytes, so that a trace of millions of events is shown at the speed it is read.
 extension TraceTimeline {
-    /// Appends the row ``row(_:value:previousTime:rewriter:)`` makes, byte
-    /// for byte, to `out`, where its characters can be measured one scalar
-    /// at a time as far as the width shows (printable ASCII, and most
-    /// letters; see ``aloneWidth(_:)``) — and returns `nil`; otherwise
-    /// appends nothing and returns the row as that `String`.
+    /// Appends the row ``row(_:value:previousTime:rewriter:)`` makes, byte for byte, to `out` where its characters
+    /// can be measured one scalar at a time as far as the width shows (printable ASCII and most letters; see
+    /// ``aloneWidth(_:)``), and returns `nil`; otherwise appends nothing and returns the row as that `String`.
     package func appendRow(
         _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter,
         into out: inout JSONOutput
@@ -177,8 +153,7 @@ extension TraceTimeline {
     /// Values up to this long are copied with their row's head at once.
     static let shortValue = 512
 
-    /// ``cutAsBytes(_:from:width:whole:)``, the row taken out again where
-    /// it cannot tell.
+    /// ``cutAsBytes(_:from:width:whole:)``, the row taken out again where it cannot tell.
     private func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
         guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
             out.truncate(to: start)
@@ -187,12 +162,9 @@ extension TraceTimeline {
         return true
     }
 
-    /// Cuts the row that starts at `start` to `width` columns as
-    /// `TextLayout.truncated` would, where that can be told scalar by
-    /// scalar: every character up to where the cut is decided is a
-    /// printable ASCII byte or a scalar that stands alone (see
-    /// ``aloneWidth(_:)``), each its own grapheme. `false`, leaving the
-    /// row, otherwise (or if the bytes run out before the cut is decided).
+    /// Cuts the row that starts at `start` to `width` columns as `TextLayout.truncated` would, where that can be told
+    /// scalar by scalar: every character up to the cut is a printable ASCII byte or a scalar that stands alone (see
+    /// ``aloneWidth(_:)``). `false`, leaving the row, otherwise or if the bytes run out before the cut is decided.
     private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
         let cut = out.buffer.withUnsafeBufferPointer { cutPosition($0, from: start, width: width) }
         guard let cut else { return false }
@@ -202,9 +174,7 @@ extension TraceTimeline {
         return true
     }
 
-    /// Where ``cutAsBytes(_:from:width:whole:)`` cuts the row at `start`
-    /// to leave room for the ellipsis; -1 if it fits, `nil` if the bytes
-    /// cannot tell. Printable ASCII goes a byte a column, eight at a time.
+    /// Where ``cutAsBytes(_:from:width:whole:)`` cuts the row at `start` (for `…`); -1 if it fits, `nil` if unknown.
     private static func cutPosition(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
         var (used, cut, i) = (0, start, start)
         let count = bytes.count
@@ -236,8 +206,7 @@ extension TraceTimeline {
         return -1
     }
 
-    /// The scalar whose UTF-8 sequence starts at `i`, and its length;
-    /// `nil` for a control, or a sequence cut short.
+    /// The scalar whose UTF-8 sequence starts at `i`, and its length; `nil` for a control or a sequence cut short.
     private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
         let lead = bytes[i]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
@@ -247,13 +216,9 @@ extension TraceTimeline {
         return Unicode.Scalar(value).map { ($0, length) }
     }
 
-    /// The columns a scalar takes if it is a grapheme of its own beside
-    /// any other such scalar or printable ASCII: letters and signs of the
-    /// Latin, Greek and Cyrillic blocks and general punctuation (1), kana,
-    /// CJK ideographs and Hangul syllables (2), pictographs (as
-    /// ``TerminalText/width(of:)`` says); `nil` for anything else — a
-    /// mark, a joiner, a selector, a flag's half, a control — which may
-    /// join its neighbours or be escaped.
+    /// The columns a scalar takes if it is a grapheme of its own beside any other such scalar or printable ASCII: 1 for
+    /// Latin, Greek and Cyrillic letters and signs and general punctuation, 2 for kana, CJK ideographs and Hangul
+    /// syllables, pictographs per ``TerminalText/width(of:)``; `nil` if it may join its neighbours or be escaped.
     static func aloneWidth(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {
         case 0xA0...0x2FF: scalar.value == 0xAD ? nil : 1  // a soft hyphen is a format character
@@ -265,14 +230,9 @@ extension TraceTimeline {
         }
     }
 
-    /// Appends a row's head in one piece: both times right-aligned in 10
-    /// columns, each after a `+` and followed by two spaces, then the
-    /// event's kind — padded to 9 columns and two spaces more when text
-    /// follows it (a value, a request, a failure), with no space after it
-    /// otherwise.
-    /// `value` (text in normal form), if given, follows in the same piece,
-    /// as much as keeps the row within `limit` bytes; returns whether it
-    /// all went.
+    /// Appends a row's head in one piece: both times after a `+`, right-aligned in 10 columns and two spaces apart,
+    /// then the kind, padded to 9 columns plus two spaces when a payload follows; then as much of `value` (normal-form
+    /// text), if given, as keeps the row within `limit` bytes. Returns whether it all went.
     @discardableResult
     private static func appendHead(
         _ head: TraceEventHead, previousTime: Int64, value: UnsafeRawBufferPointer = .init(start: nil, count: 0),
@@ -315,10 +275,8 @@ extension TraceTimeline {
         }
     }
 
-    /// Writes `+` and ``TimeFormat/short(_:)``'s text for `nanoseconds`,
-    /// right-aligned in `width` columns (a longer text is not cut), then
-    /// two spaces; returns the bytes written (at most
-    /// ``TimeFormat/shortCapacity`` + 3 + `width`).
+    /// Writes `+` and ``TimeFormat/short(_:)``'s text right-aligned in `width` columns (a longer text is not cut),
+    /// then two spaces; returns the bytes written (at most ``TimeFormat/shortCapacity`` + 3 + `width`).
     private static func writePadded(
         _ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>, width: Int
     ) -> Int {

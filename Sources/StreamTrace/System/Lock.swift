@@ -6,15 +6,10 @@ import Glibc
 import Musl
 #endif
 
-/// The library's one mutual-exclusion lock: `os_unfair_lock` on Apple
-/// platforms, a `pthread_mutex_t` elsewhere, called directly.
-///
-/// Not `NSLock`: the recording path is faster without Foundation's
-/// class-method calls (docs/performance.md), and a program that links
-/// StreamTrace (the `streamtrace` command) need not link Foundation and its
-/// ICU data. Not
-/// `Synchronization.Mutex`: it needs macOS 15 / iOS 18, and ThreadSanitizer
-/// reports false races on it; it understands both primitives used here.
+/// The library's one mutual-exclusion lock: `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere,
+/// called directly. Not `NSLock`: the recording path is faster without Foundation's class-method calls, and the
+/// `streamtrace` command need not link Foundation and its ICU data. Not `Synchronization.Mutex`: it needs macOS 15 /
+/// iOS 18, and ThreadSanitizer reports false races on it, while it understands both primitives used here.
 @usableFromInline
 package final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
@@ -60,7 +55,6 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    /// Runs `body` holding the lock.
     @inlinable
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()

@@ -6,21 +6,14 @@ import Glibc
 import Musl
 #endif
 
-/// The main thread's run loop, for the waits that block the main thread
-/// (`wait(timeout:)`, `expectEventually`): while they wait, the main run
-/// loop and the main queue keep running, as `XCTestCase.wait` does.
+/// The main thread's run loop, for the waits that block the main thread (`wait(timeout:)`, `expectEventually`):
+/// while they wait, the main run loop and the main queue keep running, as under `XCTestCase.wait`.
 ///
-/// On Apple platforms this is Foundation's `RunLoop`. On Linux the library
-/// does not link Foundation (a program like `streamtrace` that only reads
-/// traces would carry Foundation's ICU data, 50 MB, for nothing): the run
-/// loop is Core Foundation's, found at run time in the process, where
-/// Foundation is loaded whenever something can have scheduled work on the
-/// main run loop. In a process without Foundation there is no run loop to
-/// keep running, and a wait blocks as it does on any other thread.
+/// On Apple platforms this is Foundation's `RunLoop`. On Linux the library does not link Foundation (a trace reader
+/// like `streamtrace` would carry its 50 MB of ICU data for nothing) but finds Core Foundation's run loop in the
+/// process at run time; without Foundation loaded there is none, and a wait blocks as on any other thread.
 package enum MainRunLoop {
-    /// Whether the calling thread is the main thread and has a run loop to
-    /// keep running (on Linux, without Foundation in the process, no
-    /// thread has one, and this is `false`).
+    /// Whether the calling thread is the main thread and has a run loop to keep running.
     package static var isMainThread: Bool {
         #if canImport(Darwin)
         return pthread_main_np() != 0
@@ -29,9 +22,8 @@ package enum MainRunLoop {
         #endif
     }
 
-    /// Runs the main run loop in its default mode until `seconds` have
-    /// passed or a source was handled; `false` if it has nothing to run (or
-    /// there is no run loop in the process), without waiting.
+    /// Runs the main run loop in its default mode until `seconds` pass or a source is handled; `false`, without
+    /// waiting, if it has nothing to run or there is no run loop.
     package static func run(seconds: Double) -> Bool {
         #if canImport(Darwin)
         return RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: seconds))
@@ -41,8 +33,7 @@ package enum MainRunLoop {
         #endif
     }
 
-    /// Whether a run loop was found in the process (always, on Apple
-    /// platforms; on Linux, when Foundation is loaded).
+    /// Whether a run loop was found in the process: always on Apple platforms, on Linux when Foundation is loaded.
     package static var isAvailable: Bool {
         #if canImport(Darwin)
         return true
@@ -53,10 +44,8 @@ package enum MainRunLoop {
 }
 
 #if !canImport(Darwin)
-/// `CFRunLoopRunInMode(kCFRunLoopDefaultMode, …)` and `_CFIsMainThread()`
-/// (what `RunLoop.main.run(mode:before:)` and `Thread.isMainThread` call),
-/// looked up in the process: Foundation on Linux carries Core Foundation
-/// and exports it.
+/// `CFRunLoopRunInMode(kCFRunLoopDefaultMode, …)` and `_CFIsMainThread()` (behind `RunLoop.main.run(mode:before:)`
+/// and `Thread.isMainThread`), looked up in the process, where Foundation on Linux exports them.
 private struct CoreFoundationRunLoop: @unchecked Sendable {
     typealias RunInMode = @convention(c) (UnsafeRawPointer?, Double, UInt8) -> Int32
     typealias IsMainThread = @convention(c) () -> UInt8

@@ -1,11 +1,5 @@
-/// SHA-256 (FIPS 180-4), without Foundation or CryptoKit: the stable ids
-/// of `export --format otlp` (a few short messages a span) and the HTML
-/// page's Content-Security-Policy hashes (a few kilobytes, at test time).
-///
-/// ```swift
-/// let digest = SHA256.hash(Array("abc".utf8))
-/// let first = digest[0]  // 0xba
-/// ```
+/// SHA-256 (FIPS 180-4) without Foundation or CryptoKit, for short messages (OTLP ids, Content-Security-Policy
+/// hashes): simple rather than fast.
 package enum SHA256 {
     /// The 32-byte digest of `message`.
     package static func hash(_ message: [UInt8]) -> [UInt8] {

@@ -6,9 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// The C library's `read`, `write`, `open` and `close`, by a name that types with
-/// methods of the same names can call (`Foundation.read` was that name
-/// while the library imported Foundation).
+/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call.
 package enum SystemCall {
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         cRead(fd, buffer, count)
@@ -28,8 +26,7 @@ package enum SystemCall {
     }
 }
 
-// At file scope no method of the same name hides the C library's: whichever
-// of Darwin, Glibc and Musl was imported answers.
+// At file scope no method hides the C functions: whichever of Darwin, Glibc and Musl was imported answers.
 private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func cOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }

@@ -6,9 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The CPU time a thread has used, read from another thread: how the
-/// clock's watchdog tells a job that blocks its thread from one that is
-/// busy (``ScheduleStall``).
+/// The CPU time a thread has used, read from another thread: how the clock's watchdog tells a job that blocks its
+/// thread from a busy one (``ScheduleStall``).
 enum ThreadCPUTime {
     /// The CPU time `thread` has used so far; `nil` where it cannot be read.
     static func of(_ thread: pthread_t) -> Duration? {

@@ -6,11 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// A thread of its own (a POSIX thread, 8 MiB of stack, as the main thread
-/// has) running one closure, for work that blocks (``ReadAhead`` reading a
-/// file, the CLI's ordered workers): not a task of the cooperative pool or
-/// a Dispatch queue, whose few threads a blocked worker would hold up. The
-/// caller joins it once.
+/// A POSIX thread of its own (8 MiB of stack, like the main thread's) running one closure, for work that blocks: a
+/// blocked task would hold up one of the few threads of the cooperative pool or of Dispatch. Join it exactly once.
 package struct WorkerThread {
     private let thread: pthread_t
 

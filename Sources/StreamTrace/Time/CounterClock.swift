@@ -9,50 +9,32 @@ import Musl
 import StreamTraceCounter
 #endif
 
-/// A system clock read from the processor's time-stamp counter between
-/// readings of the clock itself, where the platform allows: x86-64 Linux
-/// whose kernel keeps time with that counter (clock source `tsc`, which it
-/// chooses only when the counter is invariant and in step across cores).
+/// A system clock read from the processor's time-stamp counter between readings of the clock itself, where the
+/// platform allows: x86-64 Linux whose kernel keeps time with that counter (clock source `tsc`, chosen only when the
+/// counter is invariant and in step across cores). `clock_gettime` reads the same counter, fenced, and converts it;
+/// the unfenced counter costs a fraction of that.
 ///
-/// `clock_gettime` reads the same counter, fenced, and converts it; the
-/// unfenced counter costs a recorded event a fraction of that, its latency
-/// hidden behind the lock and the append (docs/performance.md has the
-/// figures of each way tried). Not kept: `CLOCK_MONOTONIC_COARSE` (it
-/// moves every 4 ms), the fenced counter (little cheaper than the clock),
-/// and a rate measured once (the clock is slewed by NTP; the counter is
-/// not).
+/// The clock is read between two counter readings (the anchor); a time is the anchor's plus the ticks since, at the
+/// rate measured between the last two anchors (not once: NTP slews the clock but not the counter). The clock is read
+/// again after `window` ticks (about 1.7 ms at 2.5 GHz), when the counter goes back, or when the rate moves by more
+/// than a tenth (a machine that slept). Only tight anchors count (``tightness``), so a time is the clock's within a
+/// few hundred nanoseconds at worst, tens typically, and no error builds up.
 ///
-/// Kept: the unfenced counter. The clock is read between two counter
-/// readings (the anchor) and a time is the anchor's plus the ticks since, at
-/// the rate measured between the last two anchors; the clock is read again
-/// once `window` ticks (about 1.7 ms at 2.5 GHz) have passed, when the
-/// counter went back, or when the rate moved by more than a tenth (a
-/// machine that slept: caught up by the first time read after one window
-/// of counter time). Only tight anchors count (the two counter readings
-/// within `tightness` ticks), so a time is the clock's within a few hundred
-/// nanoseconds at worst, tens typically, and no error builds up.
-///
-/// Order: the owner reads it under its lock and never records a time before
-/// the last one, so a recording's events are in order with times that never
-/// go back, whichever thread records them. Between recordings, times are
-/// the clock's within that error, and the unfenced counter may be read a
-/// little early: events of two recorders less than a microsecond apart may
-/// sort either way.
+/// Order: the owner reads it under its lock and never records a time before the last one, so a recording's times
+/// never go back. Across recordings, times agree within that error, and the unfenced counter may be read a little
+/// early: events of two recorders less than a microsecond apart may sort either way.
 @usableFromInline
 struct CounterClock: Sendable {
-    /// The counter and the clock (nanoseconds since the owner's start) at
-    /// the last reading of the clock.
+    /// The counter and the clock (nanoseconds since the owner's start) at the last reading of the clock.
     @usableFromInline var anchorTicks: UInt64 = 0
     @usableFromInline var anchorNanoseconds: Int64 = 0
     /// Nanoseconds per tick in 32.32 fixed point, once measured.
     @usableFromInline var nanosecondsPerTick: UInt64 = 0
-    /// How many ticks after the anchor a time is interpolated: `window`
-    /// once the rate is known, else 0 (every read reads the clock).
+    /// Ticks past the anchor that a time is interpolated: `window` once the rate is known, else 0 (read the clock).
     @usableFromInline var limit: UInt64 = 0
     /// Whether the counter is used at all.
     @usableFromInline let isActive: Bool
-    /// Whether the anchor's counter reading is the clock's within a few
-    /// hundred ticks (the clock was not preempted between its readings).
+    /// Whether the anchor's counter reading is within ``tightness`` of the clock's (no preemption in between).
     var anchorIsTight = false
 
     /// Ticks between readings of the clock.
@@ -74,8 +56,7 @@ struct CounterClock: Sendable {
         #endif
     }
 
-    /// A counter clock anchored now on `clock`, and the clock's reading
-    /// (nanoseconds since its origin), which is the owner's start.
+    /// A counter clock anchored now on `clock`, and that reading of the clock (the owner's start, in nanoseconds).
     @usableFromInline
     static func started(on clock: clockid_t) -> (CounterClock, Int64) {
         guard usable else { return (.inactive, TimeSource.nanoseconds(of: clock)) }
@@ -90,10 +71,8 @@ struct CounterClock: Sendable {
         return (counter, reading.nanoseconds)
     }
 
-    /// Reads the clock (`start` is the owner's) and returns its reading;
-    /// anchors there, and measures the rate since the last anchor when the
-    /// ticks between are enough. A reading that is not tight changes
-    /// nothing: the next time read reads the clock again.
+    /// Reads the clock (`start` is the owner's), anchors there and returns the reading, measuring the rate since the
+    /// last anchor once enough ticks passed. A reading that is not tight changes nothing.
     @usableFromInline
     mutating func anchor(clock: clockid_t, start: Int64) -> Int64 {
         let reading = Self.pairedReading(clock)
@@ -118,8 +97,7 @@ struct CounterClock: Sendable {
         return now
     }
 
-    /// `nanoseconds / ticks` in 32.32 fixed point, if it is a counter's rate
-    /// (between 16 MHz and 64 GHz).
+    /// `nanoseconds / ticks` in 32.32 fixed point, if it is a counter's rate (between 16 MHz and 64 GHz).
     static func rate(nanoseconds: Int64, ticks: UInt64) -> UInt64? {
         guard nanoseconds > 0, ticks >= window / 2 else { return nil }
         let span = UInt64(nanoseconds)
@@ -134,10 +112,8 @@ struct CounterClock: Sendable {
         return difference <= previous / 10
     }
 
-    /// The clock read between two readings of the counter: the counter at
-    /// the middle, and whether the two were within `tightness` ticks (a
-    /// reading takes about 70 at 2.5 GHz; more, and the thread was
-    /// interrupted between). Up to three tries for a tight one.
+    /// The clock read between two counter readings: the counter at the middle, and whether the two were within
+    /// ``tightness`` ticks (a reading takes about 70 at 2.5 GHz; more means an interruption). Up to three tries.
     static func pairedReading(_ clock: clockid_t) -> (ticks: UInt64, nanoseconds: Int64, isTight: Bool) {
         var attempt = 0
         while true {
@@ -149,14 +125,11 @@ struct CounterClock: Sendable {
         }
     }
 
-    /// The most ticks between the counter readings around a tight reading
-    /// of the clock: a time is then within a few hundred nanoseconds of the
-    /// clock at worst, tens typically.
+    /// The most ticks between the counter readings around a tight reading of the clock.
     static var tightness: UInt64 { 512 }
 
-    /// Whether the kernel keeps time with the time-stamp counter, and the
-    /// clock reads fast enough between two counter readings to anchor on
-    /// (not where `clock_gettime` is a system call, or under valgrind).
+    /// Whether the kernel keeps time with the time-stamp counter and the clock reads fast enough to anchor on (not
+    /// where `clock_gettime` is a system call, or under valgrind).
     static let usable: Bool = {
         #if arch(x86_64) && os(Linux)
         let fd = SystemCall.open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY)
@@ -172,8 +145,7 @@ struct CounterClock: Sendable {
     }()
 }
 
-/// The last rate a counter clock measured, so that a new one starts with it
-/// instead of reading the clock for its first window.
+/// The last rate a counter clock measured, so that a new one starts with it instead of calibrating.
 final class SharedRate: @unchecked Sendable {
     static let shared = SharedRate()
     private let lock = Lock()

@@ -11,9 +11,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// ISO-8601 UTC timestamps, without a formatter object: written with
-/// milliseconds (dates in values) or microseconds (a header's `started`),
-/// read with 0 to 9 fraction digits.
+/// ISO-8601 UTC timestamps without a formatter object: written with milliseconds (dates in values) or microseconds
+/// (a header's `started`), read with 0 to 9 fraction digits.
 @usableFromInline
 package enum ISO8601 {
     /// `2026-11-22T10:00:00.123Z`
@@ -52,15 +51,13 @@ package enum ISO8601 {
         return "\(date)T\(time).\(pad(fraction, digits))Z"
     }
 
-    /// Nanoseconds since 1970 of a UTC timestamp (`2026-11-22T10:00:00Z`,
-    /// `…00.123456789Z`: 0 to 9 fraction digits), or `nil` if `text` is not
-    /// one, or is past what 64 bits of nanoseconds hold (1677 to 2262).
+    /// Nanoseconds since 1970 of a UTC timestamp (`2026-11-22T10:00:00Z`, 0 to 9 fraction digits), or `nil` if
+    /// `text` is not one or lies outside what 64 bits of nanoseconds hold (1677 to 2262).
     package static func nanoseconds(_ text: String) -> Int64? {
         parse(text, offsets: false)
     }
 
-    /// Nanoseconds since 1970 of an RFC 3339 time: a UTC timestamp as
-    /// ``nanoseconds(_:)`` reads it, or one with an offset from UTC
+    /// Nanoseconds since 1970 of an RFC 3339 time: as ``nanoseconds(_:)`` reads, or with an offset from UTC
     /// (`2026-05-01T14:00:00+02:00`); `nil` if `text` is not one.
     package static func rfc3339Nanoseconds(_ text: String) -> Int64? {
         parse(text, offsets: true)

@@ -1,8 +1,7 @@
 /// Short human forms of nanosecond times: `0ns`, `250us`, `2.1ms`, `1.8s`.
 @usableFromInline
 package enum TimeFormat {
-    /// A duration in the largest unit that keeps it at least 1, with at
-    /// most three significant decimals.
+    /// A duration in the largest unit that keeps it at least 1, with at most three significant decimals.
     static func short(_ nanoseconds: Int64) -> String {
         var text = JSONOutput(capacity: 24)
         writeShort(nanoseconds, into: &text)
@@ -11,7 +10,6 @@ package enum TimeFormat {
 
     /// Appends ``short(_:)``'s text to `out`, without a `String` on the way.
     static func writeShort(_ nanoseconds: Int64, into out: inout JSONOutput) {
-        // Built in one small buffer, appended once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortCapacity) { text in
             let count = writeShort(nanoseconds, to: text.baseAddress!)
             out.append(raw: UnsafeBufferPointer(rebasing: text[..<count]))
@@ -21,9 +19,7 @@ package enum TimeFormat {
     /// The most bytes ``writeShort(_:to:)`` writes.
     static let shortCapacity = 32
 
-    /// Writes ``short(_:)``'s text at `destination` (room for
-    /// ``shortCapacity`` bytes) and returns its length (`show` writes two
-    /// a row, straight into the row's bytes).
+    /// Writes ``short(_:)``'s text at `destination` (room for ``shortCapacity`` bytes) and returns its length.
     static func writeShort(_ nanoseconds: Int64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = nanoseconds.magnitude
         let sign = nanoseconds < 0 ? 1 : 0
@@ -41,9 +37,8 @@ package enum TimeFormat {
         return count + 2
     }
 
-    /// Writes `magnitude` in `unit`s of `scale` nanoseconds (from 1000 on)
-    /// with up to three decimals, rounded, trailing zeros dropped; returns
-    /// the bytes written.
+    /// Writes `magnitude` in `unit`s of `scale` nanoseconds (1000 or more) to at most three decimals, rounded,
+    /// trailing zeros dropped; returns the bytes written.
     private static func writeScaled(
         _ magnitude: UInt64, scale: UInt64, unit: StaticString, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
@@ -73,8 +68,7 @@ package enum TimeFormat {
         return count + unit.utf8CodeUnitCount
     }
 
-    /// A duration exactly, never rounded, in the largest unit that keeps it
-    /// at least 1: `60s`, `59.999999999s`, `1.5ms`, `250us`, `7ns`.
+    /// A duration exactly, in the largest unit that keeps it at least 1: `60s`, `59.999999999s`, `1.5ms`, `7ns`.
     static func exact(_ duration: Duration) -> String {
         let nanoseconds = nanoseconds(duration)
         let magnitude = nanoseconds.magnitude
@@ -118,8 +112,7 @@ package enum TimeFormat {
         case invalid
     }
 
-    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`, `h`):
-    /// `250ms`, `1.5s`, `1h`, exactly: the number is read as a decimal, never rounded.
+    /// Parses a number and a unit (`ns`, `us`, `ms`, `s`, `m`, `h`) exactly, the number read as a decimal: `1.5s`.
     static func parseDuration(_ word: String) -> ParsedDuration {
         let units: [(String, exponent: Int, factor: UInt64)] = [
             ("ns", 0, 1), ("us", 3, 1), ("ms", 6, 1), ("s", 9, 1), ("m", 9, 60), ("h", 9, 3600),
@@ -133,15 +126,14 @@ package enum TimeFormat {
         return .invalid
     }
 
-    /// `digits × 10^(exponent + unit) × factor` nanoseconds, if a whole
-    /// number that fits.
+    /// `digits × 10^(exponent + unit) × factor` nanoseconds, if it is a whole number that fits.
     private static func nanoseconds(_ number: JSONNumber.Canonical, exponent unit: Int, factor: UInt64)
         -> ParsedDuration
     {
         guard !number.digits.isEmpty else { return .duration(.zero) }
         let exponent = number.exponent + unit
-        // Without trailing zeros, a negative exponent is a fraction of a
-        // nanosecond unless the factor (60 for minutes, 3600 for hours) makes it whole.
+        // Without trailing zeros, a negative exponent is a fraction of a nanosecond unless the factor (60 for
+        // minutes, 3600 for hours) makes it whole.
         guard number.digits.count <= 19, exponent > -19, exponent < 19 else {
             return exponent < 0 ? .subNanosecond : .tooLong
         }
@@ -164,8 +156,7 @@ package enum TimeFormat {
         return .duration(.nanoseconds(Int64(value)))
     }
 
-    /// Seconds as a duration; infinite, NaN or huge values become the
-    /// longest duration rather than a trap.
+    /// Seconds as a duration; infinite, NaN or huge values give the longest duration instead of trapping.
     package static func duration(seconds: Double) -> Duration {
         let nanoseconds = (seconds * 1e9).rounded()
         guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }

@@ -45,8 +45,7 @@ extension SuspendingClock: TraceClock {
 /// Nanoseconds since a start instant, read from an injected clock.
 @usableFromInline
 struct TimeSource: Sendable {
-    /// The POSIX clock read directly for `ContinuousClock` and
-    /// `SuspendingClock`, or `nil` for any other clock.
+    /// The POSIX clock read directly for `ContinuousClock` and `SuspendingClock`; `nil` for any other clock.
     @usableFromInline let systemClock: clockid_t?
     /// The start on `systemClock`, in nanoseconds.
     @usableFromInline let systemStart: Int64
@@ -55,24 +54,20 @@ struct TimeSource: Sendable {
     /// Reads any other clock (`nil` for a system clock).
     @usableFromInline let read: (@Sendable () -> Int64)?
     @usableFromInline let clockName: String
-    /// The clock's reading at the start, in nanoseconds since its origin
-    /// (the header's `at`), when the clock tells it.
+    /// The clock's reading at the start in nanoseconds since its origin (the header's `at`), if the clock tells it.
     @usableFromInline let start: Int64?
     /// What the clock says when a failure needs it (``ClockDiagnosis``).
     @usableFromInline let diagnose: @Sendable () -> String
-    /// The clock's core, for a ``TestClock``: its schedule's seed goes in
-    /// the header, and the schedule exploration it runs in keeps the trace.
+    /// A ``TestClock``'s core: the schedule's seed goes in the header, and schedule exploration keeps the trace.
     @usableFromInline let virtualCore: VirtualClockCore?
 
-    /// Times from now on `clock`. Inlinable so that reading the clock is
-    /// specialized for its type.
+    /// Times from now on `clock`; inlinable so that reading the clock is specialized for its type.
     @inlinable
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
         diagnose = TimeSource.diagnosis(of: clock)
         virtualCore = TimeSource.virtualCore(of: clock)
-        // The system clocks are read directly: the same clock, without the
-        // cost of `Duration` arithmetic or a closure call on every event.
+        // System clocks are read directly: no `Duration` arithmetic or closure call per event.
         systemClock = TimeSource.systemClockID(C.self)
         if let id = systemClock {
             (counter, systemStart) = CounterClock.started(on: id)
@@ -93,8 +88,7 @@ struct TimeSource: Sendable {
         (instant as? T.Instant).flatMap(clock.traceNanoseconds(at:))
     }
 
-    /// Nanoseconds since the start. Mutating (the counter clock moves its
-    /// anchor): call it under the owner's lock.
+    /// Nanoseconds since the start. Mutating (the counter clock moves its anchor): call it under the owner's lock.
     @inlinable
     mutating func elapsed() -> Int64 {
         guard let id = systemClock else { return read.unsafelyUnwrapped() }
@@ -131,10 +125,8 @@ struct TimeSource: Sendable {
 
     @usableFromInline var isVirtual: Bool { clockName == "virtual" }
 
-    /// The header of a trace timed by this source: the clock's reading at
-    /// the start (`at`), and the wall-clock time (`started`, with
-    /// microseconds) except under a virtual clock, so that traces are
-    /// deterministic.
+    /// The header of a trace timed by this source: the clock's reading at the start (`at`), and the wall-clock time
+    /// (`started`, in microseconds) except under a virtual clock, so that traces are deterministic.
     @usableFromInline
     func header(stream: String?, meta: JSONObject?) -> TraceHeader {
         TraceHeader(

@@ -5,7 +5,6 @@ public enum StreamCompletion<Failure: Error> {
     /// The stream failed with the error.
     case failure(Failure)
 
-    /// The error, if the stream failed.
     package var error: Failure? {
         if case .failure(let error) = self { return error }
         return nil

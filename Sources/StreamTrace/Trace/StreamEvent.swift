@@ -13,8 +13,6 @@ public enum StreamEvent<Value, Failure: Error> {
     /// The subscriber cancelled.
     case cancel
 
-    /// The event's name in a trace: `subscribe`, `request`, `value`,
-    /// `finished`, `failure` or `cancel`.
     @inlinable package var kind: Kind {
         switch self {
         case .subscribe: .subscribe
@@ -32,7 +30,6 @@ public enum StreamEvent<Value, Failure: Error> {
         return true
     }
 
-    /// Whether this event ends the recording: `finished`, `failure` or `cancel`.
     @inlinable package var isTerminal: Bool { kind.isTerminal }
 
     @usableFromInline package typealias Kind = EventKind
@@ -47,7 +44,6 @@ extension StreamEvent: Hashable where Value: Hashable, Failure: Hashable {}
 package enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case subscribe, request, value, finished, failure, cancel
 
-    /// Whether an event of this kind ends the recording.
     @inlinable package var isTerminal: Bool {
         self == .finished || self == .failure || self == .cancel
     }

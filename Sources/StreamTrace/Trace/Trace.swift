@@ -31,19 +31,16 @@ public struct Trace: Sendable, Equatable {
         try self.init(contentsOf: path, options: TraceReaderOptions())
     }
 
-    /// Reads the trace at `path` with the reader's limits set by `options`.
     package init(contentsOf path: String, options: TraceReaderOptions) throws(TraceReadError) {
         try self.init(reader: TraceReader(path: path, options: options))
     }
 
-    /// Reads a trace from bytes in memory.
     package init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
         throws(TraceReadError)
     {
         try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
     }
 
-    /// Reads a trace from text in memory.
     package init(text: String, name: String = "<memory>") throws(TraceReadError) {
         try self.init(bytes: Array(text.utf8), name: name)
     }

@@ -1,9 +1,6 @@
-/// How several traces share one time axis (`streamtrace show PATH...`):
-/// on `started` when every trace has it, else on `at` when every trace has
-/// it, else each from its own 0.
-///
-/// An event's time on the shared axis is its trace's offset plus its `t`;
-/// the earliest trace's offset is 0.
+/// How several traces share one time axis (`streamtrace show PATH...`): on `started` when every trace has it, else on
+/// `at` when every trace has it, else each from its own 0. An event's time on the axis is its trace's offset plus its
+/// `t`; the earliest trace's offset is 0.
 ///
 /// ```swift
 /// let alignment = TraceAlignment(headers: [
@@ -63,7 +60,6 @@ package struct TraceAlignment: Sendable, Equatable {
         return offsets
     }
 
-    /// What the traces are aligned on, for a person.
     package var description: String {
         switch basis {
         case .started: "aligned on \"started\" (the wall-clock time of each subscription)"

@@ -38,8 +38,7 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     /// `TerminalText`).
     public var description: String { TerminalText.escaped("\(type): \(message)") }
 
-    /// The error as queries see it: `{"type", "message"}`, and `"value"`
-    /// when the trace holds the error as JSON.
+    /// The error as queries see it.
     package var jsonObject: JSONValue {
         var object = JSONObject([
             .init(key: "type", value: .string(type)), .init(key: "message", value: .string(message)),
@@ -50,9 +49,7 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
 }
 
 extension JSONOutput {
-    /// A failure event's members as `export --format chrome` and the HTML
-    /// timeline write them: `"error":{"type":…,"message":…}`, then
-    /// `,"value":…` when the trace holds the error as JSON.
+    /// Writes a failure event's members: `"error":{"type":…,"message":…}`, then `"value"` if the trace holds one.
     mutating func writeMembers(of failure: TraceFailure) {
         append("\"error\":{\"type\":")
         write(string: failure.type)

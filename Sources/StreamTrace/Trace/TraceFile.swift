@@ -6,11 +6,9 @@ import Glibc
 import Musl
 #endif
 
-/// Opening a trace by its path, and the words for what goes wrong: one
-/// place for the reader, the scanner and the command line.
+/// Opening a trace by its path, and the messages for what goes wrong.
 package enum TraceFile {
-    /// A descriptor open for reading on `path` (not a directory), for the
-    /// caller to close; messages name the trace `name` (default: `path`).
+    /// A descriptor reading `path` (not a directory), for the caller to close; errors name the trace `name ?? path`.
     package static func open(_ path: String, name: String? = nil) throws(TraceReadError) -> Int32 {
         let fd = SystemCall.open(path, O_RDONLY)
         guard fd >= 0 else { throw openFailure(name ?? path, errno) }
@@ -28,8 +26,7 @@ package enum TraceFile {
         return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "cannot open: \(reason)")
     }
 
-    /// `cannot read: is a directory`, or the system's words for `code`,
-    /// after `what` went wrong.
+    /// `cannot read: is a directory`, or `what` and the system's words for `code`.
     package static func readFailure(_ name: String, _ code: Int32, _ what: String = "cannot read") -> TraceReadError {
         let reason = code == EISDIR ? "is a directory" : String(cString: strerror(code))
         return TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: "\(what): \(reason)")

@@ -1,6 +1,5 @@
 /// The first line of a trace: format version, and what was recorded.
 public struct TraceHeader: Sendable, Hashable {
-    /// The format version this library reads and writes.
     package static let currentVersion = 1
 
     /// The format version (always 1 for traces this library accepts).

@@ -6,8 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// Parses the header line and the event lines of a trace, checking each
-/// against the format's rules. Problems carry the byte offset in the line.
+/// Parses and checks a trace's header and event lines; problems carry their byte offset in the line.
 struct TraceLineParser {
     let maximumDepth: Int
 
@@ -35,8 +34,7 @@ struct TraceLineParser {
 
     // MARK: Events
 
-    /// Parses and checks one event line. Values are validated, not built:
-    /// see ``decodeValue(_:in:)``.
+    /// Parses and checks one event line; values are validated, not built (see ``decodeValue(_:in:)``).
     func parseEvent(_ line: UnsafeRawBufferPointer) throws(Problem) -> ParsedEvent {
         if let event = parseWriterLayout(line) { return event }
         var parser = JSONParser(line, maximumDepth: maximumDepth)
@@ -81,8 +79,7 @@ struct TraceLineParser {
             in: line)
     }
 
-    /// Checks that an event has what its kind needs (a time, a kind, the
-    /// payload) and reads its demand or error.
+    /// Checks that an event has what its kind needs (a time, a kind, the payload); reads its demand or error.
     private func complete(
         time: Int64?, timeOffset: Int, kind: EventKind?, valueRange: Range<Int>?, demand: (JSONValue, Int)?,
         error: (JSONValue, Int)?, in line: UnsafeRawBufferPointer
@@ -116,9 +113,7 @@ struct TraceLineParser {
         return event
     }
 
-    /// Parses a line laid out exactly as StreamTrace's writer lays it out
-    /// (`{"t":N,"event":"value","value":…}`), or returns `nil` to leave the
-    /// line to the general parser, which also explains any problem.
+    /// A line in exactly the writer's layout, or `nil` for the general parser, which also explains any problem.
     private func parseWriterLayout(_ line: UnsafeRawBufferPointer) -> ParsedEvent? {
         let count = line.count
         guard line.has("{\"t\":", at: 0) else { return nil }
@@ -262,15 +257,13 @@ extension TraceLineParser {
     }
 }
 
-/// How ``TraceLineParser`` reads the fields of an event line: keys, kinds,
-/// times, demands and errors, each checked against the format's rules.
+/// Reading an event line's fields (keys, kinds, times, demands, errors), each checked against the format's rules.
 extension TraceLineParser {
     func duplicate(_ key: String, at offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(ruleViolation: "duplicate key \"\(key)\"", offset: offset)
     }
 
-    /// Reads a key, recognizing the known ones from their bytes without
-    /// building a string.
+    /// Reads a key, recognizing the known ones from their bytes without building a string.
     func readKey(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Key {
         let start = parser.position + 1
         var end = start
@@ -305,7 +298,6 @@ extension TraceLineParser {
         }
     }
 
-    /// Reads the `"event"` string and maps it to a kind.
     func readKind(_ parser: inout JSONParser) throws(JSONSyntaxError) -> EventKind {
         let offset = parser.position
         guard parser.peek() == UInt8(ascii: "\"") else {

@@ -1,8 +1,5 @@
-/// The events of several traces in the order of their time on a shared
-/// axis (a k-way merge): one reader a trace, one event each held, so memory
-/// stays bounded by the largest line whatever the traces' sizes.
-///
-/// Events at the same time come in the order of the traces.
+/// The events of several traces in the order of their time on a shared axis (a k-way merge), ties in the order of
+/// the traces. One reader and one held event per trace, so memory is bounded by the largest line.
 package final class TraceMerge {
     private let readers: [TraceReader]
     private let alignment: TraceAlignment
@@ -17,8 +14,7 @@ package final class TraceMerge {
         self.heads = heads
     }
 
-    /// The next event of all traces: its trace's index, its time on the
-    /// shared axis, and the event; `nil` when every trace is read.
+    /// The next event of all traces, with its trace's index and shared-axis time; `nil` when every trace is read.
     package func next() throws(TraceReadError) -> (lane: Int, time: Int64, event: TraceEvent)? {
         var best: (lane: Int, time: Int64)?
         for (lane, head) in heads.enumerated() {

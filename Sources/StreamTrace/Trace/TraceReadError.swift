@@ -6,13 +6,10 @@ public struct TraceReadError: Error, Equatable, CustomStringConvertible {
         case unreadable
         /// The input has no header line: it is empty or not a trace.
         case notATrace
-        /// The header names a format version this reader does not know.
         case unsupportedVersion
-        /// A line is not valid JSON.
         case invalidJSON
         /// A line is valid JSON but breaks a rule of the trace format.
         case invalidEvent
-        /// A line is longer than the reader's limit.
         case lineTooLong
     }
 

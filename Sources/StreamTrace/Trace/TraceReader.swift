@@ -23,14 +23,12 @@ import Musl
 /// print(reader.status)  // finished, failed, cancelled, open or truncated
 /// ```
 public final class TraceReader {
-    // A reader is used by one thread at a time (it is not Sendable): the
-    // runtime's exclusivity checks on its properties would only cost time.
+    // Used by one thread at a time (not Sendable): exclusivity checks on its properties would only cost time.
     /// The file name used in messages.
     package let file: String
     /// The header line.
     public let header: TraceHeader
 
-    /// The front end, reading the whole trace as one run of lines.
     @exclusivity(unchecked) private var scanner: TraceScanner
     /// The event ``nextHead()`` returned last; its bytes are valid until the next call.
     @exclusivity(unchecked) private var current: TraceScanEvent?
@@ -43,7 +41,6 @@ public final class TraceReader {
         try self.init(path: path, options: TraceReaderOptions())
     }
 
-    /// Opens the trace at `path` with the reader's limits set by `options`.
     package convenience init(path: String, options: TraceReaderOptions) throws(TraceReadError) {
         if path == "-" {
             try self.init(fileDescriptor: 0, name: "<stdin>", options: options)
@@ -59,7 +56,6 @@ public final class TraceReader {
         try self.init(source: .stream(fd: fileDescriptor), name: name, options: options)
     }
 
-    /// Reads a trace held in memory.
     package convenience init(
         bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions()
     ) throws(TraceReadError) {
@@ -70,17 +66,15 @@ public final class TraceReader {
             owning: (copy, nil))
     }
 
-    /// Reads a trace from an open file descriptor, which the reader closes
-    /// when it is done with it.
+    /// Reads a trace from an open file descriptor, which the reader closes when done.
     package convenience init(
         closingFileDescriptor fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions()
     ) throws(TraceReadError) {
         try self.init(source: .stream(fd: fileDescriptor), name: name, options: options, owning: (nil, fileDescriptor))
     }
 
-    /// Reads a trace with `read`, which fills a buffer and returns how many
-    /// bytes it read, 0 at the end, or -1 with `errno` set: a source that
-    /// waits for a writer (`show --follow`). The header is read at once.
+    /// Reads a trace with `read`, which fills a buffer and returns the byte count, 0 at the end, or -1 with `errno`
+    /// set: a source that waits for a writer (`show --follow`). The header is read at once.
     package convenience init(
         reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, name: String,
         options: TraceReaderOptions = TraceReaderOptions()
@@ -116,7 +110,6 @@ public final class TraceReader {
         scanner.report.truncatedLine.map { [.truncated(file: file, line: $0)] } ?? []
     }
 
-    /// How many events have been read so far.
     package var eventCount: Int { scanner.report.eventCount }
 
     /// How the trace ends. Final once ``next()`` has returned `nil`.
@@ -142,9 +135,8 @@ public final class TraceReader {
         return TraceEvent(nanoseconds: head.nanoseconds, event: event, line: head.line)
     }
 
-    /// The next event without its value (fully checked, value included), or
-    /// `nil` at the end of the trace. Faster than ``next()`` when values
-    /// are not needed; ``decodeValue()`` builds the value of this event.
+    /// The next event without its value (fully checked, value included), or `nil` at the end of the trace. Faster
+    /// than ``next()`` when values are not needed; ``decodeValue()`` builds the value of this event.
     package func nextHead() throws(TraceReadError) -> TraceEventHead? {
         current = scanner.nextEvent(beforeRefill: {})
         if let current { return current.head(lineOffset: 0) }
@@ -152,17 +144,13 @@ public final class TraceReader {
         return nil
     }
 
-    /// The next event as the front end gives it (its line's bytes valid
-    /// until the next call), or `nil` at the end of the trace.
+    /// The next event as the front end gives it (its line's bytes valid until the next call), or `nil` at the end.
     package func nextScanEvent() throws(TraceReadError) -> TraceScanEvent? {
         _ = try nextHead()
         return current
     }
 
-    /// Builds the value of the `value` event that ``nextHead()`` just
-    /// returned.
-    ///
-    /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
+    /// Builds the value of the event ``nextHead()`` just returned, which must be a `value` event.
     package func decodeValue() throws(TraceReadError) -> JSONValue {
         guard let current, current.kind == .value, let range = current.valueRange else {
             preconditionFailure("decodeValue() needs the value event nextHead() just returned")
@@ -176,17 +164,13 @@ public final class TraceReader {
         }
     }
 
-    /// The text of the value of the `value` event that ``nextHead()`` just
-    /// returned, as read (validated, not decoded).
-    ///
-    /// - Precondition: the last call to ``nextHead()`` returned a `value` event.
+    /// The text of the value ``nextHead()`` just returned (it must be a `value` event), validated but not decoded.
     package func rawValue() -> RawJSON {
         var bytes: [UInt8] = []
         appendRawValue(to: &bytes)
         return RawJSON(validated: bytes[...])
     }
 
-    /// Appends the text of the current value to `bytes`.
     func appendRawValue(to bytes: inout [UInt8]) {
         guard let value = currentValueBytes else {
             preconditionFailure("rawValue() needs the value event nextHead() just returned")
@@ -194,8 +178,7 @@ public final class TraceReader {
         bytes.append(contentsOf: value)
     }
 
-    /// The current value's bytes, valid until the next call to the reader;
-    /// `nil` unless ``nextHead()`` just returned a `value` event.
+    /// The current value's bytes, valid until the next call; `nil` unless ``nextHead()`` just returned a `value` event.
     package var currentValueBytes: UnsafeRawBufferPointer? {
         guard let current, current.kind == .value else { return nil }
         return current.valueBytes

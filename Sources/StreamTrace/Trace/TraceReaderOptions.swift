@@ -7,8 +7,7 @@ package struct TraceReaderOptions: Sendable, Hashable {
     /// How many bytes are read from the file at a time (default 1 MiB).
     package var chunkSize: Int
 
-    /// The default ``maximumDepth``: deep enough for any real value, shallow
-    /// enough for any thread's stack.
+    /// Deep enough for any real value, shallow enough for any thread's stack.
     package static let defaultMaximumDepth = 512
 
     package init(

@@ -1,10 +1,6 @@
-/// What one pass over a trace learns without keeping its events: the
-/// header, how it ends, how many events and elements it holds and when, in
-/// constant memory whatever the trace's size.
-///
-/// `streamtrace show` reads a trace twice: this summary first (which also
-/// checks every line, so a malformed trace prints nothing but its error),
-/// then its events, one at a time.
+/// What one pass over a trace learns in constant memory: its header, how it ends, how many events and elements it
+/// holds and when. `streamtrace show` reads it first (checking every line, so a malformed trace prints only its
+/// error), then the events one at a time.
 ///
 /// ```swift
 /// let summary = try TraceSummary(reading: TraceReader(path: "run.jsonl"))
@@ -20,9 +16,7 @@ package struct TraceSummary: Sendable, Equatable {
     /// The time of the first and the last event (0 without events).
     package var firstTime: Int64 = 0
     package var lastTime: Int64 = 0
-    /// The kind of the terminal event, if any.
     package var terminal: EventKind?
-    /// The error of a failure event.
     package var failure: TraceFailure?
 
     /// Reads the rest of `reader` (values checked, not built).
@@ -49,7 +43,6 @@ package struct TraceSummary: Sendable, Equatable {
         count(at: event.nanoseconds, kind: event.event.kind, failure: error)
     }
 
-    /// Counts one event at `nanoseconds` of `kind` (`failure`: its error).
     private mutating func count(at nanoseconds: Int64, kind: EventKind, failure: TraceFailure?) {
         if eventCount == 0 { firstTime = nanoseconds }
         lastTime = nanoseconds
@@ -59,7 +52,6 @@ package struct TraceSummary: Sendable, Equatable {
         if let failure { self.failure = failure }
     }
 
-    /// Time from the first event to the last.
     package var duration: Int64 { lastTime - firstTime }
 
     /// The events a marble line draws: elements and the terminal event.
@@ -67,12 +59,8 @@ package struct TraceSummary: Sendable, Equatable {
 }
 
 extension TraceSummary {
-    /// The summary of the trace read from `fd` (its current offset; not
-    /// closed) by ``TraceScan``: a regular file in chunks on every core,
-    /// every line checked as ``init(reading:)`` checks it, with the same
-    /// result.
-    ///
-    /// - Throws: ``TraceReadError`` as reading the trace would.
+    /// The summary of the trace read from `fd` (from its current offset; not closed) by ``TraceScan``, in chunks on
+    /// every core, with the same result and errors as ``init(reading:)``.
     package static func scan(fileDescriptor fd: Int32, name: String) throws(TraceReadError) -> TraceSummary {
         let scan = try TraceScan.scan(fileDescriptor: fd, name: name) { SummaryScan() }
         var summary = TraceSummary(header: scan.header, status: scan.status, warnings: scan.warnings)

@@ -4,11 +4,9 @@ import Combine
 import OpenCombine
 #endif
 
-/// What a failure says about the recorder's clock when time may explain
-/// it — a wait that timed out, a marble diagram the stream never reached
-/// the end of: on a virtual clock, its time, whether it was ever advanced,
-/// what waits on it and the advance that reaches the next; on any other
-/// clock, that it is not virtual.
+/// What a failure that time may explain (a wait that timed out, a marble diagram the stream never reached the end of)
+/// says about the recorder's clock: on a virtual clock, its time, whether it was ever advanced, what waits on it and
+/// the advance that reaches the next; on any other clock, that it is not virtual.
 ///
 /// ```swift
 /// let queue = ClockDiagnosis.Queue(
@@ -92,8 +90,7 @@ extension TimeSource {
         (clock as? TestClock)?.core
     }
 
-    /// What ``ClockDiagnosis`` says about `clock`, read when a failure
-    /// needs it. The clock is not kept alive for it.
+    /// What ``ClockDiagnosis`` says about `clock`, read when a failure needs it; the clock is not kept alive for it.
     @usableFromInline
     static func diagnosis<C: Clock>(of clock: C) -> @Sendable () -> String {
         var core: VirtualClockCore?

@@ -6,18 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// The Swift runtime's `swift_task_enqueueGlobal_hook`: a function that, when
-/// set, receives every job bound for the global concurrent executor (a task
-/// that starts or resumes off any actor, or a default actor that has work)
-/// instead of that executor.
-///
-/// The runtime has exported this variable since Swift 5.5, on Darwin as on
-/// Linux (swift-concurrency-extras' `withMainSerialExecutor` sets it too), so
-/// it exists on every OS the package supports. It is found with `dlsym`, and
-/// where it cannot be found ``slot`` is `nil` and virtual time falls back to
-/// letting other tasks run (see ``TaskTracker``).
-///
-/// Jobs for the main actor or for custom executors do not pass through it.
+/// The Swift runtime's `swift_task_enqueueGlobal_hook`: when set, it receives every job bound for the global
+/// concurrent executor (a task that starts or resumes off any actor, or a default actor that has work) instead of that
+/// executor. Jobs for the main actor or for custom executors do not pass through it. The runtime has exported it since
+/// Swift 5.5, on Darwin as on Linux; it is found with `dlsym`, and where it cannot be, ``slot`` is `nil` and virtual
+/// time falls back to letting other tasks run.
 enum GlobalEnqueueHook {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -39,8 +32,7 @@ enum GlobalEnqueueHook {
         TaskTracker.shared.enqueue(job, original: original)
     }
 
-    /// Sets ``tracking`` and returns the hook it replaces, which it passes
-    /// untracked jobs on to; `nil` if there is no slot.
+    /// Sets ``tracking`` and returns the hook it replaces (which gets untracked jobs); `nil` if there is no slot.
     static func install() -> Hook?? {
         guard let slot else { return nil }
         let previous = slot.pointee
@@ -48,8 +40,7 @@ enum GlobalEnqueueHook {
         return .some(previous)
     }
 
-    /// Puts `previous` back, unless someone else has replaced ``tracking``
-    /// since (their hook is then left alone).
+    /// Puts `previous` back, unless someone else's hook has replaced ``tracking`` since.
     static func uninstall(restoring previous: Hook?) {
         guard let slot, isTracking(slot.pointee) else { return }
         slot.pointee = previous

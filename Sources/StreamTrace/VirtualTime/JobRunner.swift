@@ -8,13 +8,10 @@ import Glibc
 import Musl
 #endif
 
-/// The jobs of one or more clock domains, run one at a time: the queue of
-/// ready jobs, the pick of the next one (first ready first, or drawn from
-/// the schedule's seed), and the job running now.
-///
-/// A value kept by ``TaskTracker`` and changed only under its lock; the
-/// tracker dispatches each job to ``target`` once the one before it has
-/// returned, so that two never run at once, whatever thread runs them.
+/// The jobs of one or more clock domains, run one at a time: the queue of ready jobs, the pick of the next one (first
+/// ready first, or drawn from the schedule's seed), and the job running now. Kept by ``TaskTracker`` and changed only
+/// under its lock; the tracker dispatches each job to ``target`` once the one before it has returned, so that two
+/// never run at once, whatever thread runs them.
 struct JobRunner {
     /// A job the runner took from the runtime, with the domains that count it.
     struct ReadyJob {
@@ -27,7 +24,6 @@ struct JobRunner {
         let serial: UInt64
     }
 
-    /// The job running now: on which thread, since when.
     struct Running {
         let job: ReadyJob
         let thread: pthread_t
@@ -36,9 +32,8 @@ struct JobRunner {
         var sample: (cpu: Duration, at: ContinuousClock.Instant)?
     }
 
-    /// The task that created the clock, while the job it was running then
-    /// may still run: it ran before the runner existed, off the runner, and
-    /// no other job runs until it ends (see ``TaskTracker``).
+    /// The task that created the clock, while the job it was running then may still run: that job began off the
+    /// runner, and no other job runs until it ends.
     struct Holder {
         let task: TaskTracker.Member
         let since: ContinuousClock.Instant
@@ -49,25 +44,19 @@ struct JobRunner {
     private var serial: UInt64 = 0
     /// Draws the next job under a random schedule; `nil` in order.
     private var generator: SeededGenerator?
-    /// Whether a job is dispatched or running: the next one is dispatched
-    /// when it returns.
+    /// Whether a job is dispatched or running: the next one is dispatched when it returns.
     var busy = false
     var running: Running?
     var holder: Holder?
-    /// Whether jobs run on the main queue, between the main actor's own
-    /// jobs (a domain created or advanced from a task on the main actor).
+    /// Whether jobs run on the main queue, between the main actor's own (a domain created or advanced there).
     var targetsMain = false
-    /// The serial queue that runs the jobs when they are not on the main
-    /// queue; replaced when a job stalls it (see ``detachRunning()``).
+    /// The serial queue for jobs off the main queue; replaced when a job stalls it (``detachRunning()``).
     private var queue: DispatchQueue
-    /// Whether its domain is gone: the runner goes too, once its queue is
-    /// empty.
+    /// Whether its domain is gone: the runner goes too, once its queue is empty.
     var isOrphaned = false
-    /// The stalls found so far (``JobWatchdog``).
     var stalls: [ScheduleStall] = []
 
-    /// The actor a task calls to move onto the runner (see
-    /// ``RunnerExecutor``), made when first needed.
+    /// The actor a task calls to move onto the runner (``RunnerExecutor``), made when first needed.
     var hop: (any Actor)?
 
     init(schedule: TestClock.Schedule) {
@@ -75,12 +64,10 @@ struct JobRunner {
         queue = Self.makeQueue()
     }
 
-    /// Where the next job runs.
     var target: DispatchQueue { targetsMain ? .main : queue }
 
     var isEmpty: Bool { head == ready.count }
 
-    /// How many jobs wait to run.
     var waitingCount: Int { ready.count - head }
 
     mutating func append(
@@ -90,9 +77,7 @@ struct JobRunner {
         ready.append(ReadyJob(job: job, executor: executor, domains: domains, member: member, serial: serial))
     }
 
-    /// Takes the next job — the first ready, or one drawn from the seed —
-    /// and makes it the running one; `nil` (and no longer busy) if none is
-    /// ready.
+    /// Takes the next job (the first ready, or one drawn from the seed) as the running one; `nil` if none is ready.
     mutating func start(on thread: pthread_t) -> ReadyJob? {
         guard !isEmpty else {
             busy = false
@@ -116,24 +101,21 @@ struct JobRunner {
         return job
     }
 
-    /// Ends the running job; whether it was still the runner's (a stalled
-    /// job was detached, and the runner went on without it).
+    /// Ends the running job; whether it was still the runner's (a stalled job is detached as the runner goes on).
     mutating func finish(_ job: ReadyJob) -> Bool {
         guard running?.job.serial == job.serial else { return false }
         running = nil
         return true
     }
 
-    /// Where to dispatch the first job once the runner is free (not busy,
-    /// not held) and a job is ready; `nil` otherwise. Makes it busy.
+    /// Where to dispatch the first job once the runner is free (not busy, not held) and a job is ready; makes it busy.
     mutating func dispatchIfFree() -> DispatchQueue? {
         guard !busy, holder == nil, !isEmpty else { return nil }
         busy = true
         return target
     }
 
-    /// Where to dispatch the next job, if any is ready; else the runner is
-    /// no longer busy.
+    /// Where to dispatch the next job, if any is ready; else the runner is no longer busy.
     mutating func next() -> DispatchQueue? {
         if isEmpty {
             busy = false
@@ -142,9 +124,8 @@ struct JobRunner {
         return target
     }
 
-    /// Lets the runner go on without its running job, which holds its
-    /// thread: later jobs run on a new queue (and off the main queue, which
-    /// the job may hold).
+    /// Lets the runner go on without its running job, which holds its thread: later jobs run on a new queue, off the
+    /// main queue (which the job may hold).
     mutating func detachRunning() -> DispatchQueue {
         running = nil
         targetsMain = false

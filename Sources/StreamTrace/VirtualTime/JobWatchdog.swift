@@ -1,17 +1,10 @@
 import Dispatch
 
-/// Finds the job that holds a clock's tasks up (``ScheduleStall``): a
-/// timer, running while any virtual clock exists, that has ``TaskTracker``
-/// look at each runner's running job four times a second, and the rule
-/// that tells a stall.
-///
-/// A job is stalled when other jobs of its clock wait behind it and it has
-/// either held its thread for ``blockedBound`` while using almost no CPU
-/// (under a tenth of the time: it waits for something, and under a clock
-/// that runs one job at a time, what it waits for may be one of the jobs
-/// behind it), or run for ``busyBound`` whatever it did. A job that works
-/// the CPU for a while (a large decode in a debug build) is not a stall.
-/// These bounds only end a deadlock; they never choose an order.
+/// Finds the job that holds a clock's tasks up (``ScheduleStall``): a timer, running while any virtual clock exists,
+/// that has ``TaskTracker`` look at each runner's running job four times a second, and the rule that tells a stall: a
+/// job is stalled when other jobs of its clock wait behind it and it has either held its thread for ``blockedBound``
+/// using under a tenth of that time in CPU (it waits for something, maybe a job behind it), or run for ``busyBound``
+/// whatever it did. These bounds only end a deadlock; they never choose an order.
 final class JobWatchdog: @unchecked Sendable {
     static let blockedBound: Duration = .seconds(2)
     static let busyBound: Duration = .seconds(10)
@@ -21,7 +14,6 @@ final class JobWatchdog: @unchecked Sendable {
 
     private let timer: any DispatchSourceTimer
 
-    /// Starts calling `tick` every ``interval``.
     init(tick: @escaping @Sendable () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: .global())
         let nanoseconds = Int(TimeFormat.nanoseconds(Self.interval))
@@ -34,9 +26,8 @@ final class JobWatchdog: @unchecked Sendable {
         timer.cancel()
     }
 
-    /// Whether `running`, with `waiting` jobs behind it, is stalled at
-    /// `now`: the stall, or `nil` (after noting the thread's CPU time in
-    /// `running` for the next look).
+    /// Whether `running`, with `waiting` jobs behind it, is stalled at `now`: the stall, or `nil` (after noting the
+    /// thread's CPU time in `running` for the next look).
     static func stall(of running: inout JobRunner.Running, waiting: Int, now: ContinuousClock.Instant)
         -> ScheduleStall?
     {
@@ -53,12 +44,9 @@ final class JobWatchdog: @unchecked Sendable {
         return stall(running, held: held, blocked: blocked, waiting: waiting)
     }
 
-    /// Whether to stop waiting for the job that a runner's `holder` created
-    /// its clock in: after ``blockedBound``, with jobs waiting. The task
-    /// then suspended on something other than the library's waits and
-    /// advances (which end a hold at once), and what it waits for may be
-    /// one of the waiting jobs. Its thread's CPU time cannot tell: a thread
-    /// the system took away from the task for a while uses none either.
+    /// Whether to stop waiting for the job that a runner's `holder` created its clock in: after ``blockedBound`` with
+    /// jobs waiting, the task suspended on something other than the library's waits and advances (which end a hold at
+    /// once), maybe a waiting job. CPU time cannot tell: a thread the system took from the task uses none either.
     static func hasEnded(_ holder: JobRunner.Holder, waiting: Int, now: ContinuousClock.Instant) -> Bool {
         waiting > 0 && now - holder.since >= blockedBound
     }

@@ -1,8 +1,5 @@
-/// One run of a test body under one schedule, by a helper that explores
-/// schedules (`.exploringSchedules` in Swift Testing, `exploreSchedules` in
-/// XCTest): the schedule that clocks created in it take, and what the run
-/// leaves to report if it fails — the traces of the recorders on those
-/// clocks and the stalls their watchdog found.
+/// One run of a test body under one schedule while exploring schedules: the schedule that clocks created in it take,
+/// and what it leaves to report if it fails (the traces of the recorders on those clocks, the stalls found).
 package final class ScheduleRun: @unchecked Sendable {
     /// The run the current task is in, if any.
     @TaskLocal package static var current: ScheduleRun?
@@ -25,12 +22,10 @@ package final class ScheduleRun: @unchecked Sendable {
         lock.withLock { foundStalls.append(stall) }
     }
 
-    /// The traces of the recorders on the run's clocks, in the order they
-    /// were created, as they are now.
+    /// The traces of the recorders on the run's clocks, in the order they were created, as they are now.
     package var traces: [(header: TraceHeader, text: String)] {
         lock.withLock { traceReaders }.map { $0() }
     }
 
-    /// The stalls found in the run.
     package var stalls: [ScheduleStall] { lock.withLock { foundStalls } }
 }

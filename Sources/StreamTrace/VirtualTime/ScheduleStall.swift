@@ -1,15 +1,9 @@
-/// A job of a clock's tasks that held its thread while other jobs of those
-/// tasks waited behind it.
-///
-/// A virtual clock runs its tasks' jobs one at a time. A job that blocks
-/// its thread until another of them has run (a semaphore, a lock, a
-/// dispatch group, a blocking wait) would then wait forever: the clock's
-/// watchdog finds it, lets the waiting jobs run beside it from then on
-/// (their order is no longer the clock's), and reports this as a failure.
-/// A job that runs for a long time without suspending is reported too.
+/// A job of a clock's tasks that held its thread while other jobs of those tasks waited behind it. A job that blocks
+/// until another of the clock's jobs has run (a semaphore, a lock, a blocking wait) would wait forever, as the clock
+/// runs them one at a time: the watchdog lets the waiting jobs run beside it from then on, out of the clock's order,
+/// and reports it as a failure, as it does a job that runs long without suspending.
 package struct ScheduleStall: Sendable, Equatable, CustomStringConvertible {
-    /// The ID of the job's task (`nil` for a job that is not a task's,
-    /// such as an actor's).
+    /// The ID of the job's task; `nil` for a job that is no task's, such as an actor's.
     package var task: UInt64?
     /// How long the job had held its thread.
     package var held: Duration

@@ -1,6 +1,4 @@
-/// SplitMix64: a small, fast generator whose whole sequence follows from
-/// its seed, on every platform and in every run. A seeded schedule draws
-/// its choices from it, so a seed replays the same schedule.
+/// SplitMix64: its whole sequence follows from the seed, on every platform and in every run: a seed replays a schedule.
 package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

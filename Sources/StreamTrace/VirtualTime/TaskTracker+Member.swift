@@ -7,18 +7,11 @@ import Musl
 #endif
 
 extension TaskTracker {
-    /// A job as a clock's domain knows it.
-    ///
-    /// A task is known by its ID, a 64-bit count that the runtime never
-    /// hands out twice (`swift_task_getJobTaskId`): the runtime reuses a
-    /// task's memory as soon as the task ends, and a task keyed by its
-    /// address passed its membership on to whatever task took its place. A
-    /// job that is not a task (an actor's, a continuation's) is known by its
-    /// address, which the runtime gives to another job once it is done: it
-    /// never becomes a member (see ``isKnownForGood``). Where the runtime's
-    /// function cannot be found, every job is known by its address, and
-    /// kept as a member all the same (the tracker's behaviour before task
-    /// IDs).
+    /// A job as a clock's domain knows it. A task is known by its ID (`swift_task_getJobTaskId`), which the runtime
+    /// never hands out twice: it reuses a task's memory as soon as the task ends, so an address would pass membership
+    /// on to whatever took its place. A job that is no task (an actor's, a continuation's) is known by its address and
+    /// never becomes a member (``isKnownForGood``). Where the runtime's function cannot be found, every job is known by
+    /// its address and kept as a member all the same.
     struct Member: Hashable {
         private let taskID: UInt64
         private let address: UInt
@@ -36,14 +29,12 @@ extension TaskTracker {
         /// The task's ID, or `nil` for a job that is not a task.
         var task: UInt64? { taskID == 0 ? nil : taskID }
 
-        /// Whether it names the same job for as long as the domain lives: a
-        /// task's ID, or any job where task IDs cannot be read.
+        /// Whether it names one job for as long as the domain lives: a task's ID, or any job where IDs cannot be read.
         var isKnownForGood: Bool { taskID != 0 || Self.readTaskID == nil }
 
         typealias ReadTaskID = @convention(thin) (UnsafeRawPointer) -> UInt64
 
-        /// The runtime's function, found once (``TaskTracker/makeDomain()``
-        /// looks it up before the hook is installed).
+        /// The runtime's function, found once (``TaskTracker`` looks it up before installing the hook).
         static let readTaskID: ReadTaskID? = {
             #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
             guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getJobTaskId") else {

@@ -8,40 +8,19 @@ import Glibc
 import Musl
 #endif
 
-/// Follows the tasks of each virtual clock and runs their jobs one at a
-/// time, so that the clock knows when they have all suspended and the
-/// program alone decides their order.
+/// Follows the tasks of each virtual clock and runs their jobs one at a time, so that the clock knows when they have
+/// all suspended and the program alone decides their order. A clock's *domain* holds the task that created the clock
+/// and every task that sleeps on it or advances it. A job enqueued for the global executor joins the domain when it is
+/// a member task, when the task enqueuing it is a member, when it is enqueued from inside a job of the domain, or from
+/// the main actor when the domain follows the main actor (its clock was created or advanced there). Only tasks become
+/// members (see ``Member``). Through ``GlobalEnqueueHook`` the tracker counts each job of a domain until it returns: a
+/// domain with no job queued or running has each of its tasks finished or suspended.
 ///
-/// A clock's *domain* holds the task that created the clock and every task
-/// that sleeps on it or advances it. A job enqueued for the global executor
-/// joins the domain when the job itself is a member task (a member resumed
-/// by anyone), when the task enqueuing it is (a task or actor job started,
-/// or a task resumed, by a member), when it is enqueued from inside a job of
-/// the domain (a task that an actor job of the domain ran), or when it is
-/// enqueued from the main actor and the domain follows the main actor (its
-/// clock was created or advanced there). Only tasks become members: a job
-/// that is no task is known by an address the runtime reuses. Through ``GlobalEnqueueHook`` the tracker takes every
-/// job of a domain and counts it until it returns: when a domain has no job
-/// queued or running, each of its tasks has finished or is suspended.
-///
-/// The domain's ``JobRunner`` runs those jobs one at a time, each once the
-/// one before has returned, in the order the clock's schedule gives: first
-/// ready first, or drawn from the seed (``TestClock/Schedule``). It runs
-/// them on a serial queue of its own, or, for a domain created or advanced
-/// by a task on the main actor, on the main queue between the main actor's
-/// own jobs. A job that belongs to several domains runs on the newest
-/// one's runner: the clock a test created last runs the test's task, and
-/// tasks that only an older clock follows run on its runner, beside it.
-/// ``JobWatchdog`` finds a job that holds the others up.
-///
-/// Other jobs go on, untouched, to the runtime (or to a hook installed
-/// before ours). Jobs queued on the main actor or on custom executors, and
-/// work on Dispatch queues or threads, are neither counted nor ordered.
-///
-/// A task is known by its ID, which the runtime never gives to another
-/// task, not by its address, which it reuses as soon as the task ends: a
-/// task that a clock followed cannot pass its membership on to an unrelated
-/// task allocated in its place (see ``Member``).
+/// The domain's ``JobRunner`` runs those jobs one at a time in the order of the clock's schedule, on a serial queue of
+/// its own or, for a domain created or advanced on the main actor, on the main queue. A job of several domains runs
+/// on the newest one's runner: the clock a test created last runs the test's task. Other jobs go on untouched to the
+/// runtime (or to a hook installed before ours); jobs on the main actor or custom executors, and work on Dispatch
+/// queues or threads, are neither counted nor ordered.
 package final class TaskTracker: @unchecked Sendable {
     package static let shared = TaskTracker()
 
@@ -49,12 +28,10 @@ package final class TaskTracker: @unchecked Sendable {
         var members: Set<Member> = []
         /// Tracked jobs queued or running.
         var pending = 0
-        /// Tracked jobs enqueued so far, not counting those of `settling` tasks.
         var activity: UInt64 = 0
         var settling: [Member: Int] = [:]
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        /// Whether one of its jobs has run.
         var hasRunJobs = false
         /// The key of the domain's runner in `runners`.
         var runner: UInt64
@@ -68,16 +45,13 @@ package final class TaskTracker: @unchecked Sendable {
     /// `nil` while the hook is not installed; else the hook it replaced.
     private var previousHook: GlobalEnqueueHook.Hook??
     private var watchdog: JobWatchdog?
-    /// Called with each stall the watchdog finds (``ScheduleStall``).
     private var stallObservers: [UInt64: @Sendable (ScheduleStall) -> Void] = [:]
 
     /// Whether jobs can be followed at all (the runtime's hook was found).
     package var isAvailable: Bool { GlobalEnqueueHook.slot != nil }
 
-    /// A new domain, with the current task (if any) as its first member,
-    /// whose jobs run in the order of `schedule` on a runner of its own,
-    /// held until the current task's job ends (``JobRunner/Holder``).
-    /// `onStall` hears of each stall of its runner.
+    /// A new domain with the current task (if any) as its first member, whose jobs run in the order of `schedule` on
+    /// a runner of its own, held until the current task's job ends (``JobRunner/Holder``).
     package func makeDomain(
         schedule: TestClock.Schedule = .inOrder, onStall: (@Sendable (ScheduleStall) -> Void)? = nil
     ) -> UInt64 {
@@ -105,8 +79,7 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// Ends a domain; the hook goes when the last one does. Jobs already
-    /// queued still run, one at a time.
+    /// Ends a domain (the hook goes with the last one); jobs already queued still run, one at a time.
     package func removeDomain(_ id: UInt64) {
         var release: (runner: UInt64, queue: DispatchQueue)?
         let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
@@ -132,7 +105,6 @@ package final class TaskTracker: @unchecked Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Makes the current task a member of the domain.
     package func adoptCurrentTask(into id: UInt64) {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
@@ -146,8 +118,7 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// The hook's body: a job of some domain is queued on its runner and
-    /// counted, any other goes on to the runtime.
+    /// The hook's body: a job of some domain is queued on its runner and counted, any other goes on to the runtime.
     func enqueue(_ job: UnownedJob, original: GlobalEnqueueHook.Original) {
         let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
         let task = Self.currentTask()
@@ -155,8 +126,7 @@ package final class TaskTracker: @unchecked Sendable {
         let onMainActor = Self.isOnMainQueue()
         let (queued, previous, dispatch) = lock.withLock {
             () -> (Bool, GlobalEnqueueHook.Hook?, (runner: UInt64, queue: DispatchQueue)?) in
-            // A job that is no task (an actor's, a continuation's) is known by its address, which
-            // the runtime gives to other jobs once it is done: only where it comes from counts.
+            // A job that is no task is known by an address the runtime reuses: only where it comes from counts.
             var ids = member.isKnownForGood ? membership[member] ?? [] : []
             func add(_ more: [UInt64]) { ids += more.filter { !ids.contains($0) && domains[$0] != nil } }
             if let task, task != member, let more = membership[task] { add(more) }
@@ -190,10 +160,8 @@ package final class TaskTracker: @unchecked Sendable {
         dispatch?.async { self.runNext(on: runner) }
     }
 
-    /// Under `lock`: counts `job` in `domains` and queues it on `runner`;
-    /// where to dispatch the runner's first job, if it was free. A job that
-    /// resumes the runner's holder, or that the holder enqueues as it
-    /// suspends (no task: a hop to an actor), ends the hold.
+    /// Under `lock`: counts `job` in `domains` and queues it on `runner`; where to dispatch the runner's first job, if
+    /// it was free. A job that resumes the runner's holder, or that the holder enqueues as it suspends, ends the hold.
     private func queueLocked(
         _ job: UnownedJob, on executor: UnownedSerialExecutor, domains ids: [UInt64], member: Member,
         by task: Member?, _ runner: UInt64
@@ -210,11 +178,8 @@ package final class TaskTracker: @unchecked Sendable {
         return runners[runner]?.dispatchIfFree()
     }
 
-    /// Runs the runner's next job, then the ones after it: on this thread
-    /// while they run on the runner's own queue (up to 256 in a row: a
-    /// dispatch for each job cost the clock's tasks a wait for a thread each
-    /// time, which on a loaded machine made thousands of jobs take seconds),
-    /// one dispatch each on the main queue, between the main actor's jobs.
+    /// Runs the runner's next job, then the ones after it: on this thread while they run on the runner's own queue (up
+    /// to 256 in a row, sparing each job a wait for a thread), one dispatch each on the main queue.
     private func runNext(on runner: UInt64) {
         for _ in 0..<256 {
             let thread = pthread_self()
@@ -244,17 +209,10 @@ package final class TaskTracker: @unchecked Sendable {
         queue?.async { self.runNext(on: runner) }
     }
 
-    /// Moves the current task onto its runner, if it runs off it: the job
-    /// that created a clock, or a task that just joined one. From then on it
-    /// runs one job at a time with the clock's other tasks. Called where the
-    /// library is about to wait or advance, so that what the clock's tasks
-    /// do next never depends on how far the caller has got.
-    ///
-    /// The task calls into the runner's ``RunnerExecutor/Hop`` actor, which
-    /// queues it on the runner behind the jobs it started (and ends the
-    /// runner's hold). Before macOS 14 and its peers, where custom executors
-    /// take no `ExecutorJob`, it yields instead, which moves it only if the
-    /// yield's job resumes it after it has suspended.
+    /// Moves the current task onto its runner if it runs off it (the job that created a clock, or a task that just
+    /// joined one), so that what the clock's tasks do next never depends on how far the caller has got. It calls into
+    /// the runner's ``RunnerExecutor/Hop`` actor, which queues it behind the jobs it started; before macOS 14 it yields
+    /// instead, which moves it only if the yield's job resumes it after it has suspended.
     package func moveOntoRunner() async {
         guard let task = Self.currentTask() else { return }
         let running = TrackedJob.current
@@ -272,7 +230,6 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// The runner's hop actor, made when first needed.
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     private func hop(for runner: UInt64) -> RunnerExecutor.Hop {
         lock.withLock {
@@ -283,21 +240,18 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// Under `lock`: whether the job of `domains` (what ``TrackedJob`` says
-    /// of the current thread) is one that `runner` runs.
+    /// Under `lock`: whether the job of `domains` (the thread's ``TrackedJob/current``) is one that `runner` runs.
     private func isRunning(on runner: UInt64, _ domains: [UInt64]?) -> Bool {
         domains?.contains { self.domains[$0]?.runner == runner } ?? false
     }
 
-    /// Under `lock`: forgets a runner that no domain uses, once it has
-    /// nothing left to run.
+    /// Under `lock`: forgets a runner that no domain uses, once it has nothing left to run.
     private func removeRunnerIfDone(_ runner: UInt64) {
         guard let state = runners[runner], state.isOrphaned, !state.busy, state.isEmpty else { return }
         runners[runner] = nil
     }
 
-    /// The watchdog's look at every runner: each stalled job is left to
-    /// finish on its own thread while the runner goes on.
+    /// The watchdog's look at every runner: a stalled job is left to finish on its thread while the runner goes on.
     private func lookForStalls() {
         let now = ContinuousClock.now
         var found: [(runner: UInt64, queue: DispatchQueue, stall: ScheduleStall)] = []
@@ -328,10 +282,8 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// Whether what the calling thread does is in the order of the
-    /// domain's clock, the thread not running one of its jobs: on the main
-    /// queue when the clock's jobs run there, or before any of them has run
-    /// (nothing to be out of order with).
+    /// Whether what the calling thread does, running none of the domain's jobs, is in its clock's order: on the main
+    /// queue when the clock's jobs run there, or before any of them has run (nothing to be out of order with).
     package func isOrderingOffItsJobs(_ id: UInt64) -> Bool {
         let onMainQueue = Self.isOnMainQueue()
         return lock.withLock {
@@ -340,14 +292,12 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// The stalls found so far in the domain's runner.
     package func stalls(_ id: UInt64) -> [ScheduleStall] {
         lock.withLock { domains[id].flatMap { runners[$0.runner]?.stalls } ?? [] }
     }
 
-    /// Suspends until no job of the domain is queued or running, or until
-    /// `bound` of wall-clock time has passed (a member that never suspends
-    /// must not hang its clock).
+    /// Suspends until no job of the domain is queued or running, or until `bound` of wall-clock time has passed (a
+    /// member that never suspends must not hang its clock).
     package func waitUntilIdle(_ id: UInt64, bound: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waiter = lock.withLock { () -> UInt64? in
@@ -365,14 +315,12 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
-    /// How many jobs of the domain have been enqueued, not counting the
-    /// current task's own while it settles (see ``beginSettling(_:)``).
+    /// How many jobs of the domain have been enqueued, less the current task's own while it settles.
     package func activity(_ id: UInt64) -> UInt64 {
         lock.withLock { domains[id]?.activity ?? 0 }
     }
 
-    /// Leaves the current task's own jobs out of ``activity(_:)`` until
-    /// ``endSettling(_:)``.
+    /// Leaves the current task's own jobs out of ``activity(_:)`` until ``endSettling(_:)``.
     package func beginSettling(_ id: UInt64) {
         guard let task = Self.currentTask() else { return }
         lock.withLock { domains[id]?.settling[task, default: 0] += 1 }
@@ -411,8 +359,7 @@ package final class TaskTracker: @unchecked Sendable {
         return key
     }()
 
-    /// Whether the caller runs on the main queue — the main actor's
-    /// executor, whichever thread drains it.
+    /// Whether the caller runs on the main queue: the main actor's executor, whichever thread drains it.
     private static func isOnMainQueue() -> Bool {
         DispatchQueue.getSpecific(key: mainQueueKey) == true
     }

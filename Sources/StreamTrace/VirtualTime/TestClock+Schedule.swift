@@ -56,8 +56,7 @@ extension TestClock {
             return "random(seed: \(seed))"
         }
 
-        /// A generator of the schedule's choices, `nil` in order. `stream`
-        /// separates the choices of the jobs from those of the sleepers.
+        /// A generator of the schedule's choices, `nil` in order; `stream` keeps the jobs' apart from the sleepers'.
         package func generator(stream: UInt64) -> SeededGenerator? {
             seed.map { SeededGenerator(seed: $0 ^ (stream &* 0xD1B5_4A32_D192_ED03)) }
         }

@@ -95,8 +95,7 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     }
 
     let core: VirtualClockCore
-    /// What failure messages call it: `TestClock`, or `TestScheduler` for a
-    /// scheduler's ``TestScheduler/clock``.
+    /// What failure messages call it: `TestClock`, or `TestScheduler` for a scheduler's ``TestScheduler/clock``.
     package let diagnosticName: String
 
     /// Creates a clock at `now` (default: zero). The current task, if any,
@@ -124,11 +123,9 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         diagnosticName = "TestClock"
     }
 
-    /// The order in which the clock runs its tasks' jobs.
     package var schedule: Schedule { core.schedule }
 
-    /// A clock on the virtual time of `core`, which another clock or a
-    /// ``TestScheduler`` owns too.
+    /// A clock on the virtual time of `core`, which another clock or a ``TestScheduler`` owns too.
     package init(core: VirtualClockCore, diagnosticName: String) {
         self.core = core
         self.diagnosticName = diagnosticName

@@ -6,9 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The domains of the tracked job running on the current thread, so that
-/// what it enqueues — a task it starts or resumes, or one that an actor job
-/// runs — joins them too (see ``TaskTracker``).
+/// The domains of the tracked job running on the current thread, so that what it enqueues (a task it starts or
+/// resumes, or one that an actor job runs) joins them too.
 enum TrackedJob {
     /// The thread's slot: its running job's domains, `nil` between jobs.
     private typealias Slot = UnsafeMutablePointer<[UInt64]?>
@@ -44,14 +43,12 @@ enum TrackedJob {
         pthread_getspecific(key)?.assumingMemoryBound(to: [UInt64]?.self).pointee
     }
 
-    /// Runs `job` with its domains as the thread's ``current``.
     static func run(_ job: UnownedJob, on executor: UnownedSerialExecutor, domains ids: [UInt64]) {
         within(ids) { job.runSynchronously(on: executor) }
     }
 
-    /// Runs `body` with `ids` as the thread's ``current``: a job, or a
-    /// clock's scheduled actions, which its synchronous advance runs on the
-    /// caller's thread.
+    /// Runs `body` with `ids` as the thread's ``current``: a job, or a clock's scheduled actions, which its synchronous
+    /// advance runs on the caller's thread.
     static func within(_ ids: [UInt64], _ body: () -> Void) {
         let slot = slot
         let previous = slot.pointee

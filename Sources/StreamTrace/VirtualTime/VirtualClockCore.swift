@@ -1,27 +1,20 @@
-/// What ``TestClock`` and `TestScheduler` share: a ``VirtualTimeline``, the
-/// clock's domain in ``TaskTracker`` (which runs the clock's tasks' jobs one
-/// at a time, in the order of its ``TestClock/Schedule``), and advancing
-/// that waits for those tasks.
+/// What ``TestClock`` and `TestScheduler` share: a ``VirtualTimeline``, a ``TaskTracker`` domain and settling advances.
 @usableFromInline
 package final class VirtualClockCore: @unchecked Sendable {
     package let timeline: VirtualTimeline
     package let domain: UInt64
     package let schedule: TestClock.Schedule
-    /// The schedule exploration the clock was created in, if any.
     package let run: ScheduleRun?
     /// Where the clock was created: where a stall of its tasks is reported.
     private let origin: TestLocation?
     private let lock = Lock()
     private var reportedStalls = 0
 
-    /// How long, in wall-clock time, one settling step waits for the clock's
-    /// tasks before it moves on anyway: a task that never suspends (a busy
-    /// loop, a blocking wait) must not hang the test.
+    /// How long, in wall-clock time, one settling step waits for the clock's tasks before it moves on anyway: a task
+    /// that never suspends must not hang the test.
     package static let settleBound: Duration = .seconds(10)
 
-    /// A core at `now`, whose domain starts with the current task, running
-    /// its jobs in the order of `schedule` (``TestClock/Schedule/current``
-    /// by default).
+    /// A core at `now` whose domain starts with the current task; `schedule` defaults to the exploration's, if any.
     package init(now: Duration, schedule: TestClock.Schedule? = nil, origin: TestLocation? = nil) {
         let run = ScheduleRun.current
         let schedule = schedule ?? run?.schedule ?? .inOrder
@@ -36,19 +29,15 @@ package final class VirtualClockCore: @unchecked Sendable {
         TaskTracker.shared.removeDomain(domain)
     }
 
-    /// Sleeps on the timeline, as a member of the clock's domain.
     package func sleep(until deadline: Duration) async throws {
         TaskTracker.shared.adoptCurrentTask(into: domain)
         await TaskTracker.shared.moveOntoRunner()
         try await timeline.sleep(until: deadline)
     }
 
-    /// Lets the clock's tasks run until each has finished or is suspended.
-    ///
-    /// Called on an actor (`isolation`), it also lets that actor run the
-    /// jobs queued on it first — for the main actor, whose jobs the tracker
-    /// cannot see, this is what makes a `@MainActor` model deterministic —
-    /// and repeats until a round brings no new job.
+    /// Lets the clock's tasks run until each has finished or is suspended. Called on an actor (`isolation`), it also
+    /// lets that actor run the jobs queued on it first, and repeats until a round brings no new job: the tracker cannot
+    /// see the main actor's jobs, and this is what makes a `@MainActor` model deterministic.
     package func settle(isolation: isolated (any Actor)? = #isolation) async {
         let tracker = TaskTracker.shared
         guard tracker.isAvailable else {
@@ -72,10 +61,8 @@ package final class VirtualClockCore: @unchecked Sendable {
         }
     }
 
-    /// Settles, then wakes every sleeper and runs every action due by
-    /// `deadline`, settling after each (in order) or after each instant's
-    /// (a random schedule, which wakes them together); then moves the time
-    /// there. Reports the stalls found meanwhile.
+    /// Settles, then wakes every sleeper and runs every action due by `deadline`, settling after each (in order) or
+    /// after each instant's (a random schedule); then moves the time there and reports the stalls found meanwhile.
     package func advance(to deadline: Duration, isolation: isolated (any Actor)? = #isolation) async {
         await settle()
         while let due = timeline.takeDue(until: deadline) {
@@ -95,8 +82,7 @@ package final class VirtualClockCore: @unchecked Sendable {
         reportStalls()
     }
 
-    /// Runs every sleeper and action due by `deadline` without waiting for
-    /// any task (for synchronous callers).
+    /// Runs every sleeper and action due by `deadline` without waiting for any task (for synchronous callers).
     package func advanceWithoutSettling(to deadline: Duration) {
         while let due = timeline.takeDue(until: deadline) {
             // In the clock's order, as its jobs are: a task an action starts is the clock's too.
@@ -105,8 +91,7 @@ package final class VirtualClockCore: @unchecked Sendable {
         timeline.move(to: deadline)
     }
 
-    /// Suspends until at least `count` tasks sleep on the clock, then lets
-    /// the clock's tasks settle.
+    /// Suspends until at least `count` tasks sleep on the clock, then lets the clock's tasks settle.
     package func waitForSleepers(
         atLeast count: Int, timeout: Duration, isolation: isolated (any Actor)? = #isolation
     ) async throws {
@@ -117,21 +102,16 @@ package final class VirtualClockCore: @unchecked Sendable {
         reportStalls()
     }
 
-    /// Whether the calling thread runs in the clock's order: a job of the
-    /// clock's tasks, an action a synchronous advance runs, the main queue
-    /// when the clock runs its jobs there — or the clock has run none of its
-    /// tasks' jobs yet. Elsewhere (a Dispatch queue, a thread, a callback)
-    /// what happens is in no order against those jobs.
+    /// Whether the calling thread runs in the clock's order: a job of the clock's tasks, an action a synchronous
+    /// advance runs, the main queue when the clock runs its jobs there, or anywhere before the clock has run a job.
     package func isOrderingCurrentThread() -> Bool {
         if let running = TrackedJob.current, running.contains(domain) { return true }
         return TaskTracker.shared.isOrderingOffItsJobs(domain)
     }
 
-    /// The stalls of the clock's tasks found so far.
     package var stalls: [ScheduleStall] { TaskTracker.shared.stalls(domain) }
 
-    /// Reports each stall found since the last report to the test
-    /// framework, at the clock's creation (``TestFrameworkReporter``).
+    /// Reports each stall found since the last report to the test framework, at the clock's creation.
     private func reportStalls() {
         let stalls = self.stalls
         let new = lock.withLock { () -> ArraySlice<ScheduleStall> in

@@ -12,7 +12,6 @@ import OpenCombineDispatch
 /// A point in a ``TestScheduler``'s virtual time (its `SchedulerTimeType`):
 /// nanoseconds since the scheduler started.
 public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertible {
-    /// Nanoseconds since the scheduler started.
     package var nanoseconds: Int64
 
     package init(nanoseconds: Int64) {

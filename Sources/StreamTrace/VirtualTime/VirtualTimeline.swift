@@ -1,16 +1,9 @@
 import Dispatch
 
-/// The time and the queue of a virtual clock (``TestClock``, and
-/// `TestScheduler`): sleeping tasks and scheduled actions, each due at a
-/// deadline, taken in deadline order — at equal deadlines, one at a time in
-/// the order they came, or, under a random schedule, all together in an
-/// order drawn from its seed (actions keep the order they were scheduled
-/// in among themselves, as a serial scheduler runs them).
-///
-/// A sleeper is registered and its cancellation checked under one lock, so a
-/// cancelled sleeper is always woken with `CancellationError`: cancelled
-/// before it registers, it finds its cancellation when it does; cancelled
-/// after, its handler takes it out of the queue.
+/// The time and the queue of a virtual clock: sleeping tasks and scheduled actions, taken in deadline order
+/// (``takeDue(until:)``). A sleeper is registered and its cancellation checked under one lock, so a cancelled sleeper
+/// is always woken with `CancellationError`: cancelled before it registers, it finds its cancellation when it does;
+/// cancelled after, its handler takes it out of the queue.
 package final class VirtualTimeline: @unchecked Sendable {
     /// What a deadline brings: a sleeper to wake, or an action to run.
     package enum Work {
@@ -36,13 +29,11 @@ package final class VirtualTimeline: @unchecked Sendable {
     private let lock = Lock()
     private var current: Duration
     private var entries: [Entry] = []
-    /// Sleepers and waiters announced but not yet registered: `true` once
-    /// cancelled.
+    /// Sleepers and waiters announced but not yet registered: `true` once cancelled.
     private var announced: [UInt64: Bool] = [:]
     private var sleeperWaiters: [UInt64: SleeperWaiter] = [:]
     private var nextID: UInt64 = 0
-    /// Whether `advance`, `run` or a scheduler's `advance` ever moved (or
-    /// tried to move) the time.
+    /// Whether anything ever moved (or tried to move) the time.
     private var advanced = false
     /// Draws the order of the entries due together; `nil` in order.
     private var generator: SeededGenerator?
@@ -58,11 +49,9 @@ package final class VirtualTimeline: @unchecked Sendable {
 
     package var entryCount: Int { lock.withLock { entries.count } }
 
-    /// The latest deadline in the queue.
     package var lastDeadline: Duration? { lock.withLock { entries.map(\.deadline).max() } }
 
-    /// Suspends until the time reaches `deadline` (at once if it has); throws
-    /// `CancellationError` if the task is cancelled first, whenever that is.
+    /// Suspends until the time reaches `deadline`; throws `CancellationError` if the task is cancelled first.
     package func sleep(until deadline: Duration) async throws {
         let id = announce()
         try await withTaskCancellationHandler {
@@ -99,7 +88,6 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// Queues `action` to run at `deadline`.
     package func schedule(at deadline: Duration, _ action: @escaping () -> Void) {
         lock.withLock {
             nextID += 1
@@ -107,11 +95,9 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// Takes what is due first, by `deadline`, moving the time to its
-    /// deadline (never backwards); `nil` if nothing is due. In order, that
-    /// is the one entry due first (the first to come at equal deadlines);
-    /// under a random schedule, every entry due at that instant, in an order
-    /// drawn from the seed in which the actions keep theirs.
+    /// Takes what is due first by `deadline`, moving the time to it (never backwards); `nil` if nothing is due. In
+    /// order, the one entry due first (the first to come at equal deadlines); under a random schedule, every entry due
+    /// at that instant, in an order drawn from the seed in which actions keep theirs, as a serial scheduler runs them.
     package func takeDue(until deadline: Duration) -> [Work]? {
         lock.withLock {
             guard let first = entries.indices.filter({ entries[$0].deadline <= deadline }).min(by: isBefore) else {
@@ -133,12 +119,11 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// Whether the entry at `lhs` comes before the one at `rhs`. Under `lock`.
+    /// Under `lock`.
     private func isBefore(_ lhs: Int, _ rhs: Int) -> Bool {
         (entries[lhs].deadline, entries[lhs].id) < (entries[rhs].deadline, entries[rhs].id)
     }
 
-    /// Moves the time to `time`, unless it is already later.
     package func move(to time: Duration) {
         lock.withLock {
             advanced = true
@@ -146,8 +131,7 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// The time and the queue at one instant, for a failure that time may
-    /// explain (see ``ClockDiagnosis``).
+    /// The time and the queue now, for a failure that time may explain (``ClockDiagnosis``).
     package var snapshot: ClockDiagnosis.Queue {
         lock.withLock {
             ClockDiagnosis.Queue(
@@ -157,9 +141,7 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    /// Suspends until at least `count` tasks sleep here. After `timeout` of
-    /// wall-clock time it throws ``SleepersTimeout`` instead; cancelled, it
-    /// throws `CancellationError`.
+    /// Suspends until at least `count` tasks sleep here; throws ``SleepersTimeout`` after `timeout` of wall-clock time.
     package func waitForSleepers(atLeast count: Int, timeout: Duration) async throws {
         let id = announce()
         try await withTaskCancellationHandler {
@@ -216,7 +198,6 @@ package final class VirtualTimeline: @unchecked Sendable {
 /// Thrown by `waitForSleepers(atLeast:timeout:)` when fewer tasks than
 /// expected came to sleep on a virtual clock in time.
 public struct SleepersTimeout: Error, Equatable, CustomStringConvertible {
-    /// How many sleepers the test waited for.
     package var expected: Int
     /// How many were sleeping when the wait gave up.
     package var found: Int

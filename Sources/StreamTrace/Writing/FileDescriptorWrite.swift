@@ -6,11 +6,9 @@ import Glibc
 import Musl
 #endif
 
-/// Writing bytes to a file descriptor, whole: the one loop the file sink,
-/// the command's output and its temporary copies share.
+/// Writing bytes to a file descriptor, whole.
 package enum FileDescriptorWrite {
-    /// Writes all of `bytes` to `fd`, going on after partial and
-    /// interrupted writes; the `errno` of a write that failed, else `nil`.
+    /// Writes all of `bytes` to `fd` despite partial and interrupted writes; a failed write's `errno`, else `nil`.
     package static func all(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {

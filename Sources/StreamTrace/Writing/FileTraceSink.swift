@@ -18,12 +18,9 @@ import Musl
 /// let recorder = Recorder<String, Never>(name: "search", sink: sink)
 /// ```
 public final class FileTraceSink: TraceSink, @unchecked Sendable {
-    /// The file's path.
     package let path: String
-    // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
-    // Appending a line is on the recording path, inlined into it
-    // (``appendLine(capacity:isTerminal:_:)``): a recorder writes its lines
-    // here directly, not through `any TraceSink`.
+    // Guarded by `lock`, so the runtime's exclusivity checks would only add cost. A recorder appends its lines here
+    // directly (``appendLine(capacity:isTerminal:_:)``, inlined), not through `any TraceSink`.
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var fd: Int32
     /// Whole lines not yet written, `count` bytes of `bufferSize`.
@@ -74,9 +71,8 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         }
     }
 
-    /// Appends one line that `body` writes at the pointer it is given (at
-    /// most `capacity` bytes, without the newline; it returns how many),
-    /// straight into the buffer when it fits.
+    /// Appends the line `body` writes at the pointer it is given (at most `capacity` bytes without the newline; it
+    /// returns how many), straight into the buffer when it fits.
     @inlinable
     func appendLine(
         capacity: Int, isTerminal: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Int
@@ -95,8 +91,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         if isTerminal || flushEveryEvent || count >= bufferSize { flushLocked() }
     }
 
-    /// A line longer than the buffer: built apart and written with its
-    /// newline in one write.
+    /// A line longer than the buffer: built apart and written with its newline in one write.
     @usableFromInline
     func writeLongLocked(capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         let whole = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 1)

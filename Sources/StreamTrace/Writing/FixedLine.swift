@@ -1,11 +1,8 @@
-/// A trace line of bounded length written into memory the caller owns:
-/// plain stores, no growth checks. Lines of events whose payload has a
-/// bounded size (integers, booleans, requests, subscribe, the ends) are
-/// built here on the stack and handed to the sink as they are.
+/// A trace line of bounded length built in caller-owned memory with plain stores and no growth checks: the line of
+/// an event with a bounded payload (integers, booleans, requests, subscribe, the ends).
 @usableFromInline
 struct FixedLine {
-    /// The longest such line: `{"t":` and an `Int64`, `,"event":"request","demand":`
-    /// and an `Int`, `}`: 74 bytes.
+    /// The longest such line is 74 bytes: `{"t":`, an `Int64`, `,"event":"request","demand":`, an `Int`, `}`.
     @usableFromInline static var capacity: Int { 96 }
 
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
@@ -31,11 +28,8 @@ struct FixedLine {
     }
 }
 
-/// Decimal digits of an unsigned integer, eight at a time: the digits of
-/// a number below 10⁸ are worked out in one 64-bit register (four lanes of
-/// two, then eight of one) and stored at once, with no loop and no
-/// table. A trace line holds two such numbers (its time and an integer
-/// value), so they are a good part of writing an event (docs/performance.md).
+/// Decimal digits of an unsigned integer, eight at a time: the digits of a number below 10⁸ are worked out in one
+/// 64-bit register (four lanes of two, then eight of one) and stored at once, with no loop and no table.
 @usableFromInline
 enum DecimalText {
     /// How many decimal digits `value` has (1 to 20).
@@ -52,14 +46,11 @@ enum DecimalText {
         return count
     }
 
-    /// The eight digits of `value` (below 10⁸, with leading zeros) as ASCII
-    /// bytes in memory order: the first digit in the lowest byte.
+    /// The eight digits of `value` (below 10⁸, zero-padded) as ASCII, the first digit in the lowest byte.
     @inlinable static func eightDigits(_ value: UInt64) -> UInt64 {
         let high = value / 10_000
-        // Two 32-bit lanes of four digits, then four 16-bit lanes of two:
-        // lane / 100 is (lane · 10486) >> 20 below 10⁴, lane / 10 is
-        // (lane · 103) >> 10 below 100; the masks drop what the shifts
-        // bring down from the next lane.
+        // Lanes of four digits (32-bit), then of two (16-bit): below 10⁴, lane / 100 = (lane · 10486) >> 20, and
+        // below 100, lane / 10 = (lane · 103) >> 10; the masks drop what the shifts bring down from the next lane.
         let fours = high | (value &- high &* 10_000) &<< 32
         let hundreds = ((fours &* 10486) &>> 20) & 0x0000_007F_0000_007F
         let pairs = hundreds | (fours &- hundreds &* 100) &<< 16
@@ -72,8 +63,7 @@ enum DecimalText {
         UnsafeMutableRawPointer(destination).storeBytes(of: bytes.littleEndian, as: UInt64.self)
     }
 
-    /// Writes the digits of `value` (below 10⁸) at `destination`, with
-    /// eight bytes of room; returns how many.
+    /// Writes the digits of `value` (below 10⁸) at `destination`, which has eight bytes of room; returns how many.
     @inlinable static func writeShort(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let count =
             value < 10_000
@@ -83,8 +73,7 @@ enum DecimalText {
         return count
     }
 
-    /// Writes `value`'s digits at `destination` (room for 20, of which it
-    /// may overwrite up to 8 past the digits); returns how many.
+    /// Writes `value`'s digits at `destination` (room for 20; may clobber 8 bytes past them); returns the count.
     @inlinable static func write(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         if value < 100_000_000 { return writeShort(value, to: destination) }
         let high = value / 100_000_000
@@ -103,8 +92,7 @@ enum DecimalText {
 }
 
 extension TraceLineEncoder {
-    /// Whether `event`'s line fits a ``FixedLine``: any event but a failure
-    /// and the values of types without a bounded JSON form.
+    /// Whether `event`'s line fits a ``FixedLine``: anything but a failure or a value of unbounded JSON size.
     @inlinable
     func hasFixedLine(_ event: StreamEvent<Value, Failure>) -> Bool {
         switch event {

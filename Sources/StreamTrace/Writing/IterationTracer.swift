@@ -1,7 +1,5 @@
-/// One iteration's trace: starts it (header, clock, `subscribe` at `t` 0)
-/// on the first `next()`, writes how the iteration ends, and `cancel` if it
-/// is dropped before it ends. The iterator writes its elements itself,
-/// through the writer ``started()`` gave it. Shared by the traced sequences.
+/// One iteration's trace: starts it on the first `next()` (header, clock, `subscribe` at `t` 0), writes how the
+/// iteration ends, or `cancel` if it is dropped first. Elements go through the writer ``started()`` returns.
 final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
     private let start: @Sendable () -> TraceWriter<Element, Failure>
     private let lock = Lock()
@@ -12,8 +10,7 @@ final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
         self.start = start
     }
 
-    /// Starts the trace the first time; its writer. The iterator keeps it
-    /// for its elements, so that they take no lock here.
+    /// Starts the trace the first time and returns its writer, which the iterator keeps: elements take no lock here.
     func started() -> TraceWriter<Element, Failure> {
         let (writer, isNew) = lock.withLock { () -> (TraceWriter<Element, Failure>, Bool) in
             if let existing = self.writer { return (existing, false) }
@@ -33,9 +30,8 @@ final class IterationTracer<Element, Failure: Error>: @unchecked Sendable {
         }?.write(event)
     }
 
-    /// Passes on what the base's `next()` returned: an element is written
-    /// as a value through the iterator's `writer`, the end as `finished`.
-    /// Without a tracer (a later iteration) the element passes untraced.
+    /// Passes on what the base's `next()` returned: an element is written as a value through `writer`, the end as
+    /// `finished`. Without a tracer (a later iteration) nothing is written.
     static func passing(
         _ element: Element?, _ tracer: IterationTracer?, _ writer: TraceWriter<Element, Failure>?
     ) -> Element? {

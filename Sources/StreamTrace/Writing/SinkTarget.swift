@@ -1,12 +1,7 @@
-/// A sink as the recording path writes to it, sorted once when the
-/// recorder or writer is made: a ``FileTraceSink`` is called directly, and
-/// a line of bounded length is built in its buffer; any other sink through
-/// ``TraceSink``.
-///
-/// Through `any TraceSink`, each event cost a call the compiler cannot
-/// inline, and its line was built on the stack and copied. The references
-/// are unowned: the owner (a recorder's storage, a writer) keeps the sink,
-/// and writing an event costs no retain and release of it.
+/// A sink as the recording path writes to it, sorted once when the recorder or writer is made: a ``FileTraceSink``
+/// is called directly and a bounded line is built in its buffer; any other sink goes through ``TraceSink``. The
+/// references are unowned: the owner (a recorder's storage, a writer) keeps the sink alive, so that writing an event
+/// costs no retain or release.
 @usableFromInline
 struct SinkTarget {
     @usableFromInline let file: Unmanaged<FileTraceSink>?
@@ -20,8 +15,7 @@ struct SinkTarget {
         other = file == nil ? sink : nil
     }
 
-    /// Writes `event` as one line, using `line` as the buffer where the
-    /// line is not built in place.
+    /// Writes `event` as one line, using `line` as the buffer when the line is not built in place.
     @inlinable
     func write<Value, Failure>(
         _ event: RecordedEvent<Value, Failure>, encoder: TraceLineEncoder<Value, Failure>, line: inout JSONOutput

@@ -64,8 +64,7 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         Recorder(name: name, clock: clock, sink: try sink(named: name))
     }
 
-    /// `mkdir -p`: `path` and its missing parents, as `mkdir(2)` makes
-    /// them; the `errno` of what failed, else `nil`.
+    /// `mkdir -p`: makes `path` and its missing parents; the `errno` of what failed, else `nil`.
     static func makeDirectories(_ path: String) -> Int32? {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {

@@ -1,17 +1,6 @@
-/// Writes trace lines: compact JSON, keys in the format's order (`t`,
-/// `event`, then the payload), so that traces diff cleanly.
-///
-/// Values go through the fastest path their type allows: strings,
-/// integers, floating point and booleans directly; other `Encodable`
-/// values through StreamTrace's own encoder; anything else as its
-/// description string.
-///
-/// ```swift
-/// let encoder = TraceLineEncoder<Int, Never>()
-/// var line = JSONOutput()
-/// encoder.encode(RecordedEvent(nanoseconds: 1200, event: .value(42)), into: &line)
-/// let text = line.string  // {"t":1200,"event":"value","value":42}
-/// ```
+/// Writes trace lines: compact JSON, keys in the format's order (`t`, `event`, then the payload), so that traces
+/// diff cleanly. Values take the fastest path their type allows: strings, integers, floating point and booleans
+/// directly, other `Encodable` values through ``StreamingJSONEncoder``, anything else as its description string.
 @usableFromInline
 package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     @usableFromInline let kind: ValueKind
@@ -106,7 +95,6 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         line.buffer.withUnsafeBytes { sink.write(line: $0, isTerminal: event.event.isTerminal) }
     }
 
-    /// Appends one value as JSON.
     @inlinable
     package func write(_ value: Value, into out: inout JSONOutput) {
         func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
@@ -129,8 +117,7 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         }
     }
 
-    /// Writes a failure event's payload: the error's type, description,
-    /// and the error itself when it is Encodable.
+    /// Writes a failure's payload: the error's type and description, and the error itself if it is `Encodable`.
     @usableFromInline
     static func writeFailure(_ error: any Error, into out: inout JSONOutput) {
         out.append(",\"event\":\"failure\",\"error\":{\"type\":")
@@ -152,8 +139,7 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Encodes with StreamTrace's encoder; returns `false` (output partly
-    /// written) if the value's `encode(to:)` throws.
+    /// Encodes with ``StreamingJSONEncoder``; `false` (output partly written) if the value's `encode(to:)` throws.
     @usableFromInline
     static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
         let encoder = StreamingJSONEncoder(output: out)

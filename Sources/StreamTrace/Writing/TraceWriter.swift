@@ -9,9 +9,8 @@
 /// writer.write(.finished)
 /// ```
 public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
-    // The writing path is inlinable so that it is specialized for the
-    // writer's types (docs/performance.md).
-    // Guarded by `lock`: the runtime's exclusivity checks would only add cost.
+    // The writing path is inlinable so that it is specialized for the writer's types. Guarded by `lock`: the
+    // runtime's exclusivity checks would only add cost.
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var time: TimeSource
     @usableFromInline let sink: any TraceSink
@@ -57,8 +56,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     }
 }
 
-/// Hands a sink to the first subscription only: a trace is the recording of
-/// one subscription, so later ones pass through untraced.
+/// Hands a sink to the first subscription only: a trace records one subscription; later ones pass through untraced.
 final class SinkClaim: @unchecked Sendable {
     private let lock = Lock()
     private var sink: (any TraceSink)?
@@ -67,9 +65,8 @@ final class SinkClaim: @unchecked Sendable {
         self.sink = sink
     }
 
-    /// What a traced sequence or publisher keeps to start its trace: for
-    /// the first subscription only, a writer to `sink` (made when that
-    /// subscription starts, so that the header's times are its own).
+    /// What a traced sequence or publisher keeps to start its trace: for the first subscription only, a factory of a
+    /// writer to `sink`, called when that subscription starts so that the header's times are its own.
     static func writers<Value, Failure: Error, C: Clock>(
         to sink: any TraceSink, name: String?, clock: C
     ) -> @Sendable () -> (@Sendable () -> TraceWriter<Value, Failure>)? where C.Duration == Duration {

@@ -1,8 +1,6 @@
 import StreamTrace
 
-/// `streamtrace check [options] TRACE QUERY...` (one trace), and
-/// `streamtrace check [options] --spec FILE PATH...` or `-e QUERY PATH...`
-/// (many traces, for CI).
+/// `streamtrace check [options] TRACE QUERY...` (one trace), or `--spec FILE PATH...` / `-e QUERY PATH...` (CI).
 enum CheckCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
@@ -41,8 +39,7 @@ enum CheckCommand {
         return ExitStatus(for: totals)
     }
 
-    /// `check TRACE QUERY...`: the first positional is the trace, the
-    /// others are queries.
+    /// `check TRACE QUERY...`: the first positional is the trace, the others are queries.
     private static func planForOneTrace(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> CheckPlan {
         guard let trace = parsed.positionals.first else {
             throw .usage("missing TRACE: the path of a trace, or - for standard input", command: "check")
@@ -54,8 +51,7 @@ enum CheckCommand {
         return CheckPlan(trace: trace, queries: queries)
     }
 
-    /// `check --spec FILE PATH...` or `check -e QUERY PATH...`: every
-    /// positional is a trace, `-` or a directory of traces.
+    /// `check --spec FILE PATH...` or `check -e QUERY PATH...`: each positional is a trace, `-` or a directory of them.
     private static func planForPaths(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> CheckPlan {
         let queries = try parse(parsed.lists["-e"] ?? [])
         let spec = try parsed.values["--spec"].map { path throws(CLIError) in try SpecFile.read(at: path) }

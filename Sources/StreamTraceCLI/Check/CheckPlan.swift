@@ -7,22 +7,16 @@ struct PlannedQuery: Sendable {
     var specLine: Int?
 }
 
-/// What a `check` run does: the traces in path order, the queries for
-/// every trace and the spec's, and how many traces each section matched.
-/// Which queries apply to a trace is worked out when the trace is read
-/// (``queries(for:)``), so that the plan holds a path per trace, not a
-/// list of queries.
+/// What a `check` run does: the traces in path order, the queries for every trace and the spec's, and how many traces
+/// each section matched. A trace's queries are worked out when it is read (``queries(for:)``), not held per trace.
 struct CheckPlan: Sendable {
     struct Trace: Sendable {
-        /// The path as given or found.
         var path: String
         /// For a directory that could not be read: its `errno`.
         var unreadableDirectory: Int32?
-        /// Which of the spec's sections match the path (empty without a
-        /// spec, and for a directory that could not be read).
+        /// Which of the spec's sections match the path (empty without a spec, or for an unreadable directory).
         var sections: [Bool] = []
 
-        /// The trace as output names it: its path, or `<stdin>` for `-`.
         var name: String { TraceInput.name(of: path) }
     }
 
@@ -58,10 +52,8 @@ struct CheckPlan: Sendable {
         sectionMatches = matches
     }
 
-    /// The queries that apply to `trace`, in order: `-e` (or positional)
-    /// queries, then the spec's in file order (those before the first
-    /// section, and those of every section that matches). None: the trace
-    /// is unchecked.
+    /// The queries that apply to `trace`, in order: `-e` (or positional) queries, then the spec's in file order (those
+    /// before the first section, and those of every section that matches). None: the trace is unchecked.
     func queries(for trace: Trace) -> [PlannedQuery] {
         guard trace.unreadableDirectory == nil else { return [] }
         guard let spec else { return everyTrace }
@@ -69,8 +61,7 @@ struct CheckPlan: Sendable {
             + spec.entries(matching: trace.sections).map { PlannedQuery(query: $0.query, specLine: $0.line) }
     }
 
-    /// Every query given (`-e`, positional, the spec's): the text report's
-    /// query column is as wide as the widest.
+    /// Every query given (`-e`, positional, the spec's): the text report's query column is as wide as the widest.
     var declaredQueries: [Query] {
         everyTrace.map(\.query) + (spec?.entries.map(\.query) ?? [])
     }

@@ -1,18 +1,10 @@
 import StreamTrace
 
-/// What `check --spec FILE` asks: the spec file's queries in file order,
-/// each in the section it stands in (or before any), and the sections.
-///
-/// ```
-/// finished                 # every trace
-/// [search-*.jsonl]         # the traces whose path or file name matches
-/// next == "loading"
-/// ```
+/// What `check --spec FILE` asks: its queries in file order, each in its section (or before any), and the sections.
 struct CheckSpec: Sendable {
     /// A query and where it stands.
     struct Entry: Sendable {
         var query: Query
-        /// Its line in the spec file.
         var line: Int
         /// The index of its section, or `nil` before the first section.
         var section: Int?
@@ -21,7 +13,6 @@ struct CheckSpec: Sendable {
     /// A `[GLOB]` line.
     struct Section: Sendable {
         var glob: Glob
-        /// Its line in the spec file.
         var line: Int
     }
 
@@ -30,8 +21,8 @@ struct CheckSpec: Sendable {
     var entries: [Entry] = []
     var sections: [Section] = []
 
-    /// The entries that apply to the trace at `path`, in file order: those
-    /// before the first section, and those of every section that matches.
+    /// The entries for a trace whose sections `matched` (``sectionsMatching(_:)``), in file order: those before the
+    /// first section, and those of every section that matches.
     func entries(matching matched: [Bool]) -> [Entry] {
         entries.filter { entry in entry.section.map { matched[$0] } ?? true }
     }

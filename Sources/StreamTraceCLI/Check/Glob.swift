@@ -1,22 +1,15 @@
-/// A spec section's pattern: `*` any characters but `/`, `**` any
-/// characters, `?` one character; everything else stands for itself.
-///
-/// A trace belongs to a section when the pattern matches its path (as
-/// given or found) or its file name: `[search-*.jsonl]` matches
-/// `traces/search-1.jsonl`, `[traces/*/login.jsonl]` matches
-/// `traces/ios/login.jsonl`.
+/// A spec section's pattern: `*` any characters but `/`, `**` any characters, `?` one character, anything else itself.
+/// A trace belongs to a section when the pattern matches its path (as given or found) or its file name:
+/// `[search-*.jsonl]` matches `traces/search-1.jsonl`, `[traces/*/login.jsonl]` matches `traces/ios/login.jsonl`.
 struct Glob: Equatable, Sendable {
-    /// The pattern as written.
     let pattern: String
     private let tokens: [Token]
 
     private enum Token: Equatable, Sendable {
         case scalar(Unicode.Scalar)
-        /// `?`
         case any
         /// `*`: not across a `/`.
         case star
-        /// `**`
         case globstar
     }
 
@@ -49,8 +42,7 @@ struct Glob: Equatable, Sendable {
         return matches(scalars[(slash + 1)...])
     }
 
-    /// Whether the whole of `text` matches: dynamic programming over the
-    /// pattern's tokens, one row of text positions at a time.
+    /// Whether the whole of `text` matches: dynamic programming over the tokens, one row of text positions at a time.
     private func matches(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
         let text = Array(text)
         // reachable[j]: the tokens so far can match text[..<j].

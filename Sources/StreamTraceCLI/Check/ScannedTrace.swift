@@ -8,19 +8,16 @@ import Glibc
 import Musl
 #endif
 
-/// A trace of a plan, read and its queries evaluated, in one pass and in
-/// memory bounded by the longest line: the work a `check` run does in
-/// parallel. Its results are reported in path order (``CheckRun``).
+/// A trace of a plan, read and its queries evaluated in one pass, in memory bounded by the longest line: the work a
+/// `check` run does in parallel. Its results are reported in path order (``CheckRun``).
 enum ScannedTrace {
     case unchecked
     case unreadable(TraceReadError)
-    /// The results of `queries`; `rereadable` for a regular file, whose
-    /// values a report may read again whole.
+    /// The results of `queries`; `rereadable` for a regular file, whose values a report may read again whole.
     case read(TraceEvaluations, queries: [PlannedQuery], seconds: Double, rereadable: Bool)
 
-    /// The most of a value made of a run of elements (`elements`) a result
-    /// keeps: longer, the JSON report reads the rest again from a regular
-    /// file, and from a stream writes this much of it, marked truncated.
+    /// The most of a value made of a run of elements (`elements`) a result keeps: beyond it, the JSON report reads the
+    /// rest again from a regular file, and from a stream writes this much, marked truncated.
     static let valueLimit = 1 << 20
 
     /// Reads `trace` with the parallel scanner, for `queries`.

@@ -8,12 +8,9 @@ import Glibc
 import Musl
 #endif
 
-/// A file of queries: one per line, `#` starts a comment (outside JSON
-/// strings), blank lines are skipped, and a line `[GLOB]` starts a section
-/// whose queries apply to the traces GLOB matches (see ``CheckSpec``).
-/// Lines may end in `\n` or `\r\n`, a byte-order mark may start the file,
-/// and the file may be a FIFO, `/dev/stdin` or a process substitution: it
-/// is read once, as a stream.
+/// A file of queries: one per line, `#` starts a comment (outside JSON strings), blank lines are skipped, and a line
+/// `[GLOB]` starts a section whose queries apply to the traces GLOB matches (``CheckSpec``). A byte-order mark and
+/// `\r\n` line ends are allowed; the file is read once, as a stream, so it may be a FIFO.
 enum SpecFile {
     /// The queries and sections of the spec file at `path`.
     static func read(at path: String) throws(CLIError) -> CheckSpec {
@@ -45,8 +42,7 @@ enum SpecFile {
         return spec
     }
 
-    /// The file's lines, numbered from 1, without their line ends (and
-    /// without a byte-order mark).
+    /// The file's lines, numbered from 1, without their line ends or a byte-order mark.
     static func lines(at path: String) throws(CLIError) -> [(number: Int, text: String)] {
         let bytes = try read(path)
         var lines: [(Int, String)] = []
@@ -86,8 +82,7 @@ enum SpecFile {
         }
     }
 
-    /// `cannot read spec file F: no such file` (permission denied, is a
-    /// directory, or the system's words for anything else).
+    /// `cannot read spec file F: no such file` (permission denied, is a directory, or the system's words for the rest).
     private static func cannotRead(_ path: String, _ code: Int32) -> CLIError {
         let reason =
             switch code {
@@ -99,9 +94,8 @@ enum SpecFile {
         return .usage("cannot read spec file \(path): \(reason)", command: "check")
     }
 
-    /// The line up to a `#` that is not inside a JSON string. The line is
-    /// read as Unicode scalars: a quote or a `#` is itself whatever mark
-    /// follows it (a string may start with U+0301).
+    /// The line up to a `#` that is not inside a JSON string, read as Unicode scalars: a quote or a `#` is itself
+    /// whatever mark follows it (a string may start with U+0301).
     static func withoutComment(_ line: String) -> String {
         var inString = false
         var escaped = false
@@ -127,8 +121,7 @@ enum SpecFile {
 }
 
 extension String {
-    /// The text without the spaces and tabs (any space separator) at its
-    /// start and end, read as Unicode scalars.
+    /// The text without the spaces and tabs (any space separator) at its start and end, read as Unicode scalars.
     fileprivate var trimmingSpacesAndTabs: String {
         let isSpace: (Unicode.Scalar) -> Bool = {
             $0.properties.isWhitespace && !"\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0)

@@ -8,12 +8,9 @@ import Glibc
 import Musl
 #endif
 
-/// The traces that command-line PATHs stand for: a file or `-` for itself,
-/// a directory for every `*.jsonl` file below it (recursively; a link to a
-/// directory is not followed), named by the path as given joined with the
-/// path found (`traces/` and `login/ok.jsonl` make `traces/login/ok.jsonl`).
+/// The traces command-line PATHs stand for: a file or `-` for itself, a directory for every `*.jsonl` file below it
+/// (links to directories not followed), named by the path given joined with the path found.
 enum TraceFinder {
-    /// One path found: a trace, or a directory that could not be read.
     enum Found: Equatable {
         case trace(String)
         case unreadableDirectory(String, code: Int32)
@@ -61,8 +58,7 @@ enum TraceFinder {
         return found
     }
 
-    /// The path a walk of `directory` found at `relative`, joined to the
-    /// directory as given (one `/` between); empty: the directory itself.
+    /// The path a walk of `directory` found at `relative`, joined to the directory as given (empty: the directory).
     static func path(_ relative: [UInt8], in directory: [UInt8]) -> String {
         guard !relative.isEmpty else { return CommandLineArguments.path(bytes: directory) }
         let prefix = directory.last == UInt8(ascii: "/") ? directory : directory + [UInt8(ascii: "/")]
@@ -86,9 +82,8 @@ enum TraceFinder {
         fileType(path) == S_IFDIR
     }
 
-    /// The type of the file `path` names (`S_IFREG`, `S_IFIFO`, …), from
-    /// `stat(2)`, which opens nothing (opening a FIFO waits for a writer);
-    /// `nil` if it cannot be asked.
+    /// The type of the file `path` names (`S_IFREG`, `S_IFIFO`, …), from `stat(2)`, which opens nothing (opening a FIFO
+    /// waits for a writer); `nil` if it cannot be asked.
     static func fileType(_ path: [UInt8]) -> mode_t? {
         var info = stat()
         let status = (path + [0]).withUnsafeBufferPointer { bytes in
@@ -126,8 +121,7 @@ enum TraceFinder {
         }
     }
 
-    /// The `DT_` kind of what `path` names (not following a link), for a
-    /// file system that does not say in its directory entries.
+    /// The `DT_` kind of what `path` names (not following a link), for a file system whose entries do not say.
     private static func kind(_ path: [UInt8]) -> Int32 {
         var info = stat()
         let status = (path + [0]).withUnsafeBufferPointer { bytes in

@@ -1,7 +1,6 @@
 import StreamTrace
 
-/// `streamtrace diff [options] EXPECTED ACTUAL`, two traces or two
-/// directories of traces (golden-trace folders).
+/// `streamtrace diff [options] EXPECTED ACTUAL`: two traces, or two directories of traces (golden-trace folders).
 enum DiffCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
@@ -76,7 +75,6 @@ enum DiffCommand {
         return (time, limit)
     }
 
-    /// EXPECTED and ACTUAL.
     private static func inputs(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> (String, String) {
         guard parsed.positionals.count == 2 else {
             let problem =

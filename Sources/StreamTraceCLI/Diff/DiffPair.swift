@@ -1,8 +1,7 @@
 import StreamTrace
 
-/// Two traces to compare: the same relative path in EXPECTED_DIR and
-/// ACTUAL_DIR (either may be missing), or the two files of `diff EXPECTED
-/// ACTUAL`.
+/// Two traces to compare: the same relative path in EXPECTED_DIR and ACTUAL_DIR (either may be missing), or the two
+/// files of `diff EXPECTED ACTUAL`.
 struct DiffPair {
     /// The relative path (or, for two files, the actual trace's path).
     var name: String
@@ -11,8 +10,7 @@ struct DiffPair {
     /// A directory below EXPECTED_DIR or ACTUAL_DIR that could not be read.
     var unreadable: TraceReadError?
 
-    /// The `*.jsonl` files below the two directories, paired by relative
-    /// path, sorted. A directory that cannot be read is an unreadable pair.
+    /// The `*.jsonl` files below both directories, paired by relative path, sorted; an unreadable directory is a pair.
     static func pairs(expectedDirectory: String, actualDirectory: String) -> [DiffPair] {
         var pairs: [String: DiffPair] = [:]
         for (directory, isExpected) in [(expectedDirectory, true), (actualDirectory, false)] {
@@ -44,7 +42,6 @@ enum DiffOutcome: Sendable {
     case onlyInActual
     case unreadable(TraceReadError)
 
-    /// Reads both traces of `pair` side by side and compares them.
     init(_ pair: DiffPair, time: TimeComparison, limit: Int) {
         if let error = pair.unreadable {
             self = .unreadable(error)
@@ -68,8 +65,7 @@ enum DiffOutcome: Sendable {
         do throws(TraceReadError) {
             let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
-            // Regular files that differ in many events are read ahead on two threads;
-            // a pipe is read only as the walk asks.
+            // Regular files that differ in many events are read ahead on two threads; a pipe only as the walk asks.
             let files = TraceInput.isRegularFile(expectedPath) && TraceInput.isRegularFile(actualPath)
             let comparison = try TraceComparison(
                 expected: expected, actual: actual, time: time, limit: limit,

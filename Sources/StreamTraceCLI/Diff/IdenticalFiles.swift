@@ -9,18 +9,15 @@ import Glibc
 import Musl
 #endif
 
-/// Two regular files that hold the same bytes: `diff` of a trace with a
-/// copy of itself then checks one of them (the parallel scanner) instead
-/// of comparing them event by event — as fast as `cmp` and the scan.
+/// Two regular files that hold the same bytes: `diff` of a trace with a copy of itself then checks one of them with the
+/// parallel scanner instead of comparing them event by event.
 enum IdenticalFiles {
-    /// The comparison of `expected` and `actual` if both are regular
-    /// files with the same bytes; `nil` otherwise (or if either cannot be
-    /// read: the event-by-event comparison words that).
+    /// The comparison of `expected` and `actual` if both are regular files with the same bytes; `nil` otherwise, or if
+    /// either cannot be read (the event-by-event comparison words that).
     static func compare(
         _ expected: String, _ actual: String, time: TimeComparison
     ) -> Result<(TraceComparison, [TraceReadWarning]), TraceReadError>? {
-        // Asked by path first: opening a FIFO here and closing it would take
-        // its writer's bytes (or end its writing) before the comparison reads it.
+        // Asked by path first: opening and closing a FIFO here would take its writer's bytes, or end its writing.
         guard expected != "-", actual != "-",
             [expected, actual].allSatisfy({ TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG })
         else { return nil }
@@ -37,11 +34,9 @@ enum IdenticalFiles {
         }
     }
 
-    /// The size of two descriptors that are regular files of one size and
-    /// the same bytes, else `nil`: the files cut into one range per core,
-    /// compared at once a megabyte at a time, every range stopping at its
-    /// next read once one differs. Both must still end at that size when
-    /// the ranges agree: a trace being recorded grows while it is compared.
+    /// The size of two descriptors that are regular files of one size and the same bytes, else `nil`: the files are cut
+    /// into one range per core, compared in parallel a megabyte at a time, each range stopping once one differs. Both
+    /// must still end at that size when the ranges agree: a trace being recorded grows while it is compared.
     private static func sameBytes(_ left: Int32, _ right: Int32) -> Int? {
         var (a, b) = (stat(), stat())
         guard fstat(left, &a) == 0, fstat(right, &b) == 0, a.st_mode & S_IFMT == S_IFREG,
@@ -61,8 +56,7 @@ enum IdenticalFiles {
         return size
     }
 
-    /// Whether the two files hold the same bytes from `start` to `end`,
-    /// read a megabyte at a time while `other` has found no difference.
+    /// Whether the files hold the same bytes from `start` to `end`, read a megabyte at a time while `other` is unset.
     private static func sameBytes(
         _ left: Int32, _ right: Int32, from start: Int, to end: Int, unless other: LatchedFlag
     ) -> Bool {

@@ -1,9 +1,7 @@
 import StreamTrace
 
-/// `streamtrace export --format chrome|otlp PATH...`: Chrome Trace Event
-/// JSON for Perfetto and chrome://tracing, or OTLP/JSON for OpenTelemetry
-/// collectors. Each trace is read twice: every line checked first (and
-/// each trace summed up), then its events, written as they are read.
+/// `streamtrace export --format chrome|otlp PATH...`: Chrome Trace Event JSON (Perfetto) or OTLP/JSON (OpenTelemetry).
+/// Each trace is read twice: every line checked and the trace summed up, then its events written as read.
 enum ExportCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(

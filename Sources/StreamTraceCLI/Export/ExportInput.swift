@@ -1,11 +1,8 @@
 import StreamTrace
 
-/// A trace that `export --format otlp` reads twice. A regular file is
-/// opened anew for each pass, so that nothing stays open between them: a
-/// folder of thousands of traces needs no more descriptors than one (macOS
-/// allows a process 256 by default). Standard input, a FIFO or a process
-/// substitution is a ``TraceInput`` kept for both passes, copied to a
-/// temporary file as the first reads it.
+/// A trace that `export --format otlp` reads twice. A regular file is opened anew for each pass, so that a folder of
+/// thousands of traces needs no more descriptors than one (macOS allows 256 by default); standard input, a FIFO or a
+/// process substitution is a ``TraceInput`` kept for both passes, copied to a temporary file as the first reads it.
 struct ExportInput {
     /// The path as given or found, or `-`.
     let path: String
@@ -17,7 +14,6 @@ struct ExportInput {
         stream = TraceInput.isRegularFile(path) ? nil : try TraceInput(path, passes: 2)
     }
 
-    /// A reader from the start of the trace.
     func reader() throws(TraceReadError) -> TraceReader {
         if let stream { return try stream.reader() }
         return try TraceInput(path).reader()

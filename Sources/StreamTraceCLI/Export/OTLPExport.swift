@@ -1,9 +1,7 @@
 import StreamTrace
 
-/// `export --format otlp`: OTLP/JSON Lines, a span a line (the library's
-/// ``OTLPTrace``), for an OpenTelemetry collector's `otlpjsonfile`
-/// receiver. The traces of one folder share a trace id under the folder's
-/// span, written before its first trace's spans.
+/// `export --format otlp`: OTLP/JSON Lines, a span a line (``OTLPTrace``), for a collector's `otlpjsonfile` receiver.
+/// The traces of a folder share a trace id under the folder's span, written before its traces' spans.
 struct OTLPExport {
     /// Unix nanoseconds of `at` 0 for traces without `started`: `--epoch`.
     let epoch: Int64?
@@ -26,8 +24,7 @@ struct OTLPExport {
         guard !service.isEmpty else { throw .usage("--service must name a service; got ''", command: "export") }
     }
 
-    /// Reads every trace once (checking it, planning its spans), then
-    /// writes each trace's spans as it reads it again.
+    /// Reads every trace once (checking it, planning its spans), then writes each trace's spans as it reads it again.
     func write(_ arguments: [String]) throws {
         var seen = Set<String>()
         let entries = try TracePaths.entries(arguments).filter { seen.insert($0.path).inserted }

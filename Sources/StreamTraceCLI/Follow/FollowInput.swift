@@ -6,15 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// What `show --follow` reads: a regular file as it grows, or a FIFO (a
-/// pipe, standard input) until its writer closes it; either until Ctrl-C.
-///
-/// No busy polling: a FIFO is read when `poll(2)` says it is readable; at
-/// the end of a regular file the input sleeps until the file changes
-/// (inotify on Linux, kqueue on Apple platforms; elsewhere it looks again
-/// every 250 ms). SIGINT wakes either wait through ``Interrupt``'s pipe.
+/// What `show --follow` reads: a regular file as it grows, or a FIFO (a pipe, standard input) until its writer closes
+/// it; either until Ctrl-C. No busy polling: a FIFO is read when `poll(2)` says it is readable, and at the end of a
+/// regular file the input sleeps until the file changes (``FileChanges``); SIGINT wakes either wait (``Interrupt``).
 final class FollowInput {
-    /// The trace as messages name it.
     let name: String
     /// Whether Ctrl-C ended the reading.
     private(set) var interrupted = false
@@ -55,8 +50,7 @@ final class FollowInput {
         if fd >= 0 { close(fd) }
     }
 
-    /// Reads into `buffer`, waiting for the writer: bytes read, 0 at the end
-    /// (a FIFO's writer closed it, or Ctrl-C), -1 with `errno` on an error.
+    /// Reads into `buffer`, waiting for the writer: bytes read, 0 at the end (writer gone, or Ctrl-C), -1 with `errno`.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         guard fd >= 0 else { return 0 }
         while true {
@@ -79,18 +73,15 @@ final class FollowInput {
     }
 }
 
-/// Ctrl-C as a readable pipe: the SIGINT handler writes a byte to it, so a
-/// `poll(2)` or `kevent(2)` that waits on it wakes, whenever the signal
-/// comes (no race between checking a flag and starting to wait).
+/// Ctrl-C as a readable pipe: the SIGINT handler writes a byte to it, so a `poll(2)` or `kevent(2)` waiting on it wakes
+/// whenever the signal comes (no race between checking a flag and starting to wait).
 enum Interrupt {
     nonisolated(unsafe) private static var pipeFDs: [Int32] = [-1, -1]
     nonisolated(unsafe) fileprivate static var writeFD: Int32 = -1
 
-    /// The end to wait on.
     static var readFD: Int32 { pipeFDs[0] }
 
-    /// Installs the handler (once), without SA_RESTART, so that a blocked
-    /// `open(2)` of a FIFO returns too.
+    /// Installs the handler (once), without SA_RESTART, so that a blocked `open(2)` of a FIFO returns too.
     static func install() {
         guard pipeFDs[0] < 0, pipe(&pipeFDs) == 0 else { return }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -112,14 +103,12 @@ enum Interrupt {
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 
-    /// Whether Ctrl-C was pressed.
     static var happened: Bool {
         var descriptor = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
         return readFD >= 0 && poll(&descriptor, 1, 0) > 0
     }
 
-    /// Waits until `fd` is readable (or at its end): `true`; or until
-    /// Ctrl-C: `false`.
+    /// Waits until `fd` is readable (or at its end): `true`; or until Ctrl-C: `false`.
     static func wait(readable fd: Int32) -> Bool {
         var descriptors = [
             pollfd(fd: readFD, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0),

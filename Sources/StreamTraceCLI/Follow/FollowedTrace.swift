@@ -1,10 +1,8 @@
 import StreamTrace
 
-/// `show --follow TRACE`: the events already written, then each new one as
-/// the writer appends it, until the trace's terminal event, the end of a
-/// FIFO, or Ctrl-C (exit status 130); then how it ended and its marble line.
-/// Each row is written as it is read; the marble line is kept in memory
-/// bounded by its width (``GrowingMarbleLine``).
+/// `show --follow TRACE`: the events already written, then each new one as the writer appends it, until the trace's
+/// terminal event, the end of a FIFO, or Ctrl-C (exit status 130); then how it ended and its marble line. Rows are
+/// written as read; the marble line is kept in memory bounded by its width (``GrowingMarbleLine``).
 enum FollowedTrace {
     static func show(_ path: String, width: Int) throws -> ExitStatus {
         let input = try FollowInput(path)

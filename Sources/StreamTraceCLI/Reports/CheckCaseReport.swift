@@ -1,9 +1,7 @@
 import StreamTrace
 
-/// `check`'s results as cases of a CI format (``CaseReport``): a suite per
-/// trace and a case per query; an unreadable trace is a suite with one
-/// error, an unchecked one a suite with one skipped case; the spec's
-/// sections are a suite of their own, named after the spec file.
+/// `check`'s results as CI cases (``CaseReport``): a suite per trace, a case per query; an unreadable trace is a suite
+/// with one error, an unchecked one a skipped case; the spec's sections one named after the spec file.
 final class CheckCaseReport: CheckReport {
     private let report: any CaseReport
     private let specFile: String?

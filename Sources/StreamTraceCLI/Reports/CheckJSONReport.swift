@@ -8,21 +8,14 @@ import Glibc
 import Musl
 #endif
 
-/// `check --spec --format json`: one JSON document, written as the traces
-/// are checked:
+/// `check --spec --format json`: one JSON document, written as the traces are checked:
 ///
-/// ```
-/// {"traces":[{"path":"a.jsonl","status":"finished","results":[…]}, …],
-///  "spec":"ci.spec","sections":[{"glob":"a*","line":3,"traces":1,"status":"pass"}],
-///  "passed":N,"failed":N,"unchecked":N}
-/// ```
+///     {"traces":[{"path":"a.jsonl","status":"finished","results":[…]}, …],
+///      "spec":"ci.spec","sections":[{"glob":"a*","line":3,"traces":1,"status":"pass"}],
+///      "passed":N,"failed":N,"unchecked":N}
 ///
-/// A trace's `status` is how it ends (`finished`, `failed`, `open`,
-/// `cancelled`, `truncated`), or `unreadable` (its one result says why), or
-/// `unchecked`. Each result is `{"query", "specLine", "status", "value"}`,
-/// or for a failure `{…, "reason", "message", "timeline"}`, with the
-/// deciding event's `"line"` and `"t"`; `reason` is the failure's `RecordingError.Reason`, or a
-/// ``FailureKind``.
+/// A trace's `status` is how it ends (`finished`, `failed`, `open`, `cancelled`, `truncated`), or `unreadable` (its one
+/// result says why), or `unchecked`. A failure's `reason` is its `RecordingError.Reason`, or a ``FailureKind``.
 final class CheckJSONReport: CheckReport {
     private var document = JSONOutput()
     private var traces = 0
@@ -116,11 +109,9 @@ final class CheckJSONReport: CheckReport {
         try Console.writeIfLarge(&document)
     }
 
-    /// One result: `{"query", ["specLine",] "status", "value" | "reason",
-    /// "message", "timeline", "line", "t"}`. Values are written as the
-    /// trace holds them, without being decoded: whole, read again from the
-    /// trace when the pass kept only their start; from standard input or a
-    /// FIFO, their first elements (at most 1 MiB), and `"truncated":true`.
+    /// One result: `{"query", ["specLine",] "status", "value" | "reason", "message", "timeline", "line", "t"}`. Values
+    /// are written as the trace holds them, without being decoded: whole, read again from the trace when the pass kept
+    /// only their start; from standard input or a FIFO, their first elements (at most 1 MiB), and `"truncated":true`.
     static func write(
         _ result: QueryResult, specLine: Int?, withSpecLine: Bool, in trace: CheckedTrace,
         to document: inout JSONOutput
@@ -182,8 +173,7 @@ final class CheckJSONReport: CheckReport {
         document.append(",\"truncated\":true")
     }
 
-    /// A value the result holds by its place, written from there a piece
-    /// at a time, as ``JSONOutput/append(safeJSON:)`` writes it whole.
+    /// A value held by its place, written from there a piece at a time, as ``JSONOutput/append(safeJSON:)`` writes it.
     private static func write(_ place: ValuePlace, to document: inout JSONOutput) throws(OutputError) {
         var failure: OutputError?
         let read = place.forEachPiece { piece in

@@ -1,8 +1,7 @@
 import StreamTrace
 
-/// One of `check`'s reports (text, JSON, GitHub annotations, the step
-/// summary, JUnit), fed trace by trace in path order. Results are streamed
-/// through it one at a time; a report keeps only what its format needs.
+/// One of `check`'s reports (text, JSON, GitHub annotations, the step summary, JUnit), fed trace by trace in path
+/// order, one result at a time; a report keeps only what its format needs.
 protocol CheckReport: AnyObject {
     /// A trace that was read; its results follow, then ``end(_:seconds:)``.
     func begin(_ trace: CheckedTrace) throws(OutputError)
@@ -18,15 +17,12 @@ protocol CheckReport: AnyObject {
     func abandon()
 }
 
-/// A trace being reported.
 struct CheckedTrace {
     var path: String
-    /// How the trace ends.
     var status: TraceStatus
     /// What the reader noticed (a truncated last line).
     var warnings: [TraceReadWarning]
-    /// The path to read again for a value the pass did not keep whole (a
-    /// regular file's); `nil` for standard input and FIFOs.
+    /// The path to read again for a value the pass did not keep whole (a regular file's); `nil` for stdin and FIFOs.
     var rereadablePath: String?
 }
 
@@ -55,7 +51,6 @@ struct SectionOutcome {
     }
 }
 
-/// The end of a run: its spec's sections and its totals.
 struct CheckSummary {
     var specFile: String?
     var sections: [SectionOutcome]

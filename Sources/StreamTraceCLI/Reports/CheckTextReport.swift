@@ -1,21 +1,11 @@
 import StreamTrace
 
-/// `check --spec` text: each trace's path, its results under it, a
-/// spec's sections that matched no trace, then `N passed, N failed`
-/// (and `, N unchecked`). With `quiet`, only failures (under their
-/// trace's path) and the closing line.
-///
-/// ```
-/// traces/login.jsonl
-///   PASS  finished
-///   FAIL  next == "ok"  expected == "ok", got "denied" (line 3, t=+2ms); recent: -"denied"-|
-/// 1 passed, 1 failed
-/// ```
+/// `check --spec` text: each trace's path and its results under it, the spec's sections that matched no trace, then
+/// `N passed, N failed` (and `, N unchecked`). With `quiet`, only failures (under their path) and the closing line.
 final class CheckTextReport: CheckReport {
     private let quiet: Bool
     private let line: ResultLine
-    /// A path line not printed yet: a trace's is printed before its first
-    /// line (with `quiet`, before its first failure).
+    /// A path line not printed yet: printed before the trace's first line (with `quiet`, before its first failure).
     private var pendingHeader: String?
 
     init(plan: CheckPlan, quiet: Bool) {

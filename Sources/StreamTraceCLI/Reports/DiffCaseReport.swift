@@ -1,7 +1,6 @@
 import StreamTrace
 
-/// `diff`'s pairs as cases of a CI format (``CaseReport``): one suite, one
-/// case per pair, named by its relative path.
+/// `diff`'s pairs as cases of a CI format (``CaseReport``): one suite, one case per pair, named by its relative path.
 final class DiffCaseReport: DiffReport {
     private let report: any CaseReport
     private let suite: String

@@ -2,17 +2,13 @@ import StreamTrace
 
 /// `diff --format json`: one JSON document, written pair by pair:
 ///
-/// ```
-/// {"expected":"golden","actual":"out","pairs":[
-///   {"path":"a.jsonl","expected":"golden/a.jsonl","actual":"out/a.jsonl","status":"fail",
-///    "reason":"tracesDiffer","message":"traces differ: …","differenceCount":2,"differences":[…]}, …],
-///  "passed":N,"failed":N}
-/// ```
+///     {"expected":"golden","actual":"out","pairs":[
+///       {"path":"a.jsonl","expected":"golden/a.jsonl","actual":"out/a.jsonl","status":"fail",
+///        "reason":"tracesDiffer","message":"traces differ: …","differenceCount":2,"differences":[…]}, …],
+///      "passed":N,"failed":N}
 ///
-/// A pair's `reason` (only on a failure) is a ``FailureKind``:
-/// `tracesDiffer`, `onlyInExpected`, `onlyInActual` or `unreadable`. Each
-/// difference (at most `--limit`) is `{"expectedEvent", "actualEvent",
-/// "part", "reason", "expected": {"file", "line", "text"}, "actual": …}`.
+/// A failed pair's `reason` is a ``FailureKind``; each difference (at most `--limit`) is
+/// `{"expectedEvent", "actualEvent", "part", "reason", "expected": {"file", "line", "text"}, "actual": …}`.
 final class DiffJSONReport: DiffReport {
     private var document = JSONOutput()
     private var pairs = 0

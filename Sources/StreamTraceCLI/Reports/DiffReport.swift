@@ -1,7 +1,6 @@
 import StreamTrace
 
-/// One of `diff`'s reports (text, JSON, GitHub annotations, the step
-/// summary, JUnit), fed pair by pair in path order.
+/// One of `diff`'s reports (text, JSON, GitHub annotations, the step summary, JUnit), fed pair by pair in path order.
 protocol DiffReport: AnyObject {
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError)
     func finish(_ totals: DiffTotals) throws(OutputError)
@@ -9,8 +8,7 @@ protocol DiffReport: AnyObject {
     func abandon()
 }
 
-/// What a `diff` run counted: the pairs that matched, and those that did
-/// not by their ``FailureKind`` (`DiffOutcome.failureKind` says which).
+/// What a `diff` run counted: the pairs that matched, and those that did not by ``FailureKind``.
 struct DiffTotals: RunTotals, Equatable {
     var matched = 0
     private(set) var unmatched: [String: Int] = [:]
@@ -23,8 +21,7 @@ struct DiffTotals: RunTotals, Equatable {
     var failed: Int { unmatched.values.reduce(0, +) }
     var unreadable: Int { unmatched[FailureKind.unreadable] ?? 0 }
 
-    /// `N match, N differ` (and the pairs only one side has, and those that
-    /// could not be read, when there are some).
+    /// `N match, N differ` (and the pairs only one side has, and those that could not be read, when there are some).
     var closingLine: String {
         var line = "\(matched) match, \(unmatched[FailureKind.tracesDiffer] ?? 0) differ"
         let shownIfAny = [
@@ -49,8 +46,7 @@ extension DiffOutcome {
         }
     }
 
-    /// One line: the comparison's closing line, `only in expected:
-    /// PATH`, or the read error.
+    /// One line: the comparison's summary, `only in expected: PATH`, or the read error.
     func message(_ pair: DiffPair) -> String {
         switch self {
         case .compared(let comparison, _): comparison.summary

@@ -1,10 +1,8 @@
 import StreamTrace
 
-/// `diff EXPECTED_DIR ACTUAL_DIR` text: a line per pair that matches
-/// (`search.jsonl: traces match: 6 events, exact times`), the whole
-/// report of a pair that differs, a line per trace only one side has, then
-/// `N match, N differ`. With `quiet`, one line per pair that does not
-/// match, and the closing line.
+/// `diff EXPECTED_DIR ACTUAL_DIR` text: a line per matching pair (`a.jsonl: traces match: 6 events, exact times`), a
+/// differing pair's whole report, a line per trace only one side has, then `N match, N differ`; with `quiet`, only the
+/// lines of pairs that do not match, then the closing line.
 final class DiffTextReport: DiffReport {
     private let quiet: Bool
 
@@ -34,10 +32,8 @@ final class DiffTextReport: DiffReport {
     func abandon() {}
 }
 
-/// `diff EXPECTED ACTUAL` text, as it has always been: the differences
-/// and the closing line, or with `quiet` (or when they match) only the
-/// closing line. A trace that cannot be read prints nothing here (its
-/// error goes to standard error).
+/// `diff EXPECTED ACTUAL` text: the differences and the closing line, or with `quiet` (or when they match) only the
+/// closing line. A trace that cannot be read prints nothing here (its error goes to standard error).
 final class PairTextReport: DiffReport {
     private let quiet: Bool
 

@@ -1,10 +1,8 @@
 import StreamTrace
 
-/// The stable, machine-readable kinds of failure that reports carry
-/// beside their messages (`"reason"` in JSON, the `type` of a JUnit
-/// failure) for what is not a query's failure: tooling groups failures by
-/// them, so a kind is never renamed. A query's failure carries its
-/// `RecordingError.Reason`, declared beside the expectation that fails.
+/// The stable, machine-readable kinds of failure that reports carry beside their messages (`"reason"` in JSON, the
+/// `type` of a JUnit failure) for what is not a query's failure: tooling groups failures by them, so a kind is never
+/// renamed. A query's failure carries its `RecordingError.Reason`, declared beside the expectation that fails.
 enum FailureKind {
     /// A trace (or a directory of traces) that could not be read.
     static let unreadable = "unreadable"

@@ -1,9 +1,4 @@
-/// `--format github`: one GitHub Actions annotation per failure, on
-/// standard output, then the closing line.
-///
-/// ```
-/// ::error file=ci.spec,line=4,title=traces/login.jsonl%3A finished::expected the stream to finish, but …
-/// ```
+/// `--format github`: an annotation per failure (`::error file=…,line=…,title=…::…`), then the closing line.
 final class GitHubReport: CaseReport {
     private var suite = ""
 

@@ -6,20 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// `--xunit-output FILE`: a JUnit XML report, as CI systems read it (and
-/// as `swift test --xunit-output` writes it): `<testsuites>`, one
-/// `<testsuite>` per suite (a trace), one `<testcase>` per case (a query)
-/// with a `<failure>` holding the whole explanation, an `<error>` for a
-/// trace that could not be read, `<skipped/>` for a trace no query applies
-/// to.
-///
-/// It follows the strictest schema CI tools document (the Ant format of
-/// windyroad/JUnit-Schema; `docs/schema/junit.xsd`): every attribute it
-/// requires, `<properties/>`, `<system-out/>` and `<system-err/>` in each
-/// suite. Text is escaped by ``XMLText``, so the file is well-formed
-/// whatever a trace holds. A suite's counts come before its cases, so the
-/// cases of the suite in progress are kept until it ends (their names and
-/// failure messages, not their values).
+/// `--xunit-output FILE`: a JUnit XML report in the strictest schema CI tools document (the Ant format of
+/// windyroad/JUnit-Schema; `docs/schema/junit.xsd`): a `<testsuite>` per trace, a `<testcase>` per query with a
+/// `<failure>`, an `<error>` for an unreadable trace, `<skipped/>` for an unchecked one. ``XMLText`` escapes all text,
+/// so the file is well-formed whatever a trace holds. A suite's counts precede its cases, so the cases of the suite in
+/// progress are kept until it ends (names and messages, not values).
 final class JUnitReport: CaseReport {
     private let file: ReportFile
     private let timestamp: String
@@ -90,7 +81,6 @@ final class JUnitReport: CaseReport {
         try? finish(closingLine: "")
     }
 
-    /// `"text"`, escaped for an attribute.
     private static func attribute(_ text: String) -> String {
         "\"" + XMLText.escaped(text, inAttribute: true) + "\""
     }
@@ -112,7 +102,6 @@ final class JUnitReport: CaseReport {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
-    /// This machine's name, or `localhost`.
     private static func hostname() -> String {
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }

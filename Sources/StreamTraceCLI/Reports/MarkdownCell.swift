@@ -1,13 +1,9 @@
 import StreamTrace
 
-/// Text for a cell of a Markdown table (GitHub's step summary), shown as
-/// it is: nothing in it can end the cell or the row, start a link, an
-/// image, HTML, emphasis, code, math, a mention or an emoji.
-///
-/// Characters Markdown or HTML would read are written as HTML character
-/// references, which GitHub shows as the characters; line ends and control
-/// characters are written as escapes (`\n`, `\u001b`), as the terminal
-/// output writes them; a long text is cut to `limit` characters with `…`.
+/// Text for a cell of a Markdown table (GitHub's step summary), shown as it is: nothing in it can end the cell or row
+/// or start a link, image, HTML, emphasis, code, math, mention or emoji. Characters Markdown or HTML would read become
+/// character references, which GitHub shows as the characters; line ends and controls are escaped as in terminal
+/// output; a long text is cut to `limit` characters with `…`.
 enum MarkdownCell {
     static func escaped(_ text: String, limit: Int = 300) -> String {
         var escaped = ""

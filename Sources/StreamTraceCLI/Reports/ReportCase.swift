@@ -1,12 +1,9 @@
-/// One test as the CI formats see it (GitHub annotations, the step
-/// summary, JUnit): a query against a trace, a spec section, a pair of
-/// traces compared.
+/// One test as the CI formats see it: a query against a trace, a spec section, or a pair of traces compared.
 struct ReportCase {
     enum Verdict {
         /// Passed; `detail` is the value it passed with, if any.
         case pass(detail: String?)
-        /// Failed: a stable kind (``FailureKind``), one line, and the whole
-        /// explanation (which may hold more lines).
+        /// Failed: a stable kind (``FailureKind``), one line, and the whole explanation (which may hold more lines).
         case fail(kind: String, message: String, explanation: String)
         /// Could not be run: the trace could not be read.
         case error(kind: String, message: String)
@@ -17,20 +14,16 @@ struct ReportCase {
     /// The query, the section or the pair.
     var name: String
     var verdict: Verdict
-    /// Where an annotation points: the query's line in the spec, or the
-    /// trace and the line of the event that decided it.
+    /// Where an annotation points: the query's line in the spec, or the trace and the line of the deciding event.
     var file: String?
     var line: Int?
-    /// How long it took.
     var seconds: Double = 0
 }
 
-/// A report in a CI format, fed case by case, suite by suite (a suite is a
-/// trace, the spec's sections, or the pairs of a `diff`).
+/// A report in a CI format, fed case by case, suite by suite (a trace, the spec's sections, or a `diff`'s pairs).
 protocol CaseReport: AnyObject {
-    /// Whether it shows a passing case's detail (the value it passed with,
-    /// which may be long and read back from a temporary file): if not, the
-    /// case is given none.
+    /// Whether it shows a passing case's detail (the value it passed with, which may be long and read back from a
+    /// temporary file): if not, the case is given none.
     var showsPassDetail: Bool { get }
     func begin(suite: String) throws(OutputError)
     func add(_ item: ReportCase) throws(OutputError)
@@ -40,8 +33,7 @@ protocol CaseReport: AnyObject {
     func warning(file: String, line: Int, message: String) throws(OutputError)
     /// Ends the report; `closingLine` is the run's `N passed, N failed`.
     func finish(closingLine: String) throws(OutputError)
-    /// The run stopped early (standard output failed): leaves a file that
-    /// is still well-formed.
+    /// The run stopped early (standard output failed): leaves a file that is still well-formed.
     func abandon()
 }
 

@@ -8,9 +8,8 @@ import Glibc
 import Musl
 #endif
 
-/// A report written to a file (`--xunit-output`, the step summary),
-/// buffered, every write checked: a failure is an ``OutputError`` naming
-/// the file (exit status 3).
+/// A report written to a file (`--xunit-output`, the step summary), buffered, every write checked: a failure is an
+/// ``OutputError`` naming the file (exit status 3).
 final class ReportFile {
     let path: String
     private var descriptor: Int32
@@ -40,7 +39,6 @@ final class ReportFile {
         if let failure { throw OutputError(code: failure, file: path) }
     }
 
-    /// Writes what is buffered and closes the file.
     func close() throws(OutputError) {
         defer {
             if descriptor >= 0 { SystemCall.close(descriptor) }

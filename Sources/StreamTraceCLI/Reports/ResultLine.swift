@@ -8,13 +8,10 @@ import Glibc
 import Musl
 #endif
 
-/// A query's result as a line of text: `PASS  count == 3  3`, or `FAIL`
-/// with what was expected and what the trace holds; the query column as
-/// wide as the widest query (at most 32); a value cut to a terminal's
-/// width (off a terminal, whole: it can be the whole trace).
+/// A query's result as a line: `PASS  count == 3  3`, or `FAIL` with what was expected and what the trace holds; the
+/// query column as wide as the widest query (at most 32), a value cut to a terminal's width (off one, whole).
 struct ResultLine {
     let indent: String
-    /// The query column's width.
     let queryWidth: Int
     /// The terminal's width, or no limit off a terminal.
     let width: Int?
@@ -62,9 +59,8 @@ struct ResultLine {
             .init(indent), .init("PASS", colour: .green), .init("  \(column)  "), .init(value(text, after: used)))
     }
 
-    /// A passing result whose value the result holds by its place: written
-    /// from there a piece at a time, escaped as ``print(_:quiet:)`` escapes
-    /// a value it holds (the same bytes); on a terminal, only its start.
+    /// A passing result whose value the result holds by its place: written from there a piece at a time, escaped as
+    /// ``print(_:quiet:)`` escapes a value it holds (the same bytes); on a terminal, only its start.
     private func print(_ place: ValuePlace, column: String) throws(OutputError) {
         try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
         if let width {
@@ -93,9 +89,8 @@ struct ResultLine {
         try Console.write(bytes: CollectionOfOne(0x0A))
     }
 
-    /// The value, cut to what is left of a terminal's line (never to fewer
-    /// than 8 columns); off a terminal, whole, or as far as the pass kept
-    /// it (1 MiB of a longer one, ending in `…`).
+    /// The value, cut to what is left of a terminal's line (never to fewer than 8 columns); off a terminal, whole, or
+    /// as far as the pass kept it (1 MiB of a longer one, ending in `…`).
     private func value(_ text: ArraySlice<UInt8>, after used: Int) -> String {
         guard let width else { return String(decoding: text, as: UTF8.self) }
         let room = max(width - used, 8)

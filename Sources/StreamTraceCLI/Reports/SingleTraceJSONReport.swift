@@ -1,10 +1,8 @@
 import StreamTrace
 
-/// `check --format json TRACE QUERY...`, as version 1 has it: one JSON
-/// document, written as the queries are decided: `{"trace", "status",
-/// "results": [...], "passed", "failed"}`, each failed result with its
-/// `reason` too. A trace that cannot be read prints nothing here (its
-/// error goes to standard error).
+/// `check --format json TRACE QUERY...` in version 1's format: one JSON document, written as the queries are decided,
+/// `{"trace", "status", "results": [...], "passed", "failed"}`, a failed result with its `reason` too. A trace that
+/// cannot be read prints nothing here (its error goes to standard error).
 final class SingleTraceJSONReport: CheckReport {
     private var document = JSONOutput()
     private var results = 0

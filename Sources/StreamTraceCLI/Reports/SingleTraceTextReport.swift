@@ -1,8 +1,7 @@
 import StreamTrace
 
-/// `check TRACE QUERY...` text, as version 1 has it: one line per query as
-/// it is decided, then `N passed, N failed`. A trace that cannot be read
-/// prints nothing here (its error goes to standard error).
+/// `check TRACE QUERY...` text in version 1's format: one line per query as it is decided, then `N passed, N failed`. A
+/// trace that cannot be read prints nothing here (its error goes to standard error).
 final class SingleTraceTextReport: CheckReport {
     private let quiet: Bool
     private let line: ResultLine

@@ -1,14 +1,11 @@
-/// With `--format github`, when `GITHUB_STEP_SUMMARY` names a file: a
-/// Markdown table of every result, appended to it (GitHub shows it on the
-/// run's page).
+/// With `--format github` and `GITHUB_STEP_SUMMARY` set: every result in a Markdown table, for GitHub's run page.
 final class StepSummaryReport: CaseReport {
     private let file: ReportFile
     private var suite = ""
     /// A passing query's cell holds its value.
     var showsPassDetail: Bool { true }
 
-    /// Appends the heading and the table's head to `path`; `columns` name
-    /// the suite and the case (`trace`, `query`).
+    /// Appends the heading and the table's head to `path`; `columns` name the suite and the case (`trace`, `query`).
     init(path: String, title: String, columns: (suite: String, name: String)) throws(OutputError) {
         file = try ReportFile(path: path, append: true)
         try file.write("\n### \(title)\n\n|   | \(columns.suite) | \(columns.name) | result |\n|---|---|---|---|\n")

@@ -1,12 +1,8 @@
-/// GitHub Actions workflow commands: `::error file=F,line=L,title=T::MESSAGE`.
-///
-/// The runner reads a command from one line of output and unescapes `%25`,
-/// `%0D` and `%0A` in the message, and also `%3A` and `%2C` in a property,
-/// where `:` and `,` would end it: so a value can neither break the line
-/// nor forge a property or a second command.
+/// GitHub Actions workflow commands: `::error file=F,line=L,title=T::MESSAGE`. The runner reads a command from one line
+/// of output and unescapes `%25`, `%0D` and `%0A` in the message, and also `%3A` and `%2C` in a property, where `:` and
+/// `,` would end it: so a value can neither break the line nor forge a property or a second command.
 enum WorkflowCommand {
-    /// `::error …::message` (or `warning`), with the properties that are
-    /// given, escaped.
+    /// `::error …::message` (or `warning`), with the properties that are given, escaped.
     static func line(
         _ command: String, file: String?, line: Int?, title: String?, message: String
     ) -> String {

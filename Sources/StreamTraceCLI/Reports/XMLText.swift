@@ -1,15 +1,9 @@
 import StreamTrace
 
-/// Text made safe for XML 1.0, whatever a trace holds.
-///
-/// `&`, `<`, `>`, `"` and `'` become entities (so `]]>` cannot occur);
-/// the characters XML 1.0 does not allow at all (C0 controls but tab, line
-/// feed and carriage return; U+FFFE, U+FFFF) and those that must not reach
-/// a terminal raw (DEL, C1 controls, bidi controls: a CI page shows them
-/// too) are written as `\uXXXX` text, as the terminal output writes them.
-/// In an attribute, tab, line feed and carriage return are character
-/// references, so that a parser keeps them instead of turning them into
-/// spaces.
+/// Text made safe for XML 1.0, whatever a trace holds: `&`, `<`, `>`, `"` and `'` become entities (so `]]>` cannot
+/// occur); what XML 1.0 forbids (C0 controls but tab, LF and CR; U+FFFE, U+FFFF) and what must not reach a terminal raw
+/// (DEL, C1 and bidi controls: a CI page shows them too) become `\uXXXX` text, as in terminal output. In an attribute,
+/// tab, LF and CR are character references, which a parser keeps rather than turning into spaces.
 enum XMLText {
     static func escaped(_ text: String, inAttribute: Bool) -> String {
         text.replacingScalars { scalar -> String? in

@@ -1,11 +1,8 @@
 import StreamTrace
 
-/// `show --format json`'s lines, fed a trace's events in order (see
-/// ``OrderedScan``): a block's lines are written by its worker in the
-/// parallel stage (``JSONLineStage``) and go out here in order. A value
-/// that is already in normal form is copied as it is. A huge value is
-/// written here instead, in pieces as it is rewritten, as is every event of
-/// a trace read sequentially.
+/// `show --format json`'s lines, fed a trace's events in order (``OrderedScan``): a block's lines are written by its
+/// worker in the parallel stage (``JSONLineStage``), a value in normal form copied as it is, and go out here in order.
+/// A huge value is written here instead, in pieces as it is rewritten, as is every event of a sequential read.
 struct JSONLines: TraceEventSink {
     /// The first error writing standard output; nothing is written after it.
     private(set) var failure: OutputError?
@@ -81,8 +78,7 @@ final class JSONLineStage: TraceBlockStage, @unchecked Sendable {
         }
     }
 
-    /// Appends an event's line in normal form and its line end; `drain`
-    /// takes a long value's text as it is written (it may empty `out`).
+    /// Appends an event's normal-form line and line end; `drain` takes a long value's pieces (it may empty `out`).
     static func append(
         _ event: TraceScanEvent, encoder: TraceLineEncoder<JSONValue, TraceFailure>, rewriter: inout JSONRewriter,
         into out: inout JSONOutput, drain: (inout JSONOutput) -> Void

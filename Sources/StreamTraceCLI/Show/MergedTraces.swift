@@ -1,8 +1,7 @@
 import StreamTrace
 
-/// `show PATH...` with several traces, as text: each trace read twice, a
-/// summary of each first (every line checked before anything is printed),
-/// then their events merged by time on the shared axis, one reader a trace.
+/// `show PATH...` with several traces, as text: each trace read twice, a summary of each first (every line checked
+/// before anything is printed), then their events merged by time on the shared axis.
 enum MergedTraces {
     static func show(_ paths: [String], width: Int) throws {
         let inputs = try paths.map { path throws(TraceReadError) in try TraceInput(path, passes: 2) }

@@ -2,12 +2,10 @@ import StreamTrace
 
 /// `streamtrace show [options] PATH...`
 enum ShowCommand {
-    /// The narrowest layout: on a narrower terminal (or `--width`), lines
-    /// are laid out 40 columns wide and the terminal wraps them, so that
-    /// the header and the status are never cut to nothing.
+    /// The narrowest layout: on a narrower terminal (or `--width`), lines are laid out 40 columns wide and the terminal
+    /// wraps them, so the header and the status are never cut to nothing.
     static let minimumWidth = 40
 
-    /// What the options ask for.
     struct Options {
         var format: String
         var width: Int
@@ -74,10 +72,8 @@ enum ShowCommand {
             title: parsed.values["--title"])
     }
 
-    /// Two passes: the first checks every line (a malformed trace prints
-    /// nothing but its error) and sums the trace up; the second prints the
-    /// summary, one row per event, then the diagram. Both read a regular
-    /// file in blocks on every core (a stream is copied on the first).
+    /// Two passes: the first checks every line (a malformed trace prints only its error) and sums the trace up; the
+    /// second prints the summary, a row per event, then the diagram. Both read a regular file in blocks on every core.
     private static func showText(_ path: String, width: Int) throws {
         let input = try TraceInput(path, passes: 2)
         let summary = try summary(of: input)
@@ -94,8 +90,7 @@ enum ShowCommand {
         for line in timeline.diagramLines(rows.marble) { try Console.out(line) }
     }
 
-    /// The first pass: the summary, its warnings written. A stream is read
-    /// as it comes (and copied for the second pass).
+    /// The first pass: the summary, its warnings written; a stream is read as it comes and copied for the second.
     private static func summary(of input: TraceInput) throws -> TraceSummary {
         let summary: TraceSummary
         if input.isStream {
@@ -109,8 +104,7 @@ enum ShowCommand {
         return summary
     }
 
-    /// The trace again as normalized JSON Lines: the header, then each
-    /// event, read as ``showText(_:width:)`` reads them.
+    /// The trace again as normalized JSON Lines: the header, then each event, read as ``showText(_:width:)`` does.
     private static func showJSON(_ path: String) throws {
         let input = try TraceInput(path, passes: 2)
         let summary = try summary(of: input)

@@ -1,10 +1,8 @@
 import StreamTrace
 
-/// `show --format html PATH...`: the page, written to standard output as
-/// the traces are read, three times each: a summary of each (every line
-/// checked before anything is written), then each trace's columns (kinds,
-/// times, lines), then each trace's payloads. Pipes are copied to a
-/// temporary file first; nothing is kept in memory but one line.
+/// `show --format html PATH...`: the page, written to standard output as the traces are read, three times each: a
+/// summary of each (every line checked before anything is written), then each trace's columns (kinds, times, lines),
+/// then each trace's payloads. Pipes are copied to a temporary file first; nothing is kept in memory but one line.
 enum TimelinePageOutput {
     static func write(_ paths: [String], arguments: [String], title: String?) throws {
         guard !Console.isTerminal else {

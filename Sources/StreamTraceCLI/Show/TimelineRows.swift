@@ -1,13 +1,9 @@
 import StreamTrace
 
-/// `show`'s rows and diagram, fed a trace's events in order (see
-/// ``OrderedScan``): a block's rows are written by its worker in the
-/// parallel stage (``RowStage``), all but the first, whose time since the
-/// previous event needs the block before; here they go out in order, and
-/// each value is lettered on the diagram by the hash the stage worked out
-/// (while letters are given; then by one worked out here, for the few
-/// values drawn where they land).
-/// Read sequentially (a small trace), the rows are written here.
+/// `show`'s rows and diagram, fed a trace's events in order (``OrderedScan``): a block's rows but its first (whose time
+/// since the previous event needs the block before) are written by its worker (``RowStage``) and go out here in order.
+/// Values are lettered by the hash the stage worked out while letters are given, then by one worked out here for the
+/// few drawn where they land. Read sequentially (a small trace), rows are written here.
 struct TimelineRows: TraceEventSink {
     let timeline: TraceTimeline
     var marble: ScaledMarbleLines
@@ -68,8 +64,7 @@ struct TimelineRows: TraceEventSink {
         previous = event.nanoseconds
     }
 
-    /// Draws a value, its key worked out here if the stage left it and the
-    /// diagram needs it.
+    /// Draws a value, its key worked out here if the stage left it and the diagram needs it.
     private mutating func draw(_ value: UnsafeRawBufferPointer, key: ScaledMarbleLines.ValueKey?, at time: Int64) {
         guard let key = key ?? (marble.needsKey(at: time) ? RowStage.key(of: value, rewriter: &rewriter) : nil) else {
             marble.append(MarbleTheme.unnamed, at: time)
@@ -91,17 +86,14 @@ struct TimelineRows: TraceEventSink {
     }
 }
 
-/// One slot's part of ``TimelineRows`` (one a block ``OrderedScan`` holds): the rows of a block but its
-/// first, as bytes, each ended by a line end, and while letters are given
-/// the diagram's key of each value of the block (`nil` for the other
-/// events), up to its first huge value.
+/// One slot's part of ``TimelineRows`` (a block ``OrderedScan`` holds): the block's rows but its first, each with its
+/// line end, and while letters are given each value's diagram key (`nil` for other events), up to a huge value.
 final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
     // Used by one thread at a time: the worker that scans the block, then the one that delivers it.
     @exclusivity(unchecked) private(set) var rows = JSONOutput(capacity: 1 << 20)
     @exclusivity(unchecked) private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
-    /// How many of the block's events the stage took: those before its
-    /// first huge value (the worker's scratch space would grow as large).
+    /// The block's events the stage took: those before its first huge value (the scratch space would grow as large).
     @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()
 
@@ -135,8 +127,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
         }
     }
 
-    /// The diagram's key of a value: the hash of its normal form.
-    /// `scanned`: the rewriter's last call scanned it.
+    /// The diagram's key of a value: the hash of its normal form (`scanned`: the rewriter's last call scanned it).
     static func key(
         of value: UnsafeRawBufferPointer, scanned: Bool = false, rewriter: inout JSONRewriter
     ) -> ScaledMarbleLines.ValueKey {

@@ -1,14 +1,10 @@
 import StreamTrace
 
-/// The traces that `show` and `export` arguments name, in argument order:
-/// a file or `-` for itself, a directory for the `*.jsonl` files
-/// ``TraceFinder`` finds below it, sorted by path. Unlike `check`, which
-/// reports what it cannot read among the rest, these commands draw one
-/// picture: a directory that holds no trace, or one that cannot be read,
-/// is an error.
+/// The traces that `show` and `export` arguments name, in argument order: a file or `-` for itself, a directory for the
+/// `*.jsonl` files ``TraceFinder`` finds below it, sorted by path. Unlike `check`, which reports what it cannot read
+/// among the rest, these commands draw one picture: a directory that holds no trace, or cannot be read, is an error.
 enum TracePaths {
-    /// A trace to read, and the folder it was found in: `nil` for a path
-    /// named itself, else the directory that holds the file.
+    /// A trace to read, and the folder it was found in: `nil` for a path named itself, else the file's directory.
     struct Entry: Equatable {
         var path: String
         var folder: String?
@@ -43,8 +39,7 @@ enum TracePaths {
         return entries
     }
 
-    /// The directory part of a path found below a directory (`traces/login`
-    /// for `traces/login/ok.jsonl`).
+    /// The directory part of a path found below a directory (`traces/login` for `traces/login/ok.jsonl`).
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let directory = path[..<slash]

@@ -1,8 +1,6 @@
-// The processor's time-stamp counter for StreamTrace's recording path
-// (Time/CounterClock.swift): `rdtsc`, unfenced, inlined where it is called.
-// A C function because Swift has no way to emit the instruction, and one
-// that survives the sanitizers (LLVM's cycle counter intrinsic, declared
-// from Swift, cannot be called from the code ThreadSanitizer instruments).
+// The processor's time-stamp counter for StreamTrace's recording path (Time/CounterClock.swift): `rdtsc`, unfenced,
+// inlined where it is called. C because Swift cannot emit the instruction, and LLVM's cycle counter intrinsic, declared
+// from Swift, cannot be called from code ThreadSanitizer instruments.
 #ifndef STREAMTRACE_COUNTER_H
 #define STREAMTRACE_COUNTER_H
 

@@ -2,15 +2,9 @@
 import StreamTraceBytes
 #endif
 
-/// Byte classification 16 bytes at a time, written so that the compiler
-/// emits plain SSE2 (x86-64's baseline) or NEON: `pcmpeqb`/`pcmpgtb` for
-/// the comparisons, `por` to combine them, and a multiply that gathers the
-/// top bit of each byte into a bit mask (SSE2's `pmovmskb` is not
-/// reachable from Swift's SIMD types).
-///
-/// Every load may read up to 63 bytes past the position it starts at: the
-/// scanner's buffers keep ``ScanBuffer/padding`` readable bytes after the
-/// data, and a NUL sentinel right after it, so loops stop there.
+/// Byte classification 16 bytes at a time, written so that the compiler emits plain SSE2 (x86-64's baseline) or NEON.
+/// A load may read up to 63 bytes past its start: the scanner's buffers keep ``ScanBuffer/padding`` readable bytes
+/// after the data, and a NUL sentinel right after it, so loops stop there.
 enum ByteVector {
     typealias Bytes = SIMD16<UInt8>
 
@@ -25,16 +19,14 @@ enum ByteVector {
         unsafeBitCast(bytes .== Bytes(repeating: byte), to: Bytes.self)
     }
 
-    /// 0xFF where a byte is below 0x20 (a control character) or at least
-    /// 0x80 (part of a multi-byte UTF-8 character): one signed comparison.
+    /// 0xFF where a byte is a control character (below 0x20) or non-ASCII (0x80 up): one signed comparison.
     @inline(__always)
     static func controlOrNonASCII(_ bytes: Bytes) -> Bytes {
         let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
         return unsafeBitCast(signed .< SIMD16<Int8>(repeating: 0x20), to: Bytes.self)
     }
 
-    /// 0xFF where a byte inside a string needs attention: a quote, a
-    /// backslash, a control character or a non-ASCII byte.
+    /// 0xFF where a byte inside a string needs attention: a quote, a backslash, a control or a non-ASCII byte.
     @inline(__always)
     static func stringSpecials(_ bytes: Bytes) -> Bytes {
         equal(bytes, UInt8(ascii: "\"")) | equal(bytes, UInt8(ascii: "\\")) | controlOrNonASCII(bytes)
@@ -54,15 +46,13 @@ enum ByteVector {
         return words[0] | words[1] != 0
     }
 
-    /// The top bits of 8 bytes, as 8 bits (the classic multiply trick: the
-    /// magic constant shifts bit 8k+7 to bit 56+k, without carries).
+    /// The top bits of 8 bytes as 8 bits (`pmovmskb` is out of Swift's reach): the multiply moves bit 8k+7 to 56+k.
     @inline(__always)
     private static func gather(_ word: UInt64) -> UInt64 {
         ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
     }
 
-    /// Bit `k` set where byte `offset + k` needs attention inside a string
-    /// (see ``stringSpecials(_:)``), for 16 bytes.
+    /// Bit `k` set where byte `offset + k` is one of the ``stringSpecials(_:)``, for 16 bytes.
     @inline(__always)
     static func stringSpecials16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
         #if arch(x86_64) && os(Linux)
@@ -72,8 +62,7 @@ enum ByteVector {
         #endif
     }
 
-    /// The offset of the first `\n` at or after `offset`, before `end`, or
-    /// `nil`. 64 bytes a step.
+    /// The offset of the first `\n` at or after `offset`, before `end`, or `nil`; 64 bytes a step.
     static func firstNewline(_ base: UnsafeRawPointer, from offset: Int, before end: Int) -> Int? {
         var offset = offset
         while offset < end {

@@ -1,9 +1,6 @@
-/// Joins chunk results in file order, checking the rules across chunk
-/// borders with ``EventOrder``, exactly where one scanner reading the whole
-/// trace would have checked them: first "after the terminal event" on the
-/// chunk's first non-blank line, then that line's own problem (the
-/// chunk's), then time and subscribe against the events before the chunk,
-/// then the chunk's later problems.
+/// Joins chunk results in file order, checking the rules across chunk borders with ``EventOrder`` exactly where one
+/// scanner reading the whole trace would: "after the terminal event" on the chunk's first non-blank line, then that
+/// line's own problem, then time and subscribe against earlier chunks, then the chunk's later problems.
 struct ChunkMerger {
     let file: String
     /// Lines before the next chunk (the header's included).
@@ -26,8 +23,7 @@ struct ChunkMerger {
         try merge(report) { total.append(consumer, eventOffset: $0, lineOffset: $1) }
     }
 
-    /// Checks `report` against the chunks before it, then calls `add` with
-    /// the offsets that make its events' indices and lines absolute.
+    /// Checks `report` against earlier chunks, then calls `add` with the offsets that make its events absolute.
     mutating func merge(_ report: ChunkReport, then add: (_ eventOffset: Int, _ lineOffset: Int) -> Void)
         throws(TraceReadError)
     {

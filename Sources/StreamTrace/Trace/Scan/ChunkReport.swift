@@ -1,24 +1,18 @@
-/// What scanning a run of lines found besides its events: enough for
-/// ``ChunkMerger`` to check the rules that span chunks and to number lines
-/// and events absolutely, and for ``TraceReader`` to say how the trace
-/// ends. Lines and event counts count from the scan's start.
+/// What scanning a run of lines found besides its events: enough for ``ChunkMerger`` to check the rules that span
+/// chunks and to number lines and events absolutely. Lines and event counts count from the scan's start.
 struct ChunkReport {
     /// Lines consumed, blank ones and an unterminated last one included.
     var lineCount = 0
-    /// The events read, their last time and the terminal event.
     var order = EventOrder()
-    /// The first line that is not blank: an event after a terminal event
-    /// of an earlier chunk is an error there, whatever the line holds.
+    /// The first non-blank line: after an earlier chunk's terminal event it is an error, whatever it holds.
     var firstContentLine: Int?
-    /// The first event, which the merge checks against the events before
-    /// the chunk (time never decreasing, subscribe only first).
+    /// The first event, checked by the merge against earlier chunks (time never decreasing, subscribe only first).
     var firstEvent: (nanoseconds: Int64, kind: EventKind, line: Int, timeColumn: Int)?
     /// The unterminated last line that is not JSON: ignored with a warning.
     var truncatedLine: Int?
     /// The first problem; the scan stopped there.
     var problem: ScanProblem?
-    /// Whether the scan stopped early because an earlier chunk has a
-    /// problem: the merge never gets this far.
+    /// Whether the scan stopped early for an earlier chunk's problem (the merge never gets this far).
     var stopped = false
 
     var eventCount: Int { order.eventCount }
@@ -27,9 +21,8 @@ struct ChunkReport {
     var status: TraceStatus { TraceStatus(terminal: order.terminal?.kind, truncated: truncatedLine != nil) }
 }
 
-/// A problem found in a run of lines, made into a ``TraceReadError`` once
-/// its place in the file is known: every message about a line of a trace
-/// is worded here or by ``TraceLineParser``.
+/// A problem found in a run of lines, made a ``TraceReadError`` once its place in the file is known. Every message
+/// about a trace's lines is worded here or by ``TraceLineParser``.
 enum ScanProblem {
     /// A complete error but for its line, which is chunk-relative.
     case error(TraceReadError)
@@ -37,8 +30,7 @@ enum ScanProblem {
     case timeDecreased(line: Int, column: Int, from: Int64, to: Int64)
     case subscribeNotFirst(line: Int, eventsBefore: Int)
 
-    /// The error, with lines moved by `lineOffset` and counts of events by
-    /// `eventOffset`.
+    /// The error, with lines moved by `lineOffset` and event counts by `eventOffset`.
     func error(file: String, lineOffset: Int, eventOffset: Int) -> TraceReadError {
         switch self {
         case .error(var error):

@@ -1,12 +1,9 @@
-/// A block's events, kept until the block's turn: 32 bytes each, their
-/// text as offsets in the block's buffer (which does not move while the
-/// block is scanned: it is read at once). One a slot of ``OrderedScan``,
-/// grown as a block needs and reused.
+/// A block's events, kept until the block's turn: 32 bytes each, their text as offsets in the block's buffer (which
+/// does not move: the block is read at once). One per ``OrderedScan`` slot, grown as a block needs and reused.
 final class EventBatch: TraceScanConsumer {
     private struct Record {
         var nanoseconds: Int64
-        /// The text's start and length; the value's, in the text
-        /// (`valueStart` `UInt32.max` for none); the line in the block.
+        /// Text start and length; the value's in the text (`valueStart` `UInt32.max`: none); the line in the block.
         var textStart, textCount, valueStart, valueCount, line: UInt32
         var kind: EventKind
     }
@@ -24,7 +21,6 @@ final class EventBatch: TraceScanConsumer {
 
     deinit { records.deallocate() }
 
-    /// Starts a block whose bytes are at `base`.
     func start(base: UnsafeRawPointer, maximumDepth: Int) {
         count = 0
         self.base = base
@@ -64,8 +60,7 @@ final class EventBatch: TraceScanConsumer {
         for index in 0..<count { body(event(at: index, eventOffset: eventOffset, lineOffset: lineOffset)) }
     }
 
-    /// The value of event `index` (below ``eventCount``), if it is a value
-    /// event: its bytes, without the rest of the event.
+    /// The value bytes of event `index` (below ``eventCount``), if it is a value event.
     @inline(__always)
     func value(at index: Int) -> UnsafeRawBufferPointer? {
         let record = records[index]
@@ -75,17 +70,13 @@ final class EventBatch: TraceScanConsumer {
             count: Int(record.valueCount))
     }
 
-    /// Whether event `index` (below ``eventCount``) is a value event.
     @inline(__always)
     func isValue(at index: Int) -> Bool { records[index].kind == .value }
 
-    /// How many events the block has.
     var eventCount: Int { count }
 
-    /// How long the run of values is that starts the first `limit` events
-    /// and ends before the last `values` values among them (and so before
-    /// their last events): the values a window that ends with the trace
-    /// need only count. A block that starts with another event counts none.
+    /// How long the run of values is that starts the first `limit` events and ends before the last `values` values
+    /// among them: what a window ending with the trace need only count. A block starting with another event: none.
     func countedValues(upTo limit: Int, keeping values: Int) -> Int {
         var start = limit
         var valuesLeft = values
@@ -98,8 +89,7 @@ final class EventBatch: TraceScanConsumer {
         return counted
     }
 
-    /// Event `index` (0-based, below ``eventCount``) again, its index and
-    /// line made absolute.
+    /// Event `index` (below ``eventCount``) again, its index and line made absolute.
     @inline(__always)
     func event(at index: Int, eventOffset: Int, lineOffset: Int) -> TraceScanEvent {
         let record = records[index]

@@ -1,19 +1,13 @@
-/// The rules of the trace format between an event and the events before
-/// it — nothing after the terminal event, times never decrease, `subscribe`
-/// only first — written once: ``TraceScanner`` checks each line with them,
-/// and ``ChunkMerger`` checks each chunk's first event against the chunks
-/// before it with them.
-///
-/// Lines and counts are those of whoever holds it: chunk-relative in a
-/// chunk's report, absolute in the merger.
+/// The trace format's rules between an event and those before it (nothing after the terminal event, times never
+/// decrease, `subscribe` only first), shared by ``TraceScanner`` for each line and ``ChunkMerger`` for each chunk's
+/// first event. Lines and counts are chunk-relative in a chunk's report, absolute in the merger.
 struct EventOrder {
     var eventCount = 0
     /// The time of the last event (0 before any).
     var lastTime: Int64 = 0
     var terminal: (kind: EventKind, line: Int)?
 
-    /// The problem with any line that holds something after the terminal
-    /// event, whatever the line holds.
+    /// The problem with any line after the terminal event, whatever the line holds.
     func afterTerminal(line: Int) -> ScanProblem? {
         terminal.map { .afterTerminal(line: line, terminal: $0.kind, terminalLine: $0.line) }
     }
@@ -36,8 +30,7 @@ struct EventOrder {
         if kind.isTerminalKind { terminal = (kind, line) }
     }
 
-    /// Counts the events of a later part of the trace, whose lines start
-    /// after `lineOffset` lines.
+    /// Counts the events of a later part of the trace, whose lines start after `lineOffset` lines.
     mutating func append(_ later: EventOrder, lineOffset: Int) {
         if later.eventCount > 0 { lastTime = later.lastTime }
         eventCount += later.eventCount
@@ -46,8 +39,7 @@ struct EventOrder {
 }
 
 extension TraceStatus {
-    /// How a trace read to its end ends: by its terminal event, else open,
-    /// or truncated when its last line was cut off.
+    /// How a trace read to its end ends: by its terminal event, else open, or truncated if its last line was cut off.
     init(terminal: EventKind?, truncated: Bool) {
         switch terminal {
         case .finished?: self = .finished

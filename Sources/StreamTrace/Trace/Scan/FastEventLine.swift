@@ -1,14 +1,7 @@
-/// The fast path for one event line in the writer's layout,
-/// `{"t":N,"event":"K"}` or `{"t":N,"event":"value","value":V}`, ending in
-/// `\n` or `\r\n` — what ``TraceLineParser``'s `parseWriterLayout` accepts,
-/// without its general fallback.
-///
-/// Fixed parts are compared 8 bytes at a time, `t`'s digits are read
-/// without overflow checks (at most 18 of them), and `V` is checked by
-/// ``FastJSONValidator``. Anything else — another key order, white space,
-/// extra keys, `request` and `failure` events, a leading zero, a line cut
-/// by the end of the buffer — returns `nil` and the line goes to the exact
-/// parser, which gives the same result as ``TraceReader/nextHead()``.
+/// The fast path for one event line in the writer's layout, `{"t":N,"event":"K"}` or
+/// `{"t":N,"event":"value","value":V}` ending in `\n` or `\r\n`: fixed parts compared 8 bytes at a time, `V` checked
+/// by ``FastJSONValidator``. Anything else (another key order, white space, extra keys, `request` and `failure`
+/// events, a leading zero, a line cut by the buffer's end) returns `nil`, for the exact parser to read.
 struct FastEventLine {
     var kind: EventKind
     var nanoseconds: Int64
@@ -17,7 +10,6 @@ struct FastEventLine {
     var valueEnd: Int
     /// Where the line's text ends (its `\r\n` or `\n` excluded).
     var contentEnd: Int
-    /// Where the next line starts.
     var next: Int
 
     /// The column of `t`'s digits, for a message about them.
@@ -28,8 +20,7 @@ struct FastEventLine {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    // The fixed parts as little-endian words (literals: a `static let`
-    // would cost a `swift_once` check per line).
+    // The fixed parts as little-endian words (literals: a `static let` costs a `swift_once` check per line).
     /// `{"t":` (5 bytes).
     @inline(__always) static var open: UInt64 { 0x3A_2274_227B }
     /// `,"event"`, then `:"`.
@@ -70,10 +61,8 @@ struct FastEventLine {
         return nil
     }
 
-    /// `t`'s digits: a plain integer of 1 to 18 digits (so no overflow),
-    /// no leading zero. The first 8 bytes are classified and converted at
-    /// once (SWAR: ``digitCount(_:)``, ``eightDigits(_:)``); a ninth digit
-    /// on goes one at a time.
+    /// `t`'s digits: a plain integer of 1 to 18 digits (so no overflow), no leading zero. The first 8 bytes are
+    /// classified and converted at once (SWAR), further digits one at a time.
     @inline(__always)
     static func parseTime(_ base: UnsafeRawPointer, at offset: Int) -> (Int64, Int)? {
         // Digits become 0...9; every other byte stays at 10 or above.
@@ -97,8 +86,7 @@ struct FastEventLine {
         return (Int64(value), count)
     }
 
-    /// How many of the word's bytes, from the first, are 0...9 (a digit
-    /// less `0`): 0 to 8.
+    /// How many of the word's bytes, from the first, are 0...9 (a digit less `0`): 0 to 8.
     @inline(__always)
     static func digitCount(_ word: UInt64) -> Int {
         // A byte's top bit ends set when its low 7 bits are 10 or more (no
@@ -107,8 +95,7 @@ struct FastEventLine {
         return above.trailingZeroBitCount &>> 3
     }
 
-    /// The number written by eight digit values 0...9, the first in the
-    /// lowest byte: pairs, then fours, then all eight, by multiplication.
+    /// The number eight digit values 0...9 write, the first in the lowest byte: pairs, then fours, then all eight.
     @inline(__always)
     static func eightDigits(_ word: UInt64) -> UInt64 {
         let pairs = (word &* (10 << 8 + 1)) &>> 8 & 0x00FF_00FF_00FF_00FF

@@ -1,29 +1,11 @@
-/// Checks a JSON value in place without building it: the fast path of the
-/// scanner.
-///
-/// It accepts a subset of what ``JSONParser/skipValue()`` accepts and
-/// rejects everything else by returning `nil`, never a message: the
-/// scanner then hands the whole line to the exact parser, which either
-/// accepts it after all or explains the problem with its usual message and
-/// column. So a value this validator accepts is one the exact parser
-/// accepts, with the same extent; the converse need not hold (values
-/// nested deeper than 64 levels, whitespace before a value, …).
-///
-/// How it stays fast: strings, where most bytes of a trace are, are crossed
-/// 16 bytes a step with a bit mask of the bytes a string scan must stop at
-/// (``ByteVector/stringSpecials16(_:_:)``: SIMD, and on x86-64 Linux SSE2's
-/// `pmovmskb`), stopping only at a quote, a backslash, a control character
-/// or a non-ASCII byte (whose UTF-8 sequence is then checked byte by byte, with
-/// the same table as the exact parser). Structure is a loop over bytes with
-/// an explicit stack of container kinds in one 64-bit word (no recursion).
-///
-/// The bytes must end in a NUL sentinel within the buffer's padding: NUL is
-/// never valid in JSON outside or inside a string, so every loop stops there.
+/// Checks a JSON value in place without building it: the scanner's fast path. It accepts a subset of what
+/// ``JSONParser/skipValue()`` accepts, with the same extent, and returns `nil` (never a message) for the rest, which
+/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``); structure is a
+/// loop with a stack of container kinds in one 64-bit word. The bytes must end in a NUL sentinel within the buffer's
+/// padding: NUL is never valid JSON, so every loop stops there.
 struct FastJSONValidator {
     let base: UnsafeRawPointer
-    /// How many containers may nest inside a value: the exact parser allows
-    /// `maximumDepth - 1` (the line's object is the first level), this one
-    /// at most 64.
+    /// How deep containers may nest in a value: as in the exact parser (`maximumDepth - 1`), but at most 64.
     let maximumNesting: Int
 
     init(base: UnsafeRawPointer, maximumDepth: Int) {
@@ -37,30 +19,25 @@ struct FastJSONValidator {
         self.maximumNesting = maximumNesting
     }
 
-    /// The nesting a validator allows under a reader's depth limit.
     static func nesting(maximumDepth: Int) -> Int { max(0, min(maximumDepth - 1, 64)) }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
 
-    /// The offset just past the value that starts at `start` (no white
-    /// space before it), or `nil` when the value is not plainly valid.
+    /// The offset just past the value at `start` (no white space before it), or `nil` if it is not plainly valid.
     @inline(__always)
     func value(at start: Int) -> Int? {
-        // Offsets stay within one buffer and its padding (far from
-        // Int.max): the arithmetic below needs no overflow checks.
+        // Offsets stay within one buffer and its padding, far from Int.max: no overflow checks needed.
         var i = start
         var depth = 0
         // Bit d is set when the container at nesting d is an object.
         var objects: UInt64 = 0
-        // Whether a member's key comes first (one place that reads keys:
-        // the optimizer inlines it).
+        // Whether a member's key comes first (keys are read in one place, which the optimizer inlines).
         var key = false
         while true {
             if key {
                 guard let next = member(at: i) else { return nil }
                 i = next
             }
-            // A value starts at i.
             switch byte(i) {
             case UInt8(ascii: "\""):
                 guard let end = string(at: i) else { return nil }
@@ -102,8 +79,7 @@ struct FastJSONValidator {
         }
     }
 
-    /// Skips `"key" :` and the white space after it: the offset of the
-    /// member's value.
+    /// Skips `"key" :` and the white space after it: the offset of the member's value.
     @inline(__always)
     private func member(at offset: Int) -> Int? {
         guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
@@ -112,8 +88,7 @@ struct FastJSONValidator {
         return space(colon &+ 1)
     }
 
-    /// Skips white space within a line: space, tab and carriage return (a
-    /// line holds no `\n`). Compact JSON has none: one comparison.
+    /// Skips spaces, tabs and carriage returns (a line holds no `\n`); compact JSON has none: one comparison.
     @inline(__always)
     private func space(_ offset: Int) -> Int {
         var i = offset
@@ -148,9 +123,7 @@ struct FastJSONValidator {
     @inline(__always) static var nullWord: UInt32 { 0x6C6C_756E }
 }
 
-/// Numbers and strings for ``FastJSONValidator``: the grammar of
-/// ``JSONParser/scanNumber()`` and ``JSONParser/scanString()``, answering
-/// only yes or no.
+/// Numbers and strings: the grammar of ``JSONParser/scanNumber()`` and ``JSONParser/scanString()``, yes or no only.
 extension FastJSONValidator {
     @inline(__always)
     private func isDigit(_ offset: Int) -> Bool { byte(offset) &- UInt8(ascii: "0") < 10 }
@@ -162,10 +135,8 @@ extension FastJSONValidator {
         return i
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after
-    /// a leading `0` ends the number here; the byte after a value is checked
-    /// by the caller, which rejects it. (Offsets stay within the buffer:
-    /// no overflow checks.)
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after a leading `0` ends the number here; the
+    /// caller rejects the byte after a value.
     @inline(__always)
     func number(at offset: Int) -> Int? {
         var i = offset
@@ -185,13 +156,8 @@ extension FastJSONValidator {
         return i
     }
 
-    /// The offset after the closing quote of the string whose opening quote
-    /// is at `offset`, or `nil` for a string the exact parser would reject
-    /// (or that runs into the sentinel).
-    ///
-    /// Inlined: the scan to the first byte that needs attention, and a
-    /// plain string's closing quote; the rest (escapes, multi-byte
-    /// characters, rejections) is a call.
+    /// The offset after the closing quote of the string opening at `offset`, or `nil` for one the exact parser would
+    /// reject (or that runs into the sentinel). Only the scan and a plain string's end are inlined.
     @inline(__always)
     func string(at offset: Int) -> Int? {
         let special = nextStringSpecial(from: offset &+ 1)
@@ -219,8 +185,7 @@ extension FastJSONValidator {
         }
     }
 
-    /// The first byte at or after `offset` that needs attention inside a
-    /// string, 16 bytes a step. Relies on the buffer's NUL sentinel.
+    /// The first byte at or after `offset` that needs attention in a string, 16 bytes a step (up to the sentinel).
     @inline(__always)
     func nextStringSpecial(from offset: Int) -> Int {
         var i = offset
@@ -231,8 +196,7 @@ extension FastJSONValidator {
         }
     }
 
-    /// One escape sequence; `\u` escapes must be 4 hex digits, surrogates
-    /// in high-low pairs.
+    /// One escape sequence; `\u` escapes must be 4 hex digits, surrogates in high-low pairs.
     @inline(__always)
     private func escape(at offset: Int) -> Int? {
         switch byte(offset + 1) {
@@ -268,8 +232,7 @@ extension FastJSONValidator {
         return value
     }
 
-    /// One multi-byte UTF-8 character, with the exact parser's rules: no
-    /// overlong forms, no surrogates, nothing above U+10FFFF.
+    /// One multi-byte UTF-8 character, by the exact parser's rules: no overlong forms, surrogates or beyond U+10FFFF.
     private func utf8Scalar(at offset: Int) -> Int? {
         guard let sequence = UTF8Sequence(lead: byte(offset)) else { return nil }
         for k in 1..<sequence.length where !sequence.range(ofByte: k).contains(byte(offset + k)) { return nil }

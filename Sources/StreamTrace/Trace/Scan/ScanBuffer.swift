@@ -6,13 +6,9 @@ import Glibc
 import Musl
 #endif
 
-/// Where a scanner's bytes come from: a byte range of a regular file (read
-/// with `pread`, so that several scanners share one descriptor), a stream
-/// (standard input, a FIFO, a file read from its current offset: `read`),
-/// a function that reads like `read` (bytes read, 0 at the end, -1 with
-/// `errno`: `show --follow`'s source, which waits for a writer), or bytes
-/// in memory (copied piece by piece, so that tests exercise the same
-/// refills as files).
+/// Where a scanner's bytes come from: a range of a regular file (`pread`, so scanners share one descriptor), a stream
+/// (`read`: standard input, a FIFO, a file from its current offset), a `read`-like function (`show --follow`), or
+/// bytes in memory (copied piece by piece, so that tests exercise the same refills as files).
 enum ScanSource: @unchecked Sendable {
     case file(fd: Int32, range: Range<Int>)
     case stream(fd: Int32)
@@ -20,13 +16,9 @@ enum ScanSource: @unchecked Sendable {
     case memory(UnsafeRawBufferPointer, range: Range<Int>)
 }
 
-/// A window on a source's bytes that always ends in a NUL sentinel followed
-/// by readable padding, so that the fast path can load 16–64 bytes at a
-/// time without bounds checks (see ``ByteVector``).
-///
-/// It holds one read's worth of bytes plus the unfinished line before them;
-/// it grows only for a line longer than a read, and never past the longest
-/// line allowed plus one read.
+/// A window on a source's bytes that always ends in a NUL sentinel and readable padding, so the fast path can load
+/// 16–64 bytes at a time without bounds checks (``ByteVector``). It holds one read plus the unfinished line before
+/// it, growing only for a longer line and never past the longest line allowed plus one read.
 struct ScanBuffer: ~Copyable {
     static let padding = 128
 
@@ -56,9 +48,8 @@ struct ScanBuffer: ~Copyable {
 
     deinit { munmap(base, capacity + Self.padding) }
 
-    /// Reads `source` from its start from now on, in reads of `readSize`,
-    /// in the same memory (grown if a read needs more): a worker that scans
-    /// one block after another maps its buffer once.
+    /// Reads `source` from its start from now on, in reads of `readSize`, in the same memory (grown if needed): a
+    /// worker that scans one block after another maps its buffer once.
     mutating func reuse(for source: ScanSource, readSize: Int) {
         self.source = source
         self.readSize = max(readSize, 1)
@@ -73,10 +64,8 @@ struct ScanBuffer: ~Copyable {
         base.storeBytes(of: 0, toByteOffset: 0, as: UInt8.self)  // the sentinel: nothing read yet
     }
 
-    /// Zeroed memory straight from the kernel, given back at once by
-    /// `munmap`: with `malloc`, each of the threads that scan chunks would
-    /// keep its freed buffers in an arena of its own, and the peak memory
-    /// would grow with the number of chunks.
+    /// Zeroed memory straight from the kernel, given back at once by `munmap`: with `malloc`, each scanning thread
+    /// would keep freed buffers in an arena of its own, and peak memory would grow with the number of chunks.
     private static func map(_ byteCount: Int) -> UnsafeMutableRawPointer {
         guard let pointer = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             pointer != MAP_FAILED
@@ -95,8 +84,7 @@ struct ScanBuffer: ~Copyable {
     /// The source offset of `base[start]`.
     var startOffset: Int { sourceOffset - (end - start) }
 
-    /// Keeps the unread bytes, and reads more after them. Returns false at
-    /// the end of the source (then `atEOF` is set); throws `errno`'s text.
+    /// Keeps the unread bytes and reads more after them; false at the end of the source (then `atEOF` is set).
     mutating func fill() throws(ScanFailure) -> Bool {
         if start > 0 {
             let pending = end - start
@@ -104,8 +92,7 @@ struct ScanBuffer: ~Copyable {
             start = 0
             end = pending
         }
-        // Grown only when less than half a read fits after an unfinished
-        // line: the buffer stays one read long unless a line is longer.
+        // Grown only when less than half a read fits after an unfinished line: one read long unless a line is longer.
         if capacity - end < max(readSize / 2, 1) {
             grow(to: min(max(capacity * 2, end + readSize), max(maximumLineLength + readSize + 1, end + 1)))
         }
@@ -113,9 +100,8 @@ struct ScanBuffer: ~Copyable {
         end += count
         sourceOffset += count
         base.storeBytes(of: 0, toByteOffset: end, as: UInt8.self)
-        // A range known to be read to its end needs no read that finds
-        // nothing (and no move of the bytes before it: a block's events
-        // stay where they are until their turn).
+        // A range known to be read to its end needs no read that finds nothing, nor a move of the bytes before it:
+        // a block's events stay where they are until their turn.
         if count == 0 || isExhausted { atEOF = true }
         return count > 0
     }

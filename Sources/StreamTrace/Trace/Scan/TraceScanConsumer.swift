@@ -1,37 +1,27 @@
-/// One event as the scanner hands it to a ``TraceScanConsumer``: its head
-/// and, for the duration of the call, the bytes of its line.
-///
-/// `line` and `index` count from 1 and 0 within the chunk being scanned:
-/// a consumer stores them as they are and adds the offsets that
-/// ``TraceScanConsumer/append(_:eventOffset:lineOffset:)`` gives it.
+/// One event as the scanner hands it to a ``TraceScanConsumer``: its head and, for the duration of the call, the bytes
+/// of its line. `line` (from 1) and `index` (from 0) are chunk-relative: a consumer stores them as they are and adds
+/// the offsets ``TraceScanConsumer/append(_:eventOffset:lineOffset:)`` gives it.
 package struct TraceScanEvent {
     package var nanoseconds: Int64
     package var kind: EventKind
-    /// The line in the chunk (1-based).
     package var line: Int
-    /// The event's index in the chunk (0-based).
     package var index: Int
     /// The line's text (no line end), valid only during the call.
     package var text: UnsafeRawBufferPointer
-    /// Where the `"value"` is in `text`: validated JSON, for `value` and
-    /// `failure` events that have one.
+    /// Where the `"value"` (validated JSON) is in `text`, for `value` and `failure` events that have one.
     package var valueRange: Range<Int>? = nil
     /// The reader's depth limit, for ``failure`` and ``demand``.
     package var maximumDepth = JSONParser.defaultMaximumDepth
 
-    /// The error of a `failure` event and the demand of a `request` event,
-    /// read from the line again on demand (once per trace at most for a
-    /// failure; requests are few): keeping them out of the event keeps it
-    /// small and trivial to copy.
+    /// A `failure`'s error or a `request`'s demand, parsed from the line again when asked (both are rare): keeping
+    /// them out of the event keeps it small and trivial to copy.
     private var parsed: TraceLineParser.ParsedEvent? {
         guard kind == .failure || kind == .request else { return nil }
         return try? TraceLineParser(maximumDepth: maximumDepth).parseEvent(text)
     }
 
-    /// The error of a `failure` event.
     package var failure: TraceFailure? { parsed?.failure }
 
-    /// The demand of a `request` event.
     package var demand: Demand? { parsed?.demand }
 
     /// The value's bytes, valid only during the call.
@@ -41,8 +31,7 @@ package struct TraceScanEvent {
         return UnsafeRawBufferPointer(start: text.baseAddress.map { $0 + range.lowerBound }, count: range.count)
     }
 
-    /// The head ``TraceReader/nextHead()`` returns for this event, once the
-    /// line is made absolute.
+    /// The head ``TraceReader/nextHead()`` returns for this event, with its line made absolute.
     package func head(lineOffset: Int) -> TraceEventHead {
         let parsed = self.parsed
         return TraceEventHead(
@@ -51,23 +40,14 @@ package struct TraceScanEvent {
     }
 }
 
-/// What a scan computes from a trace's events, one chunk at a time.
-///
-/// The scanner calls ``consume(_:)`` for each event of a chunk in order,
-/// on the thread that scans that chunk, into a consumer made for that
-/// chunk. Chunks are then joined in file order with ``append(_:eventOffset:lineOffset:)``
-/// on the calling thread: the result is what one consumer fed every event
-/// in order would hold. Keep only what the query needs (counts, the first
-/// few or the last value's bytes, …) and memory stays constant.
+/// What a scan computes from a trace's events, one chunk at a time: ``consume(_:)`` takes a chunk's events in order on
+/// the thread scanning it, then the chunks' consumers are joined in file order on the calling thread. Keep only what
+/// the query needs (counts, the first few or the last value's bytes, …) and memory stays constant.
 package protocol TraceScanConsumer: SendableMetatype {
-    /// Takes one event of this consumer's chunk.
     mutating func consume(_ event: TraceScanEvent)
-    /// Adds a later chunk's consumer: its events come after all of this
-    /// one's; `eventOffset` and `lineOffset` turn its chunk-relative event
-    /// indices and lines into absolute ones.
+    /// Adds a later chunk's consumer, its events after this one's; the offsets make its indices and lines absolute.
     mutating func append(_ later: Self, eventOffset: Int, lineOffset: Int)
-    /// The bytes of the events consumed so far (their values) are about to
-    /// be overwritten: the scanner refills its buffer, or its chunk ends. A
+    /// The bytes of the events consumed so far are about to be overwritten (a refill, or the chunk's end): a
     /// consumer that kept pointers into them copies what it still needs.
     mutating func bufferWillChange()
 }
@@ -76,8 +56,7 @@ extension TraceScanConsumer {
     package mutating func bufferWillChange() {}
 }
 
-/// What `check finished` and `check count` need: how many events and
-/// elements, the terminal event and the last event.
+/// What `check finished` and `check count` need: event and element counts, the terminal and the last event.
 package struct TraceScanSummary: TraceScanConsumer, Equatable, Sendable {
     package struct Mark: Equatable, Sendable {
         package var kind: EventKind
