@@ -1,22 +1,19 @@
 import StreamTrace
 
-/// Runs a ``CheckPlan``: traces read on `jobs` threads, at most a window of
-/// them ahead of the one being reported; results evaluated and reported
-/// in path order, one at a time, to every report. One unreadable trace is
-/// reported and the others go on.
+/// Runs a ``CheckPlan``: traces read on `jobs` threads, at most a window ahead of the one being reported; results
+/// evaluated and reported in path order, one at a time, to every report. Unreadable traces are reported too.
 struct CheckRun {
     let plan: CheckPlan
     let jobs: Int
     let reports: [any CheckReport]
 
-    /// Runs, reports, and returns what was counted.
     func run() throws(OutputError) -> CheckTotals {
         var totals = CheckTotals()
         let (plan, traces) = (self.plan, self.plan.traces)
         let options = TraceScanOptions()
         do throws(OutputError) {
-            try OrderedWork<ScannedTrace, OutputError>.run(
-                count: traces.count, jobs: jobs, window: 4 * jobs,
+            try OrderedWork.run(
+                count: traces.count, threads: jobs, window: 4 * jobs,
                 work: { ScannedTrace(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
             var sections: [SectionOutcome] = []

@@ -1,8 +1,7 @@
 import StreamTrace
 
-/// Runs a `diff`: pairs compared on `jobs` threads, reported in path
-/// order to every report. A pair that cannot be read is reported (its error
-/// on standard error too) and the others go on.
+/// Runs a `diff`: pairs compared on `jobs` threads, reported in path order to every report. A pair that cannot be read
+/// is reported (its error on standard error too) and the others go on.
 struct DiffRun {
     let pairs: [DiffPair]
     let time: TimeComparison
@@ -14,8 +13,8 @@ struct DiffRun {
         var totals = DiffTotals()
         let (pairs, time, limit) = (self.pairs, self.time, self.limit)
         do throws(OutputError) {
-            try OrderedWork<DiffOutcome, OutputError>.run(
-                count: pairs.count, jobs: jobs, window: 4 * jobs,
+            try OrderedWork.run(
+                count: pairs.count, threads: jobs, window: 4 * jobs,
                 work: { DiffOutcome(pairs[$0], time: time, limit: limit) },
                 deliver: { (index, outcome) throws(OutputError) in
                     totals.count(outcome)

@@ -1,208 +1,157 @@
-import Dispatch
-
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Reads a regular file in blocks of whole lines on every core and hands
-/// the events to one sink in file order. Each worker scans the next block
-/// into a ``Slot`` (a ``TraceScanner`` over the block, read at once, and
-/// the batch of its events) and hands it over. Whichever worker hands over
-/// the block whose turn it is delivers it: joins its report
-/// (``ChunkMerger``: the rules across borders), feeds its events to the
-/// sink, and goes on with the blocks after it that are already scanned.
-/// A worker never waits for a turn: it takes a free slot and scans on.
-/// There is one slot more than workers, so a worker waits only when no
-/// slot is free (each is being scanned, or holds a block not yet
-/// delivered); memory stays bounded by the slots (a block and the longest
-/// line each, its events' 32-byte records, its stage's output), whatever
-/// the trace.
+/// Reads a regular file in blocks of whole lines on every core
+/// (``OrderedWork``) and hands the blocks over in file order, joined by a
+/// ``ChunkMerger`` (the rules across borders). Each block is read at once
+/// into a ``Slot``, which the block after next reuses: memory stays
+/// bounded by the slots (a block and its longest line each, and what its
+/// scan made), whatever the trace.
 enum OrderedScan {
-    /// The memory one block is scanned into, and stays in until its turn
-    /// ends: then it goes back to the free slots. The sink's stage for the
-    /// block's events goes with it.
-    final class Slot<Stage>: @unchecked Sendable {
+    /// A block's scanner, reused block after block, and what the block's
+    /// scan made (its ``Work``): until its turn ends, the slot is the block's.
+    final class Slot<Work>: @unchecked Sendable {
         // Used by one thread at a time: the worker scanning, then the one delivering.
         @exclusivity(unchecked) var scanner: TraceScanner
-        let batch = EventBatch()
-        let stage: Stage?
+        var work: Work
 
-        init(source: ScanSource, options: TraceScanOptions, stage: Stage?) {
+        init(source: ScanSource, options: TraceScanOptions, work: Work) {
             scanner = TraceScanner(source: source.restricted(to: 0..<0), options: options.reader, readSize: 1)
-            self.stage = stage
+            self.work = work
         }
     }
 
-    /// The state the workers share: the claims, the turn, the slots and the
-    /// failure behind one lock; the merger and the sink used only by the
-    /// worker delivering (`delivering`, set and cleared under the lock,
-    /// orders them).
-    private final class Shared<Sink: TraceEventSink>: @unchecked Sendable {
-        let lock = Lock()
-        var nextStart: Int
-        let end: Int
-        var claimed = 0
-        /// The next block to deliver.
-        var turn = 0
-        /// Blocks scanned before their turn, by number.
-        var ready: [Int: Slot<Sink.Stage>] = [:]
-        var free: [Slot<Sink.Stage>]
-        /// Whether a worker is delivering: it delivers every ready block from the turn on.
-        var delivering = false
-        /// Workers waiting for a free slot.
-        var waiting: [DispatchSemaphore] = []
-        var failure: TraceReadError?
-        /// The sink wants no more events: no more blocks are claimed.
-        var isDone = false
-        @exclusivity(unchecked) var merger: ChunkMerger
-        @exclusivity(unchecked) var sink: Sink
-
-        init(start: Int, end: Int, merger: ChunkMerger, sink: Sink, slots: [Slot<Sink.Stage>]) {
-            nextStart = start
-            self.end = end
-            self.merger = merger
-            self.sink = sink
-            free = slots
-        }
-
-        /// Whether a claim would find a block (under the lock).
-        var hasWork: Bool { failure == nil && !isDone && nextStart < end }
-
-        /// Wakes every worker waiting for a slot: no block will be claimed (under the lock).
-        func wakeAll() {
-            for semaphore in waiting { semaphore.signal() }
-            waiting.removeAll()
-        }
+    /// Scans the `blocks` of `source` (the bytes after the header): `scan` on a
+    /// worker, with the slot's scanner set to the block; then, in file
+    /// order, `deliver` with the block's first event and line numbers
+    /// (after `merger` checked the borders), until it returns `false`.
+    static func run<Work>(
+        _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
+        work makeWork: () -> Work, scan: @escaping (Slot<Work>) -> Void,
+        deliver: @escaping (Slot<Work>, _ eventOffset: Int, _ lineOffset: Int) -> Bool
+    ) throws(TraceReadError) {
+        let threads = max(1, min(options.parallelism, ProcessInfo.processInfo.activeProcessorCount))
+        let slots = (0...threads).map { _ in Slot(source: source, options: options, work: makeWork()) }
+        let stopped = LatchedFlag()
+        for slot in slots { slot.scanner.shouldStop = { stopped.isSet } }
+        var nextStart = blocks.lowerBound
+        let end = blocks.upperBound
+        var merged = merger
+        defer { merger = merged }
+        try OrderedWork.run(
+            threads: threads, window: slots.count,
+            next: { () -> Range<Int>? in
+                guard nextStart < end else { return nil }
+                let stop = lineStart(
+                    atOrAfter: min(nextStart + options.readSize, end), in: source, end: end)
+                defer { nextStart = stop }
+                return nextStart..<stop
+            },
+            work: { (index, range) -> Slot<Work> in
+                let slot = slots[index % slots.count]
+                slot.scanner.reuse(for: source.restricted(to: range), readSize: range.count)
+                scan(slot)
+                return slot
+            },
+            deliver: { (_, slot) throws(TraceReadError) -> Bool in
+                var more = true
+                do throws(TraceReadError) {
+                    try merged.merge(slot.scanner.report) { more = deliver(slot, $0, $1) }
+                } catch {
+                    stopped.set()
+                    throw error
+                }
+                if !more { stopped.set() }
+                return more
+            })
     }
 
-    /// Reads `source`'s events from `start` (after the header) into `sink`.
-    static func run<Sink: TraceEventSink>(
-        _ source: ScanSource, from start: Int, end: Int, merger: ChunkMerger, options: TraceScanOptions,
+    /// Reads into a sink: each block's events are scanned into its slot's
+    /// batch and prepared by the sink's stage on the worker, then taken by
+    /// the sink in order.
+    static func read<Sink: TraceEventSink>(
+        _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
         into sink: inout Sink
-    ) throws(TraceReadError) -> ChunkMerger {
-        let workers = max(1, min(options.parallelism, ProcessInfo.processInfo.activeProcessorCount))
-        let slots = (0...workers).map { _ in Slot(source: source, options: options, stage: sink.makeStage()) }
-        let shared = Shared(start: start, end: end, merger: merger, sink: sink, slots: slots)
-        for slot in slots {
-            slot.scanner.shouldStop = { [unowned shared] in
-                shared.lock.withLock { shared.failure != nil || shared.isDone }
-            }
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            work(shared, source: source, options: options)
-        }
-        sink = shared.sink
-        if let failure = shared.failure { throw failure }
-        return shared.merger
+    ) throws(TraceReadError) {
+        var taker = sink
+        defer { sink = taker }
+        let maximumDepth = options.reader.maximumDepth
+        try run(
+            source, blocks, merger: &merger, options: options,
+            work: { (batch: EventBatch(), stage: sink.makeStage()) },
+            scan: { slot in
+                var batch = slot.work.batch
+                batch.start(base: slot.scanner.buffer.base, maximumDepth: maximumDepth)
+                slot.scanner.scan(into: &batch)
+                // The sink's parallel stage, before the turn (lines and indices from the block's start).
+                slot.work.stage?.prepare(TraceBlockEvents(batch: batch))
+            },
+            deliver: { slot, eventOffset, lineOffset in
+                if let stage = slot.work.stage { taker.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
+                taker.take(block: TraceBlockEvents(batch: slot.work.batch), eventOffset: eventOffset, lineOffset: lineOffset)
+                taker.bufferWillChange()
+                return taker.wantsMore
+            })
     }
 
-    /// One worker: claims a block and a free slot, scans the block into
-    /// the slot and hands it over (delivering it, and the ready blocks after
-    /// it, if its turn has come), until no block is left or one failed.
-    private static func work<Sink: TraceEventSink>(
-        _ shared: Shared<Sink>, source: ScanSource, options: TraceScanOptions
-    ) {
-        while let (slot, index, range) = claim(shared, source: source, options: options) {
-            slot.scanner.reuse(for: source.restricted(to: range), readSize: range.count)
-            var batch = slot.batch
-            batch.start(base: slot.scanner.buffer.base, maximumDepth: options.reader.maximumDepth)
-            slot.scanner.scan(into: &batch)
-            // The sink's parallel stage, before the turn (lines and indices from the block's start).
-            slot.stage?.prepare(TraceBlockEvents(batch: batch))
-            let delivers = shared.lock.withLock {
-                guard !shared.delivering, shared.turn == index else {
-                    shared.ready[index] = slot
-                    return false
-                }
-                shared.delivering = true
+    /// Scans into consumers: each block into a fresh consumer of its own on
+    /// the worker, appended to `total` in order.
+    static func scan<C: TraceScanConsumer>(
+        _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
+        makeConsumer: () -> C, into total: inout C
+    ) throws(TraceReadError) {
+        let fresh = makeConsumer()
+        var joined = total
+        defer { total = joined }
+        try run(
+            source, blocks, merger: &merger, options: options, work: { fresh },
+            scan: { slot in
+                slot.work = fresh
+                slot.scanner.scan(into: &slot.work)
+            },
+            deliver: { slot, eventOffset, lineOffset in
+                joined.append(slot.work, eventOffset: eventOffset, lineOffset: lineOffset)
                 return true
-            }
-            if delivers { deliverReady(from: slot, shared) }
-        }
+            })
     }
 
-    private enum Claim<Stage> {
-        case block(Slot<Stage>, index: Int, range: Range<Int>)
-        case wait(DispatchSemaphore)
-        case none
-    }
-
-    /// A free slot and the next block to scan into it, its number and byte
-    /// range, waiting for a slot if need be; `nil` when no block is left
-    /// or one failed.
-    private static func claim<Sink: TraceEventSink>(
-        _ shared: Shared<Sink>, source: ScanSource, options: TraceScanOptions
-    ) -> (Slot<Sink.Stage>, Int, Range<Int>)? {
-        while true {
-            let claim: Claim<Sink.Stage> = shared.lock.withLock {
-                guard shared.hasWork else { return .none }
-                guard let slot = shared.free.popLast() else {
-                    let semaphore = DispatchSemaphore(value: 0)
-                    shared.waiting.append(semaphore)
-                    return .wait(semaphore)
-                }
-                let start = shared.nextStart
-                let stop = ChunkSplitter.lineStart(
-                    atOrAfter: min(start + options.readSize, shared.end), in: source, end: shared.end)
-                shared.nextStart = stop
-                shared.claimed += 1
-                return .block(slot, index: shared.claimed - 1, range: start..<stop)
+    /// The first line start at or after `target`: just after the first `\n` at `target - 1` or later, or `end`.
+    static func lineStart(atOrAfter target: Int, in source: ScanSource, end: Int) -> Int {
+        var position = max(target - 1, 0)
+        switch source {
+        case .stream, .reading:
+            return end
+        case .memory(let bytes, _):
+            guard position < end, let found = memchr(bytes.baseAddress! + position, 0x0A, end - position) else {
+                return end
             }
-            switch claim {
-            case .block(let slot, let index, let range): return (slot, index, range)
-            case .wait(let semaphore): semaphore.wait()
-            case .none: return nil
+            return bytes.baseAddress!.distance(to: UnsafeRawPointer(found)) + 1
+        case .file(let fd, _):
+            let size = 1 << 16
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            defer { buffer.deallocate() }
+            // 4 KiB first: most lines end there, and `check` finds borders under the lock that hands blocks out.
+            var wanted = 1 << 12
+            while position < end {
+                defer { wanted = size }
+                let n = pread(fd, buffer, min(wanted, end - position), off_t(position))
+                if n < 0, errno == EINTR { continue }
+                // A read error here is met again, and reported, by the chunk's scan.
+                guard n > 0 else { return end }
+                if let found = memchr(buffer, 0x0A, n) { return position + buffer.distance(to: found) + 1 }
+                position += n
             }
-        }
-    }
-
-    /// Delivers `first`, the block whose turn it is (this worker set
-    /// `delivering`), and the ready blocks after it, in order; frees each
-    /// one's slot.
-    private static func deliverReady<Sink: TraceEventSink>(from first: Slot<Sink.Stage>, _ shared: Shared<Sink>) {
-        var slot = first
-        while true {
-            deliver(slot, to: shared)
-            let next: Slot<Sink.Stage>? = shared.lock.withLock {
-                shared.turn += 1
-                shared.free.append(slot)
-                shared.waiting.popLast()?.signal()
-                guard let next = shared.ready.removeValue(forKey: shared.turn) else {
-                    shared.delivering = false
-                    return nil
-                }
-                return next
-            }
-            guard let next else { return }
-            slot = next
-        }
-    }
-
-    /// Joins a scanned block and hands its events to the sink; the slot
-    /// holds their bytes meanwhile.
-    private static func deliver<Sink: TraceEventSink>(_ slot: Slot<Sink.Stage>, to shared: Shared<Sink>) {
-        guard shared.lock.withLock({ shared.failure == nil && !shared.isDone }) else { return }
-        let batch = slot.batch
-        do {
-            try shared.merger.merge(slot.scanner.report) { eventOffset, lineOffset in
-                if let stage = slot.stage { shared.sink.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
-                shared.sink.take(
-                    block: TraceBlockEvents(batch: batch), eventOffset: eventOffset, lineOffset: lineOffset)
-                shared.sink.bufferWillChange()
-            }
-        } catch {
-            shared.lock.withLock {
-                shared.failure = error
-                shared.wakeAll()
-            }
-        }
-        if !shared.sink.wantsMore {
-            shared.lock.withLock {
-                shared.isDone = true
-                shared.wakeAll()
-            }
+            return end
         }
     }
 }

@@ -13,17 +13,13 @@ import Foundation
 
 /// How ``TraceScan`` reads.
 package struct TraceScanOptions: Sendable {
-    /// The reader's limits: longest line, deepest nesting.
     package var reader: TraceReaderOptions
-    /// How many chunks a large regular file is split into (1: none).
-    /// Dispatch scans one per core at a time; the default, 4 per active
-    /// processor, keeps every core busy when one is slowed by other work.
+    /// How many chunks a large regular file is split into (1: none); the default, 4 per active processor, keeps
+    /// every core busy when one is slowed by other work.
     package var parallelism: Int
-    /// Bytes per read (default 1 MiB); each chunk's buffer holds one read
-    /// plus an unfinished line.
+    /// Bytes per read; each chunk's buffer holds one read plus an unfinished line.
     package var readSize: Int
-    /// Below this many bytes of events per chunk, a file is scanned in one
-    /// chunk (default 8 MiB: splitting costs a thread start and a seek).
+    /// Below this many bytes of events per chunk a file is scanned whole (splitting costs a thread start and a seek).
     package var minimumChunkBytes: Int
 
     package init(
@@ -38,9 +34,8 @@ package struct TraceScanOptions: Sendable {
     }
 }
 
-/// What a scan found: the same header, status, warnings and event count
-/// as a ``TraceReader`` that read the whole trace, and the consumer fed
-/// every event in order.
+/// What a scan found: the header, status, warnings and event count a ``TraceReader`` reading the whole trace would
+/// find, and the consumer fed every event in order.
 package struct TraceScanResult<Consumer: TraceScanConsumer> {
     package var header: TraceHeader
     package var status: TraceStatus
@@ -49,12 +44,9 @@ package struct TraceScanResult<Consumer: TraceScanConsumer> {
     package var consumer: Consumer
 }
 
-/// Reads a whole trace as fast as the disk allows: a regular file split at
-/// line boundaries into chunks, each read by a ``TraceScanner`` (the one
-/// front end, with its fast path), in parallel, and merged in order
-/// (``ChunkMerger``). Standard input and FIFOs are read in one sequential
-/// pass. Every line is checked as ``TraceReader`` checks it: a malformed
-/// trace throws the error the reader would throw first.
+/// Reads a whole trace as fast as the disk allows: a regular file split at line boundaries into chunks, scanned in
+/// parallel by ``TraceScanner``s and merged in order (``ChunkMerger``); standard input and FIFOs in one sequential
+/// pass. Every line is checked as ``TraceReader`` checks it, and a malformed trace throws the reader's first error.
 ///
 /// ```swift
 /// let scan = try TraceScan.scan(path: "big.jsonl") { TraceScanSummary() }
@@ -73,16 +65,14 @@ package enum TraceScan {
         return try scan(fileDescriptor: fd, name: path, options: options, makeConsumer: makeConsumer)
     }
 
-    /// What `check finished` and `check count` need, specialized here (a
-    /// generic call from another module runs unspecialized).
+    /// A ``TraceScanSummary`` scan, specialized here: a generic call from another module runs unspecialized.
     package static func summary(
         path: String, options: TraceScanOptions = TraceScanOptions()
     ) throws(TraceReadError) -> TraceScanResult<TraceScanSummary> {
         try scan(path: path, options: options) { TraceScanSummary() }
     }
 
-    /// Scans from an open descriptor (not closed): split and parallel for a
-    /// regular file, from its current offset; sequential otherwise.
+    /// Scans from an open descriptor (not closed): a regular file from its current offset in parallel, else in order.
     package static func scan<C: TraceScanConsumer>(
         fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
@@ -113,26 +103,38 @@ package enum TraceScan {
         _ source: ScanSource, name: String, options: TraceScanOptions, makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
         var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)
-        let header = try scanner.readHeader(file: name)
-        var merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
+        var (header, merger, blocks) = try open(&scanner, source, name: name, options: options)
         var total = makeConsumer()
-        let chunks = ChunkSplitter.split(source, from: scanner.buffer.startOffset, options: options)
-        if chunks.count <= 1 {
-            // One chunk: go on from the header with the same buffer.
-            scanner.report = ChunkReport()
+        if let blocks {
+            try OrderedScan.scan(
+                source, blocks, merger: &merger, options: options, makeConsumer: makeConsumer, into: &total)
+        } else {
             var consumer = makeConsumer()
             scanner.scan(into: &consumer)
             try merger.merge(scanner.report, consumer, into: &total)
-        } else {
-            var consumers = (0..<chunks.count).map { _ in makeConsumer() }
-            let reports = ParallelScan.run(chunks, consumers: &consumers, options: options)
-            for (report, consumer) in zip(reports, consumers) {
-                try merger.merge(report, consumer, into: &total)
-            }
         }
         return TraceScanResult(
             header: header, status: merger.status, warnings: merger.warnings, eventCount: merger.eventCount,
             consumer: total)
+    }
+
+    /// Reads the header with `scanner`. The events after it are read in blocks on every core (``OrderedScan``) when
+    /// they are the `blocks` of a regular file (or memory) large enough; else, when `blocks` is `nil`, by `scanner`, in
+    /// one pass with the header's buffer.
+    private static func open(
+        _ scanner: inout TraceScanner, _ source: ScanSource, name: String, options: TraceScanOptions
+    ) throws(TraceReadError) -> (header: TraceHeader, merger: ChunkMerger, blocks: Range<Int>?) {
+        let header = try scanner.readHeader(file: name)
+        let merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
+        scanner.report = ChunkReport()
+        let start = scanner.buffer.startOffset
+        switch source {
+        case .file(_, let range), .memory(_, let range):
+            guard options.parallelism > 1, range.upperBound - start >= options.minimumChunkBytes else { break }
+            return (header, merger, start..<range.upperBound)
+        case .stream, .reading: break
+        }
+        return (header, merger, nil)
     }
 }
 
@@ -156,12 +158,9 @@ extension ScanSource {
 }
 
 extension TraceScan {
-    /// Reads the whole trace from an open descriptor (its current offset;
-    /// not closed) into `sink`, event by event in file order: a regular
-    /// file in blocks on every core (``OrderedScan``), a stream in one
-    /// sequential pass. A malformed line anywhere throws the error
-    /// ``TraceReader`` would; the events before it were taken, but for a
-    /// file read in blocks only those of the blocks before its own.
+    /// Reads the whole trace from an open descriptor (from its current offset; not closed) into `sink` in file order:
+    /// a regular file in blocks on every core (``OrderedScan``), a stream sequentially. A malformed line throws the
+    /// error ``TraceReader`` would, after the events before it (for a file in blocks, those of earlier blocks only).
     package static func read<Sink: TraceEventSink>(
         fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
@@ -185,19 +184,10 @@ extension TraceScan {
         _ source: ScanSource, name: String, options: TraceScanOptions, into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
         var scanner = TraceScanner(source: source, options: options.reader, readSize: options.readSize)
-        let header = try scanner.readHeader(file: name)
-        var merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
-        let start = scanner.buffer.startOffset
-        let end: Int
-        switch source {
-        case .file(_, let range), .memory(_, let range): end = range.upperBound
-        case .stream, .reading: end = start
-        }
-        if options.parallelism > 1, end - start >= options.minimumChunkBytes {
-            merger = try OrderedScan.run(source, from: start, end: end, merger: merger, options: options, into: &sink)
+        var (header, merger, blocks) = try open(&scanner, source, name: name, options: options)
+        if let blocks {
+            try OrderedScan.read(source, blocks, merger: &merger, options: options, into: &sink)
         } else {
-            // Sequentially, going on from the header with the same buffer.
-            scanner.report = ChunkReport()
             let lineOffset = merger.lineOffset
             while sink.wantsMore, var event = scanner.nextEvent(beforeRefill: { sink.bufferWillChange() }) {
                 event.line += lineOffset

@@ -1,19 +1,8 @@
-/// The one front end of the trace format: it reads a run of whole lines —
-/// a whole trace, or one chunk of a large file — checks every line and
-/// every rule that lies within it, and hands out its events one at a time.
-/// ``TraceReader`` pulls events from one scanner over a whole trace;
-/// ``TraceScan`` splits a regular file into chunks, scans them in parallel
-/// and joins their reports (``ChunkMerger``).
-///
-/// Each line first goes through ``FastEventLine`` (the writer's layout,
-/// values checked by ``FastJSONValidator``), straight from the read buffer
-/// and without looking for the line end first: the fast path finds it
-/// where the event's closing `}` must be followed by `\n`. A line the fast
-/// path does not take — another layout, a blank line, a problem, a rule
-/// broken, the end of the buffer — is cut at its `\n` and read by
-/// ``TraceLineParser``, which accepts any layout and words every problem;
-/// the rules between events are ``EventOrder``'s. The fast path only ever
-/// takes a line the exact path would read the same way.
+/// The one front end of the trace format: reads a run of whole lines (a whole trace, or one chunk of a large file),
+/// checks every line and every rule within it, and hands out its events one at a time. Each line first goes through
+/// ``FastEventLine`` straight from the read buffer; a line it does not take (another layout, a blank line, a problem,
+/// a broken rule, the buffer's end) is cut at its `\n` and read by ``TraceLineParser``, which accepts any layout and
+/// words every problem. The fast path only takes a line the exact path would read the same way.
 struct TraceScanner: ~Copyable {
     var buffer: ScanBuffer
     let parser: TraceLineParser
@@ -21,8 +10,7 @@ struct TraceScanner: ~Copyable {
     /// The fast path's nesting limit (``FastJSONValidator/nesting(maximumDepth:)``).
     let fastNesting: Int
     var report = ChunkReport()
-    /// Asked before each read: true stops the scan (its result will not
-    /// be used; see ``FirstProblem``).
+    /// Asked before each read: true stops the scan, whose result will not be used (a block after the one that failed, or after the sink had enough).
     var shouldStop: (() -> Bool)?
 
     init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
@@ -32,15 +20,13 @@ struct TraceScanner: ~Copyable {
         fastNesting = FastJSONValidator.nesting(maximumDepth: options.maximumDepth)
     }
 
-    /// Scans `source` from now on, from its start, as a new scanner would,
-    /// in the same buffer.
+    /// Scans `source` from its start, as a new scanner would, in the same buffer.
     mutating func reuse(for source: ScanSource, readSize: Int) {
         buffer.reuse(for: source, readSize: readSize)
         report = ChunkReport()
     }
 
-    /// Hands every event to `consumer`, to the end of the lines or their
-    /// first problem.
+    /// Hands every event to `consumer`, to the end of the lines or their first problem.
     mutating func scan<C: TraceScanConsumer>(into consumer: inout C) {
         defer { consumer.bufferWillChange() }
         while let event = nextEvent(beforeRefill: { consumer.bufferWillChange() }) {
@@ -48,9 +34,8 @@ struct TraceScanner: ~Copyable {
         }
     }
 
-    /// The next event; `nil` at the end, at a problem (`report.problem`)
-    /// or at a truncated last line (`report.truncatedLine`). Its bytes are
-    /// valid until the next call; `beforeRefill` runs before they move.
+    /// The next event; `nil` at the end, at a problem (`report.problem`) or at a truncated last line
+    /// (`report.truncatedLine`). Its bytes are valid until the next call; `beforeRefill` runs before they move.
     @inline(__always)
     mutating func nextEvent(beforeRefill: () -> Void) -> TraceScanEvent? {
         while report.problem == nil, report.truncatedLine == nil {
@@ -88,8 +73,7 @@ struct TraceScanner: ~Copyable {
             maximumDepth: options.maximumDepth)
     }
 
-    /// A line `nextLine()` cut, read by the exact parser: its event, or
-    /// `nil` for a blank line, a problem or a truncated last line.
+    /// The exact parser's event for a line `nextLine()` cut; `nil` for a blank line, a problem or a truncated tail.
     private mutating func exactEvent(_ bytes: UnsafeRawBufferPointer, terminated: Bool) -> TraceScanEvent? {
         guard let line = Self.content(of: bytes, terminated: terminated, lineNumber: nil) else { return nil }
         let number = report.lineCount
@@ -102,8 +86,7 @@ struct TraceScanner: ~Copyable {
         do {
             parsed = try parser.parseEvent(line)
         } catch {
-            // A cut last line may break a rule before its syntax does
-            // ({"t":-1 …): what makes it a truncated tail is not being JSON.
+            // A cut last line may break a rule before its syntax ({"t":-1 …): a truncated tail is one not JSON.
             if !terminated, !Self.isValidJSON(line, maximumDepth: options.maximumDepth) {
                 report.truncatedLine = number
             } else {
@@ -138,9 +121,7 @@ struct TraceScanner: ~Copyable {
 
 /// The header: the first non-blank line, read before any event.
 extension TraceScanner {
-    /// Reads up to and including the header line. Afterwards
-    /// `report.lineCount` is the number of lines it took and the buffer
-    /// starts at the first event line.
+    /// Reads through the header line; `report.lineCount` is then the lines it took, the buffer at the first event.
     mutating func readHeader(file: String) throws(TraceReadError) -> TraceHeader {
         while true {
             let next = nextLine()
@@ -170,14 +151,11 @@ extension TraceScanner {
 
 /// Lines: where each ends, how long one may be, what of it is content.
 extension TraceScanner {
-    /// The next line without its `\n`, and whether it had one; `nil` at
-    /// the end of the lines, or at a line over the limit or an error
-    /// reading (then `report.problem` is set). Valid until the next call;
-    /// `beforeRefill` runs before the buffer's bytes move.
+    /// The next line without its `\n`, and whether it had one; `nil` at the end of the lines, or at a line over the
+    /// limit or a read error (`report.problem` set). Valid until the next call; `beforeRefill` runs before it moves.
     mutating func nextLine(beforeRefill: () -> Void = {}) -> (UnsafeRawBufferPointer, Bool)? {
         let limit = options.maximumLineLength
-        // Bytes at the buffer's start known to hold no `\n`: a long line
-        // read in many small reads (a pipe's) is searched once, not once a read.
+        // Bytes at the start known to hold no `\n`: a long line in many small reads (a pipe's) is searched once.
         var searched = 0
         while true {
             let start = buffer.start
@@ -225,9 +203,8 @@ extension TraceScanner {
         return nil
     }
 
-    /// A line's content: without the `\r` of a `\r\n` line end, and on the
-    /// trace's first line (`lineNumber` 1) without a byte-order mark;
-    /// `nil` when nothing but spaces, tabs and `\r` is left.
+    /// A line's content, without the `\r` of a `\r\n` end and, on line 1, a byte-order mark; `nil` when nothing but
+    /// spaces, tabs and `\r` is left.
     static func content(of bytes: UnsafeRawBufferPointer, terminated: Bool, lineNumber: Int?)
         -> UnsafeRawBufferPointer?
     {
@@ -241,16 +218,14 @@ extension TraceScanner {
         return line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) ? nil : line
     }
 
-    /// The 1-based character column of a byte offset: continuation bytes of
-    /// UTF-8 do not count.
+    /// The 1-based character column of a byte offset (UTF-8 continuation bytes do not count).
     static func column(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
         var column = 1
         for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
         return column
     }
 
-    /// Whether a line is one JSON value: a line without a newline that is
-    /// not is a tail cut off mid-write.
+    /// Whether a line is one JSON value: an unterminated line that is not is a tail cut off mid-write.
     static func isValidJSON(_ line: UnsafeRawBufferPointer, maximumDepth: Int) -> Bool {
         var parser = JSONParser(line, maximumDepth: maximumDepth)
         do {

@@ -6,7 +6,7 @@ import Testing
 /// A border between chunks or blocks is the first line start at or after
 /// its target, whether the bytes are read from a file (4 KiB, then 64 KiB
 /// at a time) or are in memory, and whatever the line's length.
-@Suite struct ChunkSplitterTests {
+@Suite struct BlockBorderTests {
     /// The first line start at or after `target`: after the first `\n` at
     /// `target - 1` or later, or the end.
     static func expected(_ bytes: [UInt8], _ target: Int) -> Int {
@@ -38,9 +38,9 @@ import Testing
         try bytes.withUnsafeBytes { raw in
             for target in targets.sorted() {
                 let want = Self.expected(bytes, target)
-                let file = ChunkSplitter.lineStart(
+                let file = OrderedScan.lineStart(
                     atOrAfter: target, in: .file(fd: fd, range: 0..<bytes.count), end: bytes.count)
-                let memory = ChunkSplitter.lineStart(
+                let memory = OrderedScan.lineStart(
                     atOrAfter: target, in: .memory(raw, range: 0..<bytes.count), end: bytes.count)
                 try #require(file == want, "file, target \(target)")
                 try #require(memory == want, "memory, target \(target)")
