@@ -1,21 +1,19 @@
 /// An expectation with one whole-number argument, `next(2)` or `prefix(3)`: its name is its keyword with the count,
 /// and the count is checked here, once for all of them.
 protocol CountedExpectation: StreamExpectation {
-    /// The Swift name before the argument: `next`, `prefix`.
-    static var keyword: String { get }
-    /// The argument's label, for the precondition message: `count`, `maxLength`.
-    static var argument: String { get }
+    /// The Swift call, keyword and argument label: `("next", "count")`, `("prefix", "maxLength")`.
+    static var call: (keyword: String, argument: String) { get }
     var count: Int { get }
     init(count: Int)
 }
 
 extension CountedExpectation {
     init(_ count: Int) {
-        precondition(count >= 0, "\(Self.keyword)(\(Self.argument)) needs a \(Self.argument) >= 0")
+        precondition(count >= 0, "\(Self.call.keyword)(\(Self.call.argument)) needs a \(Self.call.argument) >= 0")
         self.init(count: count)
     }
 
-    package var name: String { "\(Self.keyword)(\(count))" }
+    package var name: String { "\(Self.call.keyword)(\(count))" }
 }
 
 extension QueryDefinition where Expectation: CountedExpectation & TraceExpectation {
@@ -25,7 +23,7 @@ extension QueryDefinition where Expectation: CountedExpectation & TraceExpectati
         inverted: QueryDocumentation.Inverted? = nil
     ) {
         self.init(
-            QuerySyntax(keyword: Expectation.keyword, arguments: [.wholeNumber]) { Expectation($0.count) },
+            QuerySyntax(keyword: Expectation.call.keyword, arguments: [.wholeNumber]) { Expectation($0.count) },
             needs: { TraceNeeds(consumes: $0.count) }, reasons: reasons, summary: summary, passes: passes,
             inverted: inverted)
     }

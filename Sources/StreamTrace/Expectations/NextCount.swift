@@ -1,8 +1,7 @@
 extension StreamExpectations {
     /// Exactly `count` elements not yet consumed (`next(count)`); consumes them.
     package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation {
-        static var keyword: String { "next" }
-        static var argument: String { "count" }
+        static var call: (keyword: String, argument: String) { ("next", "count") }
         package let count: Int
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
 

@@ -2,8 +2,7 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if the stream finished first
     /// (`prefix(maxLength)`). Moves the cursor up to `maxLength`.
     package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation {
-        static var keyword: String { "prefix" }
-        static var argument: String { "maxLength" }
+        static var call: (keyword: String, argument: String) { ("prefix", "maxLength") }
         /// The `maxLength` argument.
         package let count: Int
         package var wakeCondition: WakeCondition { .elements(atLeast: count) }
