@@ -11,67 +11,57 @@ struct RecentEvents {
         var shown: [UInt8] = []
     }
 
-    private let limit = RecentTimeline.defaultLimit
-    private var entries: [Entry] = []
-    /// Where the newest entry is, once the ring is full.
-    private var newest = -1
-    /// How many drawn events were appended in all.
-    private var drawn = 0
-    /// The time of the last event the ring let go of.
+    private var entries = RecentRing<Entry>(capacity: RecentTimeline.defaultLimit)
+    /// Drawn events counted before the ring's, not kept (``passOver(_:lastAt:)``).
+    private var passed = 0
+    /// The time of the last drawn event not kept.
     private var dropped: Int64 = 0
 
-    /// Keeps an event if a marble line draws it (an element or the end);
-    /// `value` is an element's text.
+    /// Keeps an event if a marble line draws it (an element or the end); `value` is an element's text.
     mutating func append(nanoseconds: Int64, kind: EventKind, value: UnsafeRawBufferPointer) {
         guard kind == .value || kind.isTerminal else { return }
-        drawn += 1
-        newest = (newest + 1) % limit
-        if entries.count < limit { entries.append(Entry()) } else { dropped = entries[newest].nanoseconds }
-        entries[newest].nanoseconds = nanoseconds
-        entries[newest].kind = kind
-        entries[newest].shown.removeAll(keepingCapacity: true)
-        if kind == .value {
-            let kept = UnsafeRawBufferPointer(rebasing: value[..<min(value.count, TraceLookahead.shownLength)])
-            entries[newest].shown.append(contentsOf: kept)
+        var pushedOut: Int64?
+        entries.append(empty: Entry()) { entry, full in
+            if full { pushedOut = entry.nanoseconds }
+            entry.nanoseconds = nanoseconds
+            entry.kind = kind
+            entry.shown.removeAll(keepingCapacity: true)
+            if kind == .value {
+                entry.shown.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: value[..<min(value.count, TraceLookahead.shownLength)])
+                )
+            }
         }
+        if let pushedOut { dropped = pushedOut }
     }
 
-    /// Counts `count` drawn events that are not kept, the last at `lastAt`,
-    /// before at least ``RecentTimeline/defaultLimit`` more are appended:
-    /// none of the events kept so far is drawn.
+    /// Counts `count` drawn events that are not kept, the last at `lastAt`, before at least
+    /// ``RecentTimeline/defaultLimit`` more are appended: none of the events kept so far is drawn.
     mutating func passOver(_ count: Int, lastAt: Int64) {
-        drawn += count
+        passed += entries.count + count
         dropped = lastAt
-        entries.removeAll(keepingCapacity: true)
-        newest = -1
+        entries.removeAll()
     }
 
-    /// Appends the events `later` kept, which came after all of these (a
-    /// scan's later chunk).
+    /// Appends the events `later` kept, which came after all of these (a scan's later chunk).
     mutating func append(contentsOf later: RecentEvents) {
-        let kept = min(later.drawn, limit)
-        guard later.drawn <= kept else {
+        guard later.passed == 0, later.entries.passedOver == 0 else {
             // The later events alone fill the ring: they replace these.
-            let total = drawn + later.drawn
+            let total = passed + entries.count + later.passed + later.entries.count
             self = later
-            drawn = total
+            passed = total - entries.count
             return
         }
-        let oldest = (later.newest - kept + 1 + limit) % limit
-        for k in 0..<kept {
-            let entry = later.entries[(oldest + k) % limit]
+        for entry in later.entries.elements {
             entry.shown.withUnsafeBytes { append(nanoseconds: entry.nanoseconds, kind: entry.kind, value: $0) }
         }
     }
 
     /// The marble line of the events kept, after those that went before.
     func timeline() -> RecentTimeline {
-        var builder = RecentTimeline.Builder(limit: limit)
-        let kept = min(drawn, limit)
-        let oldest = (newest - kept + 1 + limit) % limit
-        builder.skip(drawn - kept, lastAt: dropped)
-        for k in 0..<kept {
-            let entry = entries[(oldest + k) % limit]
+        var builder = RecentTimeline.Builder(limit: entries.capacity)
+        builder.skip(passed + entries.passedOver, lastAt: dropped)
+        for entry in entries.elements {
             let mark: RecentTimeline.Mark =
                 switch entry.kind {
                 case .value: .element(TraceLookahead.shownValue(entry.shown))

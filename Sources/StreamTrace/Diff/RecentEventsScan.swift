@@ -11,11 +11,8 @@ struct RecentEventsScan: TraceScanConsumer {
     }
 
     var recent = RecentEvents()
-    private var pending: [Pending] = []
-    /// Where the newest pending event is, once the ring is full.
-    private var newest = -1
-    /// How many drawn events the ring let go of, and the time of the last.
-    private var passedOver = 0
+    private var pending = RecentRing<Pending>(capacity: RecentTimeline.defaultLimit)
+    /// The time of the last pending event the ring let go of.
     private var lastPassed: Int64 = 0
 
     mutating func consume(_ event: TraceScanEvent) {
@@ -23,15 +20,7 @@ struct RecentEventsScan: TraceScanConsumer {
         let entry = Pending(
             nanoseconds: event.nanoseconds, kind: event.kind,
             value: event.valueBytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
-        let limit = RecentTimeline.defaultLimit
-        newest = (newest + 1) % limit
-        if pending.count < limit {
-            pending.append(entry)
-        } else {
-            lastPassed = pending[newest].nanoseconds
-            passedOver += 1
-            pending[newest] = entry
-        }
+        if let pushedOut = pending.append(entry) { lastPassed = pushedOut.nanoseconds }
     }
 
     mutating func append(_ later: RecentEventsScan, eventOffset: Int, lineOffset: Int) {
@@ -39,15 +28,10 @@ struct RecentEventsScan: TraceScanConsumer {
     }
 
     mutating func bufferWillChange() {
-        if passedOver > 0 { recent.passOver(passedOver, lastAt: lastPassed) }
-        let limit = RecentTimeline.defaultLimit
-        let oldest = pending.count < limit ? 0 : (newest + 1) % limit
-        for k in 0..<pending.count {
-            let entry = pending[(oldest + k) % limit]
+        if pending.passedOver > 0 { recent.passOver(pending.passedOver, lastAt: lastPassed) }
+        for entry in pending.elements {
             recent.append(nanoseconds: entry.nanoseconds, kind: entry.kind, value: entry.value)
         }
-        pending.removeAll(keepingCapacity: true)
-        newest = -1
-        passedOver = 0
+        pending.removeAll()
     }
 }

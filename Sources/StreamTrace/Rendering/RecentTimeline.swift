@@ -76,13 +76,12 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     /// Keeps the last events appended (at most `limit`), remembering how
     /// many went before and when the last of those happened.
     package struct Builder {
-        private let limit: Int
-        private var events: [Event] = []
+        private var events: RecentRing<Event>
         private var omitted = 0
         private var start: Int64 = 0
 
         package init(limit: Int = RecentTimeline.defaultLimit) {
-            self.limit = max(limit, 1)
+            events = RecentRing(capacity: limit)
         }
 
         /// Counts `count` earlier events, the last at `time`, as not drawn.
@@ -94,19 +93,18 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
 
         /// Appends an event: `mark` at `nanoseconds` since the subscription.
         package mutating func append(_ mark: Mark, at nanoseconds: Int64) {
-            if events.count == limit {
-                start = events.removeFirst().nanoseconds
-                omitted += 1
+            if let pushedOut = events.append(Event(nanoseconds: nanoseconds, mark: mark)) {
+                start = pushedOut.nanoseconds
             }
-            events.append(Event(nanoseconds: nanoseconds, mark: mark))
         }
 
         /// The timeline; open unless its last event ends the stream, and cut
         /// when more events follow it.
         package func timeline(isCut: Bool = false) -> RecentTimeline {
-            RecentTimeline(
-                events: events, omitted: omitted, isOpen: !(events.last?.mark.isTerminal ?? false), start: start,
-                isCut: isCut)
+            let kept = events.elements
+            return RecentTimeline(
+                events: kept, omitted: omitted + events.passedOver, isOpen: !(kept.last?.mark.isTerminal ?? false),
+                start: start, isCut: isCut)
         }
     }
 }

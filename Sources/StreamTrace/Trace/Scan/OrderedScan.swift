@@ -98,7 +98,8 @@ enum OrderedScan {
             },
             deliver: { slot, eventOffset, lineOffset in
                 if let stage = slot.work.stage { taker.begin(stage, eventOffset: eventOffset, lineOffset: lineOffset) }
-                taker.take(block: TraceBlockEvents(batch: slot.work.batch), eventOffset: eventOffset, lineOffset: lineOffset)
+                taker.take(
+                    block: TraceBlockEvents(batch: slot.work.batch), eventOffset: eventOffset, lineOffset: lineOffset)
                 taker.bufferWillChange()
                 return taker.wantsMore
             })
