@@ -105,25 +105,26 @@ enum OrderedScan {
             })
     }
 
-    /// Scans into consumers: each block into a fresh consumer of its own on
-    /// the worker, appended to `total` in order.
+    /// Scans into consumers: each block into a new consumer of its own (`makeConsumer`, called on the workers:
+    /// copies of one consumer could share a class instance), appended to `total` in order.
     static func scan<C: TraceScanConsumer>(
         _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
         makeConsumer: () -> C, into total: inout C
     ) throws(TraceReadError) {
-        let fresh = makeConsumer()
         var joined = total
         defer { total = joined }
-        try run(
-            source, blocks, merger: &merger, options: options, work: { fresh },
-            scan: { slot in
-                slot.work = fresh
-                slot.scanner.scan(into: &slot.work)
-            },
-            deliver: { slot, eventOffset, lineOffset in
-                joined.append(slot.work, eventOffset: eventOffset, lineOffset: lineOffset)
-                return true
-            })
+        try withoutActuallyEscaping(makeConsumer) { (make) throws(TraceReadError) in
+            try run(
+                source, blocks, merger: &merger, options: options, work: make,
+                scan: { slot in
+                    slot.work = make()
+                    slot.scanner.scan(into: &slot.work)
+                },
+                deliver: { slot, eventOffset, lineOffset in
+                    joined.append(slot.work, eventOffset: eventOffset, lineOffset: lineOffset)
+                    return true
+                })
+        }
     }
 
     /// The first line start at or after `target`: just after the first `\n` at `target - 1` or later, or `end`.
