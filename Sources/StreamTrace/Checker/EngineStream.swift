@@ -89,12 +89,10 @@ final class EngineStream: QueryStream {
         guard mayMoveCursor, cursorAfter == nil,
             wake.isMet(by: event.kind, elementCount: count, consumedCount: cursor)
         else { return }
-        switch query.expectation.check(in: streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: false))
-        {
-        case .pending: return
-        case .failed: cursorAfter = cursor
-        case .passed(_, let moved, _): cursorAfter = moved ?? cursor
-        }
+        let verdict = query.expectation.check(
+            in: streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: false))
+        guard let after = verdict.cursorLeft(from: cursor) else { return }
+        cursorAfter = after
         wantsEvents = hasWindow && !window.isOver
     }
 
@@ -115,8 +113,6 @@ final class EngineStream: QueryStream {
     }
 
     private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
-        StreamedWindow(
-            state: state, consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+        pass.streamedWindow(for: query, state, cursor: cursor, values: values, isFinal: isFinal)
     }
 }

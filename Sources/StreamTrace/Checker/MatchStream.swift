@@ -22,11 +22,7 @@ final class MatchStream: QueryStream {
         hasWindow = query.within != nil
         self.search = search
         matcher = CompiledMatcher(search.matcher)
-        looksForMatch = search.accepting
     }
-
-    /// ``ElementSearch/accepting``, read for each element.
-    private let looksForMatch: Bool
 
     private var firstIndex: Int {
         search.fromCursor ? cursor : 0
@@ -47,7 +43,7 @@ final class MatchStream: QueryStream {
     func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
-            if index < firstIndex || matcher.matches(bytes) != looksForMatch { return [] }
+            if index < firstIndex || matcher.matches(bytes) != search.accepting { return [] }
         }
         return takeDeciding(event, in: pass)
     }
@@ -58,7 +54,7 @@ final class MatchStream: QueryStream {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
         for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex, matcher.matches(bytes) == looksForMatch {
+            if let bytes = batch.value(at: position), index >= firstIndex, matcher.matches(bytes) == search.accepting {
                 return position
             }
             index += 1
@@ -77,7 +73,7 @@ final class MatchStream: QueryStream {
             return wantsEvents ? [] : .done
         }
         let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
-        guard index >= firstIndex, matcher.matches(bytes) == looksForMatch else { return [] }
+        guard index >= firstIndex, matcher.matches(bytes) == search.accepting else { return [] }
         let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
         found = (KeptValue(bytes, spool: pass.spool), location, index)
         decide(in: pass)
@@ -117,9 +113,8 @@ final class MatchStream: QueryStream {
     private func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
         var values = ElementValues()
         if let found { values.keep(found.value, at: found.location, index: found.index) }
-        var streamed = StreamedWindow(
-            state: hasWindow ? window : pass.trace, consumedCount: cursor, values: values, first: pass.first,
-            within: query.within, writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+        var streamed = pass.streamedWindow(
+            for: query, hasWindow ? window : pass.trace, cursor: cursor, values: values, isFinal: isFinal)
         streamed.searched = (firstIndex, found?.index)
         return streamed
     }

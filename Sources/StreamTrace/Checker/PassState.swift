@@ -59,13 +59,20 @@ final class PassState {
     /// How many elements the trace has had so far, read in place.
     var elementCount: Int { summary.trace.elementCount }
 
-    /// Whether the trace has ended (a completion or a cancel), read in place.
-    var traceIsOver: Bool { summary.trace.completion != nil || summary.trace.cancel != nil }
-
     /// The time of element `index - 1`, where a window from cursor `index` starts (0 for the cursor at the start).
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
         return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
+    }
+
+    /// What `query`'s expectation reads: `state` (its own window's, else the trace's) from `cursor`, with the values
+    /// the query kept.
+    func streamedWindow(
+        for query: Query, _ state: WindowState, cursor: Int, values: ElementValues, isFinal: Bool
+    ) -> StreamedWindow {
+        StreamedWindow(
+            state: state, consumedCount: cursor, values: values, first: first, within: query.within,
+            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: spool)
     }
 
     /// The window of a query with `within` from `cursor`, as it stands before `event` (taken next) or now, keeping

@@ -38,3 +38,15 @@ struct StreamStep: OptionSet {
         self.rawValue = rawValue
     }
 }
+
+extension Verdict {
+    /// The cursor a decided verdict leaves a query at, starting from `cursor`: where it moved it, else where it was;
+    /// `nil` while pending.
+    func cursorLeft(from cursor: Int) -> Int? {
+        switch self {
+        case .pending: nil
+        case .failed: cursor
+        case .passed(_, let moved, _): moved ?? cursor
+        }
+    }
+}

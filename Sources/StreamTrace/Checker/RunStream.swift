@@ -43,9 +43,7 @@ final class RunStream: QueryStream {
         wantsEvents = true
         guard cursorAfter == nil else { return }
         let state = hasWindow ? window : pass.trace
-        if state.isOver || state.completion != nil || state.cancel != nil
-            || wake.isMet(by: .value, elementCount: state.elementCount, consumedCount: cursor)
-        {
+        if state.isOver || wake.isMet(by: .value, elementCount: state.elementCount, consumedCount: cursor) {
             decide(in: pass, isOver: hasWindow && window.isOver)
         }
     }
@@ -76,10 +74,8 @@ final class RunStream: QueryStream {
 
     /// Asks the expectation while the trace goes on (`isOver`: its window is over); sets the cursor once decided.
     private func decide(in pass: PassState, isOver: Bool) {
-        switch declaration.decide(streamedWindow(pass, isFinal: isOver)) {
-        case .pending: return
-        case .failed: cursorAfter = cursor
-        case .passed(_, let moved, _): cursorAfter = moved ?? cursor
+        if let after = declaration.decide(streamedWindow(pass, isFinal: isOver)).cursorLeft(from: cursor) {
+            cursorAfter = after
         }
     }
 
@@ -113,8 +109,7 @@ final class RunStream: QueryStream {
     }
 
     private func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
-        StreamedWindow(
-            state: hasWindow ? window : pass.trace, consumedCount: cursor, values: values, first: pass.first,
-            within: query.within, writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+        pass.streamedWindow(
+            for: query, hasWindow ? window : pass.trace, cursor: cursor, values: values, isFinal: isFinal)
     }
 }

@@ -76,15 +76,10 @@ package protocol WrittenTimeout {
 
 /// The verdicts the primitives share, built from what the window holds.
 extension EventWindow {
-    /// Passes with the elements of `range`, decided at the last of them (or the window's end), the cursor at `cursor`.
-    func passed(_ range: Range<Int>, cursor: Int) -> Verdict<[Element]> {
-        passed(range, cursor: cursor) { elements($0) }
-    }
-
-    /// The same, passing with what `take` makes of the range (`next()`: its one element, with no array).
-    func passed<Taken>(_ range: Range<Int>, cursor: Int, taking take: (Range<Int>) -> Taken) -> Verdict<Taken> {
+    /// Passes with `range`, decided at the last of its elements (or the window's end), the cursor at `cursor`.
+    func passed(_ range: Range<Int>, cursor: Int) -> Verdict<Range<Int>> {
         let location = range.isEmpty ? endLocation : elementLocation(at: range.upperBound - 1)
-        return .passed(take(range), cursor: cursor, at: location)
+        return .passed(range, cursor: cursor, at: location)
     }
 
     /// The rule every inverted primitive ends with, once what it expected not to happen has not: a completion in the

@@ -6,7 +6,7 @@ extension StreamExpectations {
         package var base: NextCount<Element, Failure> { NextCount(1) }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Element> {
-            base.evaluate(in: window) { window.element(at: $0.lowerBound) }
+            base.evaluateRun(in: window).map { window.element(at: $0.lowerBound) }
         }
 
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {

@@ -5,21 +5,10 @@ extension StreamExpectations {
         package let count: Int
         package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
 
-        package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<[Element]> {
-            evaluate(in: window) { window.elements($0) }
-        }
-
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
-            evaluate(in: window) { $0 }
-        }
-
-        /// Decides as ``evaluate(in:)``, passing with what `take` makes of the range of elements it consumes.
-        package func evaluate<Taken>(
-            in window: some EventWindow<Element, Failure>, taking take: (Range<Int>) -> Taken
-        ) -> Verdict<Taken> {
             let consumed = window.consumedCount
             if window.unconsumedCount >= count {
-                return window.passed(consumed..<consumed + count, cursor: consumed + count, taking: take)
+                return window.passed(consumed..<consumed + count, cursor: consumed + count)
             }
             if let (failure, location) = window.streamFailure {
                 return .failed(window.streamFailed(expected: "\(count) more \(noun)", failure, at: location))

@@ -10,7 +10,7 @@ extension StreamExpectations {
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
             let available = window.elementCount
             if available >= count {
-                return window.passed(0..<count, cursor: max(window.consumedCount, count)) { $0 }
+                return window.passed(0..<count, cursor: max(window.consumedCount, count))
             }
             if let (completion, location) = window.completion {
                 switch completion {

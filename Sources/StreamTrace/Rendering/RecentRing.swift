@@ -20,12 +20,14 @@ struct RecentRing<Element> {
     /// Keeps `element`; returns the oldest, pushed out, if the ring was full.
     @discardableResult
     mutating func append(_ element: Element) -> Element? {
-        var pushedOut: Element?
-        append(empty: element) { slot, full in
-            if full { pushedOut = slot }
-            slot = element
+        defer { count += 1 }
+        guard storage.count == capacity else {
+            storage.append(element)
+            return nil
         }
-        return pushedOut
+        let slot = count % capacity
+        defer { storage[slot] = element }
+        return storage[slot]
     }
 
     /// Keeps one more element, made by `fill` in its slot: the oldest element's, which it pushes out (`full`), or

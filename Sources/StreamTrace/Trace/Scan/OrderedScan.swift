@@ -14,9 +14,9 @@ import Foundation
 /// Reads a regular file in blocks of whole lines on every core
 /// (``OrderedWork``) and hands the blocks over in file order, joined by a
 /// ``ChunkMerger`` (the rules across borders). Each block is read at once
-/// into a ``Slot``, which the block after next reuses: memory stays
-/// bounded by the slots (a block and its longest line each, and what its
-/// scan made), whatever the trace.
+/// into a ``Slot`` (one more than threads), which block `k` takes from
+/// block `k - slots`: memory stays bounded by the slots (a block and its
+/// longest line each, and what its scan made), whatever the trace.
 enum OrderedScan {
     /// A block's scanner, reused block after block, and what the block's
     /// scan made (its ``Work``): until its turn ends, the slot is the block's.

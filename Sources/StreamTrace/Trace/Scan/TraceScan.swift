@@ -14,17 +14,16 @@ import Foundation
 /// How ``TraceScan`` reads.
 package struct TraceScanOptions: Sendable {
     package var reader: TraceReaderOptions
-    /// How many chunks a large regular file is split into (1: none); the default, 4 per active processor, keeps
-    /// every core busy when one is slowed by other work.
+    /// How many threads read a large regular file in blocks, at most one an active processor (1: read in one pass).
     package var parallelism: Int
-    /// Bytes per read; each chunk's buffer holds one read plus an unfinished line.
+    /// Bytes per read, and about a block's bytes; a buffer holds one read plus an unfinished line.
     package var readSize: Int
-    /// Below this many bytes of events per chunk a file is scanned whole (splitting costs a thread start and a seek).
+    /// Below this many bytes of events a file is read in one pass (blocks cost threads and a seek each).
     package var minimumChunkBytes: Int
 
     package init(
         reader: TraceReaderOptions = TraceReaderOptions(),
-        parallelism: Int = 4 * ProcessInfo.processInfo.activeProcessorCount,
+        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
         readSize: Int = 1 << 20, minimumChunkBytes: Int = 8 << 20
     ) {
         self.reader = reader
