@@ -41,13 +41,13 @@ package struct CanonicalHash {
         members = 0
         var p = 0
         value: while true {
-            p = Self.skipSpace(bytes, from: p)
+            p = ValidatedJSON.skipSpace(bytes, from: p)
             guard p < bytes.count else { return 0 }
             var value: UInt64
             let byte = bytes[p]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 let isObject = byte == UInt8(ascii: "{")
-                p = Self.skipSpace(bytes, from: p + 1)
+                p = ValidatedJSON.skipSpace(bytes, from: p + 1)
                 guard p < bytes.count else { return 0 }
                 if bytes[p] == UInt8(ascii: "}") || bytes[p] == UInt8(ascii: "]") {
                     p += 1
@@ -70,7 +70,7 @@ package struct CanonicalHash {
                         isObject: false, state: Self.mix(top.state, value), count: top.count + 1,
                         membersBase: top.membersBase)
                 }
-                p = Self.skipSpace(bytes, from: p)
+                p = ValidatedJSON.skipSpace(bytes, from: p)
                 guard p < bytes.count else { return 0 }
                 if bytes[p] == UInt8(ascii: ",") {
                     p = top.isObject ? key(bytes, at: p + 1) : p + 1
@@ -89,7 +89,7 @@ package struct CanonicalHash {
 
     /// Reads the key at `start` (after white space) and its colon; returns the offset after the colon.
     private mutating func key(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Int {
-        let p = Self.skipSpace(bytes, from: start)
+        let p = ValidatedJSON.skipSpace(bytes, from: start)
         guard p < bytes.count else { return p }
         let (hash, end) = string(bytes, at: p)
         if members == memberList.count {
@@ -98,7 +98,7 @@ package struct CanonicalHash {
             memberList[members] = Member(keyHash: hash, keyStart: p)
         }
         members += 1
-        return Self.skipSpace(bytes, from: end) + 1
+        return ValidatedJSON.skipSpace(bytes, from: end) + 1
     }
 
     /// The hash of the object whose members start at `base`, taking them off the list: the sum of its members'
@@ -158,7 +158,7 @@ package struct CanonicalHash {
         case UInt8(ascii: "n"): return (Self.nullTag, p + 4)
         default:
             if let integer = Self.integerHash(bytes, at: p) { return integer }
-            let end = JSONRewriter.numberEnd(bytes, from: p)
+            let end = ValidatedJSON.numberEnd(bytes, from: p)
             return (Self.numberHash(UnsafeRawBufferPointer(rebasing: bytes[p..<end])), end)
         }
     }
@@ -225,12 +225,6 @@ package struct CanonicalHash {
     private static let trueTag: UInt64 = 0x7472_7565_0000_0008
     private static let falseTag: UInt64 = 0x6661_6C73_6500_0009
     private static let nullTag: UInt64 = 0x6E75_6C6C_0000_000A
-
-    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var p = start
-        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
-        return p
-    }
 }
 
 extension CanonicalHash {

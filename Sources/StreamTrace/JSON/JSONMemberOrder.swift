@@ -65,9 +65,7 @@ struct JSONMemberOrder {
                 let string = RawJSONString(at: p, in: bytes)
                 isNormal = isNormal && string.isNormal
                 p = string.end
-            case UInt8(ascii: "t"), UInt8(ascii: "n"): p += 4
-            case UInt8(ascii: "f"): p += 5
-            default: p = JSONRewriter.numberEnd(bytes, from: p)
+            default: p = ValidatedJSON.scalarEnd(bytes, at: p)
             }
             // A whole value: the containers it completes close.
             while let top = frames.last {
@@ -88,8 +86,7 @@ struct JSONMemberOrder {
 
     /// Skips white space, which the normal form has none of.
     private mutating func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var p = start
-        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
+        let p = ValidatedJSON.skipSpace(bytes, from: start)
         if p > start { isNormal = false }
         return p
     }

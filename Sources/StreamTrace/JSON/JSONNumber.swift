@@ -13,7 +13,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a number from JSON number text, or `nil` if `text` is not a JSON number.
     package init?(parsing text: String) {
-        guard JSONNumber.isValidLiteral(Array(text.utf8)) else { return nil }
+        var text = text
+        let isNumber = text.withUTF8 { utf8 in
+            var parser = JSONParser(UnsafeRawBufferPointer(utf8))
+            return (try? parser.scanNumber())?.upperBound == utf8.count
+        }
+        guard isNumber else { return nil }
         self.text = text
     }
 
@@ -29,7 +34,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The shortest text that reads back as `value`; `nil` for NaN and infinities, which JSON cannot represent.
     package init?(_ value: Double) {
         guard value.isFinite else { return nil }
-        self.text = JSONNumber.shortestText(value)
+        // Swift's description is the shortest text that reads back the same, and is valid JSON for finite values
+        // ("1.0", "1e-05", "1e+16").
+        self.text = value.description
     }
 
     public var description: String { text }
@@ -88,36 +95,6 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return xSign > 0 ? magnitude : -magnitude
     }
 
-    static func shortestText(_ value: Double) -> String {
-        // Swift's description is the shortest text that reads back the same,
-        // and is valid JSON for finite values ("1.0", "1e-05", "1e+16").
-        value.description
-    }
-
-    /// Whether `bytes` is exactly one JSON number literal.
-    static func isValidLiteral(_ bytes: [UInt8]) -> Bool {
-        var i = 0
-        let n = bytes.count
-        func digits() -> Int {
-            let start = i
-            while i < n, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            return i - start
-        }
-        if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < n else { return false }
-        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
-        if i < n, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            if digits() == 0 { return false }
-        }
-        if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            if digits() == 0 { return false }
-        }
-        return i == n
-    }
-
     /// Writes validated number text in the form of ``Canonical``, without allocating: `0`, or an optional `-`, the
     /// significant digits, `e` and the exponent (`1.50` is `15e-1`).
     static func writeCanonical(_ text: UnsafeRawBufferPointer, into output: inout JSONOutput) {
@@ -155,7 +132,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         for byte in text[min(i + 1, text.count)...] {
             if byte == UInt8(ascii: "-") { exponentNegative = true }
             guard byte &- UInt8(ascii: "0") < 10 else { continue }
-            // Saturate, as Canonical does: exponents this large are beyond any real use.
+            // Saturate: exponents this large are beyond any real use.
             if exponent < 1_000_000_000_000 { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
         }
         // Digits after the last significant one (the point aside) were zeros: each raises the exponent.
@@ -173,41 +150,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         var exponent = 0
 
         init(_ text: String) {
-            var integer: [UInt8] = []
-            var fraction: [UInt8] = []
-            var exponentValue = 0
-            var exponentNegative = false
-            var part = 0  // 0 integer, 1 fraction, 2 exponent
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "-") where part == 0: negative = true
-                case UInt8(ascii: "-"): exponentNegative = true
-                case UInt8(ascii: "+"): break
-                case UInt8(ascii: "."): part = 1
-                case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
-                default:
-                    switch part {
-                    case 0: integer.append(byte)
-                    case 1: fraction.append(byte)
-                    default:
-                        // Saturate: exponents this large are beyond any real use.
-                        if exponentValue < 1_000_000_000_000 {
-                            exponentValue = exponentValue * 10 + Int(byte - UInt8(ascii: "0"))
-                        }
-                    }
-                }
+            var text = text
+            text.withUTF8 { utf8 in
+                guard let parts = JSONNumber.canonicalParts(UnsafeRawBufferPointer(utf8)) else { return }
+                negative = parts.negative
+                digits = utf8[parts.first...parts.last].filter { $0 != UInt8(ascii: ".") }
+                exponent = parts.exponent
             }
-            var all = integer + fraction
-            var exp = (exponentNegative ? -exponentValue : exponentValue) - fraction.count
-            let firstNonZero = all.firstIndex { $0 != UInt8(ascii: "0") } ?? all.count
-            all.removeFirst(firstNonZero)
-            while let last = all.last, last == UInt8(ascii: "0") {
-                all.removeLast()
-                exp += 1
-            }
-            digits = all
-            exponent = all.isEmpty ? 0 : exp
-            if all.isEmpty { negative = false }
         }
     }
 }

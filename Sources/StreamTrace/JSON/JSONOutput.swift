@@ -240,28 +240,54 @@ package struct JSONOutput: Sendable {
 
     // MARK: JSON values
 
-    /// Writes a JSON value compactly, object keys in their stored order.
-    @usableFromInline
-    package mutating func write(_ value: JSONValue) {
-        value.walk { token in write(token) }
+    /// The members still to write of a container ``write(_:)`` opened.
+    private enum Rest {
+        case array(ArraySlice<JSONValue>)
+        case object(ArraySlice<JSONObject.Entry>)
     }
 
-    /// Writes one step of a walk through a value.
-    package mutating func write(_ token: JSONToken) {
-        switch token {
-        case .scalar(.null): append("null")
-        case .scalar(.bool(let b)): write(bool: b)
-        case .scalar(.number(let n)): buffer.append(contentsOf: n.text.utf8)
-        case .scalar(.string(let s)): write(string: s)
-        case .scalar: break  // arrays and objects come as begin/end
-        case .beginArray: append(UInt8(ascii: "["))
-        case .endArray: append(UInt8(ascii: "]"))
-        case .beginObject: append(UInt8(ascii: "{"))
-        case .endObject: append(UInt8(ascii: "}"))
-        case .separator: append(UInt8(ascii: ","))
-        case .key(let key):
-            write(string: key)
-            append(UInt8(ascii: ":"))
+    /// Writes a JSON value compactly, object keys in their stored order. Open containers live on a stack of its
+    /// own, so that no value exhausts a thread's (small, secondary) stack.
+    @usableFromInline
+    package mutating func write(_ value: JSONValue) {
+        var open: [Rest] = []
+        var next = value
+        while true {
+            switch next {
+            case .null: append("null")
+            case .bool(let b): write(bool: b)
+            case .number(let n): buffer.append(contentsOf: n.text.utf8)
+            case .string(let s): write(string: s)
+            case .array(let elements):
+                append(UInt8(ascii: "["))
+                open.append(.array(elements[...]))
+            case .object(let object):
+                append(UInt8(ascii: "{"))
+                open.append(.object(object.entries[...]))
+            }
+            // The innermost container's next member, each container that has none left closing.
+            members: while let rest = open.popLast() {
+                switch rest {
+                case .array(let elements) where !elements.isEmpty:
+                    if elements.startIndex > 0 { append(UInt8(ascii: ",")) }
+                    open.append(.array(elements.dropFirst()))
+                    next = elements[elements.startIndex]
+                case .object(let entries) where !entries.isEmpty:
+                    if entries.startIndex > 0 { append(UInt8(ascii: ",")) }
+                    open.append(.object(entries.dropFirst()))
+                    write(string: entries[entries.startIndex].key)
+                    append(UInt8(ascii: ":"))
+                    next = entries[entries.startIndex].value
+                case .array:
+                    append(UInt8(ascii: "]"))
+                    continue members
+                case .object:
+                    append(UInt8(ascii: "}"))
+                    continue members
+                }
+                break members
+            }
+            if open.isEmpty { return }
         }
     }
 }

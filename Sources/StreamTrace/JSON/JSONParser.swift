@@ -143,13 +143,6 @@ package struct JSONParser {
         position = index
         return start..<index
     }
-
-    @discardableResult @inline(__always)
-    mutating func skipDigits() -> Int {
-        let start = position
-        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
-        return position - start
-    }
 }
 
 /// Strings: scanning (validating UTF-8 and escapes) and decoding.
@@ -161,7 +154,7 @@ extension JSONParser {
         let contentEnd = position - 1
         let raw = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<contentEnd])
         guard needsDecoding else { return String(decoding: raw, as: UTF8.self) }
-        return decodeEscapes(raw)
+        return Self.withDecodedEscapes(raw) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Scans the string whose opening quote is at `position`, validating UTF-8 and escapes, and moves past its
@@ -189,26 +182,18 @@ extension JSONParser {
                     let escapeStart = position - 1
                     position += 1
                     let unit = try scanHex4()
-                    if unit >= 0xDC00, unit <= 0xDFFF {
-                        throw error(
+                    func unpaired() -> JSONSyntaxError {
+                        error(
                             "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
                             at: escapeStart)
                     }
+                    if unit >= 0xDC00, unit <= 0xDFFF { throw unpaired() }
                     if unit >= 0xD800, unit <= 0xDBFF {
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                             bytes[position + 1] == UInt8(ascii: "u")
-                        else {
-                            throw error(
-                                "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
-                                at: escapeStart)
-                        }
+                        else { throw unpaired() }
                         position += 2
-                        let low = try scanHex4()
-                        guard low >= 0xDC00, low <= 0xDFFF else {
-                            throw error(
-                                "unpaired surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string",
-                                at: escapeStart)
-                        }
+                        guard (0xDC00...0xDFFF).contains(try scanHex4()) else { throw unpaired() }
                     }
                 default:
                     throw error("invalid escape '\\\(String(decoding: [escaped], as: UTF8.self))' in a string")
@@ -233,7 +218,7 @@ extension JSONParser {
     mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let h = peek(), let digit = hexValue(h) else {
+            guard let h = peek(), let digit = Self.hexDigit(h) else {
                 throw error("expected 4 hex digits after \\u, found \(found())")
             }
             value = value << 4 | digit
@@ -254,15 +239,6 @@ extension JSONParser {
             }
         }
         position += sequence.length
-    }
-
-    @inline(__always) func hexValue(_ byte: UInt8) -> UInt32? { Self.hexDigit(byte) }
-
-    /// Decodes the escapes of string content `scanString` validated.
-    func decodeEscapes(_ raw: UnsafeRawBufferPointer) -> String {
-        var out: [UInt8] = []
-        Self.decodeEscapes(raw, into: &out)
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {

@@ -27,7 +27,7 @@ package struct JSONPattern: Sendable {
     /// Whether the value whose validated text is `bytes` contains the pattern (``JSONValue/contains(_:)``).
     package func isContained(inText bytes: UnsafeRawBufferPointer) -> Bool {
         var rewriter = JSONRewriter()
-        let start = Self.skipSpace(bytes, from: 0)
+        let start = ValidatedJSON.skipSpace(bytes, from: 0)
         guard start < bytes.count else { return false }
         switch (bytes[start], value) {
         case (UInt8(ascii: "["), _):
@@ -53,7 +53,7 @@ package struct JSONPattern: Sendable {
     private static func holds(
         _ bytes: UnsafeRawBufferPointer, _ subset: JSONObject, rewriter: inout JSONRewriter
     ) -> Bool {
-        var pending = [(Self.skipSpace(bytes, from: 0), subset)]
+        var pending = [(ValidatedJSON.skipSpace(bytes, from: 0), subset)]
         while let (start, subset) = pending.popLast() {
             let names = subset.entries.map(\.key)
             let keys = KeyPositions(names)
@@ -88,25 +88,19 @@ package struct JSONPattern: Sendable {
     ) {
         let isObject = bytes[start] == UInt8(ascii: "{")
         var parser = JSONParser(bytes)
-        var p = skipSpace(bytes, from: start + 1)
+        var p = ValidatedJSON.skipSpace(bytes, from: start + 1)
         while p < bytes.count, bytes[p] != UInt8(ascii: "}"), bytes[p] != UInt8(ascii: "]") {
             var key: RawJSONString?
             if isObject {
                 key = RawJSONString(at: p, in: bytes)
-                p = skipSpace(bytes, from: skipSpace(bytes, from: key?.end ?? p) + 1)
+                p = ValidatedJSON.skipSpace(bytes, from: ValidatedJSON.skipSpace(bytes, from: key?.end ?? p) + 1)
             }
             parser.position = p
             // Validated text: the value is whole.
             guard (try? parser.skipValue()) != nil else { return }
             guard body(key, p..<parser.position) else { return }
-            p = skipSpace(bytes, from: parser.position)
-            if p < bytes.count, bytes[p] == UInt8(ascii: ",") { p = skipSpace(bytes, from: p + 1) }
+            p = ValidatedJSON.skipSpace(bytes, from: parser.position)
+            if p < bytes.count, bytes[p] == UInt8(ascii: ",") { p = ValidatedJSON.skipSpace(bytes, from: p + 1) }
         }
-    }
-
-    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var p = start
-        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
-        return p
     }
 }

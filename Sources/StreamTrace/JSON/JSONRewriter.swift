@@ -62,12 +62,15 @@ package struct JSONRewriter {
         } else {
             string = RawJSONString(at: 0, in: bytes)
         }
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[string.content])
+        Self.write(string, in: bytes, into: &output)
+    }
+
+    /// Writes `string`, a string of `bytes`, as ``JSONOutput`` writes its scalars.
+    private static func write(_ string: RawJSONString, in bytes: UnsafeRawBufferPointer, into output: inout JSONOutput)
+    {
         output.append(UInt8(ascii: "\""))
-        if string.hasEscapes {
-            JSONParser.withDecodedEscapes(raw) { output.appendEscaping($0, insideString: true) }
-        } else {
-            raw.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+        string.withScalars(in: bytes) { scalars in
+            scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
         }
         output.append(UInt8(ascii: "\""))
     }
@@ -136,7 +139,7 @@ package struct JSONRewriter {
         value: while true {
             if output.buffer.count >= limit { return false }
             if output.buffer.count >= Self.drainSize { drain(&output) }
-            p = Self.skipSpace(bytes, from: p)
+            p = ValidatedJSON.skipSpace(bytes, from: p)
             guard p < count else { return false }
             let byte = bytes[p]
             if byte == UInt8(ascii: "{"), !memberOrder.reordered.isEmpty, let moved = memberOrder.reordered[p] {
@@ -148,7 +151,7 @@ package struct JSONRewriter {
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 output.append(byte)
-                p = Self.skipSpace(bytes, from: p + 1)
+                p = ValidatedJSON.skipSpace(bytes, from: p + 1)
                 if p < count, bytes[p] == closer {
                     output.append(closer)
                     p += 1
@@ -164,7 +167,7 @@ package struct JSONRewriter {
             while let top = frames.last {
                 switch top {
                 case .inPlace(let closer):
-                    p = Self.skipSpace(bytes, from: p)
+                    p = ValidatedJSON.skipSpace(bytes, from: p)
                     guard p < count else { return false }
                     if bytes[p] == UInt8(ascii: ",") {
                         output.append(UInt8(ascii: ","))
@@ -192,17 +195,11 @@ package struct JSONRewriter {
     /// How much output gathers before `drain` takes it.
     static let drainSize = 1 << 16
 
-    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var p = start
-        while p < bytes.count, bytes[p] <= 0x20 { p += 1 }
-        return p
-    }
-
     /// Writes the key at `start` (after white space) and its colon; returns the offset after the colon.
     private static func writeKey(_ bytes: UnsafeRawBufferPointer, at start: Int, into output: inout JSONOutput) -> Int {
-        let p = writeScalar(bytes, at: skipSpace(bytes, from: start), numbers: .asWritten, into: &output)
+        let p = writeScalar(bytes, at: ValidatedJSON.skipSpace(bytes, from: start), numbers: .asWritten, into: &output)
         output.append(UInt8(ascii: ":"))
-        return skipSpace(bytes, from: p) + 1
+        return ValidatedJSON.skipSpace(bytes, from: p) + 1
     }
 
     /// Writes the string, number or literal at `p`; the offset after it.
@@ -213,44 +210,18 @@ package struct JSONRewriter {
         switch bytes[p] {
         case UInt8(ascii: "\""):
             let string = RawJSONString(at: p, in: bytes)
-            output.append(UInt8(ascii: "\""))
-            string.withScalars(in: bytes) { scalars in
-                scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
-            }
-            output.append(UInt8(ascii: "\""))
+            write(string, in: bytes, into: &output)
             return string.end
-        case UInt8(ascii: "t"):
-            output.append("true")
-            return p + 4
-        case UInt8(ascii: "f"):
-            output.append("false")
-            return p + 5
-        case UInt8(ascii: "n"):
-            output.append("null")
-            return p + 4
         default:
-            let end = numberEnd(bytes, from: p)
+            let end = min(ValidatedJSON.scalarEnd(bytes, at: p), bytes.count)
             let text = UnsafeRawBufferPointer(rebasing: bytes[p..<end])
-            if numbers == .canonical {
+            // A number starts with `-` or a digit, a literal with a letter.
+            if numbers == .canonical, bytes[p] <= UInt8(ascii: "9") {
                 JSONNumber.writeCanonical(text, into: &output)
             } else {
                 output.append(raw: text)
             }
             return end
         }
-    }
-
-    /// The offset after the number at `start` (at least one byte on).
-    static func numberEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var p = start + 1
-        while p < bytes.count {
-            switch bytes[p] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                UInt8(ascii: "e"), UInt8(ascii: "E"):
-                p += 1
-            default: return p
-            }
-        }
-        return p
     }
 }

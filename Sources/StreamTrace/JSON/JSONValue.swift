@@ -118,65 +118,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
-/// One step of a walk through a JSON value (see ``JSONValue/walk(sortingKeys:_:)``).
-package enum JSONToken {
-    case scalar(JSONValue)
-    case beginArray, endArray, beginObject, endObject
-    /// An object member's key; its value follows.
-    case key(String)
-    /// Between two members of an array or object.
-    case separator
-}
-
 extension JSONValue {
-    /// An array or object being walked: its members and the next one.
-    private enum Frame {
-        case array([JSONValue], next: Int)
-        case object([JSONObject.Entry], next: Int)
-    }
-
-    /// Visits the value's parts in order, depth first, open containers on a stack of its own so that no value
-    /// exhausts a thread's (small, secondary) stack. With `sortingKeys`, members come in key scalar order.
-    package func walk(sortingKeys: Bool = false, _ visit: (JSONToken) -> Void) {
-        var stack: [Frame] = []
-        func enter(_ value: JSONValue) {
-            switch value {
-            case .array(let elements):
-                visit(.beginArray)
-                stack.append(.array(elements, next: 0))
-            case .object(let object):
-                visit(.beginObject)
-                let entries = sortingKeys ? object.entries.sorted { $0.key.precedesExactly($1.key) } : object.entries
-                stack.append(.object(entries, next: 0))
-            default:
-                visit(.scalar(value))
-            }
-        }
-        /// Whether a container of `count` members has member `next`; visits the separator before it, or else `end`.
-        func hasMember(_ next: Int, of count: Int, else end: JSONToken) -> Bool {
-            guard next < count else {
-                visit(end)
-                return false
-            }
-            if next > 0 { visit(.separator) }
-            return true
-        }
-        enter(self)
-        while let frame = stack.popLast() {
-            switch frame {
-            case .array(let elements, let next):
-                guard hasMember(next, of: elements.count, else: .endArray) else { continue }
-                stack.append(.array(elements, next: next + 1))
-                enter(elements[next])
-            case .object(let entries, let next):
-                guard hasMember(next, of: entries.count, else: .endObject) else { continue }
-                stack.append(.object(entries, next: next + 1))
-                visit(.key(entries[next].key))
-                enter(entries[next].value)
-            }
-        }
-    }
-
     /// JSON equality without recursion: key order ignored, numbers by value, strings and keys by their scalars.
     static func areEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         var pending = [(lhs, rhs)]
@@ -214,10 +156,11 @@ extension JSONValue {
                 continue
             }
             // A large pattern looks its keys up in a table, not along the object.
-            let positions = subset.count > KeyPositions.linearLimit ? KeyPositions(object.entries) : nil
+            let keys = subset.count > KeyPositions.linearLimit ? object.entries.map(\.key) : nil
+            let positions = keys.map { KeyPositions($0) }
             func member(_ key: String) -> JSONValue? {
-                guard let positions else { return object[key] }
-                return positions.index(of: key, in: object.entries).map { object[$0].value }
+                guard let keys, let positions else { return object[key] }
+                return positions.index(of: key, in: keys).map { object[$0].value }
             }
             for entry in subset {
                 guard let member = member(entry.key) else { return false }

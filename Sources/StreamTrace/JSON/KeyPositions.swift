@@ -17,10 +17,6 @@ struct KeyPositions {
         if capacity > 0 { resize(for: capacity) }
     }
 
-    init(_ entries: [JSONObject.Entry]) {
-        self.init(entries.map(\.key))
-    }
-
     init(_ keys: [String]) {
         self.init(capacity: keys.count)
         for i in keys.indices { insert(i) { Self.hash(keys[$0]) } }
@@ -31,10 +27,6 @@ struct KeyPositions {
         guard !slots.isEmpty else { return nil }
         let (found, _) = probe(hash: hash, where: matches)
         return found
-    }
-
-    func index(of key: String, in entries: [JSONObject.Entry]) -> Int? {
-        index(hash: Self.hash(key)) { entries[$0].key.isExactly(key) }
     }
 
     func index(of key: String, in keys: [String]) -> Int? {

@@ -44,7 +44,7 @@ struct RawJSONString {
             default:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 if normal, byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                    normal = !Self.isUnsafe(bytes, at: i, length: length)
+                    normal = JSONOutput.unsafeSequenceLength(bytes.assumingMemoryBound(to: UInt8.self), at: i) == nil
                 }
                 i += length
             }
@@ -54,13 +54,11 @@ struct RawJSONString {
         isNormal = normal
     }
 
-    /// Calls `body` with the UTF-8 bytes of the string's scalars (decoded into a buffer of their own if escaped).
+    /// Calls `body` with the UTF-8 bytes of the string's scalars (decoded into scratch space if escaped).
     func withScalars<R>(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[content])
         guard hasEscapes else { return body(raw) }
-        var decoded: [UInt8] = []
-        JSONParser.decodeEscapes(raw, into: &decoded)
-        return decoded.withUnsafeBytes(body)
+        return JSONParser.withDecodedEscapes(raw) { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// Orders two strings of `bytes` by their scalars (UTF-8 byte order): negative, 0 or positive.
@@ -161,13 +159,5 @@ struct RawJSONString {
         default:
             return (2, false)  // \/
         }
-    }
-
-    /// Whether the UTF-8 sequence at `i` encodes a scalar that must not reach a terminal raw.
-    private static func isUnsafe(_ bytes: UnsafeRawBufferPointer, at i: Int, length: Int) -> Bool {
-        guard i + length <= bytes.count, length <= 3 else { return false }
-        var value = UInt32(bytes[i]) & (length == 2 ? 0x1F : 0x0F)
-        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-        return Unicode.Scalar(value).map(TerminalText.isUnsafe) ?? false
     }
 }

@@ -37,13 +37,11 @@ extension StreamingJSONEncoder {
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
             try? member(key)
-            let (index, id) = encoder.nested(isObject: true)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
+            return encoder.openObject(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             try? member(key)
-            let (index, id) = encoder.nested(isObject: false)
-            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
+            return encoder.openArray()
         }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
         mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
@@ -61,13 +59,11 @@ extension StreamingJSONEncoder {
             NestedKey
         > {
             try? beginValue()
-            let (index, id) = encoder.nested(isObject: true)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: index, id: id))
+            return encoder.openObject(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
             try? beginValue()
-            let (index, id) = encoder.nested(isObject: false)
-            return UnkeyedContainer(encoder: encoder, frame: index, id: id)
+            return encoder.openArray()
         }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
     }

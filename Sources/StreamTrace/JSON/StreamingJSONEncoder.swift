@@ -65,6 +65,18 @@ final class StreamingJSONEncoder: Encoder {
         return (frames.count - 1, nextFrameID)
     }
 
+    /// Opens an object: the container that writes its members.
+    func openObject<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let (index, id) = push(isObject: true)
+        return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: index, id: id))
+    }
+
+    /// Opens an array: the container that writes its elements.
+    func openArray() -> any UnkeyedEncodingContainer {
+        let (index, id) = push(isObject: false)
+        return UnkeyedContainer(encoder: self, frame: index, id: id)
+    }
+
     private func closeFrames(downTo count: Int) {
         while frames.count > count {
             let frame = frames.removeLast()
@@ -91,10 +103,6 @@ final class StreamingJSONEncoder: Encoder {
         output.append(UInt8(ascii: ":"))
     }
 
-    func nested(isObject: Bool) -> (index: Int, id: Int) {
-        push(isObject: isObject)
-    }
-
     // MARK: Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -102,8 +110,7 @@ final class StreamingJSONEncoder: Encoder {
             return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: levelBase, id: frames[levelBase].id))
         }
         levelWrote = true
-        let (index, id) = push(isObject: true)
-        return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: index, id: id))
+        return openObject(keyedBy: type)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -111,8 +118,7 @@ final class StreamingJSONEncoder: Encoder {
             return UnkeyedContainer(encoder: self, frame: levelBase, id: frames[levelBase].id)
         }
         levelWrote = true
-        let (index, id) = push(isObject: false)
-        return UnkeyedContainer(encoder: self, frame: index, id: id)
+        return openArray()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
