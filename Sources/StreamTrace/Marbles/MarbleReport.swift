@@ -76,23 +76,12 @@ package struct MarbleReport<Element: Equatable> {
 
     /// Expected over actual, the caret under frame `caretAt`, the legend.
     package func details(caretAt frame: Int64?) -> [String] {
-        func items(_ frames: [Int64], _ symbols: [Character]) -> [(frame: Int64, symbols: [Character])] {
-            var items: [(frame: Int64, symbols: [Character])] = []
-            for (frame, symbol) in zip(frames, symbols) where frame >= 0 {
-                if items.last?.frame == frame {
-                    items[items.count - 1].symbols.append(symbol)
-                } else {
-                    items.append((frame, [symbol]))
-                }
-            }
-            return items
-        }
-        let expected = items(diagram.events.map { diagram.frameIndex(of: $0.nanoseconds) }, expectedSymbols)
-        let actual = items(recorded.map { diagram.frameIndex(of: $0.nanoseconds) }, actualSymbols)
-        let drawing = MarbleLayout.drawFrames(
-            [.init(items: expected), .init(items: actual)], frame: diagram.frame, caretFrame: frame)
-        let lines = MarbleRenderer.Drawing(lines: drawing.lines, caret: drawing.caret, legend: legend)
-        return lines.labelled(["expected", "actual"])
+        var lines = MarbleLines<Int>(scale: .frames(diagram.frame), lines: 2)
+        for (event, symbol) in zip(diagram.events, expectedSymbols) { lines.append(symbol, at: event.nanoseconds) }
+        for (event, symbol) in zip(recorded, actualSymbols) { lines.append(symbol, at: event.nanoseconds, line: 1) }
+        var drawing = lines.drawing(caretFrame: frame)
+        drawing.legend = legend
+        return drawing.labelled(["expected", "actual"])
     }
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.

@@ -65,18 +65,19 @@ package struct MergedTimeline: Sendable {
     }
 
     /// One marble line per stream, over one span and lettered alike, for each stream's events at shared-axis times.
-    package func makeMarbles() -> ScaledMarbleLines {
+    package func makeMarbles() -> MarbleLines<MarbleValueKey> {
         let starts = lanes.indices.filter { lanes[$0].summary.eventCount > 0 }
         let start = starts.map { alignment.time(lanes[$0].summary.firstTime, of: $0) }.min() ?? 0
         let end = starts.map { alignment.time(lanes[$0].summary.lastTime, of: $0) }.max() ?? 0
         let diagramWidth = min(max(width - nameWidth - 2, 1), TraceTimeline.diagramLimit)
-        return ScaledMarbleLines(start: start, end: end, width: diagramWidth, lines: lanes.count)
+        return MarbleLines(scale: .columns(start: start, end: end, width: diagramWidth), lines: lanes.count)
     }
 
     /// Each stream's name and marble line, then one legend for all.
-    package func diagramLines(_ marbles: ScaledMarbleLines) -> [String] {
-        zip(lanes, marbles.lines).map { fit("\(column($0.name))  \($1)") }
-            + TextLayout.packed(marbles.legend, to: width)
+    package func diagramLines(_ marbles: MarbleLines<MarbleValueKey>) -> [String] {
+        let drawing = marbles.drawing()
+        return zip(lanes, drawing.lines).map { fit("\(column($0.name))  \($1)") }
+            + TextLayout.packed(drawing.legend, to: width)
     }
 
     /// A stream's name (or the column's title) cut and padded to the column.

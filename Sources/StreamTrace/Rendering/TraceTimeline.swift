@@ -86,19 +86,18 @@ package struct TraceTimeline: Sendable {
     /// The widest a diagram is drawn, on however wide a terminal.
     package static let diagramLimit = 72
 
-    /// A marble line to feed the trace's events, as wide as the lines (at most ``diagramLimit``).
-    package func makeMarble() -> ScaledMarbleLines {
-        ScaledMarbleLines(start: summary.firstTime, end: summary.lastTime, width: min(width, Self.diagramLimit))
-    }
+    /// The columns of the diagram: as many as the lines have, at most ``diagramLimit``.
+    package var diagramWidth: Int { min(width, Self.diagramLimit) }
 
-    /// The marble line of the events `growing` kept, as wide as ``makeMarble()``'s.
-    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLines {
-        growing.scaled(width: min(width, Self.diagramLimit))
+    /// A marble line to feed the trace's events, ``diagramWidth`` columns wide.
+    package func makeMarble() -> MarbleLines<MarbleValueKey> {
+        MarbleLines(scale: .columns(start: summary.firstTime, end: summary.lastTime, width: diagramWidth))
     }
 
     /// The diagram, then its legend (each letter's value, what the other symbols mean), as many to a line as fit.
-    package func diagramLines(_ marble: ScaledMarbleLines) -> [String] {
-        marble.lines + TextLayout.packed(marble.legend, to: width)
+    package func diagramLines(_ marble: MarbleLines<MarbleValueKey>) -> [String] {
+        let drawing = marble.drawing()
+        return drawing.lines + TextLayout.packed(drawing.legend, to: width)
     }
 
     private func pad(_ text: String, _ count: Int) -> String {
