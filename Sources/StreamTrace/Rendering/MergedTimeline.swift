@@ -52,16 +52,15 @@ package struct MergedTimeline: Sendable {
     }
 
     package var headerRow: String {
-        fit("\(pad("t", 10))  \(pad("Δt", 10))  \(column("stream"))  \(TextLayout.padded("event", to: 9))  value")
+        TraceTimeline.row(
+            TraceTimeline.lead("t", "Δt", stream: column("stream"), kind: "event"), payload: "value", width: width)
     }
 
     /// One event's row: its time on the shared axis, the time since the previous row, its stream, kind, and payload.
     package func row(_ event: TraceEvent, lane: Int, time: Int64, previousTime: Int64) -> String {
-        let payload = TraceTimeline.payload(of: event)
-        let prefix =
-            "\(pad("+" + TimeFormat.short(time), 10))  \(pad("+" + TimeFormat.short(time &- previousTime), 10))  "
-            + "\(column(lanes[lane].name))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
-        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+        let lead = TraceTimeline.lead(
+            time, since: previousTime, stream: column(lanes[lane].name), kind: event.event.kind)
+        return TraceTimeline.row(lead, payload: TraceTimeline.payload(of: event), width: width)
     }
 
     /// One marble line per stream, over one span and lettered alike, for each stream's events at shared-axis times.
@@ -83,10 +82,6 @@ package struct MergedTimeline: Sendable {
     /// A stream's name (or the column's title) cut and padded to the column.
     private func column(_ name: String) -> String {
         TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
-    }
-
-    private func pad(_ text: String, _ count: Int) -> String {
-        TextLayout.padded(text, to: count, alignment: .right)
     }
 
     private func fit(_ line: String) -> String {
