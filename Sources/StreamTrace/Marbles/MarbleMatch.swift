@@ -3,15 +3,20 @@
 /// drawn, so not compared). A frame a growing recording has not passed is pending.
 package enum MarbleMatch {
     /// What a recorded event is, as a diagram draws it.
-    package enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable, CaseIterable {
         case element, finished, failure, cancel
 
         init(_ symbol: MarbleDiagram.Symbol) {
-            switch symbol {
-            case .element: self = .element
-            case .finished: self = .finished
-            case .failure: self = .failure
-            case .cancel: self = .cancel
+            self = Self.allCases.first { $0.symbol == MarbleTheme.symbol(symbol) }!
+        }
+
+        /// Its symbol in ``MarbleTheme``: an end's own, `?` for an element (which a line letters).
+        var symbol: Character {
+            switch self {
+            case .element: MarbleTheme.unnamed
+            case .finished: MarbleTheme.finished
+            case .failure: MarbleTheme.failure
+            case .cancel: MarbleTheme.cancel
             }
         }
     }

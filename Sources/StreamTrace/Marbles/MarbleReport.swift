@@ -54,7 +54,7 @@ package struct MarbleReport<Element: Equatable> {
             if let value {
                 actualSymbols.append(lettering.letter(for: key(value), label: describe(value)))
             } else {
-                actualSymbols.append(Self.symbol(event.kind))
+                actualSymbols.append(event.kind.symbol)
             }
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
@@ -62,15 +62,6 @@ package struct MarbleReport<Element: Equatable> {
         legend = lettering.legend(of: drawn) + MarbleTheme.meanings(of: unnamed ? [MarbleTheme.unnamed] : [])
         if let failureText, recorded.contains(where: { $0.kind == .failure }) {
             legend.append("\(MarbleTheme.failure): \(failureText)")
-        }
-    }
-
-    private static func symbol(_ kind: MarbleMatch.Kind) -> Character {
-        switch kind {
-        case .element: MarbleTheme.unnamed
-        case .finished: MarbleTheme.finished
-        case .failure: MarbleTheme.failure
-        case .cancel: MarbleTheme.cancel
         }
     }
 
@@ -95,12 +86,7 @@ package struct MarbleReport<Element: Equatable> {
     }
 
     private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
-        switch kind {
-        case .element: "\(symbol) (\(value ?? "?"))"
-        case .finished: "| (finished)"
-        case .failure: "# (failure)"
-        case .cancel: "! (cancel)"
-        }
+        "\(symbol) (\(kind == .element ? value ?? "?" : "\(kind)"))"
     }
 }
 
