@@ -50,12 +50,8 @@ package struct MarbleReport<Element: Equatable> {
             guard lettered.insert(key(value)).inserted else { continue }
             lettering.reserve(name, for: key(value), label: describe(value))
         }
-        for (event, value) in zip(recorded, actualValues) {
-            if let value {
-                actualSymbols.append(lettering.letter(for: key(value), label: describe(value)))
-            } else {
-                actualSymbols.append(event.kind.symbol)
-            }
+        actualSymbols = zip(recorded, actualValues).map { event, value in
+            value.map { lettering.letter(for: key($0), label: describe($0)) } ?? event.kind.symbol
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
         let drawn = [String(expectedSymbols), String(actualSymbols)]
