@@ -30,7 +30,7 @@ import Testing
         #expect(caret == "     ^")
     }
 
-    /// MarbleRenderer.swift.
+    /// RecentTimeline.swift.
     @Test func expectedAndActualAreDrawnOnOneScaleLetteredAlike() {
         var builder = RecentTimeline.Builder()
         builder.append(.element(#""A1""#), at: 1)
@@ -38,11 +38,11 @@ import Testing
         let expected = builder.timeline()
         var actual = expected
         actual.events[1].mark = .element(#""B2""#)
-        let drawing = MarbleRenderer.draw([expected, actual])
+        let drawing = RecentTimeline.draw([expected, actual])
         let lines = drawing.lines  // ["---a---b-", "---a---c-"]
         let caret = drawing.caret  // "       ^"
         let legend = drawing.legend  // [#"a = "A1""#, #"b = "C3""#, #"c = "B2""#]
-        let frames = MarbleRenderer.draw([expected, actual], scale: .frames(1)).lines  // ["-ab-", "-ac-"]
+        let frames = RecentTimeline.draw([expected, actual], frames: 1).lines  // ["-ab-", "-ac-"]
         #expect(lines == ["---a---b-", "---a---c-"])
         #expect(frames == ["-ab-", "-ac-"])
         #expect(caret == "       ^")
@@ -62,14 +62,14 @@ import Testing
         #expect(legend == "a = 1, b = 2")
     }
 
-    /// ScaledMarbleLines.swift.
+    /// MarbleLines.swift.
     @Test func aScaledLinePlacesEventsByTimeAndLettersEqualValuesAlike() {
-        var marbles = ScaledMarbleLines(start: 0, end: 10, width: 11)
+        var marbles = MarbleLines<MarbleValueKey>(scale: .columns(start: 0, end: 10, width: 11))
         marbles.append(TraceEvent(nanoseconds: 0, event: .value(1)))
         marbles.append(TraceEvent(nanoseconds: 5, event: .value(2)))
         marbles.append(TraceEvent(nanoseconds: 10, event: .value(1)))
-        let lines = marbles.lines  // ["a----b----a"]
-        let legend = marbles.legend  // ["a = 1", "b = 2"]
+        let lines = marbles.drawing().lines  // ["a----b----a"]
+        let legend = marbles.drawing().legend  // ["a = 1", "b = 2"]
         #expect(lines == ["a----b----a"])
         #expect(legend == ["a = 1", "b = 2"])
     }
@@ -79,7 +79,7 @@ import Testing
         var growing = GrowingMarbleLine()
         growing.append(TraceEvent(nanoseconds: 0, event: .value(1)))
         growing.append(TraceEvent(nanoseconds: 3_000_000, event: .finished))
-        let line = growing.scaled(width: 10).lines  // ["a--------|"]
+        let line = growing.scaled(width: 10).drawing().lines  // ["a--------|"]
         #expect(line == ["a--------|"])
     }
 }

@@ -56,8 +56,10 @@ extension DocumentationMarblesTests {
     @Test func drawFrames() {
         let drawing = MarbleLayout.drawFrames(
             [
-                .init(items: [(1, ["a"]), (3, ["b", "|"])]),
-                .init(items: [(1, ["a"]), (3, ["c"]), (4, ["|"])]),
+                .init(items: [.init(slot: 1, symbols: ["a"]), .init(slot: 3, symbols: ["b", "|"])]),
+                .init(items: [
+                    .init(slot: 1, symbols: ["a"]), .init(slot: 3, symbols: ["c"]), .init(slot: 4, symbols: ["|"]),
+                ]),
             ], frame: 1_000_000)
         let lines = drawing.lines  // ["-a-(b|)", "-a-c   |"]
         let caret = drawing.caret  // "   ^"

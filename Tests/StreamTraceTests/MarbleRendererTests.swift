@@ -12,18 +12,18 @@ import Testing
     @Test func framesPutAnEventInTheFrameItsTimeFallsInAndEventsOfOneFrameInAGroup() {
         // Frames of 10ns: 5 is frame 0, 12 and 19 frame 1, 45 frame 4.
         let actual = Self.timeline([(5, .element("1")), (12, .element("2")), (19, .element("3")), (45, .finished)])
-        let drawing = MarbleRenderer.draw([actual], scale: .frames(10))
+        let drawing = RecentTimeline.draw([actual], frames: 10)
         #expect(drawing.lines == ["a(bc)|"])
         #expect(drawing.legend == ["a = 1", "b = 2", "c = 3"])
         // A group takes its characters' columns, as RxJS reads it; a later frame is pushed on.
         let late = Self.timeline([(10, .element("1")), (10, .element("2")), (20, .finished)])
-        #expect(MarbleRenderer.draw([late], scale: .frames(10)).lines == ["-(ab)|"])
+        #expect(RecentTimeline.draw([late], frames: 10).lines == ["-(ab)|"])
     }
 
     @Test func expectedOverActualInFramesStayAlignedWithACaretUnderTheFirstDifference() {
         let expected = Self.timeline([(10, .element("1")), (30, .element("2")), (30, .finished)])
         let actual = Self.timeline([(10, .element("1")), (30, .element("3")), (40, .finished)])
-        let drawing = MarbleRenderer.draw([expected, actual], scale: .frames(10))
+        let drawing = RecentTimeline.draw([expected, actual], frames: 10)
         #expect(
             drawing.labelled(["expected", "actual"]) == [
                 // `|` stands at frame 4 on the actual line: spaces, which take no time, align it.
@@ -35,7 +35,7 @@ import Testing
         var lettering = MarbleLettering<String>()
         lettering.reserve("b", for: "2", label: "2")
         let actual = Self.timeline([(1, .element("1")), (2, .element("2")), (3, .element("1"))])
-        let drawing = MarbleRenderer.draw([actual], scale: .frames(1), lettering: &lettering) { line, event in
+        let drawing = RecentTimeline.draw([actual], frames: 1, lettering: &lettering) { line, event in
             if case .element(let label) = actual.events[event].mark { label } else { nil }
         }
         #expect(drawing.lines == ["-aba"])
@@ -44,7 +44,7 @@ import Testing
 
     @Test func pastTwentySixValuesElementsAreAQuestionMarkThatTheLegendExplains() {
         let values = (0..<27).map { (Int64($0), RecentTimeline.Mark.element("\($0)")) }
-        let drawing = MarbleRenderer.draw([Self.timeline(values)], scale: .frames(1))
+        let drawing = RecentTimeline.draw([Self.timeline(values)], frames: 1)
         #expect(drawing.lines == ["abcdefghijklmnopqrstuvwxyz?"])
         #expect(drawing.legend.count == 27)
         #expect(drawing.legend.first == "a = 0")
@@ -65,21 +65,21 @@ import Testing
     }
 
     @Test func showsLanesShareOneLetteringAndOneLegend() {
-        var marbles = ScaledMarbleLines(start: 0, end: 10, width: 11, lines: 2)
+        var marbles = MarbleLines<MarbleValueKey>(scale: .columns(start: 0, end: 10, width: 11), lines: 2)
         marbles.append(TraceEvent(nanoseconds: 0, event: .value("s")), line: 0)
         marbles.append(TraceEvent(nanoseconds: 5, event: .value("sw")), line: 1)
         marbles.append(TraceEvent(nanoseconds: 10, event: .value("s")), line: 1)
         marbles.append(TraceEvent(nanoseconds: 10, event: .finished), line: 1)
         marbles.append(TraceEvent(nanoseconds: 10, event: .failure(TraceFailure(type: "E", message: "e"))), line: 0)
         // (a|) at 10 would pass the width: it moves back to 7, where the other lane's # goes too.
-        #expect(marbles.lines == ["a------#---", "-----b-(a|)"])
-        #expect(marbles.legend == [#"a = "s""#, #"b = "sw""#, "|: finished", "#: failure"])
+        #expect(marbles.drawing().lines == ["a------#---", "-----b-(a|)"])
+        #expect(marbles.drawing().legend == [#"a = "s""#, #"b = "sw""#, "|: finished", "#: failure"])
     }
 
     @Test func moreEventsThanColumnsCrowdAColumnIntoAStar() {
-        var marbles = ScaledMarbleLines(start: 0, end: 4, width: 3)
+        var marbles = MarbleLines<MarbleValueKey>(scale: .columns(start: 0, end: 4, width: 3))
         for t in [0, 1, 2, 3, 4] as [Int64] { marbles.append(TraceEvent(nanoseconds: t, event: .value(1))) }
-        #expect(marbles.lines == ["a**"])
-        #expect(marbles.legend == ["a = 1", "*: several events"])
+        #expect(marbles.drawing().lines == ["a**"])
+        #expect(marbles.drawing().legend == ["a = 1", "*: several events"])
     }
 }

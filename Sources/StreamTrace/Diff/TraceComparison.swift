@@ -122,7 +122,7 @@ package struct TraceComparison: Sendable {
         for difference in differences { lines += difference.lines(width: width) }
         if differenceCount > differences.count { lines.append("… and \(differenceCount - differences.count) more") }
         lines.append(summary)
-        lines += MarbleRenderer.draw([expectedTimeline, actualTimeline], onOneScale: time != .ignored)
+        lines += RecentTimeline.draw([expectedTimeline, actualTimeline], onOneScale: time != .ignored)
             .labelled(["expected", "actual"], showsCaret: false)
         return lines.joined(separator: "\n")
     }

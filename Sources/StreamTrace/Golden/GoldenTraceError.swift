@@ -37,7 +37,7 @@ package struct GoldenTraceError: Error, CustomStringConvertible {
 
     /// Both timelines, lettered alike: `-a-b-| (expected -a-c-|)  a = 1, …`.
     private static func recent(_ comparison: TraceComparison) -> String {
-        let drawing = MarbleRenderer.draw(
+        let drawing = RecentTimeline.draw(
             [comparison.actualTimeline, comparison.expectedTimeline], onOneScale: comparison.time != .ignored)
         let lines = "\(drawing.lines[0]) (expected \(drawing.lines[1]))"
         return drawing.legend.isEmpty ? lines : "\(lines)  \(drawing.legend.joined(separator: ", "))"

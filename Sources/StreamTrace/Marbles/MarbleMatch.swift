@@ -3,17 +3,17 @@
 /// drawn, so not compared). A frame a growing recording has not passed is pending.
 package enum MarbleMatch {
     /// What a recorded event is, as a diagram draws it.
-    package enum Kind: Sendable, Hashable {
-        case element, finished, failure, cancel
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Each kind's raw value is its event's kind's (``EventKind``).
+        case element = "value"
+        case finished, failure, cancel
 
         init(_ symbol: MarbleDiagram.Symbol) {
-            switch symbol {
-            case .element: self = .element
-            case .finished: self = .finished
-            case .failure: self = .failure
-            case .cancel: self = .cancel
-            }
+            self = Self.allCases.first { $0.symbol == MarbleTheme.symbol(symbol) }!
         }
+
+        /// Its symbol in ``MarbleTheme``: an end's own, `?` for an element (which a line letters).
+        var symbol: Character { MarbleTheme.symbol(EventKind(rawValue: rawValue)!)! }
     }
 
     /// A recorded event: its kind and its time since the subscription.

@@ -95,13 +95,7 @@ struct MarbleParser {
         {
             throw error("\(Self.named(character)) is not a marble: only spaces align a diagram")
         }
-        let symbol: MarbleDiagram.Symbol
-        switch character {
-        case "|": symbol = .finished
-        case "#": symbol = .failure
-        case "!": symbol = .cancel
-        default: symbol = .element(character)
-        }
+        let symbol = MarbleTheme.mark(of: character)
         if let ending {
             throw error(
                 "'\(character)' after the stream ended ('\(ending.symbol.character)' at column \(ending.column))")

@@ -50,12 +50,8 @@ package struct MarbleReport<Element: Equatable> {
             guard lettered.insert(key(value)).inserted else { continue }
             lettering.reserve(name, for: key(value), label: describe(value))
         }
-        for (event, value) in zip(recorded, actualValues) {
-            if let value {
-                actualSymbols.append(lettering.letter(for: key(value), label: describe(value)))
-            } else {
-                actualSymbols.append(Self.symbol(event.kind))
-            }
+        actualSymbols = zip(recorded, actualValues).map { event, value in
+            value.map { lettering.letter(for: key($0), label: describe($0)) } ?? event.kind.symbol
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
         let drawn = [String(expectedSymbols), String(actualSymbols)]
@@ -65,34 +61,14 @@ package struct MarbleReport<Element: Equatable> {
         }
     }
 
-    private static func symbol(_ kind: MarbleMatch.Kind) -> Character {
-        switch kind {
-        case .element: MarbleTheme.unnamed
-        case .finished: MarbleTheme.finished
-        case .failure: MarbleTheme.failure
-        case .cancel: MarbleTheme.cancel
-        }
-    }
-
     /// Expected over actual, the caret under frame `caretAt`, the legend.
     package func details(caretAt frame: Int64?) -> [String] {
-        func items(_ frames: [Int64], _ symbols: [Character]) -> [(frame: Int64, symbols: [Character])] {
-            var items: [(frame: Int64, symbols: [Character])] = []
-            for (frame, symbol) in zip(frames, symbols) where frame >= 0 {
-                if items.last?.frame == frame {
-                    items[items.count - 1].symbols.append(symbol)
-                } else {
-                    items.append((frame, [symbol]))
-                }
-            }
-            return items
-        }
-        let expected = items(diagram.events.map { diagram.frameIndex(of: $0.nanoseconds) }, expectedSymbols)
-        let actual = items(recorded.map { diagram.frameIndex(of: $0.nanoseconds) }, actualSymbols)
-        let drawing = MarbleLayout.drawFrames(
-            [.init(items: expected), .init(items: actual)], frame: diagram.frame, caretFrame: frame)
-        let lines = MarbleRenderer.Drawing(lines: drawing.lines, caret: drawing.caret, legend: legend)
-        return lines.labelled(["expected", "actual"])
+        var lines = MarbleLines<Int>(scale: .frames(diagram.frame), lines: 2)
+        for (event, symbol) in zip(diagram.events, expectedSymbols) { lines.append(symbol, at: event.nanoseconds) }
+        for (event, symbol) in zip(recorded, actualSymbols) { lines.append(symbol, at: event.nanoseconds, line: 1) }
+        var drawing = lines.drawing(caretFrame: frame)
+        drawing.legend = legend
+        return drawing.labelled(["expected", "actual"])
     }
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
@@ -106,12 +82,7 @@ package struct MarbleReport<Element: Equatable> {
     }
 
     private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
-        switch kind {
-        case .element: "\(symbol) (\(value ?? "?"))"
-        case .finished: "| (finished)"
-        case .failure: "# (failure)"
-        case .cancel: "! (cancel)"
-        }
+        "\(symbol) (\(kind == .element ? value ?? "?" : "\(kind)"))"
     }
 }
 

@@ -1,6 +1,6 @@
 /// The events of a trace still being written (`show --follow`), kept for its marble line in bounded memory: the span is
 /// unknown until the end, so events are kept one by one while few, then counted in a fixed number of time bins whose
-/// width doubles whenever an event falls past the last. Elements are lettered as ``ScaledMarbleLines`` letters them.
+/// width doubles whenever an event falls past the last. Elements are lettered as ``MarbleLines`` letters `show`'s.
 package struct GrowingMarbleLine: Sendable {
     private let exactLimit: Int
     private let labelWidth: Int
@@ -10,7 +10,7 @@ package struct GrowingMarbleLine: Sendable {
     private var binWidth: Int64 = 1
     private var start: Int64 = 0
     private var lastTime: Int64 = 0
-    private var lettering = MarbleLettering<ScaledMarbleLines.ValueKey>()
+    private var lettering = MarbleLettering<MarbleValueKey>()
     private var hasEvents = false
 
     /// Events kept one by one up to `exactLimit`, then in `2 × exactLimit` bins; legend values cut at `labelWidth`.
@@ -24,13 +24,7 @@ package struct GrowingMarbleLine: Sendable {
         if !hasEvents { start = event.nanoseconds }
         hasEvents = true
         lastTime = event.nanoseconds
-        let symbol: Character
-        if case .value(let value) = event.event {
-            symbol = ScaledMarbleLines.letter(of: value, in: &lettering, labelWidth: labelWidth)
-        } else {
-            guard let terminal = MarbleTheme.symbol(event.event.kind) else { return }
-            symbol = terminal
-        }
+        guard let symbol = lettering.symbol(of: event, labelWidth: labelWidth) else { return }
         if bins.isEmpty {
             exact.append((event.nanoseconds, symbol))
             if exact.count > exactLimit { startBinning() }
@@ -39,8 +33,8 @@ package struct GrowingMarbleLine: Sendable {
         }
     }
 
-    package func scaled(width: Int) -> ScaledMarbleLines {
-        var line = ScaledMarbleLines(start: start, end: lastTime, width: width, lettering: lettering)
+    package func scaled(width: Int) -> MarbleLines<MarbleValueKey> {
+        var line = MarbleLines(scale: .columns(start: start, end: lastTime, width: width), lettering: lettering)
         if bins.isEmpty {
             for event in exact { line.append(event.symbol, at: event.t) }
             return line

@@ -15,25 +15,30 @@ package struct MarbleLayout {
         }
     }
 
-    /// A line's events at one slot: one symbol, or several drawn as a group.
-    package struct Item: Equatable {
+    /// A line's events at one slot (a frame in ``drawFrames(_:frame:longestRun:caretFrame:)``): one symbol, several
+    /// drawn as a group, or `*` when `count` events came there but not all their symbols were kept.
+    package struct Item: Equatable, Sendable {
         package var slot: Int
         package var symbols: [Character]
+        package var count: Int
 
-        package init(slot: Int, symbols: [Character]) {
+        package init(slot: Int, symbols: [Character], count: Int? = nil) {
             self.slot = slot
             self.symbols = symbols
+            self.count = count ?? symbols.count
         }
 
-        var width: Int { symbols.count == 1 ? 1 : symbols.count + 2 }
+        var drawn: [Character] { count == symbols.count ? symbols : [MarbleTheme.crowded] }
+
+        var width: Int { drawn.count == 1 ? 1 : drawn.count + 2 }
 
         var text: [Character] {
-            symbols.count == 1 ? symbols : [MarbleTheme.groupStart] + symbols + [MarbleTheme.groupEnd]
+            drawn.count == 1 ? drawn : [MarbleTheme.groupStart] + drawn + [MarbleTheme.groupEnd]
         }
     }
 
     /// One line: its items in slot order, `…` before them when earlier events are not drawn, and what follows the last.
-    package struct Line: Equatable {
+    package struct Line: Equatable, Sendable {
         package var items: [Item]
         package var omitsEarlier: Bool
         package var tail: [Character]
@@ -45,11 +50,21 @@ package struct MarbleLayout {
         }
     }
 
-    /// The lines, and where they first differ.
+    /// The lines, where they first differ, and (drawn by ``MarbleLines``) one legend.
     package struct Drawing: Equatable {
         package var lines: [String]
         /// A line with `^` under the first slot where the lines differ (`nil` if they do not).
         package var caret: String?
+        /// `a = value` for each letter drawn, then what the other symbols mean.
+        package var legend: [String] = []
+
+        /// The lines after their names, aligned (`expected: `), the caret under them if `showsCaret`, then the legend.
+        package func labelled(_ names: [String], showsCaret: Bool = true) -> [String] {
+            let width = (names.map(\.count).max() ?? 0) + 2
+            var result = zip(names, lines).map { TextLayout.padded($0 + ":", to: width) + $1 }
+            if showsCaret, let caret { result.append(String(repeating: " ", count: width) + caret) }
+            return result + legend
+        }
     }
 
     package let slots: [Slot]
@@ -66,8 +81,9 @@ package struct MarbleLayout {
         var widths = Self.widths(of: lines, slotCount: slots.count)
         if let width, widths.reduce(0, +) > width {
             for index in lines.indices {
-                for item in lines[index].items.indices where lines[index].items[item].symbols.count > 1 {
+                for item in lines[index].items.indices where lines[index].items[item].drawn.count > 1 {
                     lines[index].items[item].symbols = [MarbleTheme.crowded]
+                    lines[index].items[item].count = 1
                 }
             }
             widths = Self.widths(of: lines, slotCount: slots.count)
@@ -118,68 +134,51 @@ package struct MarbleLayout {
     /// The first slot at which the lines do not all hold the same item.
     private func firstDifference(_ lines: [Line]) -> Int? {
         guard lines.count > 1 else { return nil }
-        let items = lines.map { Dictionary($0.items.map { ($0.slot, $0.symbols) }, uniquingKeysWith: { a, _ in a }) }
+        let items = lines.map { Dictionary($0.items.map { ($0.slot, $0.drawn) }, uniquingKeysWith: { a, _ in a }) }
         return slots.indices.first { slot in items.contains { $0[slot] != items[0][slot] } }
     }
 }
 
 extension MarbleLayout {
-    /// One line on an axis of frames: its events by frame, in order, and what follows the last one.
-    package struct FramesLine: Equatable {
-        package var items: [(frame: Int64, symbols: [Character])]
-        package var tail: [Character]
-
-        package init(items: [(frame: Int64, symbols: [Character])], tail: [Character] = []) {
-            self.items = items
-            self.tail = tail
-        }
-
-        package static func == (lhs: FramesLine, rhs: FramesLine) -> Bool {
-            lhs.tail == rhs.tail
-                && lhs.items.elementsEqual(rhs.items) { $0.frame == $1.frame && $0.symbols == $1.symbols }
-        }
-    }
-
-    /// Lines on an axis of frames, each drawn to read back as a marble diagram of its events: `-` a frame, a group
-    /// `(ab)` taking its characters' frames, as a marble test reads them. Spaces (which take no time) keep the lines
-    /// aligned where another needs more columns, and a run of more than `longestRun` frames without an event on any
-    /// line is a time progression (` 300ms `) on every line that goes on past it. A line ends at its last event, then
-    /// its tail; the caret stands under `caretFrame`, else the first frame whose events differ. An event in a frame
-    /// that an earlier group of its line covers follows the group: the only case where a line does not read back.
+    /// Lines on an axis of frames (each item's slot its frame, in order), each drawn to read back as a marble diagram
+    /// of its events: `-` a frame, a group `(ab)` taking its characters' frames, as a marble test reads them. Spaces
+    /// (which take no time) keep the lines aligned where another needs more columns, and a run of more than
+    /// `longestRun` frames without an event on any line is a time progression (` 300ms `) on every line that goes on
+    /// past it. A line ends at its last event, then its tail; the caret stands under `caretFrame`, else the first frame
+    /// whose events differ. An event in a frame that an earlier group of its line covers follows the group: the only
+    /// case where a line does not read back.
     package static func drawFrames(
-        _ lines: [FramesLine], frame: Int64, longestRun: Int64 = 20, caretFrame: Int64? = nil
+        _ lines: [Line], frame: Int64, longestRun: Int64 = 20, caretFrame: Int64? = nil
     ) -> Drawing {
         let slots = frameSlots(lines, longestRun: longestRun)
-        var drawn = lines.map { _ in (text: [Character](), column: 0, cursor: Int64(0)) }
-        let last = lines.map { line in line.items.last.map { item in slots.lastIndex { $0.frame == item.frame }! } ?? -1
+        var drawn = lines.map { _ in (text: [Character](), column: 0, cursor: 0) }
+        let last = lines.map { line in
+            line.items.last.map { item in slots.lastIndex { $0.frame == item.slot }! } ?? -1
         }
         var end = 0
         var caret: Int?
-        let differing = caretFrame ?? firstDifference(lines)
+        let differing = caretFrame.map { Int($0) } ?? firstDifference(lines)
         for (index, slot) in slots.enumerated() {
-            let items = lines.map { line in line.items.first { $0.frame == slot.frame && slot.progression == 0 } }
+            let items = lines.map { line in line.items.first { $0.slot == slot.frame && slot.progression == 0 } }
             let drawing = lines.indices.filter { slot.progression == 0 ? items[$0] != nil : last[$0] > index }
             guard !drawing.isEmpty else { continue }
             let column = drawing.reduce(end) { column, line in
-                max(column, drawn[line].column + Int(max(slot.frame - drawn[line].cursor, 0)))
+                max(column, drawn[line].column + max(slot.frame - drawn[line].cursor, 0))
             }
             if slot.frame == differing, slot.progression == 0, caret == nil { caret = column }
-            var piece: [Character]
+            var piece: [Character] = []
             if slot.progression > 0 {
-                let text = MarbleTimeProgression.text(slot.progression * frame)
+                let text = MarbleTimeProgression.text(Int64(slot.progression) * frame)
                 piece = Array((column == 0 ? "" : " ") + text + " ")
-            } else {
-                piece = []
             }
             for line in drawing {
-                let ticks = Int(max(slot.frame - drawn[line].cursor, 0))
-                let symbols = items[line].map { Item(slot: 0, symbols: $0.symbols) }
-                let text = symbols?.text ?? piece
+                let ticks = max(slot.frame - drawn[line].cursor, 0)
+                let text = items[line]?.text ?? piece
                 drawn[line].text += repeatElement(MarbleTheme.tick, count: ticks)
                 drawn[line].text += repeatElement(" ", count: column - drawn[line].column - ticks)
                 drawn[line].text += text
                 drawn[line].column = column + text.count
-                drawn[line].cursor = slot.frame + (slot.progression > 0 ? slot.progression : Int64(text.count))
+                drawn[line].cursor = slot.frame + (slot.progression > 0 ? slot.progression : text.count)
                 end = max(end, drawn[line].column)
             }
         }
@@ -188,29 +187,26 @@ extension MarbleLayout {
     }
 
     /// The frames with events in order, each after a progression if more than `longestRun` frames before it have none.
-    private static func frameSlots(_ lines: [FramesLine], longestRun: Int64) -> [(frame: Int64, progression: Int64)] {
-        let frames = Array(Set(lines.flatMap { $0.items.map(\.frame) })).sorted()
-        var slots: [(frame: Int64, progression: Int64)] = []
-        var free: Int64 = 0
+    private static func frameSlots(_ lines: [Line], longestRun: Int64) -> [(frame: Int, progression: Int)] {
+        let frames = Array(Set(lines.flatMap { $0.items.map(\.slot) })).sorted()
+        var slots: [(frame: Int, progression: Int)] = []
+        var free = 0
         for frame in frames {
-            if frame - free > longestRun { slots.append((free, frame - free)) }
+            if Int64(frame - free) > longestRun { slots.append((free, frame - free)) }
             slots.append((frame, 0))
             // The widest item at this frame covers the frames after it.
-            let width =
-                lines.compactMap { $0.items.first { $0.frame == frame } }.map {
-                    Int64(Item(slot: 0, symbols: $0.symbols).width)
-                }.max() ?? 1
+            let width = lines.compactMap { $0.items.first { $0.slot == frame }?.width }.max() ?? 1
             free = max(free, frame + width)
         }
         return slots
     }
 
     /// The first frame at which the lines do not all hold the same events.
-    private static func firstDifference(_ lines: [FramesLine]) -> Int64? {
+    private static func firstDifference(_ lines: [Line]) -> Int? {
         guard lines.count > 1 else { return nil }
-        let frames = Array(Set(lines.flatMap { $0.items.map(\.frame) })).sorted()
+        let frames = Array(Set(lines.flatMap { $0.items.map(\.slot) })).sorted()
         return frames.first { frame in
-            let symbols = lines.map { $0.items.first { $0.frame == frame }?.symbols }
+            let symbols = lines.map { $0.items.first { $0.slot == frame }?.symbols }
             return symbols.contains { $0 != symbols[0] }
         }
     }

@@ -48,3 +48,35 @@ package struct MarbleLettering<Key: Hashable> {
 }
 
 extension MarbleLettering: Sendable where Key: Sendable {}
+
+/// A value as `show`'s lettering compares it: its compact JSON text's hash and length, so that a large value is not
+/// kept to be compared.
+package struct MarbleValueKey: Hashable, Sendable {
+    var hash: Int
+    var length: Int
+
+    /// The key of a text of `length` UTF-8 bytes that hash to `hash` (given to a fresh `Hasher` in one call).
+    package init(hash: Int, length: Int) {
+        self.hash = hash
+        self.length = length
+    }
+
+    package init(_ text: String) {
+        var hasher = Hasher()
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hash = hasher.finalize()
+        length = text.utf8.count
+    }
+}
+
+extension MarbleLettering<MarbleValueKey> {
+    /// The symbol of a trace's event: an element's letter, by its compact JSON text (the legend names it as far as
+    /// `labelWidth` columns show), or an end's symbol; `nil` for subscribe and request, which are not drawn.
+    package mutating func symbol(of event: TraceEvent, labelWidth: Int) -> Character? {
+        guard case .value(let value) = event.event else { return MarbleTheme.symbol(event.event.kind) }
+        let text = value.jsonText
+        return letter(
+            for: MarbleValueKey(text), label: TextLayout.truncated(TerminalText.escaped(text), to: labelWidth))
+    }
+}

@@ -41,6 +41,12 @@ package enum MarbleTheme {
         }
     }
 
+    /// What a diagram's character stands for, read back as `symbol(_:)` draws it: an end's symbol
+    /// that end, any other character an element it names.
+    package static func mark(of character: Character) -> MarbleMark<Character> {
+        [MarbleMark<Character>.finished, .failure, .cancel].first { symbol($0) == character } ?? .element(character)
+    }
+
     /// What the non-letter `symbols` mean (`|: finished`, `?: an element not named here`), in this order.
     package static func meanings(of symbols: Set<Character>) -> [String] {
         let all: [(Character, String)] = [

@@ -52,40 +52,36 @@ package struct MergedTimeline: Sendable {
     }
 
     package var headerRow: String {
-        fit("\(pad("t", 10))  \(pad("Δt", 10))  \(column("stream"))  \(TextLayout.padded("event", to: 9))  value")
+        TraceTimeline.row(
+            TraceTimeline.lead("t", "Δt", stream: column("stream"), kind: "event"), payload: "value", width: width)
     }
 
     /// One event's row: its time on the shared axis, the time since the previous row, its stream, kind, and payload.
     package func row(_ event: TraceEvent, lane: Int, time: Int64, previousTime: Int64) -> String {
-        let payload = TraceTimeline.payload(of: event)
-        let prefix =
-            "\(pad("+" + TimeFormat.short(time), 10))  \(pad("+" + TimeFormat.short(time &- previousTime), 10))  "
-            + "\(column(lanes[lane].name))  \(TextLayout.padded(event.event.kind.rawValue, to: 9))"
-        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+        let lead = TraceTimeline.lead(
+            time, since: previousTime, stream: column(lanes[lane].name), kind: event.event.kind)
+        return TraceTimeline.row(lead, payload: TraceTimeline.payload(of: event), width: width)
     }
 
     /// One marble line per stream, over one span and lettered alike, for each stream's events at shared-axis times.
-    package func makeMarbles() -> ScaledMarbleLines {
+    package func makeMarbles() -> MarbleLines<MarbleValueKey> {
         let starts = lanes.indices.filter { lanes[$0].summary.eventCount > 0 }
         let start = starts.map { alignment.time(lanes[$0].summary.firstTime, of: $0) }.min() ?? 0
         let end = starts.map { alignment.time(lanes[$0].summary.lastTime, of: $0) }.max() ?? 0
         let diagramWidth = min(max(width - nameWidth - 2, 1), TraceTimeline.diagramLimit)
-        return ScaledMarbleLines(start: start, end: end, width: diagramWidth, lines: lanes.count)
+        return MarbleLines(scale: .columns(start: start, end: end, width: diagramWidth), lines: lanes.count)
     }
 
     /// Each stream's name and marble line, then one legend for all.
-    package func diagramLines(_ marbles: ScaledMarbleLines) -> [String] {
-        zip(lanes, marbles.lines).map { fit("\(column($0.name))  \($1)") }
-            + TextLayout.packed(marbles.legend, to: width)
+    package func diagramLines(_ marbles: MarbleLines<MarbleValueKey>) -> [String] {
+        let drawing = marbles.drawing()
+        return zip(lanes, drawing.lines).map { fit("\(column($0.name))  \($1)") }
+            + TextLayout.packed(drawing.legend, to: width)
     }
 
     /// A stream's name (or the column's title) cut and padded to the column.
     private func column(_ name: String) -> String {
         TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
-    }
-
-    private func pad(_ text: String, _ count: Int) -> String {
-        TextLayout.padded(text, to: count, alignment: .right)
     }
 
     private func fit(_ line: String) -> String {

@@ -10,7 +10,7 @@
 /// stream finished, `#` it failed, `!` the subscriber cancelled (the
 /// symbols of RxJS marbles, see `MarbleTheme`). A leading `…` says that
 /// earlier events are not shown; a trailing `-` that the recording had not
-/// ended. Drawn by `MarbleRenderer`; built by a `RecentTimeline.Builder`
+/// ended. Drawn by `MarbleLines`; built by a `RecentTimeline.Builder`
 /// wherever events come from.
 ///
 /// ```swift
@@ -71,7 +71,7 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
             ? drawing.lines[0] : "\(drawing.lines[0])  \(drawing.legend.joined(separator: ", "))"
     }
 
-    private var drawing: MarbleRenderer.Drawing { MarbleRenderer.draw([self]) }
+    private var drawing: MarbleLayout.Drawing { Self.draw([self]) }
 
     /// Keeps the last events appended (at most `limit`), remembering how
     /// many went before and when the last of those happened.
@@ -106,6 +106,55 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
                 events: kept, omitted: omitted + events.passedOver, isOpen: !(kept.last?.mark.isTerminal ?? false),
                 start: start, isCut: isCut)
         }
+    }
+}
+
+extension RecentTimeline {
+    /// `timelines` lettered by their labels on one scale, or each on its own (no caret) if their times do not compare.
+    package static func draw(
+        _ timelines: [RecentTimeline], frames: Int64? = nil, onOneScale: Bool = true
+    ) -> MarbleLayout.Drawing {
+        var lettering = MarbleLettering<String>()
+        func label(_ timeline: RecentTimeline, _ event: Int) -> String? {
+            if case .element(let label) = timeline.events[event].mark { label } else { nil }
+        }
+        guard !onOneScale else {
+            return draw(timelines, frames: frames, lettering: &lettering) { label(timelines[$0], $1) }
+        }
+        let lines = timelines.flatMap { timeline in
+            draw([timeline], frames: frames, lettering: &lettering) { label(timeline, $1) }.lines
+        }
+        return MarbleLayout.Drawing(lines: lines, caret: nil, legend: MarbleLines.legend(lettering, of: lines))
+    }
+
+    /// `timelines` on one scale, compact unless a frame is given, their elements lettered by `key` (line and event
+    /// index; `nil`: not known, drawn `?`) with `lettering`, in the order of time, then of the lines at one time.
+    package static func draw<Key: Hashable>(
+        _ timelines: [RecentTimeline], frames: Int64? = nil, lettering: inout MarbleLettering<Key>,
+        key: (Int, Int) -> Key?
+    ) -> MarbleLayout.Drawing {
+        let start = timelines.filter { !$0.events.isEmpty }.map(\.start).min() ?? 0
+        var lines = MarbleLines(
+            scale: frames.map { .frames($0) } ?? .compact(start: start), lines: timelines.count, lettering: lettering)
+        let order = timelines.indices.flatMap { line in
+            timelines[line].events.indices.map {
+                (lines.position(of: timelines[line].events[$0].nanoseconds), line, $0)
+            }
+        }.sorted { ($0.0 ?? -1, $0.1, $0.2) < ($1.0 ?? -1, $1.1, $1.2) }
+        for (_, line, index) in order {
+            let event = timelines[line].events[index]
+            if case .element(let label?) = event.mark, let key = key(line, index) {
+                lines.appendValue(key, label: label, at: event.nanoseconds, line: line)
+            } else {
+                lines.append(MarbleTheme.symbol(event.mark), at: event.nanoseconds, line: line)
+            }
+        }
+        for (line, timeline) in timelines.enumerated() {
+            let tail = timeline.isCut ? [MarbleTheme.omitted] : timeline.isOpen ? [MarbleTheme.tick] : []
+            lines.setEnds(line: line, omitsEarlier: timeline.omitted > 0, tail: tail)
+        }
+        lettering = lines.lettering
+        return lines.drawing()
     }
 }
 

@@ -42,7 +42,7 @@ struct ShapeTable {
             (timeline.omitted, timeline.start) = (shown.lowerBound, base)
             return timeline
         }
-        let drawing = MarbleRenderer.draw(timelines, lettering: &lettering) { sides[$0][$1].value?.key }
+        let drawing = RecentTimeline.draw(timelines, lettering: &lettering) { sides[$0][$1].value?.key }
         func cell(_ row: Row?) -> String {
             guard let row else { return "(nothing)" }
             var text = row.event

@@ -25,35 +25,22 @@ package enum TimelinePage {
 
     /// The data block's first line: the title, the alignment, and each lane.
     package static func modelLine(title: String, lanes: [MergedTimeline.Lane], alignment: TraceAlignment) -> [UInt8] {
-        var json = JSONOutput()
-        json.append("{\"format\":")
-        json.write(int: Int64(format))
-        json.append(",\"title\":")
-        json.write(string: title)
-        json.append(",\"alignment\":")
-        json.write(string: alignment.basis.rawValue)
-        json.append(",\"origin\":")
-        if let origin = alignment.origin { json.write(string: origin) } else { json.append("null") }
-        json.append(",\"lanes\":[")
-        for (index, lane) in lanes.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append("{\"stream\":")
-            json.write(string: lane.name)
-            json.append(",\"file\":")
-            json.write(string: lane.file)
-            json.append(",\"status\":")
-            json.write(string: lane.summary.status.rawValue)
-            json.append(",\"clock\":")
-            if let clock = lane.summary.header.clock { json.write(string: clock) } else { json.append("null") }
-            json.append(",\"offset\":")
-            json.write(int: alignment.offsets[index])
-            json.append(",\"events\":")
-            json.write(int: Int64(lane.summary.eventCount))
-            json.append(UInt8(ascii: "}"))
+        let lanes = lanes.enumerated().map { index, lane -> JSONValue in
+            [
+                "stream": .string(lane.name), "file": .string(lane.file),
+                "status": .string(lane.summary.status.rawValue),
+                "clock": lane.summary.header.clock.map(JSONValue.string) ?? .null,
+                "offset": .number(JSONNumber(alignment.offsets[index])),
+                "events": .number(JSONNumber(lane.summary.eventCount)),
+            ]
         }
-        json.append("]}")
+        let model: JSONValue = [
+            "format": .number(JSONNumber(format)), "title": .string(title),
+            "alignment": .string(alignment.basis.rawValue), "origin": alignment.origin.map(JSONValue.string) ?? .null,
+            "lanes": .array(lanes),
+        ]
         var line: [UInt8] = []
-        HTMLSafeJSON.append(json.bytes, to: &line)
+        HTMLSafeJSON.append(Array(model.jsonText.utf8), to: &line)
         return line
     }
 

@@ -37,15 +37,12 @@ package struct TraceTimeline: Sendable {
         ].map(fit)
     }
 
-    package var headerRow: String {
-        fit("\(pad("t", 10))  \(pad("Δt", 10))  \(TextLayout.padded("event", to: 9))  value")
-    }
+    package var headerRow: String { Self.row(Self.lead("t", "Δt", kind: "event"), payload: "value", width: width) }
 
     /// One event's row: time since start, time since the previous event, kind, and payload.
     package func row(_ event: TraceEvent, previousTime: Int64) -> String {
-        let prefix = lead(event.nanoseconds, event.event.kind, previousTime: previousTime)
-        let payload = Self.payload(of: event)
-        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+        let lead = Self.lead(event.nanoseconds, since: previousTime, kind: event.event.kind)
+        return Self.row(lead, payload: Self.payload(of: event), width: width)
     }
 
     /// The same row for an event read with ``TraceReader/nextHead()``, its value (if any) as its validated text: a
@@ -53,9 +50,9 @@ package struct TraceTimeline: Sendable {
     package func row(
         _ head: TraceEventHead, value: UnsafeRawBufferPointer?, previousTime: Int64, rewriter: inout JSONRewriter
     ) -> String {
-        let prefix = lead(head.nanoseconds, head.kind, previousTime: previousTime)
+        let lead = Self.lead(head.nanoseconds, since: previousTime, kind: head.kind)
         if head.kind == .value, let value {
-            return ValueText.truncated(lead: prefix + "  ", json: value, to: width, rewriter: &rewriter)
+            return ValueText.truncated(lead: lead + "  ", json: value, to: width, rewriter: &rewriter)
         }
         let payload =
             switch head.kind {
@@ -63,14 +60,25 @@ package struct TraceTimeline: Sendable {
             case .failure: (head.failure ?? TraceFailure(type: "", message: "")).description
             default: ""
             }
-        return fit(payload.isEmpty ? TextLayout.trimmingTrailingSpaces(prefix) : prefix + "  " + payload)
+        return Self.row(lead, payload: payload, width: width)
     }
 
-    /// A row's columns before its payload: time, time since the previous event, kind.
-    private func lead(_ nanoseconds: Int64, _ kind: EventKind, previousTime: Int64) -> String {
+    /// A row's columns before its payload: time, time since the previous row, the stream (of several), kind.
+    static func lead(_ nanoseconds: Int64, since previous: Int64, stream: String? = nil, kind: EventKind) -> String {
         let time = "+" + TimeFormat.short(nanoseconds)
-        let delta = "+" + TimeFormat.short(nanoseconds - previousTime)
-        return "\(pad(time, 10))  \(pad(delta, 10))  \(TextLayout.padded(kind.rawValue, to: 9))"
+        return lead(time, "+" + TimeFormat.short(nanoseconds &- previous), stream: stream, kind: kind.rawValue)
+    }
+
+    /// The columns before a payload, or their titles: two times right-aligned in 10, the stream, the kind in 9.
+    static func lead(_ time: String, _ delta: String, stream: String? = nil, kind: String) -> String {
+        let times = [time, delta].map { TextLayout.padded($0, to: 10, alignment: .right) }
+        return times.joined(separator: "  ") + "  " + (stream.map { $0 + "  " } ?? "") + TextLayout.padded(kind, to: 9)
+    }
+
+    /// A row: its lead, then two spaces and the payload if it has one, cut to `width`.
+    static func row(_ lead: String, payload: String, width: Int) -> String {
+        let row = payload.isEmpty ? TextLayout.trimmingTrailingSpaces(lead) : lead + "  " + payload
+        return TextLayout.truncated(row, to: width)
     }
 
     /// What a row shows of an event, escaped: the value, the demand or the error; nothing for the other kinds.
@@ -86,23 +94,18 @@ package struct TraceTimeline: Sendable {
     /// The widest a diagram is drawn, on however wide a terminal.
     package static let diagramLimit = 72
 
-    /// A marble line to feed the trace's events, as wide as the lines (at most ``diagramLimit``).
-    package func makeMarble() -> ScaledMarbleLines {
-        ScaledMarbleLines(start: summary.firstTime, end: summary.lastTime, width: min(width, Self.diagramLimit))
-    }
+    /// The columns of the diagram: as many as the lines have, at most ``diagramLimit``.
+    package var diagramWidth: Int { min(width, Self.diagramLimit) }
 
-    /// The marble line of the events `growing` kept, as wide as ``makeMarble()``'s.
-    package func marble(of growing: GrowingMarbleLine) -> ScaledMarbleLines {
-        growing.scaled(width: min(width, Self.diagramLimit))
+    /// A marble line to feed the trace's events, ``diagramWidth`` columns wide.
+    package func makeMarble() -> MarbleLines<MarbleValueKey> {
+        MarbleLines(scale: .columns(start: summary.firstTime, end: summary.lastTime, width: diagramWidth))
     }
 
     /// The diagram, then its legend (each letter's value, what the other symbols mean), as many to a line as fit.
-    package func diagramLines(_ marble: ScaledMarbleLines) -> [String] {
-        marble.lines + TextLayout.packed(marble.legend, to: width)
-    }
-
-    private func pad(_ text: String, _ count: Int) -> String {
-        TextLayout.padded(text, to: count, alignment: .right)
+    package func diagramLines(_ marble: MarbleLines<MarbleValueKey>) -> [String] {
+        let drawing = marble.drawing()
+        return drawing.lines + TextLayout.packed(drawing.legend, to: width)
     }
 
     private func fit(_ line: String) -> String {

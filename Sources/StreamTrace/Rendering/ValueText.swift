@@ -1,9 +1,6 @@
 /// How a stream's value is shown: its compact JSON, escaped for a terminal, and whole wherever a message names it,
 /// since a value cut short can make expected and actual read the same.
 package enum ValueText {
-    /// The characters of a value a marble line shows beside its events; a longer one is lettered in the legend.
-    package static let labelLimit = 16
-
     /// A value in a failure message, whole: `{"id":1,"name":"x"}`.
     package static func message(_ json: some StringProtocol) -> String {
         TerminalText.escaped(json)

@@ -38,7 +38,7 @@ enum FollowedTrace {
         if input.interrupted, summary.terminal == nil { try Console.out("stopped:   Ctrl-C, before the trace ended") }
         for line in ended.outcomeLines { try Console.out(line) }
         try Console.out("")
-        for line in ended.diagramLines(ended.marble(of: marble)) { try Console.out(line) }
+        for line in ended.diagramLines(marble.scaled(width: ended.diagramWidth)) { try Console.out(line) }
         return input.interrupted ? .interrupted : .success
     }
 }

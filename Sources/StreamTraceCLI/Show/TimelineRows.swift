@@ -6,7 +6,7 @@ import StreamTrace
 /// few drawn where they land. Read sequentially (a small trace), rows are written here.
 struct TimelineRows: TraceEventSink {
     let timeline: TraceTimeline
-    var marble: ScaledMarbleLines
+    var marble: MarbleLines<MarbleValueKey>
     /// The first error writing standard output; nothing is written after it.
     private(set) var failure: OutputError?
     private var previous: Int64 = 0
@@ -37,7 +37,7 @@ struct TimelineRows: TraceEventSink {
     mutating func take(_ event: TraceScanEvent) {
         guard failure == nil else { return }
         let value = event.kind == .value ? event.valueBytes : nil
-        var key: ScaledMarbleLines.ValueKey?
+        var key: MarbleValueKey?
         if let block, event.index - blockStart < block.written {
             let offset = event.index - blockStart
             if offset == 0 {
@@ -65,15 +65,15 @@ struct TimelineRows: TraceEventSink {
     }
 
     /// Draws a value, its key worked out here if the stage left it and the diagram needs it.
-    private mutating func draw(_ value: UnsafeRawBufferPointer, key: ScaledMarbleLines.ValueKey?, at time: Int64) {
+    private mutating func draw(_ value: UnsafeRawBufferPointer, key: MarbleValueKey?, at time: Int64) {
         guard let key = key ?? (marble.needsKey(at: time) ? RowStage.key(of: value, rewriter: &rewriter) : nil) else {
             marble.append(MarbleTheme.unnamed, at: time)
             return
         }
-        marble.appendValue(key, at: time) { columns in
-            ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter)
-        }
-        if !lettered, marble.isLettered {
+        let width = timeline.diagramWidth
+        marble.appendValue(
+            key, label: ValueText.truncated(lead: "", json: value, to: width, rewriter: &rewriter), at: time)
+        if !lettered, marble.lettering.isFull {
             lettered = true
             lettersGiven.set()
         }
@@ -92,7 +92,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     let timeline: TraceTimeline
     // Used by one thread at a time: the worker that scans the block, then the one that delivers it.
     @exclusivity(unchecked) private(set) var rows = JSONOutput(capacity: 1 << 20)
-    @exclusivity(unchecked) private(set) var keys: [ScaledMarbleLines.ValueKey?] = []
+    @exclusivity(unchecked) private(set) var keys: [MarbleValueKey?] = []
     /// The block's events the stage took: those before its first huge value (the scratch space would grow as large).
     @exclusivity(unchecked) private(set) var written = 0
     @exclusivity(unchecked) private var rewriter = JSONRewriter()
@@ -130,7 +130,7 @@ final class RowStage: TraceBlockStage, @unchecked Sendable {
     /// The diagram's key of a value: the hash of its normal form (`scanned`: the rewriter's last call scanned it).
     static func key(
         of value: UnsafeRawBufferPointer, scanned: Bool = false, rewriter: inout JSONRewriter
-    ) -> ScaledMarbleLines.ValueKey {
+    ) -> MarbleValueKey {
         let (hash, length) = rewriter.hashNormal(value, scanned: scanned)
         return .init(hash: hash, length: length)
     }

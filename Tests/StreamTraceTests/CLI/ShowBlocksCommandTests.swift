@@ -51,9 +51,8 @@ import Testing
             }
             if let value {
                 let (hash, length) = rewriter.hashNormal(value)
-                marble.appendValue(.init(hash: hash, length: length), at: head.nanoseconds) { columns in
-                    ValueText.truncated(lead: "", json: value, to: columns, rewriter: &rewriter)
-                }
+                let label = ValueText.truncated(lead: "", json: value, to: timeline.diagramWidth, rewriter: &rewriter)
+                marble.appendValue(.init(hash: hash, length: length), label: label, at: head.nanoseconds)
             } else if let symbol = MarbleTheme.symbol(head.kind) {
                 marble.append(symbol, at: head.nanoseconds)
             }

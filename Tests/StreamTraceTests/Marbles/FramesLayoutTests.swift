@@ -4,7 +4,10 @@ import Testing
 
 /// Marble lines on an axis of frames, drawn to read back as diagrams.
 @Suite struct FramesLayoutTests {
-    typealias Line = MarbleLayout.FramesLine
+    /// A line of `items`, each a frame and its symbols.
+    static func line(items: [(Int, [Character])], tail: [Character] = []) -> MarbleLayout.Line {
+        MarbleLayout.Line(items: items.map { MarbleLayout.Item(slot: $0.0, symbols: $0.1) }, tail: tail)
+    }
 
     /// Each line read back as a diagram (1 ms frames): `symbol@frame`.
     static func readBack(_ lines: [String]) throws -> [[String]] {
@@ -14,12 +17,14 @@ import Testing
         }
     }
 
-    static func words(_ line: Line) -> [String] {
-        line.items.flatMap { item in item.symbols.map { "\($0)@\(item.frame)" } }
+    static func words(_ line: MarbleLayout.Line) -> [String] {
+        line.items.flatMap { item in item.symbols.map { "\($0)@\(item.slot)" } }
     }
 
     @Test func linesStayAlignedAndReadBackAsTheirEvents() throws {
-        let lines = [Line(items: [(1, ["a"]), (3, ["b", "|"])]), Line(items: [(1, ["a"]), (3, ["c"]), (4, ["|"])])]
+        let lines = [
+            Self.line(items: [(1, ["a"]), (3, ["b", "|"])]), Self.line(items: [(1, ["a"]), (3, ["c"]), (4, ["|"])]),
+        ]
         let drawing = MarbleLayout.drawFrames(lines, frame: 1_000_000)
         #expect(drawing.lines == ["-a-(b|)", "-a-c   |"])
         #expect(drawing.caret == "   ^")
@@ -28,8 +33,8 @@ import Testing
 
     @Test func aGroupOnOneLineMakesRoomWithoutMovingTheOtherLinesTime() throws {
         let lines = [
-            Line(items: [(0, ["a", "b"]), (4, ["c"]), (5, ["|"])]),
-            Line(items: [(0, ["a"]), (1, ["b"]), (4, ["c"]), (5, ["|"])]),
+            Self.line(items: [(0, ["a", "b"]), (4, ["c"]), (5, ["|"])]),
+            Self.line(items: [(0, ["a"]), (1, ["b"]), (4, ["c"]), (5, ["|"])]),
         ]
         let drawing = MarbleLayout.drawFrames(lines, frame: 1_000_000)
         #expect(drawing.lines == ["(ab)   c|", "a   b--c|"])
@@ -39,31 +44,31 @@ import Testing
 
     @Test func aLongRunWithoutEventsIsATimeProgressionOnEveryLineThatGoesOn() throws {
         let lines = [
-            Line(items: [(1, ["a"]), (300, ["b"]), (301, ["|"])]),
-            Line(items: [(1, ["a"]), (300, ["b"]), (302, ["|"])]),
+            Self.line(items: [(1, ["a"]), (300, ["b"]), (301, ["|"])]),
+            Self.line(items: [(1, ["a"]), (300, ["b"]), (302, ["|"])]),
         ]
         let drawing = MarbleLayout.drawFrames(lines, frame: 1_000_000)
         #expect(drawing.lines == ["-a 298ms b|", "-a 298ms b-|"])
         #expect(drawing.caret == "          ^")
         #expect(try Self.readBack(drawing.lines) == lines.map(Self.words))
-        let late = MarbleLayout.drawFrames([Line(items: [(100, ["a"])])], frame: 10_000_000)
+        let late = MarbleLayout.drawFrames([Self.line(items: [(100, ["a"])])], frame: 10_000_000)
         #expect(late.lines == ["1s a"])
         #expect(try MarbleDiagram("1s a", frame: .milliseconds(10)).events.map(\.nanoseconds) == [1_000_000_000])
     }
 
     @Test func aLineEndsAtItsLastEvent() {
-        let lines = [Line(items: [(1, ["a"]), (100, ["|"])]), Line(items: [(1, ["a"])], tail: ["-"])]
+        let lines = [Self.line(items: [(1, ["a"]), (100, ["|"])]), Self.line(items: [(1, ["a"])], tail: ["-"])]
         #expect(MarbleLayout.drawFrames(lines, frame: 1_000_000).lines == ["-a 98ms |", "-a-"])
     }
 
     @Test func theCaretStandsWhereTheCallerSays() {
-        let lines = [Line(items: [(1, ["a"]), (2, ["b"])]), Line(items: [(1, ["a"]), (2, ["b"])])]
+        let lines = [Self.line(items: [(1, ["a"]), (2, ["b"])]), Self.line(items: [(1, ["a"]), (2, ["b"])])]
         #expect(MarbleLayout.drawFrames(lines, frame: 1, caretFrame: 2).caret == "  ^")
         #expect(MarbleLayout.drawFrames(lines, frame: 1).caret == nil)
     }
 
     @Test func anEventInsideItsLinesGroupFollowsTheGroup() {
-        let lines = [Line(items: [(0, ["a", "b"]), (1, ["c"])])]
+        let lines = [Self.line(items: [(0, ["a", "b"]), (1, ["c"])])]
         #expect(MarbleLayout.drawFrames(lines, frame: 1).lines == ["(ab)c"])
     }
 }
