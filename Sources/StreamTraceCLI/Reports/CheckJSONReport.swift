@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// `check --spec --format json`: one JSON document, written as the traces are checked:
 ///
 ///     {"traces":[{"path":"a.jsonl","status":"finished","results":[…]}, …],
@@ -142,7 +134,7 @@ final class CheckJSONReport: CheckReport {
             return
         }
         if let path = trace.rereadablePath, let fd = try? TraceInput(path).openDescriptor() {
-            defer { close(fd) }
+            defer { _ = SystemCall.close(fd) }
             try Console.write(bytes: document.bytes)
             document.removeAll()
             var failure: OutputError?
