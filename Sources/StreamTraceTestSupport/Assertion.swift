@@ -2,7 +2,7 @@ import StreamTrace
 
 /// The assertions behind both glue modules' helpers (`expectEvents` and `assertEvents`, …): each returns the failure to
 /// report, or `nil`.
-package enum RecorderAssertion {
+package enum Assertion {
     /// The whole shape: a failure unless the recording has `expected`'s shape, labelled with the helper's `name`.
     package static func shape<Input: Equatable, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
