@@ -23,10 +23,8 @@ enum CheckCommand {
         case "text": reports.append(CheckTextReport(plan: plan, quiet: quiet, oneTrace: !manyTraces))
         default: break
         }
-        let columns = (suite: "trace", name: "query")
-        reports += try caseReports(parsed, github: format == "github", command: "check", columns: columns).map {
-            CheckCaseReport($0, specFile: plan.spec?.file)
-        }
+        let ci = try caseReports(parsed, github: format == "github", command: "check", columns: ("trace", "query"))
+        reports += ci.map { CheckCaseReport($0, specFile: plan.spec?.file) }
         let totals = try CheckRun(plan: plan, jobs: jobs, reports: reports).run()
         return ExitStatus(for: totals)
     }

@@ -35,10 +35,8 @@ enum DiffCommand {
         default: break
         }
         let suite = "\(expected) vs \(actual)"
-        reports += try caseReports(parsed, github: format == "github", command: "diff", columns: ("traces", "trace"))
-            .map {
-                DiffCaseReport($0, suite: suite)
-            }
+        let ci = try caseReports(parsed, github: format == "github", command: "diff", columns: ("traces", "trace"))
+        reports += ci.map { DiffCaseReport($0, suite: suite) }
         let totals = try DiffRun(pairs: pairs, time: time, limit: limit, jobs: jobs, reports: reports).run()
         return ExitStatus(for: totals)
     }

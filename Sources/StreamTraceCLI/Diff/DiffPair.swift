@@ -51,10 +51,7 @@ enum DiffOutcome: Sendable {
             return
         }
         if let identical = IdenticalFiles.compare(expectedPath, actualPath, time: time) {
-            switch identical {
-            case .success(let (comparison, warnings)): self = .compared(comparison, warnings: warnings)
-            case .failure(let error): self = .unreadable(error)
-            }
+            self = identical
             return
         }
         do throws(TraceReadError) {
