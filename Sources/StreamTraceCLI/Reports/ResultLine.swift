@@ -30,14 +30,13 @@ struct ResultLine {
             return
         }
         guard !quiet else { return }
-        let text = result.output?.bytes ?? result.partialOutput.map { $0.textBytes[...] }
-        guard result.outputPlace != nil || text != nil else {
+        guard result.outputPlace != nil || result.output != nil || result.partialOutput != nil else {
             return try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
         }
         try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
         let used = indent.count + 6 + TerminalText.width(column) + 2
         if let place = result.outputPlace { return try print(place, after: used) }
-        guard let text else { return }
+        let text = result.output?.bytes ?? result.partialOutput?.textBytes[...] ?? []
         if width == nil, text.count >= 1 << 16, !TerminalText.hasUnsafeScalar(validUTF8: text) {
             // A long value off a terminal goes out from the bytes the pass kept, not copied nor
             // decoded: they are valid UTF-8 (the reader validated them), and nothing in them is escaped.
