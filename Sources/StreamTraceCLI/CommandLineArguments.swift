@@ -16,11 +16,12 @@ enum CommandLineArguments {
 
     /// Every argument after the program's name.
     static func read() -> [String] {
-        (1..<Int(CommandLine.argc)).map { index in
-            guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-            return path(
-                bytes: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
-        }
+        (1..<Int(CommandLine.argc)).map { CommandLine.unsafeArgv[$0].map { path(cString: $0) } ?? "" }
+    }
+
+    /// A C string's bytes (an argument's, an environment variable's) as ``path(bytes:)`` takes them.
+    static func path(cString: UnsafePointer<CChar>) -> String {
+        path(bytes: Array(UnsafeBufferPointer(start: cString, count: strlen(cString))).map { UInt8(bitPattern: $0) })
     }
 
     /// A path given as bytes (an argument, or a file found in a directory) as the commands take it: its text, or if not
@@ -52,17 +53,12 @@ enum CommandLineArguments {
 
     /// Opens (or, with `O_CREAT`, creates with `mode`) the file a path names, by its bytes: like `open(2)`.
     static func open(_ argument: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
-        withPath(argument) { openFile($0, flags, mode) }
+        withPath(bytes: pathBytes(argument)) { openFile($0, flags, mode) }
     }
 
-    /// Removes the file a path names, by its bytes: like `unlink(2)`.
-    static func remove(_ argument: String) {
-        _ = withPath(argument) { unlinkFile($0) }
-    }
-
-    /// Calls `body` with the path `argument` names, as the C string of its bytes.
-    static func withPath<Result>(_ argument: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        (pathBytes(argument) + [0]).withUnsafeBufferPointer { buffer in
+    /// Calls `body` with a path's bytes as a C string.
+    static func withPath<Result>(bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
     }
@@ -78,7 +74,7 @@ enum CommandLineArguments {
                 text += valid
                 index = end
             } else {
-                text += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+                text += (bytes[index] < 0x10 ? "\\x0" : "\\x") + String(bytes[index], radix: 16, uppercase: true)
                 index += 1
             }
         }
@@ -86,13 +82,9 @@ enum CommandLineArguments {
     }
 }
 
-// The C library's calls, by names the members above do not hide.
+// The C library's call, by a name the members above do not hide.
 private func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
-}
-
-private func unlinkFile(_ path: UnsafePointer<CChar>) -> Int32 {
-    unlink(path)
 }
 
 extension String {
@@ -102,9 +94,5 @@ extension String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else { return nil }
         self = text
-    }
-
-    fileprivate func leftPadded(to count: Int) -> String {
-        String(repeating: "0", count: max(0, count - self.count)) + self
     }
 }

@@ -27,7 +27,7 @@ enum Console {
 
     nonisolated(unsafe) private static var buffer: [UInt8] = []
     /// Colours for ``Segment``s that ask for one; off until a command turns it on.
-    nonisolated(unsafe) static var palette = Palette(enabled: false)
+    nonisolated(unsafe) static var palette = Palette(mode: "never")
     private static let bufferLimit = 1 << 16
 
     /// Writes lines to standard output (buffered), each escaped: the renderers build multi-line text with trace text
@@ -85,6 +85,16 @@ enum Console {
         document.removeAll()
     }
 
+    /// Hands `body` a value a result holds by its place, a piece at a time (``ValuePlace/forEachPiece(size:_:)``); a
+    /// temporary file that cannot be read fails the output.
+    static func forEachPiece(
+        of place: ValuePlace, _ body: (UnsafeRawBufferPointer) throws(OutputError) -> Void
+    ) throws(OutputError) {
+        guard try place.forEachPiece(body) else {
+            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
+        }
+    }
+
     /// Writes a line of bytes the caller made safe (JSON from the library's JSON output, which escapes for a terminal).
     static func out(bytes: some Collection<UInt8>) throws(OutputError) {
         try write(bytes: bytes)
@@ -127,11 +137,6 @@ struct OutputError: Error, Equatable, CustomStringConvertible {
     /// The report file's path; `nil` for standard output.
     var file: String?
 
-    init(code: Int32, file: String? = nil) {
-        self.code = code
-        self.file = file
-    }
-
     var description: String {
         "cannot write \(file ?? "to standard output"): \(String(cString: strerror(code)))"
     }
@@ -147,10 +152,6 @@ struct Palette {
     }
 
     let enabled: Bool
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-    }
 
     init(mode: String) {
         switch mode {

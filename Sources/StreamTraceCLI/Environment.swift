@@ -14,8 +14,7 @@ enum Environment {
     /// `name`'s value as a path, non-UTF-8 bytes kept (``CommandLineArguments/path(bytes:)``); `nil` if unset or empty.
     static func path(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
-        return CommandLineArguments.path(
-            bytes: Array(UnsafeBufferPointer(start: value, count: strlen(value))).map { UInt8(bitPattern: $0) })
+        return CommandLineArguments.path(cString: value)
     }
 
     /// Where temporary files go: `TMPDIR`, else `/tmp`.

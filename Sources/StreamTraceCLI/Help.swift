@@ -228,13 +228,6 @@ enum Help {
         """
 
     static func text(for command: String) -> String? {
-        switch command {
-        case "check": check
-        case "show": show
-        case "diff": diff
-        case "export": export
-        case "help": overview
-        default: nil
-        }
+        ["check": check, "show": show, "diff": diff, "export": export, "help": overview][command]
     }
 }

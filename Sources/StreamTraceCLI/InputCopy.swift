@@ -30,8 +30,7 @@ final class InputCopy {
             close(source)
             throw TraceFile.readFailure(name, errno, "cannot make a temporary copy")
         }
-        CommandLineArguments.remove(
-            CommandLineArguments.path(bytes: template.dropLast().map { UInt8(bitPattern: $0) }))
+        unlink(template)
         self.name = name
         self.source = source
         self.output = output

@@ -51,17 +51,12 @@ final class TraceInput {
 
     /// A reader from the start of the trace.
     func reader() throws(TraceReadError) -> TraceReader {
-        defer { readers += 1 }
-        if let copy {
-            // The first pass reads the stream (and copies it); later ones, the copy.
-            guard readers > 0 else {
-                return try TraceReader(reading: { copy.read(into: $0, count: $1) }, name: name)
-            }
-            try copy.finish()
-            return try TraceReader(closingFileDescriptor: copy.open(), name: name)
+        // The first pass reads a stream (and copies it); later ones, the copy.
+        if let copy, readers == 0 {
+            readers += 1
+            return try TraceReader(reading: { copy.read(into: $0, count: $1) }, name: name)
         }
-        guard let descriptor else { return try TraceReader(path: argument) }
-        return try TraceReader(closingFileDescriptor: ownDescriptor(descriptor), name: name)
+        return try TraceReader(closingFileDescriptor: openDescriptor(), name: name)
     }
 
     /// A descriptor of its own, at the trace's start, for the caller to read and close.

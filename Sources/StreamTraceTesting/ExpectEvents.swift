@@ -21,6 +21,6 @@ public func expectEvents<Input: Equatable, Failure: Error>(
     _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration = .zero,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    ShapeAssertion.failure(recorder, expected, tolerance: tolerance, named: "expectEvents")?.record(
+    Assertion.shape(recorder, expected, tolerance: tolerance, named: "expectEvents")?.record(
         at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

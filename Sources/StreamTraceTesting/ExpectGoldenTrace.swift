@@ -30,6 +30,6 @@ public func expectGoldenTrace<Input, Failure: Error>(
     of recorder: Recorder<Input, Failure>, at path: String, time: TimeComparison = .exact,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    GoldenAssertion.failure(recorder, at: path, time: time)?.record(
+    Assertion.golden(recorder, at: path, time: time)?.record(
         at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

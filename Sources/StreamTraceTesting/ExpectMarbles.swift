@@ -23,6 +23,6 @@ public func expectMarbles<Input: Equatable, Failure: Error>(
     error: (any Error)? = nil, frame: Duration = .milliseconds(1), fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    MarbleAssertion.failure(recorder, diagram, values: values, error: error, frame: frame, named: "expectMarbles")?
+    Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "expectMarbles")?
         .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

@@ -23,7 +23,7 @@ extension XCTestCase {
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>],
         tolerance: Duration = .zero, file: StaticString = #filePath, line: UInt = #line
     ) {
-        ShapeAssertion.failure(recorder, expected, tolerance: tolerance, named: "assertEvents")?.record(
+        Assertion.shape(recorder, expected, tolerance: tolerance, named: "assertEvents")?.record(
             file: file, line: line)
     }
 }

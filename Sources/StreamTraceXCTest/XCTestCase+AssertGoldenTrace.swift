@@ -30,6 +30,6 @@ extension XCTestCase {
         of recorder: Recorder<Input, Failure>, at path: String, time: TimeComparison = .exact,
         file: StaticString = #filePath, line: UInt = #line
     ) {
-        GoldenAssertion.failure(recorder, at: path, time: time)?.record(file: file, line: line)
+        Assertion.golden(recorder, at: path, time: time)?.record(file: file, line: line)
     }
 }

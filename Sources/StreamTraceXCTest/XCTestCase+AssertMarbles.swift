@@ -25,7 +25,7 @@ extension XCTestCase {
         error: (any Error)? = nil, frame: Duration = .milliseconds(1), file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        MarbleAssertion.failure(recorder, diagram, values: values, error: error, frame: frame, named: "assertMarbles")?
+        Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "assertMarbles")?
             .record(file: file, line: line)
     }
 }

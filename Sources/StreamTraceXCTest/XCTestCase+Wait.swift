@@ -1,4 +1,3 @@
-import Foundation
 import StreamTrace
 import StreamTraceTestSupport
 import XCTest

@@ -19,22 +19,12 @@ enum CheckCommand {
         let quiet = parsed.has("--quiet", "-q")
         var reports: [any CheckReport] = []
         switch format {
-        case "json": reports.append(manyTraces ? CheckJSONReport() : SingleTraceJSONReport())
-        case "github":
-            reports.append(CheckCaseReport(GitHubReport(), specFile: plan.spec?.file))
-            if let summary = Environment.path("GITHUB_STEP_SUMMARY") {
-                let report = try StepSummaryReport(
-                    path: summary, title: "streamtrace check", columns: (suite: "trace", name: "query"))
-                reports.append(CheckCaseReport(report, specFile: plan.spec?.file))
-            }
-        default:
-            reports.append(
-                manyTraces ? CheckTextReport(plan: plan, quiet: quiet) : SingleTraceTextReport(plan: plan, quiet: quiet)
-            )
+        case "json": reports.append(CheckJSONReport(oneTrace: !manyTraces))
+        case "text": reports.append(CheckTextReport(plan: plan, quiet: quiet, oneTrace: !manyTraces))
+        default: break
         }
-        if let path = parsed.values["--xunit-output"] {
-            reports.append(CheckCaseReport(try JUnitReport(path: path), specFile: plan.spec?.file))
-        }
+        let ci = try caseReports(parsed, github: format == "github", command: "check", columns: ("trace", "query"))
+        reports += ci.map { CheckCaseReport($0, specFile: plan.spec?.file) }
         let totals = try CheckRun(plan: plan, jobs: jobs, reports: reports).run()
         return ExitStatus(for: totals)
     }

@@ -11,49 +11,44 @@ import Musl
 /// The traces command-line PATHs stand for: a file or `-` for itself, a directory for every `*.jsonl` file below it
 /// (links to directories not followed), named by the path given joined with the path found.
 enum TraceFinder {
-    enum Found: Equatable {
-        case trace(String)
-        case unreadableDirectory(String, code: Int32)
+    /// A trace, or a directory that could not be read; by the path output names it by, or, as a walk finds it, by its
+    /// path's bytes relative to the directory walked (the directory itself, unreadable: empty).
+    enum Found<Path: Equatable>: Equatable {
+        case trace(Path)
+        case unreadableDirectory(Path, code: Int32)
 
-        /// The path, as output names it.
-        var path: String {
+        var path: Path {
             switch self {
             case .trace(let path), .unreadableDirectory(let path, _): path
+            }
+        }
+
+        func map<Other: Equatable>(_ transform: (Path) -> Other) -> Found<Other> {
+            switch self {
+            case .trace(let path): .trace(transform(path))
+            case .unreadableDirectory(let path, let code): .unreadableDirectory(transform(path), code: code)
             }
         }
     }
 
     /// Every trace the paths stand for, each once, sorted by path.
-    static func traces(in paths: [String]) -> [Found] {
-        var found: [Found] = []
+    static func traces(in paths: [String]) -> [Found<String>] {
+        var found: [Found<String>] = []
         for path in paths {
             let bytes = CommandLineArguments.pathBytes(path)
             guard path != "-", isDirectory(bytes) else {
                 found.append(.trace(path))
                 continue
             }
-            found += below(bytes).map { entry in
-                switch entry {
-                case .trace(let relative): .trace(Self.path(relative, in: bytes))
-                case .unreadableDirectory(let relative, let code):
-                    .unreadableDirectory(Self.path(relative, in: bytes), code: code)
-                }
-            }
+            found += below(bytes).map { $0.map { Self.path($0, in: bytes) } }
         }
         var seen = Set<String>()
         return sorted(found.filter { seen.insert($0.path).inserted }) { $0.path }
     }
 
-    /// What a walk finds: paths relative to the directory walked, as bytes.
-    enum Relative {
-        case trace([UInt8])
-        /// A directory that could not be read (empty: the one walked).
-        case unreadableDirectory([UInt8], code: Int32)
-    }
-
     /// The `*.jsonl` files below `directory`, relative to it.
-    static func below(_ directory: [UInt8]) -> [Relative] {
-        var found: [Relative] = []
+    static func below(_ directory: [UInt8]) -> [Found<[UInt8]>] {
+        var found: [Found<[UInt8]>] = []
         walk(directory, relative: [], into: &found)
         return found
     }
@@ -82,22 +77,17 @@ enum TraceFinder {
         fileType(path) == S_IFDIR
     }
 
-    /// The type of the file `path` names (`S_IFREG`, `S_IFIFO`, …), from `stat(2)`, which opens nothing (opening a FIFO
-    /// waits for a writer); `nil` if it cannot be asked.
-    static func fileType(_ path: [UInt8]) -> mode_t? {
+    /// The type of the file `path` names (`S_IFREG`, `S_IFIFO`, …), from `stat(2)` (or, not `following` a link,
+    /// `lstat(2)`), which opens nothing (opening a FIFO waits for a writer); `nil` if it cannot be asked.
+    static func fileType(_ path: [UInt8], following: Bool = true) -> mode_t? {
         var info = stat()
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
-        }
+        let status = CommandLineArguments.withPath(bytes: path) { following ? stat($0, &info) : lstat($0, &info) }
         return status == 0 ? info.st_mode & S_IFMT : nil
     }
 
-    private static func walk(_ root: [UInt8], relative: [UInt8], into found: inout [Relative]) {
+    private static func walk(_ root: [UInt8], relative: [UInt8], into found: inout [Found<[UInt8]>]) {
         let directory = relative.isEmpty ? root : root + [UInt8(ascii: "/")] + relative
-        let stream = (directory + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
-        }
-        guard let stream else {
+        guard let stream = CommandLineArguments.withPath(bytes: directory, opendir) else {
             found.append(.unreadableDirectory(relative, code: errno))
             return
         }
@@ -123,16 +113,11 @@ enum TraceFinder {
 
     /// The `DT_` kind of what `path` names (not following a link), for a file system whose entries do not say.
     private static func kind(_ path: [UInt8]) -> Int32 {
-        var info = stat()
-        let status = (path + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) }
-        }
-        guard status == 0 else { return Int32(DT_UNKNOWN) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return Int32(DT_DIR)
-        case S_IFREG: return Int32(DT_REG)
-        case S_IFLNK: return Int32(DT_LNK)
-        default: return Int32(DT_UNKNOWN)
+        switch fileType(path, following: false) {
+        case S_IFDIR: Int32(DT_DIR)
+        case S_IFREG: Int32(DT_REG)
+        case S_IFLNK: Int32(DT_LNK)
+        default: Int32(DT_UNKNOWN)
         }
     }
 }

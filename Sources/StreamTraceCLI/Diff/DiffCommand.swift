@@ -29,21 +29,14 @@ enum DiffCommand {
             : [DiffPair(name: TraceInput.name(of: actual), expected: expected, actual: actual)]
         let quiet = parsed.has("--quiet", "-q")
         var reports: [any DiffReport] = []
-        let suite = "\(expected) vs \(actual)"
         switch format {
         case "json": reports.append(DiffJSONReport(expected: expected, actual: actual))
-        case "github":
-            reports.append(DiffCaseReport(GitHubReport(), suite: suite))
-            if let summary = Environment.path("GITHUB_STEP_SUMMARY") {
-                let report = try StepSummaryReport(
-                    path: summary, title: "streamtrace diff", columns: ("traces", "trace"))
-                reports.append(DiffCaseReport(report, suite: suite))
-            }
-        default: reports.append(directories[0] ? DiffTextReport(quiet: quiet) : PairTextReport(quiet: quiet))
+        case "text": reports.append(DiffTextReport(quiet: quiet, onePair: !directories[0]))
+        default: break
         }
-        if let path = parsed.values["--xunit-output"] {
-            reports.append(DiffCaseReport(try JUnitReport(path: path), suite: suite))
-        }
+        let suite = "\(expected) vs \(actual)"
+        let ci = try caseReports(parsed, github: format == "github", command: "diff", columns: ("traces", "trace"))
+        reports += ci.map { DiffCaseReport($0, suite: suite) }
         let totals = try DiffRun(pairs: pairs, time: time, limit: limit, jobs: jobs, reports: reports).run()
         return ExitStatus(for: totals)
     }

@@ -16,18 +16,13 @@ struct DiffPair {
         for (directory, isExpected) in [(expectedDirectory, true), (actualDirectory, false)] {
             let bytes = CommandLineArguments.pathBytes(directory)
             for found in TraceFinder.below(bytes) {
-                var relative: [UInt8]
-                var code: Int32?
-                switch found {
-                case .trace(let path): relative = path
-                case .unreadableDirectory(let path, let errno):
-                    (relative, code) = (path, errno)
-                }
-                let name = CommandLineArguments.path(bytes: relative.isEmpty ? Array(".".utf8) : relative)
-                let path = TraceFinder.path(relative, in: bytes)
+                let name = CommandLineArguments.path(bytes: found.path.isEmpty ? Array(".".utf8) : found.path)
+                let path = TraceFinder.path(found.path, in: bytes)
                 var pair = pairs[name] ?? DiffPair(name: name)
                 if isExpected { pair.expected = path } else { pair.actual = path }
-                if let code { pair.unreadable = TraceFinder.directoryError(path, code: code) }
+                if case .unreadableDirectory(_, let code) = found {
+                    pair.unreadable = TraceFinder.directoryError(path, code: code)
+                }
                 pairs[name] = pair
             }
         }
@@ -56,10 +51,7 @@ enum DiffOutcome: Sendable {
             return
         }
         if let identical = IdenticalFiles.compare(expectedPath, actualPath, time: time) {
-            switch identical {
-            case .success(let (comparison, warnings)): self = .compared(comparison, warnings: warnings)
-            case .failure(let error): self = .unreadable(error)
-            }
+            self = identical
             return
         }
         do throws(TraceReadError) {

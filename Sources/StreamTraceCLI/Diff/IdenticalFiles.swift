@@ -12,11 +12,9 @@ import Musl
 /// Two regular files that hold the same bytes: `diff` of a trace with a copy of itself then checks one of them with the
 /// parallel scanner instead of comparing them event by event.
 enum IdenticalFiles {
-    /// The comparison of `expected` and `actual` if both are regular files with the same bytes; `nil` otherwise, or if
-    /// either cannot be read (the event-by-event comparison words that).
-    static func compare(
-        _ expected: String, _ actual: String, time: TimeComparison
-    ) -> Result<(TraceComparison, [TraceReadWarning]), TraceReadError>? {
+    /// The outcome of comparing `expected` and `actual` if both are regular files with the same bytes; `nil` otherwise,
+    /// or if either cannot be read (the event-by-event comparison words that).
+    static func compare(_ expected: String, _ actual: String, time: TimeComparison) -> DiffOutcome? {
         // Asked by path first: opening and closing a FIFO here would take its writer's bytes, or end its writing.
         guard expected != "-", actual != "-",
             [expected, actual].allSatisfy({ TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG })
@@ -28,9 +26,12 @@ enum IdenticalFiles {
         }
         guard left >= 0, right >= 0, let size = sameBytes(left, right) else { return nil }
         let (expectedName, actualName) = (TraceInput.name(of: expected), TraceInput.name(of: actual))
-        return Result { () throws(TraceReadError) in
-            try TraceComparison.identical(
+        do throws(TraceReadError) {
+            let (comparison, warnings) = try TraceComparison.identical(
                 left, size: size, expectedFile: expectedName, actualFile: actualName, time: time)
+            return .compared(comparison, warnings: warnings)
+        } catch {
+            return .unreadable(error)
         }
     }
 

@@ -30,13 +30,20 @@ struct OTLPExport {
         let entries = try TracePaths.entries(arguments).filter { seen.insert($0.path).inserted }
         let now = ISO8601.now()
         let origin = epoch ?? ISO8601.nanoseconds(now) ?? 0
-        var inputs: [ExportInput] = []
+        // A reader of each trace, for each pass. A regular file is opened anew for each, so that a folder of thousands of
+        // traces needs no more descriptors than one (macOS allows 256 by default); standard input, a FIFO or a process
+        // substitution is a TraceInput kept for both passes, copied to a temporary file as the first reads it.
+        var readers: [() throws(TraceReadError) -> TraceReader] = []
         var streams: [OTLPStream] = []
         for entry in entries {
-            let input = try ExportInput(entry.path)
-            let stream = try OTLPStream(reading: input.reader(), folder: entry.folder, epoch: origin)
+            let kept = try TraceInput.isRegularFile(entry.path) ? nil : TraceInput(entry.path, passes: 2)
+            let reader = { () throws(TraceReadError) -> TraceReader in
+                if let kept { return try kept.reader() }
+                return try TraceInput(entry.path).reader()
+            }
+            let stream = try OTLPStream(reading: reader(), folder: entry.folder, epoch: origin)
             for warning in stream.warnings { Console.error(warning.description) }
-            inputs.append(input)
+            readers.append(reader)
             streams.append(stream)
         }
         let timed = streams.count(where: \.usesEpoch)
@@ -56,7 +63,7 @@ struct OTLPExport {
                 trace.writeSpan(of: OTLPFolder(path: folder, streams: members), into: &out)
                 try Console.write(bytes: out.bytes)
             }
-            try trace.writeSpans(of: streams[index], reading: inputs[index].reader()) { try Console.write(bytes: $0) }
+            try trace.writeSpans(of: streams[index], reading: readers[index]()) { try Console.write(bytes: $0) }
         }
     }
 }

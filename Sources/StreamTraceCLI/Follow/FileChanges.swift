@@ -19,9 +19,8 @@ final class FileChanges {
         #if os(Linux)
         let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         let mask = UInt32(IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVE_SELF | IN_DELETE_SELF)
-        let bytes = CommandLineArguments.pathBytes(path) + [0]
-        let added = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { inotify_add_watch(watch, $0.baseAddress!, mask) }
+        let added = CommandLineArguments.withPath(bytes: CommandLineArguments.pathBytes(path)) {
+            inotify_add_watch(watch, $0, mask)
         }
         if watch >= 0, added >= 0 {
             (self.watch, kind) = (watch, .inotify)

@@ -14,85 +14,54 @@ final class DiffJSONReport: DiffReport {
     private var pairs = 0
 
     init(expected: String, actual: String) {
-        document.append("{\"expected\":")
-        document.write(string: expected)
-        document.append(",\"actual\":")
-        document.write(string: actual)
+        document.append("{\"expected\":", string: expected)
+        document.append(",\"actual\":", string: actual)
         document.append(",\"pairs\":[")
     }
 
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
         if pairs > 0 { document.append(",") }
         pairs += 1
-        document.append("{\"path\":")
-        document.write(string: pair.name)
-        for (key, path) in [("expected", pair.expected), ("actual", pair.actual)] {
-            document.append(",\"")
-            document.append(raw: key.utf8)
-            document.append("\":")
-            if let path { document.write(string: path) } else { document.append("null") }
-        }
-        document.append(",\"status\":")
-        document.write(string: outcome.failureKind == nil ? "pass" : "fail")
-        if let kind = outcome.failureKind {
-            document.append(",\"reason\":")
-            document.write(string: kind)
-        }
-        document.append(",\"message\":")
-        document.write(string: outcome.message(pair))
+        document.append("{\"path\":", string: pair.name)
+        document.append(",\"expected\":", string: pair.expected)
+        document.append(",\"actual\":", string: pair.actual)
+        document.append(",\"status\":", string: outcome.failureKind == nil ? "pass" : "fail")
+        if let kind = outcome.failureKind { document.append(",\"reason\":", string: kind) }
+        document.append(",\"message\":", string: outcome.message(pair))
         if case .compared(let comparison, _) = outcome { write(comparison) }
         document.append("}")
         try Console.writeIfLarge(&document)
     }
 
     private func write(_ comparison: TraceComparison) {
-        document.append(",\"events\":{\"expected\":")
-        document.write(int: Int64(comparison.expectedEventCount))
-        document.append(",\"actual\":")
-        document.write(int: Int64(comparison.actualEventCount))
-        document.append("},\"differenceCount\":")
-        document.write(int: Int64(comparison.differenceCount))
-        document.append(",\"differences\":[")
-        for (index, difference) in comparison.differences.enumerated() {
-            if index > 0 { document.append(",") }
-            document.append("{\"expectedEvent\":")
-            write(difference.expectedEvent)
-            document.append(",\"actualEvent\":")
-            write(difference.actualEvent)
-            document.append(",\"part\":")
-            document.write(
-                string: difference.expectedEvent == nil && difference.actualEvent == nil ? difference.part : "event")
-            document.append(",\"reason\":")
-            document.write(string: difference.reason)
+        document.append(",\"events\":{\"expected\":", int: comparison.expectedEventCount)
+        document.append(",\"actual\":", int: comparison.actualEventCount)
+        document.append("},\"differenceCount\":", int: comparison.differenceCount)
+        document.append(",\"differences\":", array: comparison.differences) { document, difference in
+            document.append("{\"expectedEvent\":", int: difference.expectedEvent)
+            document.append(",\"actualEvent\":", int: difference.actualEvent)
+            let part = difference.expectedEvent == nil && difference.actualEvent == nil ? difference.part : "event"
+            document.append(",\"part\":", string: part)
+            document.append(",\"reason\":", string: difference.reason)
             document.append(",\"expected\":")
-            write(difference.expected)
+            Self.write(difference.expected, to: &document)
             document.append(",\"actual\":")
-            write(difference.actual)
+            Self.write(difference.actual, to: &document)
             document.append("}")
         }
-        document.append("]")
     }
 
-    private func write(_ number: Int?) {
-        if let number { document.write(int: Int64(number)) } else { document.append("null") }
-    }
-
-    private func write(_ side: TraceDifference.Side?) {
+    private static func write(_ side: TraceDifference.Side?, to document: inout JSONOutput) {
         guard let side else { return document.append("null") }
-        document.append("{\"file\":")
-        document.write(string: side.file)
-        document.append(",\"line\":")
-        document.write(int: Int64(side.line))
-        document.append(",\"text\":")
-        document.write(string: side.text)
+        document.append("{\"file\":", string: side.file)
+        document.append(",\"line\":", int: side.line)
+        document.append(",\"text\":", string: side.text)
         document.append("}")
     }
 
     func finish(_ totals: DiffTotals) throws(OutputError) {
-        document.append("],\"passed\":")
-        document.write(int: Int64(totals.matched))
-        document.append(",\"failed\":")
-        document.write(int: Int64(totals.failed))
+        document.append("],\"passed\":", int: totals.matched)
+        document.append(",\"failed\":", int: totals.failed)
         document.append("}")
         try Console.out(bytes: document.bytes)
         document.removeAll()

@@ -3,15 +3,22 @@ import StreamTrace
 /// `diff EXPECTED_DIR ACTUAL_DIR` text: a line per matching pair (`a.jsonl: traces match: 6 events, exact times`), a
 /// differing pair's whole report, a line per trace only one side has, then `N match, N differ`; with `quiet`, only the
 /// lines of pairs that do not match, then the closing line.
+///
+/// With `onePair`, `diff EXPECTED ACTUAL` text: the differences and the closing line, or with `quiet` (or when they
+/// match) only the closing line. A trace that cannot be read prints nothing here (its error goes to standard error).
 final class DiffTextReport: DiffReport {
     private let quiet: Bool
+    private let onePair: Bool
 
-    init(quiet: Bool) {
+    init(quiet: Bool, onePair: Bool) {
         self.quiet = quiet
+        self.onePair = onePair
     }
 
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
         switch outcome {
+        case .compared(let comparison, _) where onePair:
+            try Console.out(comparison.matches || quiet ? comparison.summary : comparison.report)
         case .compared(let comparison, _) where comparison.matches:
             if !quiet { try Console.out("\(pair.name): \(comparison.summary)") }
         case .compared(let comparison, _):
@@ -21,32 +28,13 @@ final class DiffTextReport: DiffReport {
                 try Console.out(comparison.report)
             }
         case .onlyInExpected, .onlyInActual, .unreadable:
-            try Console.out("\(pair.name): \(outcome.message(pair))")
+            if !onePair { try Console.out("\(pair.name): \(outcome.message(pair))") }
         }
     }
 
     func finish(_ totals: DiffTotals) throws(OutputError) {
-        try Console.out(totals.closingLine)
+        if !onePair { try Console.out(totals.closingLine) }
     }
-
-    func abandon() {}
-}
-
-/// `diff EXPECTED ACTUAL` text: the differences and the closing line, or with `quiet` (or when they match) only the
-/// closing line. A trace that cannot be read prints nothing here (its error goes to standard error).
-final class PairTextReport: DiffReport {
-    private let quiet: Bool
-
-    init(quiet: Bool) {
-        self.quiet = quiet
-    }
-
-    func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
-        guard case .compared(let comparison, _) = outcome else { return }
-        try Console.out(comparison.matches || quiet ? comparison.summary : comparison.report)
-    }
-
-    func finish(_ totals: DiffTotals) throws(OutputError) {}
 
     func abandon() {}
 }

@@ -1,5 +1,3 @@
-import StreamTrace
-
 /// The stable, machine-readable kinds of failure that reports carry beside their messages (`"reason"` in JSON, the
 /// `type` of a JUnit failure) for what is not a query's failure: tooling groups failures by them, so a kind is never
 /// renamed. A query's failure carries its `RecordingError.Reason`, declared beside the expectation that fails.

@@ -19,8 +19,6 @@ final class GitHubReport: CaseReport {
         )
     }
 
-    func end(seconds: Double) throws(OutputError) {}
-
     func warning(file: String, line: Int, message: String) throws(OutputError) {
         try Console.out(
             WorkflowCommand.line("warning", file: file, line: line, title: "\(file): warning", message: message))
@@ -29,6 +27,4 @@ final class GitHubReport: CaseReport {
     func finish(closingLine: String) throws(OutputError) {
         try Console.out(closingLine)
     }
-
-    func abandon() {}
 }

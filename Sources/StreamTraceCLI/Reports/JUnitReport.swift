@@ -1,3 +1,5 @@
+import StreamTrace
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -22,7 +24,8 @@ final class JUnitReport: CaseReport {
 
     init(path: String) throws(OutputError) {
         file = try ReportFile(path: path)
-        timestamp = Self.now()
+        // The current UTC time as the schema wants it, without a fraction or zone: `2025-01-31T09:05:00`.
+        timestamp = String(ISO8601.now().prefix(19))
         hostname = Self.hostname()
         try file.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
     }
@@ -69,8 +72,6 @@ final class JUnitReport: CaseReport {
         cases = ""
     }
 
-    func warning(file: String, line: Int, message: String) throws(OutputError) {}
-
     func finish(closingLine: String) throws(OutputError) {
         try end(seconds: 0)
         try file.write("</testsuites>\n")
@@ -90,16 +91,6 @@ final class JUnitReport: CaseReport {
         let milliseconds = Int((max(value, 0) * 1000).rounded())
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// The current UTC time as the schema wants it: `2025-01-31T09:05:00`.
-    private static func now() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     private static func hostname() -> String {

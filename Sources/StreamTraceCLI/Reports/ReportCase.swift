@@ -39,4 +39,23 @@ protocol CaseReport: AnyObject {
 
 extension CaseReport {
     var showsPassDetail: Bool { false }
+    func end(seconds: Double) {}
+    func warning(file: String, line: Int, message: String) {}
+    func abandon() {}
+}
+
+/// The CI reports a command's options ask for, in this order: with `--format github`, the annotations, and when
+/// `GITHUB_STEP_SUMMARY` names a file, the step summary appended to it; with `--xunit-output FILE`, JUnit XML.
+func caseReports(
+    _ parsed: ArgumentScanner.Parsed, github: Bool, command: String, columns: (suite: String, name: String)
+) throws(OutputError) -> [any CaseReport] {
+    var reports: [any CaseReport] = []
+    if github {
+        reports.append(GitHubReport())
+        if let summary = Environment.path("GITHUB_STEP_SUMMARY") {
+            reports.append(try StepSummaryReport(path: summary, title: "streamtrace \(command)", columns: columns))
+        }
+    }
+    if let path = parsed.values["--xunit-output"] { reports.append(try JUnitReport(path: path)) }
+    return reports
 }

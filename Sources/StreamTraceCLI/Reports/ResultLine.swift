@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A query's result as a line: `PASS  count == 3  3`, or `FAIL` with what was expected and what the trace holds; the
 /// query column as wide as the widest query (at most 32), a value cut to a terminal's width (off one, whole).
 struct ResultLine {
@@ -26,65 +18,46 @@ struct ResultLine {
     func print(_ result: QueryResult, quiet: Bool) throws(OutputError) {
         let query = TerminalText.escaped(result.query.text)
         let column = TextLayout.padded(query, to: queryWidth)
-        guard result.status == .pass else {
-            guard let failure = result.failure, let details = failure.details else {
-                try Console.out(
-                    .init(indent), .init("FAIL", colour: .red), .init("  \(column)  "), .init(result.summary))
-                return
-            }
+        if let failure = result.failure {
             // Details draw the trace themselves (marbles: expected over actual), under the line.
-            try Console.out(.init(indent), .init("FAIL", colour: .red), "  \(column)  \(failure.summary)")
-            try Console.out(details.split(separator: "\n").map { indent + "      " + $0 }.joined(separator: "\n"))
+            let details = failure.details
+            try Console.out(
+                .init(indent), .init("FAIL", colour: .red), .init("  \(column)  "),
+                .init(details == nil ? failure.explanation : failure.summary))
+            if let details {
+                try Console.out(details.split(separator: "\n").map { indent + "      " + $0 }.joined(separator: "\n"))
+            }
             return
         }
         guard !quiet else { return }
-        if let place = result.outputPlace { return try print(place, column: column) }
-        let text: ArraySlice<UInt8>
-        if let output = result.output {
-            text = output.bytes
-        } else if let partial = result.partialOutput {
-            text = partial.textBytes[...]
-        } else {
-            try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
-            return
+        guard result.outputPlace != nil || result.output != nil || result.partialOutput != nil else {
+            return try Console.out(.init(indent), .init("PASS", colour: .green), "  \(query)")
         }
+        try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
         let used = indent.count + 6 + TerminalText.width(column) + 2
+        if let place = result.outputPlace { return try print(place, after: used) }
+        let text = result.output?.bytes ?? result.partialOutput?.textBytes[...] ?? []
         if width == nil, text.count >= 1 << 16, !TerminalText.hasUnsafeScalar(validUTF8: text) {
             // A long value off a terminal goes out from the bytes the pass kept, not copied nor
             // decoded: they are valid UTF-8 (the reader validated them), and nothing in them is escaped.
-            try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
             return try Console.out(bytes: text)
         }
-        try Console.out(
-            .init(indent), .init("PASS", colour: .green), .init("  \(column)  "), .init(value(text, after: used)))
+        try Console.out(.init(value(text, after: used)))
     }
 
-    /// A passing result whose value the result holds by its place: written from there a piece at a time, escaped as
-    /// ``print(_:quiet:)`` escapes a value it holds (the same bytes); on a terminal, only its start.
-    private func print(_ place: ValuePlace, column: String) throws(OutputError) {
-        try Console.out(.init(indent), .init("PASS", colour: .green), .init("  \(column)  "), ending: false)
+    /// The rest of the line of a passing result whose value the result holds by its place: written from there a piece
+    /// at a time, escaped as ``print(_:quiet:)`` escapes a value it holds (the same bytes); on a terminal, only its start.
+    private func print(_ place: ValuePlace, after used: Int) throws(OutputError) {
         if let width {
-            let used = indent.count + 6 + TerminalText.width(column) + 2
-            let room = max(width - used, 8)
-            let start = place.prefix(ValueText.prefixLength(columns: room) + 4)
+            let start = place.prefix(ValueText.prefixLength(columns: max(width - used, 8)) + 4)
             return try Console.out(.init(value(start[...], after: used)))
         }
-        var failure: OutputError?
-        let read = place.forEachPiece { piece in
-            guard failure == nil else { return }
-            do throws(OutputError) {
-                if TerminalText.isPrintableASCII(bytes: piece) {
-                    try Console.write(bytes: piece)
-                } else {
-                    try Console.write(bytes: TerminalText.escaped(String(decoding: piece, as: UTF8.self)).utf8)
-                }
-            } catch {
-                failure = error
+        try Console.forEachPiece(of: place) { piece throws(OutputError) in
+            if TerminalText.isPrintableASCII(bytes: piece) {
+                try Console.write(bytes: piece)
+            } else {
+                try Console.write(bytes: TerminalText.escaped(String(decoding: piece, as: UTF8.self)).utf8)
             }
-        }
-        if let failure { throw failure }
-        guard read else {
-            throw OutputError(code: EIO, file: "a value over 64 KiB (its temporary file could not be read)")
         }
         try Console.write(bytes: CollectionOfOne(0x0A))
     }

@@ -27,10 +27,6 @@ final class StepSummaryReport: CaseReport {
         try file.write("| " + cells.joined(separator: " | ") + " |\n")
     }
 
-    func end(seconds: Double) throws(OutputError) {}
-
-    func warning(file: String, line: Int, message: String) throws(OutputError) {}
-
     func finish(closingLine: String) throws(OutputError) {
         try file.write("\n**\(MarkdownCell.escaped(closingLine))**\n")
         try file.close()

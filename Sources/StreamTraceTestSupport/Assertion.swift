@@ -1,0 +1,56 @@
+import StreamTrace
+
+/// The assertions behind both glue modules' helpers (`expectEvents` and `assertEvents`, …): each returns the failure to
+/// report, or `nil`.
+package enum Assertion {
+    /// The whole shape: a failure unless the recording has `expected`'s shape, labelled with the helper's `name`.
+    package static func shape<Input: Equatable, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
+        named name: String
+    ) -> TestFailure? {
+        failure(of: recorder, named: name, attachingAnyError: false) {
+            try recorder.shape(equal: expected, tolerance: tolerance).get()
+        }
+    }
+
+    /// The marbles: a failure unless the recording, read now, is drawn as `diagram`, labelled with the helper's `name`.
+    package static func marbles<Input: Equatable, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)?,
+        frame: Duration, named name: String
+    ) -> TestFailure? {
+        failure(of: recorder, named: name, attachingAnyError: true) {
+            try recorder.marbles(diagram, values: values, error: error, frame: frame).get()
+        }
+    }
+
+    /// The golden trace: a failure unless the recording's trace matches the file at `path`; in record mode
+    /// (`STREAMTRACE_RECORD=1`), writes the file, prints its path and passes.
+    package static func golden<Input, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, at path: String, time: TimeComparison
+    ) -> TestFailure? {
+        do {
+            if try GoldenTrace(path: path, time: time).verify(recorder.traceText) == .recorded {
+                print("StreamTrace: recorded golden trace \(path)")
+            }
+            return nil
+        } catch {
+            return TestFailure(error.report, recording: TraceAttachment(recorder))
+        }
+    }
+
+    /// The failure `check` throws: a `RecordingError` labelled with `name`, the recording attached; another error as
+    /// `name: error`, the recording attached if `attachingAnyError`.
+    private static func failure(
+        of recorder: any RecordedTrace, named name: String, attachingAnyError: Bool, _ check: () throws -> Void
+    ) -> TestFailure? {
+        do {
+            try check()
+            return nil
+        } catch var error as RecordingError {
+            error.expectation = name
+            return TestFailure(error.report, recording: TraceAttachment(recorder))
+        } catch {
+            return TestFailure("\(name): \(error)", recording: attachingAnyError ? TraceAttachment(recorder) : nil)
+        }
+    }
+}
