@@ -31,11 +31,6 @@ final class Waiter: @unchecked Sendable {
 final class WaitOutcome<Output>: @unchecked Sendable {
     var verdict: Verdict<Output>?
 
-    var isDecided: Bool {
-        if case .pending? = verdict { return false }
-        return verdict != nil
-    }
-
     func resolve(_ name: String) throws(RecordingError) -> Output {
         switch verdict {
         case .passed(let output, _, _)?: return output
