@@ -36,15 +36,13 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
-        /// The trace's writer, once the first `next()` started it.
-        var writer: TraceWriter<Element, any Error>? = nil
 
         /// The base's next element (written as a value), or `nil` when it
         /// ends (written as `finished`); its error is written, then rethrown.
         public mutating func next() async throws -> Element? {
-            if writer == nil { writer = tracer?.started() }
+            tracer?.begin()
             do {
-                return IterationTracer.passing(try await base.next(), tracer, writer)
+                return IterationTracer.passing(try await base.next(), tracer)
             } catch {
                 tracer?.end(.failure(error))
                 throw error
@@ -82,14 +80,12 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
-        /// The trace's writer, once the first `next()` started it.
-        var writer: TraceWriter<Element, Never>? = nil
 
         /// The stream's next element (written as a value), or `nil` when it
         /// ends (written as `finished`).
         public mutating func next() async -> Element? {
-            if writer == nil { writer = tracer?.started() }
-            return IterationTracer.passing(await base.next(), tracer, writer)
+            tracer?.begin()
+            return IterationTracer.passing(await base.next(), tracer)
         }
     }
 }
