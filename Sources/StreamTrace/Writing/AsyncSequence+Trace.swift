@@ -21,7 +21,6 @@ extension AsyncSequence where Self: Sendable {
     where C.Duration == Duration {
         TracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it, with

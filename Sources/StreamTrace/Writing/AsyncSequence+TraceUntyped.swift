@@ -15,7 +15,6 @@ extension AsyncSequence where Self: Sendable {
     ) -> UntypedTracedAsyncSequence<Self> where C.Duration == Duration {
         UntypedTracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it; its
@@ -61,7 +60,6 @@ extension AsyncStream where Element: Sendable {
     ) -> TracedAsyncStream<Element> where C.Duration == Duration {
         TracedAsyncStream(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An `AsyncStream` passed through unchanged and traced; like the stream,
