@@ -141,7 +141,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @usableFromInline
     func finishLocked(_ waiter: Waiter) {
         waiter.isDone = true
-        waiter.isRegistered = false
         waiter.timer?.cancel()
         waiter.timer = nil
     }
@@ -159,7 +158,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         }
         state.waiters.append(waiter)
         state.updateWakeThreshold()
-        waiter.isRegistered = true
         return true
     }
 
@@ -170,7 +168,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        guard waiter.isRegistered else {
+        guard state.waiters.contains(where: { $0 === waiter }) else {
             waiter.cancelledEarly = true
             lock.unlock()
             return

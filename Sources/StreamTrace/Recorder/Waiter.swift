@@ -11,7 +11,6 @@ final class Waiter: @unchecked Sendable {
     @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.
     @usableFromInline var wake: @Sendable () -> Void = {}
-    var isRegistered = false
     var isDone = false
     /// The wait's task was cancelled before the waiter was registered.
     var cancelledEarly = false

@@ -69,10 +69,9 @@ final class SinkClaim: @unchecked Sendable {
     }
 
     func take() -> (any TraceSink)? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = sink
-        sink = nil
-        return taken
+        lock.withLock {
+            defer { sink = nil }
+            return sink
+        }
     }
 }
