@@ -217,32 +217,24 @@ package final class TaskTracker: @unchecked Sendable {
         guard let task = Self.currentTask() else { return }
         let running = TrackedJob.current
         let runner = lock.withLock { () -> UInt64? in
+            // Off its runner: the thread runs no job (``TrackedJob/current``) of a domain on that runner.
             guard let runner = membership[task]?.max().flatMap({ domains[$0]?.runner }),
-                !isRunning(on: runner, running)
+                running?.contains(where: { domains[$0]?.runner == runner }) != true
             else { return nil }
             return runner
         }
         guard let runner else { return }
         if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
-            await hop(for: runner).enter()
+            let hop = lock.withLock { () -> RunnerExecutor.Hop in
+                if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
+                let hop = RunnerExecutor.Hop(RunnerExecutor(runner: runner))
+                runners[runner]?.hop = hop
+                return hop
+            }
+            await hop.enter()
         } else {
             await Task.yield()
         }
-    }
-
-    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    private func hop(for runner: UInt64) -> RunnerExecutor.Hop {
-        lock.withLock {
-            if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
-            let hop = RunnerExecutor.Hop(RunnerExecutor(runner: runner))
-            runners[runner]?.hop = hop
-            return hop
-        }
-    }
-
-    /// Under `lock`: whether the job of `domains` (the thread's ``TrackedJob/current``) is one that `runner` runs.
-    private func isRunning(on runner: UInt64, _ domains: [UInt64]?) -> Bool {
-        domains?.contains { self.domains[$0]?.runner == runner } ?? false
     }
 
     /// Under `lock`: forgets a runner that no domain uses, once it has nothing left to run.

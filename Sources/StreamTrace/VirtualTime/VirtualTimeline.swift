@@ -74,7 +74,11 @@ package final class VirtualTimeline: @unchecked Sendable {
         register: (UInt64, CheckedContinuation<Void, any Error>) -> () -> Void,
         unregister: @escaping @Sendable (UInt64) -> CheckedContinuation<Void, any Error>?
     ) async throws {
-        let id = announce()
+        let id = lock.withLock {
+            nextID += 1
+            announced[nextID] = false
+            return nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let then = lock.withLock { () -> () -> Void in
@@ -168,14 +172,6 @@ package final class VirtualTimeline: @unchecked Sendable {
                 (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
             }
             waiter?.continuation.resume(throwing: SleepersTimeout(expected: expected, found: found, timeout: timeout))
-        }
-    }
-
-    private func announce() -> UInt64 {
-        lock.withLock {
-            nextID += 1
-            announced[nextID] = false
-            return nextID
         }
     }
 
