@@ -44,7 +44,7 @@ import Testing
         var written: [UInt8] = []
         var parts: [Int] = []
         Array(value.utf8).withUnsafeBytes { bytes in
-            out.writeValueAttribute(bytes) { out in
+            out.writeAttribute("streamtrace.value", jsonText: bytes) { out in
                 parts.append(out.bytes.count)
                 written += out.bytes
                 out.removeAll()

@@ -5,8 +5,6 @@ import OpenCombine
 #endif
 
 #if canImport(Combine) || OpenCombine
-import Foundation
-
 extension Publisher {
     /// Passes every event through unchanged, and writes the first
     /// subscription's events to `sink` as they happen: how an app emits a
@@ -26,7 +24,6 @@ extension Publisher {
     where C.Duration == Duration {
         TracedPublisher(upstream: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// A publisher that forwards its upstream unchanged and traces it.

@@ -14,11 +14,6 @@ package struct GoldenTraceError: Error, CustomStringConvertible {
     package var path: String
     package var kind: Kind
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
     /// One line: what is wrong and what to do.
     package var description: String {
         switch kind {

@@ -59,13 +59,12 @@ extension JSONOutput {
     package mutating func writeAttribute(_ key: StaticString, json value: JSONValue) {
         var text = JSONOutput()
         text.write(value)
-        writeAttributeKey(key, type: "stringValue")
-        text.buffer.withUnsafeBufferPointer { writeCompactJSONString($0) }
-        append("}}")
+        text.buffer.withUnsafeBytes { writeAttribute(key, jsonText: $0, flush: { _ in }) }
     }
 
-    /// `{"key":KEY,"value":{"TYPE":`.
+    /// `{"key":KEY,"value":{"TYPE":`, after a comma if it follows another attribute (its `}`).
     private mutating func writeAttributeKey(_ key: StaticString, type: StaticString) {
+        if buffer.last == UInt8(ascii: "}") { append(UInt8(ascii: ",")) }
         append("{\"key\":\"")
         append(key)
         append("\",\"value\":{\"")
@@ -73,12 +72,12 @@ extension JSONOutput {
         append("\":")
     }
 
-    /// The `streamtrace.value` attribute: the element's JSON text as a string, whitespace between tokens dropped,
-    /// written in slices with `flush` called between them so that the buffer never holds more than a slice.
-    package mutating func writeValueAttribute(
-        _ value: UnsafeRawBufferPointer, flush: (inout JSONOutput) throws -> Void
+    /// An attribute holding JSON text (an element's) as a string, whitespace between tokens dropped, written in
+    /// slices with `flush` called between them so that the buffer never holds more than a slice.
+    package mutating func writeAttribute(
+        _ key: StaticString, jsonText value: UnsafeRawBufferPointer, flush: (inout JSONOutput) throws -> Void
     ) rethrows {
-        writeAttributeKey("streamtrace.value", type: "stringValue")
+        writeAttributeKey(key, type: "stringValue")
         try value.withMemoryRebound(to: UInt8.self) { bytes in
             let slice = 1 << 16
             var start = 0
@@ -95,13 +94,6 @@ extension JSONOutput {
             append(UInt8(ascii: "\""))
         }
         append("}}")
-    }
-
-    /// `"…"`: JSON text, already compact, as a JSON string.
-    private mutating func writeCompactJSONString(_ text: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        appendEscaping(text, insideString: true)
-        append(UInt8(ascii: "\""))
     }
 
     /// Where a slice of JSON text leaves off: inside a string, and after a backslash there.

@@ -26,7 +26,6 @@ package struct OTLPTrace {
             trace: folder.traceID, span: folder.spanID, parent: nil, name: folder.name, start: folder.start,
             end: folder.end, into: &out)
         out.writeAttribute("streamtrace.folder", string: folder.path)
-        out.append(UInt8(ascii: ","))
         out.writeAttribute("streamtrace.streams", int: Int64(folder.streamCount))
         out.append("],\"status\":{}")
         closeLine(&out)
@@ -115,28 +114,13 @@ package struct OTLPTrace {
     /// The subscription's attributes: file, clock, status, counts, `streamtrace.cancelled` and the header's `meta`.
     private func writeAttributes(of stream: OTLPStream, into out: inout JSONOutput) {
         out.writeAttribute("streamtrace.file", string: stream.file)
-        if let clock = stream.header.clock {
-            out.append(UInt8(ascii: ","))
-            out.writeAttribute("streamtrace.clock", string: clock)
-        }
-        out.append(UInt8(ascii: ","))
+        if let clock = stream.header.clock { out.writeAttribute("streamtrace.clock", string: clock) }
         out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
-        out.append(UInt8(ascii: ","))
         out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
-        out.append(UInt8(ascii: ","))
         out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
-        if stream.chunkCount > 0 {
-            out.append(UInt8(ascii: ","))
-            out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount))
-        }
-        if stream.status == .cancelled {
-            out.append(UInt8(ascii: ","))
-            out.writeAttribute("streamtrace.cancelled", bool: true)
-        }
-        if let meta = stream.header.meta {
-            out.append(UInt8(ascii: ","))
-            out.writeAttribute("streamtrace.meta", json: .object(meta))
-        }
+        if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
+        if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
+        if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
     }
 
     /// `,"status":{}`, or on a failure `,"status":{"message":…,"code":2}`.
@@ -181,7 +165,7 @@ extension OTLPTrace {
         return last
     }
 
-    /// The event's own attributes, each followed by a comma.
+    /// The event's own attributes.
     private func writePayload(
         of head: TraceEventHead, reader: TraceReader, into out: inout JSONOutput,
         flush: (inout JSONOutput) throws -> Void
@@ -189,7 +173,7 @@ extension OTLPTrace {
         switch head.kind {
         case .value:
             guard let value = reader.currentValueBytes else { return }
-            try out.writeValueAttribute(value, flush: flush)
+            try out.writeAttribute("streamtrace.value", jsonText: value, flush: flush)
         case .request:
             switch head.demand ?? .unlimited {
             case .unlimited: out.writeAttribute("streamtrace.demand", string: "unlimited")
@@ -198,14 +182,10 @@ extension OTLPTrace {
         case .failure:
             let failure = head.failure ?? TraceFailure(type: "", message: "")
             out.writeAttribute("exception.type", string: failure.type)
-            out.append(UInt8(ascii: ","))
             out.writeAttribute("exception.message", string: failure.message)
-            guard let value = failure.value else { break }
-            out.append(UInt8(ascii: ","))
-            out.writeAttribute("streamtrace.value", json: value)
+            if let value = failure.value { out.writeAttribute("streamtrace.value", json: value) }
         default:
             return
         }
-        out.append(UInt8(ascii: ","))
     }
 }

@@ -35,7 +35,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ) -> Recorder<Element, Failure> where C.Duration == Duration {
         Recorder.recording(self, name: name, clock: clock, sink: sink, step: TypedRecordingStep<AsyncIterator>.self)
     }
-
 }
 
 extension Recorder {

@@ -27,7 +27,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ) -> Recorder<Element, any Error> where C.Duration == Duration {
         Recorder.recording(self, name: name, clock: clock, sink: sink, step: UntypedRecordingStep<AsyncIterator>.self)
     }
-
 }
 
 extension AsyncStream where Element: Sendable {
@@ -42,5 +41,4 @@ extension AsyncStream where Element: Sendable {
     ) -> Recorder<Element, Never> where C.Duration == Duration {
         Recorder.recording(self, name: name, clock: clock, sink: sink, step: StreamRecordingStep<Element>.self)
     }
-
 }

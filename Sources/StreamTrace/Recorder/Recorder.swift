@@ -91,15 +91,6 @@ public final class Recorder<Input, Failure: Error> {
 
     package var header: TraceHeader { storage.header }
 
-    /// Everything the recorder holds, read at one instant.
-    package var snapshot: RecorderSnapshot<Input, Failure> {
-        storage.withLock {
-            RecorderSnapshot(
-                events: storage.state.recordedEvents(), diagnostics: storage.state.diagnostics,
-                consumedCount: storage.state.consumed)
-        }
-    }
-
     /// Every event recorded so far, with its time.
     public var events: [RecordedEvent<Input, Failure>] {
         storage.withLock { storage.state.recordedEvents() }
@@ -109,19 +100,6 @@ public final class Recorder<Input, Failure: Error> {
     /// second subscription…), which were not recorded as events.
     public var diagnostics: [RecorderDiagnostic] {
         storage.withLock { storage.state.diagnostics }
-    }
-
-    package var consumedCount: Int {
-        storage.withLock { storage.state.consumed }
-    }
-
-    /// How many waits are suspended or blocked on the recording (for tests that must act while one is).
-    package var waiterCount: Int {
-        storage.withLock { storage.state.waiters.count }
-    }
-
-    package func writeTrace(to sink: some TraceSink) {
-        storage.writeTrace(to: sink)
     }
 
     /// The trace of everything recorded so far, as JSON Lines text.

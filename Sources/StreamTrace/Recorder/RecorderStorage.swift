@@ -24,16 +24,11 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     var traceText: String {
         let sink = MemoryTraceSink()
-        writeTrace(to: sink)
-        return sink.text
-    }
-
-    func writeTrace(to sink: some TraceSink) {
         let events = withLock { state.recordedEvents() }
         var line = JSONOutput()
         encoder.write(header, to: sink, line: &line)
         for event in events { encoder.write(event, to: sink, line: &line) }
-        sink.flush()
+        return sink.text
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
@@ -146,7 +141,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @usableFromInline
     func finishLocked(_ waiter: Waiter) {
         waiter.isDone = true
-        waiter.isRegistered = false
         waiter.timer?.cancel()
         waiter.timer = nil
     }
@@ -164,7 +158,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         }
         state.waiters.append(waiter)
         state.updateWakeThreshold()
-        waiter.isRegistered = true
         return true
     }
 
@@ -175,7 +168,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        guard waiter.isRegistered else {
+        guard state.waiters.contains(where: { $0 === waiter }) else {
             waiter.cancelledEarly = true
             lock.unlock()
             return
@@ -193,9 +186,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         _ = waiter.decide(end)
         finishLocked(waiter)
     }
-}
 
-extension RecorderStorage {
     /// `error` with a note on the recorder's clock, after a word on a never-subscribed stream. Call with the lock held.
     func explainingTimeLocked(_ error: RecordingError) -> RecordingError {
         var error = error
@@ -206,9 +197,7 @@ extension RecorderStorage {
         error.clockNote = note
         return error
     }
-}
 
-extension RecorderStorage {
     /// What a failure says of the events recorded outside the virtual clock's tasks, if any. Call with the lock held.
     func outsideTheClockNoteLocked() -> String? {
         let outside = state.diagnostics.compactMap { diagnostic -> String? in

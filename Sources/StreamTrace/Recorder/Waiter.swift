@@ -11,7 +11,6 @@ final class Waiter: @unchecked Sendable {
     @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.
     @usableFromInline var wake: @Sendable () -> Void = {}
-    var isRegistered = false
     var isDone = false
     /// The wait's task was cancelled before the waiter was registered.
     var cancelledEarly = false
@@ -30,11 +29,6 @@ final class Waiter: @unchecked Sendable {
 /// The outcome of a wait, written under the recorder's lock and read by the waiting thread after it wakes.
 final class WaitOutcome<Output>: @unchecked Sendable {
     var verdict: Verdict<Output>?
-
-    var isDecided: Bool {
-        if case .pending? = verdict { return false }
-        return verdict != nil
-    }
 
     func resolve(_ name: String) throws(RecordingError) -> Output {
         switch verdict {

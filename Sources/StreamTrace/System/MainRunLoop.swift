@@ -1,9 +1,5 @@
 #if canImport(Darwin)
 import Foundation
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The main thread's run loop, for the waits that block the main thread (`wait(timeout:)`, `expectEventually`):
@@ -57,10 +53,8 @@ private struct CoreFoundationRunLoop: @unchecked Sendable {
     let isMainThreadFunction: IsMainThread
 
     static let shared: CoreFoundationRunLoop? = {
-        let process = dlopen(nil, RTLD_NOW)
-        guard let function = dlsym(process, "CFRunLoopRunInMode"),
-            let mode = dlsym(process, "kCFRunLoopDefaultMode"),
-            let isMain = dlsym(process, "_CFIsMainThread")
+        guard let function = SystemCall.symbol("CFRunLoopRunInMode"),
+            let mode = SystemCall.symbol("kCFRunLoopDefaultMode"), let isMain = SystemCall.symbol("_CFIsMainThread")
         else { return nil }
         return CoreFoundationRunLoop(
             runInMode: unsafeBitCast(function, to: RunInMode.self),

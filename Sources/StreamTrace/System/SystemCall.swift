@@ -6,7 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call.
+/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call, and
+/// `dlsym`.
 package enum SystemCall {
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         cRead(fd, buffer, count)
@@ -23,6 +24,16 @@ package enum SystemCall {
     @discardableResult
     package static func close(_ fd: Int32) -> Int32 {
         cClose(fd)
+    }
+
+    /// `dlsym`: the address of `name` among the symbols the process has loaded, or `nil` where it cannot be found.
+    package static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        guard let process = dlopen(nil, RTLD_NOW) else { return nil }
+        return dlsym(process, name)
+        #else
+        return nil
+        #endif
     }
 }
 

@@ -31,9 +31,8 @@ package enum ISO8601 {
     /// The wall-clock time now, with microseconds: `2026-11-22T10:00:00.123456Z`.
     @usableFromInline
     package static func now() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return string(seconds: Int64(now.tv_sec), fraction: Int64(now.tv_nsec) / 1000, digits: 6)
+        let now = TimeSource.nanoseconds(of: CLOCK_REALTIME)
+        return string(seconds: now / 1_000_000_000, fraction: now % 1_000_000_000 / 1000, digits: 6)
     }
 
     /// `seconds` since 1970 and a fraction of `digits` digits.

@@ -155,11 +155,4 @@ package enum TimeFormat {
         guard value <= UInt64(Int64.max) else { return .tooLong }
         return .duration(.nanoseconds(Int64(value)))
     }
-
-    /// Seconds as a duration; infinite, NaN or huge values give the longest duration instead of trapping.
-    package static func duration(seconds: Double) -> Duration {
-        let nanoseconds = (seconds * 1e9).rounded()
-        guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return seconds < 0 ? .zero : .nanoseconds(Int64.max) }
-        return .nanoseconds(Int64(max(nanoseconds, 0)))
-    }
 }

@@ -5,11 +5,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A clock that names itself in trace headers (`"clock":"virtual"`).
 ///

@@ -24,13 +24,6 @@ package enum ClockDiagnosis {
         package var sleepers: [Duration]
         /// The deadlines of the actions scheduled on it, earliest first.
         package var actions: [Duration]
-
-        package init(now: Duration, advanced: Bool, sleepers: [Duration], actions: [Duration]) {
-            self.now = now
-            self.advanced = advanced
-            self.sleepers = sleepers
-            self.actions = actions
-        }
     }
 
     /// `TestClock at 300ms; 1 sleeper until 500ms: advance(by: .milliseconds(200)) reaches it`.

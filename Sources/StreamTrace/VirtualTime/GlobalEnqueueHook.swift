@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The Swift runtime's `swift_task_enqueueGlobal_hook`: when set, it receives every job bound for the global
 /// concurrent executor (a task that starts or resumes off any actor, or a default actor that has work) instead of that
 /// executor. Jobs for the main actor or for custom executors do not pass through it. The runtime has exported it since
@@ -16,16 +8,8 @@ enum GlobalEnqueueHook {
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
     /// The runtime's variable, or `nil` where it cannot be found.
-    nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? = {
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") else {
-            return nil
-        }
-        return symbol.assumingMemoryBound(to: Hook?.self)
-        #else
-        return nil
-        #endif
-    }()
+    nonisolated(unsafe) static let slot = SystemCall.symbol("swift_task_enqueueGlobal_hook")?.assumingMemoryBound(
+        to: Hook?.self)
 
     /// StreamTrace's hook: every job goes to ``TaskTracker``.
     nonisolated(unsafe) static let tracking: Hook = { job, original in
@@ -42,12 +26,9 @@ enum GlobalEnqueueHook {
 
     /// Puts `previous` back, unless someone else's hook has replaced ``tracking`` since.
     static func uninstall(restoring previous: Hook?) {
-        guard let slot, isTracking(slot.pointee) else { return }
+        guard let slot, let hook = slot.pointee,
+            unsafeBitCast(hook, to: Int.self) == unsafeBitCast(tracking, to: Int.self)
+        else { return }
         slot.pointee = previous
-    }
-
-    private static func isTracking(_ hook: Hook?) -> Bool {
-        guard let hook else { return false }
-        return unsafeBitCast(hook, to: Int.self) == unsafeBitCast(tracking, to: Int.self)
     }
 }

@@ -12,13 +12,6 @@ package struct ScheduleStall: Sendable, Equatable, CustomStringConvertible {
     /// How many of the clock's jobs were waiting to run.
     package var waiting: Int
 
-    package init(task: UInt64?, held: Duration, blocked: Bool, waiting: Int) {
-        self.task = task
-        self.held = held
-        self.blocked = blocked
-        self.waiting = waiting
-    }
-
     /// `TestClock: the job of task 42 blocked its thread for 2s while 1 other job of the clock's tasks waited …`
     package var description: String {
         let job = task.map { "the job of task \($0)" } ?? "an actor's job"

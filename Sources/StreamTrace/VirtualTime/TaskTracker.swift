@@ -190,7 +190,7 @@ package final class TaskTracker: @unchecked Sendable {
                 return next
             }
             guard let next else { return }
-            TrackedJob.run(next.job, on: next.executor, domains: next.domains)
+            TrackedJob.within(next.domains) { next.job.runSynchronously(on: next.executor) }
             let (waiters, stillCurrent) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], Bool) in
                 (finishedLocked(next.domains), runners[runner]?.finish(next) ?? false)
             }
@@ -217,32 +217,24 @@ package final class TaskTracker: @unchecked Sendable {
         guard let task = Self.currentTask() else { return }
         let running = TrackedJob.current
         let runner = lock.withLock { () -> UInt64? in
+            // Off its runner: the thread runs no job (``TrackedJob/current``) of a domain on that runner.
             guard let runner = membership[task]?.max().flatMap({ domains[$0]?.runner }),
-                !isRunning(on: runner, running)
+                running?.contains(where: { domains[$0]?.runner == runner }) != true
             else { return nil }
             return runner
         }
         guard let runner else { return }
         if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
-            await hop(for: runner).enter()
+            let hop = lock.withLock { () -> RunnerExecutor.Hop in
+                if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
+                let hop = RunnerExecutor.Hop(RunnerExecutor(runner: runner))
+                runners[runner]?.hop = hop
+                return hop
+            }
+            await hop.enter()
         } else {
             await Task.yield()
         }
-    }
-
-    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    private func hop(for runner: UInt64) -> RunnerExecutor.Hop {
-        lock.withLock {
-            if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
-            let hop = RunnerExecutor.Hop(RunnerExecutor(runner: runner))
-            runners[runner]?.hop = hop
-            return hop
-        }
-    }
-
-    /// Under `lock`: whether the job of `domains` (the thread's ``TrackedJob/current``) is one that `runner` runs.
-    private func isRunning(on runner: UInt64, _ domains: [UInt64]?) -> Bool {
-        domains?.contains { self.domains[$0]?.runner == runner } ?? false
     }
 
     /// Under `lock`: forgets a runner that no domain uses, once it has nothing left to run.
@@ -259,14 +251,12 @@ package final class TaskTracker: @unchecked Sendable {
         var released: [(runner: UInt64, queue: DispatchQueue)] = []
         lock.withLock {
             for key in runners.keys {
-                guard let holder = runners[key]?.holder, let waiting = runners[key]?.waitingCount,
-                    JobWatchdog.hasEnded(holder, waiting: waiting, now: now)
-                else { continue }
-                runners[key]?.holder = nil
-                if let queue = runners[key]?.dispatchIfFree() { released.append((key, queue)) }
-            }
-            for key in runners.keys {
-                guard var running = runners[key]?.running, let waiting = runners[key]?.waitingCount else { continue }
+                guard let waiting = runners[key]?.waitingCount else { continue }
+                if let holder = runners[key]?.holder, JobWatchdog.hasEnded(holder, waiting: waiting, now: now) {
+                    runners[key]?.holder = nil
+                    if let queue = runners[key]?.dispatchIfFree() { released.append((key, queue)) }
+                }
+                guard var running = runners[key]?.running else { continue }
                 let stall = JobWatchdog.stall(of: &running, waiting: waiting, now: now)
                 runners[key]?.running = running
                 guard let stall, let queue = runners[key]?.detachRunning() else { continue }
@@ -371,4 +361,37 @@ package final class TaskTracker: @unchecked Sendable {
 
     /// The generic executor (no actor), as the global executor passes it.
     private static let genericExecutor = unsafeBitCast((0, 0) as (Int, Int), to: UnownedSerialExecutor.self)
+
+    /// A job as a clock's domain knows it. A task is known by its ID (`swift_task_getJobTaskId`), which the runtime
+    /// never hands out twice: it reuses a task's memory as soon as the task ends, so an address would pass membership
+    /// on to whatever took its place. A job that is no task (an actor's, a continuation's) is known by its address and
+    /// never becomes a member (``isKnownForGood``). Where the runtime's function cannot be found, every job is known by
+    /// its address and kept as a member all the same.
+    struct Member: Hashable {
+        private let taskID: UInt64
+        private let address: UInt
+
+        init(job: UnsafeRawPointer) {
+            if let read = Self.readTaskID, case let id = read(job), id != 0 {
+                taskID = id
+                address = 0
+            } else {
+                taskID = 0
+                address = UInt(bitPattern: job)
+            }
+        }
+
+        /// The task's ID, or `nil` for a job that is not a task.
+        var task: UInt64? { taskID == 0 ? nil : taskID }
+
+        /// Whether it names one job for as long as the domain lives: a task's ID, or any job where IDs cannot be read.
+        var isKnownForGood: Bool { taskID != 0 || Self.readTaskID == nil }
+
+        typealias ReadTaskID = @convention(thin) (UnsafeRawPointer) -> UInt64
+
+        /// The runtime's function, found once (``TaskTracker`` looks it up before installing the hook).
+        static let readTaskID = SystemCall.symbol("swift_task_getJobTaskId").map {
+            unsafeBitCast($0, to: ReadTaskID.self)
+        }
+    }
 }

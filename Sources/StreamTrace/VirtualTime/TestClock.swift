@@ -1,13 +1,3 @@
-import Dispatch
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A clock whose time moves only when a test moves it: instant, repeatable
 /// tests, and traces that are the same bytes from run to run.
 ///

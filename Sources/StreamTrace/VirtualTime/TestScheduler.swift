@@ -79,18 +79,18 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride, options: Never?,
         _ action: @escaping () -> Void
     ) -> any Cancellable {
-        let repetition = Repetition()
+        let cancelled = LatchedFlag()
         let interval = max(interval, .nanoseconds(1))
         func schedule(at time: VirtualTime) {
             core.timeline.schedule(at: .nanoseconds(time.nanoseconds)) { [weak self] in
-                guard !repetition.isCancelled else { return }
+                guard !cancelled.isSet else { return }
                 action()
-                guard !repetition.isCancelled, self != nil else { return }
+                guard !cancelled.isSet, self != nil else { return }
                 schedule(at: time.advanced(by: interval))
             }
         }
         schedule(at: date)
-        return AnyCancellable { repetition.cancel() }
+        return AnyCancellable { cancelled.set() }
     }
 
     /// Runs, in time order, every action due until `now + stride`, then
@@ -130,13 +130,6 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// #expect(try await wait(for: recorder.next(), timeout: .seconds(5)) == ["swift"])
     /// ```
     public var clock: TestClock { TestClock(core: core, diagnosticName: "TestScheduler") }
-
-    private final class Repetition: @unchecked Sendable {
-        private let lock = Lock()
-        private var cancelled = false
-        var isCancelled: Bool { lock.withLock { cancelled } }
-        func cancel() { lock.withLock { cancelled = true } }
-    }
 }
 
 #endif

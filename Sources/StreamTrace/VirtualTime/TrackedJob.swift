@@ -43,10 +43,6 @@ enum TrackedJob {
         pthread_getspecific(key)?.assumingMemoryBound(to: [UInt64]?.self).pointee
     }
 
-    static func run(_ job: UnownedJob, on executor: UnownedSerialExecutor, domains ids: [UInt64]) {
-        within(ids) { job.runSynchronously(on: executor) }
-    }
-
     /// Runs `body` with `ids` as the thread's ``current``: a job, or a clock's scheduled actions, which its synchronous
     /// advance runs on the caller's thread.
     static func within(_ ids: [UInt64], _ body: () -> Void) {

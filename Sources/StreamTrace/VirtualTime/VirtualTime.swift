@@ -18,6 +18,10 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         self.nanoseconds = nanoseconds
     }
 
+    init(_ offset: Duration) {
+        self.init(nanoseconds: TimeFormat.nanoseconds(offset))
+    }
+
     /// The span from this time to `other`.
     public func distance(to other: VirtualTime) -> Stride { .nanoseconds(Int(other.nanoseconds - nanoseconds)) }
     /// This time moved by `stride`.
@@ -36,11 +40,5 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
     #else
     public typealias Stride = DispatchQueue.OCombine.SchedulerTimeType.Stride
     #endif
-}
-
-extension VirtualTime {
-    init(_ offset: Duration) {
-        self.init(nanoseconds: TimeFormat.nanoseconds(offset))
-    }
 }
 #endif

@@ -53,38 +53,51 @@ package final class VirtualTimeline: @unchecked Sendable {
 
     /// Suspends until the time reaches `deadline`; throws `CancellationError` if the task is cancelled first.
     package func sleep(until deadline: Duration) async throws {
-        let id = announce()
+        try await suspend { id, continuation in
+            if deadline <= current { return { continuation.resume() } }
+            entries.append(Entry(id: id, deadline: deadline, work: .wake(continuation)))
+            let waiters = takeSatisfiedWaiters()
+            return { for waiter in waiters { waiter.resume() } }
+        } unregister: { id in
+            guard let index = self.entries.firstIndex(where: { $0.id == id }),
+                case .wake(let continuation) = self.entries[index].work
+            else { return nil }
+            self.entries.remove(at: index)
+            return continuation
+        }
+    }
+
+    /// Suspends on a continuation that `register` keeps (under the lock, given an ID), unless the task is cancelled
+    /// first; `register` returns what to do once the lock is released. When the task is cancelled after it registered,
+    /// `unregister` (under the lock) takes the continuation back, and it throws `CancellationError`.
+    private func suspend(
+        register: (UInt64, CheckedContinuation<Void, any Error>) -> () -> Void,
+        unregister: @escaping @Sendable (UInt64) -> CheckedContinuation<Void, any Error>?
+    ) async throws {
+        let id = lock.withLock {
+            nextID += 1
+            announced[nextID] = false
+            return nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome {
-                    case cancelled, due
-                    case asleep([CheckedContinuation<Void, any Error>])
+                let then = lock.withLock { () -> () -> Void in
+                    if announced.removeValue(forKey: id) == true {
+                        return { continuation.resume(throwing: CancellationError()) }
+                    }
+                    return register(id, continuation)
                 }
-                let outcome = lock.withLock { () -> Outcome in
-                    if announced.removeValue(forKey: id) == true { return .cancelled }
-                    if deadline <= current { return .due }
-                    entries.append(Entry(id: id, deadline: deadline, work: .wake(continuation)))
-                    return .asleep(takeSatisfiedWaiters())
-                }
-                switch outcome {
-                case .cancelled: continuation.resume(throwing: CancellationError())
-                case .due: continuation.resume()
-                case .asleep(let waiters): for waiter in waiters { waiter.resume() }
-                }
+                then()
             }
         } onCancel: {
-            let sleeper = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+            let registered = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
                 if announced[id] != nil {
                     announced[id] = true
                     return nil
                 }
-                guard let index = entries.firstIndex(where: { $0.id == id }),
-                    case .wake(let continuation) = entries[index].work
-                else { return nil }
-                entries.remove(at: index)
-                return continuation
+                return unregister(id)
             }
-            sleeper?.resume(throwing: CancellationError())
+            registered?.resume(throwing: CancellationError())
         }
     }
 
@@ -143,28 +156,12 @@ package final class VirtualTimeline: @unchecked Sendable {
 
     /// Suspends until at least `count` tasks sleep here; throws ``SleepersTimeout`` after `timeout` of wall-clock time.
     package func waitForSleepers(atLeast count: Int, timeout: Duration) async throws {
-        let id = announce()
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case cancelled, arrived, waiting }
-                let outcome = lock.withLock { () -> Outcome in
-                    if announced.removeValue(forKey: id) == true { return .cancelled }
-                    if entries.count(where: \.isSleeper) >= count { return .arrived }
-                    sleeperWaiters[id] = SleeperWaiter(atLeast: count, continuation: continuation)
-                    return .waiting
-                }
-                switch outcome {
-                case .cancelled: continuation.resume(throwing: CancellationError())
-                case .arrived: continuation.resume()
-                case .waiting: expire(id, expected: count, after: timeout)
-                }
-            }
-        } onCancel: {
-            let waiter = lock.withLock { () -> SleeperWaiter? in
-                if announced[id] != nil { announced[id] = true }
-                return sleeperWaiters.removeValue(forKey: id)
-            }
-            waiter?.continuation.resume(throwing: CancellationError())
+        try await suspend { id, continuation in
+            if entries.count(where: \.isSleeper) >= count { return { continuation.resume() } }
+            sleeperWaiters[id] = SleeperWaiter(atLeast: count, continuation: continuation)
+            return { self.expire(id, expected: count, after: timeout) }
+        } unregister: {
+            self.sleeperWaiters.removeValue(forKey: $0)?.continuation
         }
     }
 
@@ -175,14 +172,6 @@ package final class VirtualTimeline: @unchecked Sendable {
                 (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
             }
             waiter?.continuation.resume(throwing: SleepersTimeout(expected: expected, found: found, timeout: timeout))
-        }
-    }
-
-    private func announce() -> UInt64 {
-        lock.withLock {
-            nextID += 1
-            announced[nextID] = false
-            return nextID
         }
     }
 

@@ -21,7 +21,6 @@ extension AsyncSequence where Self: Sendable {
     where C.Duration == Duration {
         TracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it, with
@@ -42,13 +41,11 @@ public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, Failure>?
-        /// The trace's writer, once the first `next()` started it.
-        var writer: TraceWriter<Element, Failure>? = nil
 
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-            if writer == nil { writer = tracer?.started() }
+            tracer?.begin()
             do {
-                return IterationTracer.passing(try await base.next(isolation: actor), tracer, writer)
+                return IterationTracer.passing(try await base.next(isolation: actor), tracer)
             } catch {
                 tracer?.end(.failure(error))
                 throw error

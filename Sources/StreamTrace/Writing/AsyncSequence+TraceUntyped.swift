@@ -15,7 +15,6 @@ extension AsyncSequence where Self: Sendable {
     ) -> UntypedTracedAsyncSequence<Self> where C.Duration == Duration {
         UntypedTracedAsyncSequence(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An AsyncSequence that forwards its base unchanged and traces it; its
@@ -36,15 +35,13 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
-        /// The trace's writer, once the first `next()` started it.
-        var writer: TraceWriter<Element, any Error>? = nil
 
         /// The base's next element (written as a value), or `nil` when it
         /// ends (written as `finished`); its error is written, then rethrown.
         public mutating func next() async throws -> Element? {
-            if writer == nil { writer = tracer?.started() }
+            tracer?.begin()
             do {
-                return IterationTracer.passing(try await base.next(), tracer, writer)
+                return IterationTracer.passing(try await base.next(), tracer)
             } catch {
                 tracer?.end(.failure(error))
                 throw error
@@ -63,7 +60,6 @@ extension AsyncStream where Element: Sendable {
     ) -> TracedAsyncStream<Element> where C.Duration == Duration {
         TracedAsyncStream(base: self, claimWriter: SinkClaim.writers(to: sink, name: name, clock: clock))
     }
-
 }
 
 /// An `AsyncStream` passed through unchanged and traced; like the stream,
@@ -82,14 +78,12 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
-        /// The trace's writer, once the first `next()` started it.
-        var writer: TraceWriter<Element, Never>? = nil
 
         /// The stream's next element (written as a value), or `nil` when it
         /// ends (written as `finished`).
         public mutating func next() async -> Element? {
-            if writer == nil { writer = tracer?.started() }
-            return IterationTracer.passing(await base.next(), tracer, writer)
+            tracer?.begin()
+            return IterationTracer.passing(await base.next(), tracer)
         }
     }
 }

@@ -16,11 +16,7 @@ public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
     }
 
     /// Everything written, as JSON Lines bytes.
-    package var bytes: [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
+    package var bytes: [UInt8] { lock.withLock { storage } }
 
     /// Everything written, as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -20,7 +20,6 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var line = JSONOutput()
     @usableFromInline @exclusivity(unchecked) var lastTime: Int64 = 0
     @usableFromInline @exclusivity(unchecked) var ended = false
-    @usableFromInline @exclusivity(unchecked) var afterEnd = 0
 
     /// Writes the header; times count from now on `clock` (`ContinuousClock`
     /// by default).
@@ -35,24 +34,16 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Writes one event, stamped now. Events after the terminal event cannot
-    /// be part of a trace: they are counted instead, and not written.
+    /// be part of a trace: they are dropped instead, and not written.
     @inlinable
     public func write(_ event: StreamEvent<Value, Failure>) {
         lock.lock()
         defer { lock.unlock() }
-        guard !ended else {
-            afterEnd += 1
-            return
-        }
+        guard !ended else { return }
         let t = max(time.elapsed(), lastTime)
         lastTime = t
         ended = event.isTerminal
         target.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line)
-    }
-
-    /// How many events arrived after the terminal event.
-    package var eventsAfterEnd: Int {
-        lock.withLock { afterEnd }
     }
 }
 
@@ -78,10 +69,9 @@ final class SinkClaim: @unchecked Sendable {
     }
 
     func take() -> (any TraceSink)? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = sink
-        sink = nil
-        return taken
+        lock.withLock {
+            defer { sink = nil }
+            return sink
+        }
     }
 }
