@@ -15,19 +15,15 @@ package struct TraceChecker: Sendable {
     }
 
     /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
-    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
-        let run = try evaluations(of: reader)
-        return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
+    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+        try evaluations(of: reader)
     }
 
-    /// The queries' results in order, as ``check(_:)`` reads the trace.
-    package func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
-        try evaluations(of: reader, valueLimit: nil)
-    }
-
-    /// The same, keeping at most `valueLimit` bytes of a value made of a run of elements (`elements`, `prefix N`): a
-    /// longer one is given as a ``QueryResult/partialOutput``.
-    package func evaluations(of reader: TraceReader, valueLimit: Int?) throws(TraceReadError) -> TraceEvaluations {
+    /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value
+    /// made of a run of elements (`elements`, `prefix N`): a longer one is given as a ``QueryResult/partialOutput``.
+    package func evaluations(of reader: TraceReader, valueLimit: Int? = nil) throws(TraceReadError)
+        -> TraceEvaluations
+    {
         let pass = CheckPass(queries: queries, valueLimit: valueLimit)
         while let event = try reader.nextScanEvent() {
             pass.take(event)

@@ -5,7 +5,7 @@ package struct TraceEvaluations: Sequence {
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]
-    let results: [QueryResult]
+    package let results: [QueryResult]
 
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
@@ -17,6 +17,8 @@ package struct TraceEvaluations: Sequence {
     init(_ end: TraceReadEnd, results: [QueryResult]) {
         self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
+
+    package var failedCount: Int { results.count { $0.status == .fail } }
 
     package func makeIterator() -> IndexingIterator<[QueryResult]> {
         results.makeIterator()
