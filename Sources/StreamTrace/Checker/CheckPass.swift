@@ -126,10 +126,7 @@ enum QueryStreams {
     /// Whether a query decided by its expectation reads element values (`next`, `single`, `last`): then the pass keeps
     /// them once, in order, not per chunk (each chunk's first and last values would be as many lines in memory).
     static func readValues(_ queries: [Query]) -> Bool {
-        queries.contains { query in
-            let needs = query.expectation.traceNeeds
-            return needs.firstElements > 0 || needs.consumes > 0 || needs.lastElement || needs.allElements
-        }
+        queries.contains { $0.expectation.traceNeeds != .nothing }
     }
 
     /// How many of the newest values the pass keeps whatever their length: the last element's, for `last` decided

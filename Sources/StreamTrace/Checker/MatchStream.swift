@@ -36,15 +36,6 @@ final class MatchStream: QueryStream {
         if found != nil { decide(in: pass) }
     }
 
-    /// The common case, an element that decides nothing, inline in the pass's loop; else ``step(_:in:)``.
-    override func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
-        if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
-            let index = pass.elementCount - 1
-            if index < firstIndex || matcher.matches(bytes) != search.accepting { return [] }
-        }
-        return super.take(event, in: pass)
-    }
-
     /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: those
     /// before the first element it finds (0 with a window of its own, or the element found).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
@@ -60,6 +51,11 @@ final class MatchStream: QueryStream {
     }
 
     override func step(_ event: TraceScanEvent, in pass: PassState) {
+        // The common case first: an element that decides nothing.
+        if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
+            let index = pass.elementCount - 1
+            if index < firstIndex || matcher.matches(bytes) != search.accepting { return }
+        }
         if hasWindow, !window.take(event) {
             wantsEvents = false
             return

@@ -34,7 +34,7 @@ class QueryStream {
     }
 
     /// Takes the next event, which `pass` already holds.
-    func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
+    final func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
         let before = cursorAfter
         step(event, in: pass)
         return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)

@@ -33,7 +33,7 @@ package struct TraceChecker: Sendable {
             header: reader.header, status: reader.status, warnings: reader.warnings, results: pass.finish())
     }
 
-    /// Like ``evaluations(of:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the
+    /// Like ``evaluations(of:valueLimit:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the
     /// descriptor's current offset (not closed).
     package func evaluations(
         scanning fileDescriptor: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),

@@ -1,4 +1,4 @@
-/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:)``), with the
+/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:valueLimit:)``), with the
 /// trace's header and how it ends.
 package struct TraceEvaluations: Sequence {
     package let header: TraceHeader
