@@ -1,11 +1,11 @@
-/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:valueLimit:)``), with the
-/// trace's header and how it ends.
+/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:valueLimit:)``),
+/// with the trace's header and how it ends.
 package struct TraceEvaluations: Sequence {
     package let header: TraceHeader
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]
-    package let results: [QueryResult]
+    let results: [QueryResult]
 
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
@@ -17,8 +17,6 @@ package struct TraceEvaluations: Sequence {
     init(_ end: TraceReadEnd, results: [QueryResult]) {
         self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
-
-    package var failedCount: Int { results.count { $0.status == .fail } }
 
     package func makeIterator() -> IndexingIterator<[QueryResult]> {
         results.makeIterator()
