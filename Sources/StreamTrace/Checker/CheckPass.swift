@@ -7,7 +7,7 @@ final class CheckPass: TraceEventSink {
     /// Whether a query needs the events one by one, in order (a stream or window of its own); else what every query
     /// reads can be summed up by chunks of the trace read on every core (``PassState``).
     let needsOrder: Bool
-    private let streams: [any QueryStream]
+    private let streams: [QueryStream]
     /// The cursor each query starts from.
     private var inputs: [Int]
     /// The queries that take events, in order.
@@ -17,7 +17,7 @@ final class CheckPass: TraceEventSink {
         streams = queries.map { QueryStreams.make(for: $0, limit: valueLimit) }
         let firstCount = QueryStreams.firstCount(for: queries, streams: streams)
         state = PassState(
-            firstCount: firstCount, valueLimit: valueLimit, withins: queries.compactMap(\.within),
+            firstCount: firstCount, withins: queries.compactMap(\.within),
             newestWhole: QueryStreams.newestWhole(for: queries, streams: streams))
         needsOrder =
             firstCount == .max || queries.contains { $0.within != nil } || streams.contains { !($0 is EngineStream) }
@@ -115,7 +115,7 @@ final class CheckPass: TraceEventSink {
 
 /// Which stream evaluates each query: the pass's own for expectations whose values it can stream, else a window.
 enum QueryStreams {
-    static func make(for query: Query, limit: Int?) -> any QueryStream {
+    static func make(for query: Query, limit: Int?) -> QueryStream {
         switch query.expectation.reading {
         case .window: EngineStream(query)
         case .search(let search): MatchStream(query, search: search)
@@ -126,15 +126,12 @@ enum QueryStreams {
     /// Whether a query decided by its expectation reads element values (`next`, `single`, `last`): then the pass keeps
     /// them once, in order, not per chunk (each chunk's first and last values would be as many lines in memory).
     static func readValues(_ queries: [Query]) -> Bool {
-        queries.contains { query in
-            let needs = query.expectation.traceNeeds
-            return needs.firstElements > 0 || needs.consumes > 0 || needs.lastElement || needs.allElements
-        }
+        queries.contains { $0.expectation.traceNeeds != .nothing }
     }
 
     /// How many of the newest values the pass keeps whatever their length: the last element's, for `last` decided
     /// over the whole trace (`last within D` has a window of its own, which keeps its newest itself, not twice).
-    static func newestWhole(for queries: [Query], streams: [any QueryStream]) -> Int {
+    static func newestWhole(for queries: [Query], streams: [QueryStream]) -> Int {
         zip(queries, streams).contains {
             $1 is EngineStream && $0.expectation.traceNeeds.lastElement && $0.within == nil
         } ? 1 : 0
@@ -142,7 +139,7 @@ enum QueryStreams {
 
     /// How many first values the pass keeps: as many as a query decided by its expectation reads from the start, or
     /// as far as the cursor can move (`next`, `next`: the first two) plus one; all if such a query reads every element.
-    static func firstCount(for queries: [Query], streams: [any QueryStream]) -> Int {
+    static func firstCount(for queries: [Query], streams: [QueryStream]) -> Int {
         guard readValues(queries) else { return 0 }
         var count = 0
         var reach = 1

@@ -111,19 +111,17 @@ final class CompiledMatcher {
         byte == UInt8(ascii: "-") || (byte &- 0x30) < 10
     }
 
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     private static func firstByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
-        for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return byte }
-        return nil
+        bytes.first { !isSpace($0) }
     }
 
     /// The white space before and after the value in its text.
     private static func surroundingSpace(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var count = 0
-        for byte in bytes.reversed() {
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-            count += 1
-        }
-        return count + bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.count
+        bytes.prefix(while: isSpace).count + bytes.reversed().prefix(while: isSpace).count
     }
 
     /// The strings (keys too) and literals of `value`, as UTF-8.

@@ -3,38 +3,29 @@
 /// an expectation that may move the cursor (`next`) is also asked as its elements come, as a wait would be, so that
 /// the queries after it know their cursor while the elements after it are still to come.
 final class EngineStream: QueryStream {
-    let query: Query
     private let needs: TraceNeeds
     private let wake: WakeCondition
     private let mayMoveCursor: Bool
-    private var cursor = 0
-    /// With `within`, the query's own window (``hasWindow``).
-    private var window = WindowState()
-    private let hasWindow: Bool
     /// Whether its window is the pass's until an event falls after it (``sharedEnd``): a query with `within` that
     /// neither moves the cursor nor keeps its newest value whole (`finished within 1h`).
     private let sharesWindow: Bool
     /// Where the window ends while it is the pass's (no event after it yet, the trace going on); it is then copied
     /// from the pass's, not kept event by event.
     private var sharedEnd: Int64?
-    private var values = ElementValues()
-    private(set) var wantsEvents = true
-    private(set) var cursorAfter: Int?
 
-    init(_ query: Query) {
-        self.query = query
-        hasWindow = query.within != nil
+    override init(_ query: Query) {
         needs = query.expectation.traceNeeds
         wake = query.expectation.wakeCondition
         mayMoveCursor = needs.consumes > 0 || needs.allElements
-        sharesWindow = hasWindow && !mayMoveCursor && !needs.lastElement
+        sharesWindow = query.within != nil && !mayMoveCursor && !needs.lastElement
+        super.init(query)
+        newestWhole = needs.lastElement ? 1 : 0
     }
 
-    func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
-        self.cursor = cursor
+    override func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
+        super.start(cursor: cursor, in: pass, at: event)
         values.removeAll()
-        if let within = query.within {
-            window = pass.window(from: cursor, within: within, at: event, newestWhole: needs.lastElement ? 1 : 0)
+        if hasWindow {
             // Not when it starts at the trace's end: its window is then the tail's, not the pass's.
             let live = event != nil || pass.trace.lastEvent == nil
             sharedEnd = sharesWindow && live && !window.isOver ? window.endTime : nil
@@ -43,15 +34,9 @@ final class EngineStream: QueryStream {
         wantsEvents = hasWindow || mayMoveCursor
     }
 
-    func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
-        let before = cursorAfter
-        step(event, in: pass)
-        return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
-    }
-
     /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: while it
     /// shares the pass's window, those before the first after it or the trace's end (else 0).
-    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore _: Int) -> Int {
+    override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore _: Int) -> Int {
         guard let end = sharedEnd else { return 0 }
         for position in 0..<limit {
             let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)
@@ -60,7 +45,7 @@ final class EngineStream: QueryStream {
         return limit
     }
 
-    private func step(_ event: TraceScanEvent, in pass: PassState) {
+    override func step(_ event: TraceScanEvent, in pass: PassState) {
         if let end = sharedEnd {
             // The pass took `event` already: its window is this one's, with it.
             if event.nanoseconds > end {
@@ -69,8 +54,7 @@ final class EngineStream: QueryStream {
                 sharedEnd = nil
                 wantsEvents = false
             } else if event.kind.isTerminalKind {
-                window = pass.trace.ending(at: end, newestWhole: 0)
-                sharedEnd = nil
+                unshare(pass)
             }
             return
         }
@@ -89,30 +73,21 @@ final class EngineStream: QueryStream {
         guard mayMoveCursor, cursorAfter == nil,
             wake.isMet(by: event.kind, elementCount: count, consumedCount: cursor)
         else { return }
-        let verdict = query.expectation.check(
-            in: streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: false))
+        let verdict = query.expectation.check(in: streamedWindow(pass, isFinal: false))
         guard let after = verdict.cursorLeft(from: cursor) else { return }
         cursorAfter = after
         wantsEvents = hasWindow && !window.isOver
     }
 
-    func bufferWillChange() {
-        if hasWindow { window.bufferWillChange() }
+    override func finish(in pass: PassState) -> QueryResult {
+        unshare(pass)
+        return super.finish(in: pass)
     }
 
-    func finish(in pass: PassState) -> QueryResult {
-        if let end = sharedEnd {
-            window = pass.trace.ending(at: end, newestWhole: 0)
-            sharedEnd = nil
-        }
-        let streamed = streamedWindow(hasWindow ? window : pass.trace, pass: pass, isFinal: true)
-        let (result, moved) = TraceChecker.result(
-            of: query, query.expectation.check(in: streamed), in: streamed, place: streamed.place)
-        cursorAfter = moved ?? cursor
-        return result
-    }
-
-    private func streamedWindow(_ state: WindowState, pass: PassState, isFinal: Bool) -> StreamedWindow {
-        pass.streamedWindow(for: query, state, cursor: cursor, values: values, isFinal: isFinal)
+    /// Its window, while the pass's, as the pass's stands now, ending where it ends.
+    private func unshare(_ pass: PassState) {
+        guard let end = sharedEnd else { return }
+        window = pass.trace.ending(at: end, newestWhole: 0)
+        sharedEnd = nil
     }
 }

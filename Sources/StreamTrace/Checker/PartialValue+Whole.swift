@@ -25,13 +25,8 @@ private struct ElementWriter: TraceEventSink {
     let elements: Range<Int>
     let write: (UnsafeRawBufferPointer) -> Bool
     var output = JSONOutput()
-    private var element = 0
-    private var stopped = false
-
-    init(elements: Range<Int>, write: @escaping (UnsafeRawBufferPointer) -> Bool) {
-        self.elements = elements
-        self.write = write
-    }
+    var element = 0
+    var stopped = false
 
     var wantsMore: Bool { !stopped && element < elements.upperBound }
 

@@ -1,18 +1,13 @@
-/// What the pass keeps for every query (its ``PassSummary``, the `within` tails, the value limit and spool): a class,
+/// What the pass keeps for every query (its ``PassSummary``, the `within` tails and the spool): a class,
 /// so that queries read it in place as each event comes, without a copy.
 final class PassState {
     private(set) var summary: PassSummary
-    /// The longest value text a result keeps (`nil`: no limit).
-    let valueLimit: Int?
     /// For each `within` of the queries, the events after the last element, owned by the pass and written in place (an
     /// array's element would check that its storage is unique on every event).
     private let tails: UnsafeMutableBufferPointer<TailWindow>
 
-    init(
-        firstCount: Int, valueLimit: Int?, withins: [Duration], newestWhole: Int = 0, spool: ValueSpool = ValueSpool()
-    ) {
+    init(firstCount: Int, withins: [Duration], newestWhole: Int = 0, spool: ValueSpool = ValueSpool()) {
         summary = PassSummary(firstCount: firstCount, newestWhole: newestWhole, spool: spool)
-        self.valueLimit = valueLimit
         let windows = Set(withins.map(TimeFormat.nanoseconds)).sorted().map(TailWindow.init)
         tails = .allocate(capacity: windows.count)
         _ = tails.initialize(from: windows)
@@ -26,7 +21,6 @@ final class PassState {
     /// The whole trace's window so far.
     var trace: WindowState { summary.trace }
     var first: ElementValues { summary.first }
-    var firstCount: Int { summary.firstCount }
     var spool: ValueSpool { summary.spool }
 
     func take(_ event: TraceScanEvent) {
@@ -63,16 +57,6 @@ final class PassState {
     func cursorTime(_ cursor: Int) -> Int64 {
         guard cursor > 0 else { return 0 }
         return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
-    }
-
-    /// What `query`'s expectation reads: `state` (its own window's, else the trace's) from `cursor`, with the values
-    /// the query kept.
-    func streamedWindow(
-        for query: Query, _ state: WindowState, cursor: Int, values: ElementValues, isFinal: Bool
-    ) -> StreamedWindow {
-        StreamedWindow(
-            state: state, consumedCount: cursor, values: values, first: first, within: query.within,
-            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: spool)
     }
 
     /// The window of a query with `within` from `cursor`, as it stands before `event` (taken next) or now, keeping

@@ -67,6 +67,5 @@ package struct TraceCheckReport: Sendable, Equatable {
     package var warnings: [TraceReadWarning]
     package var results: [QueryResult]
 
-    package var passedCount: Int { results.count { $0.status == .pass } }
     package var failedCount: Int { results.count { $0.status == .fail } }
 }

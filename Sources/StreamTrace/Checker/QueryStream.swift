@@ -1,24 +1,77 @@
 /// One query evaluated as the trace streams by, keeping only what its expectation reads (``TraceNeeds``). Queries
 /// share one cursor, in order: one that may still move it is assumed not to, and when it does (always to just before
 /// or after the event being read) the pass starts the queries after it again from there (``CheckPass``), so that
-/// each query sees its window's elements from its cursor on exactly once.
-protocol QueryStream: AnyObject {
-    var query: Query { get }
+/// each query sees its window's elements from its cursor on exactly once. Each kind (``EngineStream``,
+/// ``MatchStream``, ``RunStream``) says how it takes an event (``step(_:in:)``); the cursor, the `within` window and
+/// the result are kept here, once for all of them.
+class QueryStream {
+    let query: Query
+    /// The cursor it starts from.
+    private(set) var cursor = 0
+    /// With `within`, the query's own window (``hasWindow``).
+    var window = WindowState()
+    let hasWindow: Bool
+    /// How many of its window's newest values it keeps whatever their length (`last within D`).
+    var newestWhole = 0
+    /// The values it keeps for its expectation.
+    var values = ElementValues()
     /// Whether it still takes events.
-    var wantsEvents: Bool { get }
+    var wantsEvents = true
     /// The cursor it leaves, once known (`nil`: it may still move it).
-    var cursorAfter: Int? { get }
+    var cursorAfter: Int?
+
+    init(_ query: Query) {
+        self.query = query
+        hasWindow = query.within != nil
+    }
+
     /// Starts (again) with the cursor at `cursor`, the pass reading `event` (taken next), or none at the start or end.
-    func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?)
+    func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
+        self.cursor = cursor
+        if let within = query.within {
+            window = pass.window(from: cursor, within: within, at: event, newestWhole: newestWhole)
+        }
+    }
+
     /// Takes the next event, which `pass` already holds.
-    func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep
+    final func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
+        let before = cursorAfter
+        step(event, in: pass)
+        return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
+    }
+
+    /// What taking `event` does to this kind of stream (``take(_:in:)``): nothing here.
+    func step(_ event: TraceScanEvent, in pass: PassState) {}
+
     /// How many of `batch`'s first events, up to `limit`, it would take without acting on any, `elementsBefore`
-    /// elements before the block (0 if it cannot tell): the pass takes those in bulk.
-    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int
+    /// elements before the block (0 if it cannot tell): the pass takes those in bulk. None here.
+    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int { 0 }
+
     /// The values kept where the scanner holds them are about to go.
-    func bufferWillChange()
-    /// The trace is over: the result.
-    func finish(in pass: PassState) -> QueryResult
+    func bufferWillChange() {
+        if hasWindow { window.bufferWillChange() }
+    }
+
+    /// The trace is over: the result, its expectation deciding over its final window.
+    func finish(in pass: PassState) -> QueryResult {
+        let streamed = streamedWindow(pass, isFinal: true)
+        let (result, moved) = TraceChecker.result(
+            of: query, query.expectation.check(in: streamed), in: streamed, place: streamed.place)
+        cursorAfter = moved ?? cursor
+        return result
+    }
+
+    /// Its window as it stands: its own with `within`, else the trace's.
+    func windowState(_ pass: PassState) -> WindowState {
+        hasWindow ? window : pass.trace
+    }
+
+    /// What its expectation reads: its window from its cursor, with the values it kept.
+    func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
+        StreamedWindow(
+            state: windowState(pass), consumedCount: cursor, values: values, first: pass.first, within: query.within,
+            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+    }
 }
 
 /// What taking an event did to a query.

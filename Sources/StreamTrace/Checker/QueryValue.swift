@@ -47,11 +47,6 @@ extension StreamCompletion: QueryValue where Failure == TraceFailure {
 extension Recording: QueryValue where Element == RawJSON, Failure == TraceFailure {
     /// `{"elements": [...], "completion": ...}`.
     package var queryJSON: RawJSON {
-        var bytes = Array(#"{"elements":"#.utf8)
-        bytes += output.queryJSON.bytes
-        bytes += Array(#","completion":"#.utf8)
-        bytes += completion.queryJSON.bytes
-        bytes.append(UInt8(ascii: "}"))
-        return RawJSON(validated: bytes[...])
+        PartialValue.wrap(Array(output.queryJSON.bytes), completion: completion.queryJSON)
     }
 }

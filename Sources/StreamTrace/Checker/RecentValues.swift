@@ -98,8 +98,7 @@ struct RecentValues {
 
     /// The length of element `index`'s value, if it is still kept.
     func length(_ index: Int) -> Int? {
-        let head = headAt(index & (Self.capacity - 1))
-        guard index >= 0, head.index == index else { return nil }
+        guard let head = kept(index) else { return nil }
         if let bytes = head.deferred { return bytes.count }
         let slot = slots[index & (Self.capacity - 1)]
         return slot.isTooLong ? nil : slot.bytes.count
@@ -124,26 +123,23 @@ struct RecentValues {
         }
     }
 
+    /// Element `index`'s head, if it is still kept (its value or not).
+    private func kept(_ index: Int) -> Head? {
+        let head = headAt(index & (Self.capacity - 1))
+        return index >= 0 && head.index == index ? head : nil
+    }
+
     /// Element `index`'s location, if it is still kept (its value or not).
     func location(_ index: Int) -> EventLocation? {
-        let head = headAt(index & (Self.capacity - 1))
-        return index >= 0 && head.index == index ? head.location : nil
+        kept(index)?.location
     }
 
-    /// Element `index`, if it is still kept (its value `nil` when it was
-    /// too long to keep).
-    func element(_ index: Int) -> (value: RawJSON?, location: EventLocation)? {
-        let head = headAt(index & (Self.capacity - 1))
-        guard index >= 0, head.index == index else { return nil }
+    /// Element `index`, if its value is still kept (not when it was too long to keep).
+    func value(_ index: Int) -> (RawJSON, EventLocation)? {
+        guard let head = kept(index) else { return nil }
         if let bytes = head.deferred { return (RawJSON(validated: Array(bytes)[...]), head.location) }
         let slot = slots[index & (Self.capacity - 1)]
-        return (slot.isTooLong ? nil : RawJSON(validated: slot.bytes[...]), head.location)
-    }
-
-    /// Element `index`, if its value is still kept.
-    func value(_ index: Int) -> (RawJSON, EventLocation)? {
-        guard let (value, location) = element(index), let value else { return nil }
-        return (value, location)
+        return slot.isTooLong ? nil : (RawJSON(validated: slot.bytes[...]), head.location)
     }
 
     /// Keeps a later part's elements too (their indices and locations

@@ -1,36 +1,26 @@
 /// A query whose value is a run of elements (`elements`, `recording`, `available`, `prefix N`, `not prefix N`,
 /// `next N`; ``ElementRun``), built and matched as the elements stream by (``RunValue``), never held whole. The
 /// expectation decides over the query's window whenever an event may decide it (its wake condition) and at the end.
+/// It takes each of its elements: it has no quiet events (``QueryStream/quietCount(in:upTo:elementsBefore:)``).
 final class RunStream: QueryStream {
-    let query: Query
     private let declaration: ElementRun
     private let limit: Int?
     private let wake: WakeCondition
-    private var cursor = 0
-    /// With `within`, the query's own window (``hasWindow``).
-    private var window = WindowState()
-    private let hasWindow: Bool
     private var run: RunValue
-    /// The location of the run's last element, once it is full.
-    private var values = ElementValues()
-    private(set) var wantsEvents = true
-    private(set) var cursorAfter: Int?
     private var hasStarted = false
 
     init(_ query: Query, run declaration: ElementRun, limit: Int?) {
-        self.query = query
-        hasWindow = query.within != nil
         self.declaration = declaration
         self.limit = limit
         wake = query.expectation.wakeCondition
         run = RunValue(start: 0, maximumLength: nil, limit: nil, matcher: nil, isRecording: false)
+        super.init(query)
     }
 
-    func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
+    override func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
+        super.start(cursor: cursor, in: pass, at: event)
         let isFirstStart = !hasStarted
         hasStarted = true
-        self.cursor = cursor
-        if let within = query.within { window = pass.window(from: cursor, within: within, at: event) }
         // A run from the first element goes on whatever the cursor (and
         // past a window's end: a later cursor may end the window later).
         if declaration.fromCursor || isFirstStart {
@@ -42,14 +32,13 @@ final class RunStream: QueryStream {
         cursorAfter = declaration.movesCursor ? nil : cursor
         wantsEvents = true
         guard cursorAfter == nil else { return }
-        let state = hasWindow ? window : pass.trace
+        let state = windowState(pass)
         if state.isOver || wake.isMet(by: .value, elementCount: state.elementCount, consumedCount: cursor) {
             decide(in: pass, isOver: hasWindow && window.isOver)
         }
     }
 
-    func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
-        let before = cursorAfter
+    override func step(_ event: TraceScanEvent, in pass: PassState) {
         let inWindow = !hasWindow || window.take(event)
         if event.kind == .value, let bytes = event.valueBytes, inWindow || !declaration.fromCursor, run.wantsMore {
             let index = pass.elementCount - 1
@@ -69,7 +58,6 @@ final class RunStream: QueryStream {
         }
         let windowOpen = hasWindow && !window.isOver && inWindow
         wantsEvents = windowOpen || cursorAfter == nil || run.wantsMore
-        return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
     }
 
     /// Asks the expectation while the trace goes on (`isOver`: its window is over); sets the cursor once decided.
@@ -79,37 +67,19 @@ final class RunStream: QueryStream {
         }
     }
 
-    /// None: a run takes each of its elements.
-    func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int { 0 }
-
-    func bufferWillChange() {
-        if hasWindow { window.bufferWillChange() }
-    }
-
-    func finish(in pass: PassState) -> QueryResult {
+    override func finish(in pass: PassState) -> QueryResult {
         let streamed = streamedWindow(pass, isFinal: true)
-        switch declaration.decide(streamed) {
-        case .passed(let elements, let moved, let location):
-            assert(declaration.movesCursor || moved == nil, "\(query) moved the cursor it declares it never moves")
-            cursorAfter = moved ?? cursor
-            let state = hasWindow ? window : pass.trace
-            let completion = declaration.isRecording ? state.completion.map { $0.completion.queryJSON } : nil
-            assert(elements.lowerBound == run.start, "the run starts at \(run.start), not \(elements.lowerBound)")
-            return TraceChecker.result(
-                of: query, output: run.output(count: elements.count, completion: completion),
-                matches: run.matches(count: elements.count, completion: completion?.value), at: location,
-                in: streamed)
-        case .failed(let error):
+        let verdict = declaration.decide(streamed)
+        guard case .passed(let elements, let moved, let location) = verdict else {
             cursorAfter = cursor
-            return TraceChecker.result(of: query, .failed(error), in: streamed).result
-        case .pending:
-            cursorAfter = cursor
-            return TraceChecker.result(of: query, .pending, in: streamed).result
+            return TraceChecker.result(of: query, verdict.map { _ in nil }, in: streamed).result
         }
-    }
-
-    private func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
-        pass.streamedWindow(
-            for: query, hasWindow ? window : pass.trace, cursor: cursor, values: values, isFinal: isFinal)
+        assert(declaration.movesCursor || moved == nil, "\(query) moved the cursor it declares it never moves")
+        cursorAfter = moved ?? cursor
+        let completion = declaration.isRecording ? windowState(pass).completion.map { $0.completion.queryJSON } : nil
+        assert(elements.lowerBound == run.start, "the run starts at \(run.start), not \(elements.lowerBound)")
+        return TraceChecker.result(
+            of: query, output: run.output(count: elements.count, completion: completion),
+            matches: run.matches(count: elements.count, completion: completion?.value), at: location, in: streamed)
     }
 }

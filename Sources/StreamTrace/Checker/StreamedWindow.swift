@@ -143,10 +143,6 @@ struct ElementValues {
         kept[index] = (KeptValue(bytes, spool: spool), location)
     }
 
-    mutating func keep(_ value: KeptValue, at location: EventLocation, index: Int) {
-        kept[index] = (value, location)
-    }
-
     mutating func keepLocation(_ location: EventLocation, index: Int) {
         locations[index] = location
     }

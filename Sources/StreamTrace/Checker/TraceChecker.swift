@@ -20,14 +20,11 @@ package struct TraceChecker: Sendable {
         return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
     }
 
-    /// The queries' results in order, as ``check(_:)`` reads the trace.
-    package func evaluations(of reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
-        try evaluations(of: reader, valueLimit: nil)
-    }
-
-    /// The same, keeping at most `valueLimit` bytes of a value made of a run of elements (`elements`, `prefix N`): a
-    /// longer one is given as a ``QueryResult/partialOutput``.
-    package func evaluations(of reader: TraceReader, valueLimit: Int?) throws(TraceReadError) -> TraceEvaluations {
+    /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value
+    /// made of a run of elements (`elements`, `prefix N`): a longer one is given as a ``QueryResult/partialOutput``.
+    package func evaluations(of reader: TraceReader, valueLimit: Int? = nil) throws(TraceReadError)
+        -> TraceEvaluations
+    {
         let pass = CheckPass(queries: queries, valueLimit: valueLimit)
         while let event = try reader.nextScanEvent() {
             pass.take(event)
@@ -37,7 +34,7 @@ package struct TraceChecker: Sendable {
             header: reader.header, status: reader.status, warnings: reader.warnings, results: pass.finish())
     }
 
-    /// Like ``evaluations(of:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the
+    /// Like ``evaluations(of:valueLimit:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the
     /// descriptor's current offset (not closed).
     package func evaluations(
         scanning fileDescriptor: Int32, name: String, options: TraceScanOptions = TraceScanOptions(),

@@ -1,5 +1,5 @@
-/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:)``), with the
-/// trace's header and how it ends.
+/// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:valueLimit:)``),
+/// with the trace's header and how it ends.
 package struct TraceEvaluations: Sequence {
     package let header: TraceHeader
     package let status: TraceStatus

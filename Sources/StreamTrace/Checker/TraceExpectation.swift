@@ -23,6 +23,11 @@ package protocol InvertibleTraceExpectation: TraceExpectation, InvertibleExpecta
 extension TraceExpectation {
     package var reading: TraceReading { .window }
     package var inverted: (any TraceExpectation)? { nil }
+
+    /// Decides from `window`, with the value as JSON (`nil`: nothing).
+    package func check(in window: some EventWindow<RawJSON, TraceFailure>) -> Verdict<RawJSON?> {
+        verdict(in: window).map(json)
+    }
 }
 
 extension InvertibleTraceExpectation {
@@ -50,15 +55,4 @@ extension StreamExpectations.Inverted: TraceExpectation where Base: InvertibleTr
     package var traceNeeds: TraceNeeds { base.traceNeeds }
     package var reading: TraceReading { base.invertedReading }
     package func json(_ output: Base.InvertedOutput) -> RawJSON? { base.jsonInverted(output) }
-}
-
-extension TraceExpectation {
-    /// Decides from `window`, with the value as JSON (`nil`: nothing).
-    package func check(in window: some EventWindow<RawJSON, TraceFailure>) -> Verdict<RawJSON?> {
-        switch verdict(in: window) {
-        case .pending: .pending
-        case .failed(let error): .failed(error)
-        case .passed(let output, let cursor, let location): .passed(json(output), cursor: cursor, at: location)
-        }
-    }
 }

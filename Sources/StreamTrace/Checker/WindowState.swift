@@ -3,7 +3,7 @@
 /// after it. The pass keeps one for the whole trace; a query with `within` keeps its own from its window's start.
 struct WindowState {
     /// The window's last instant; `nil`: it ends with the trace.
-    let endTime: Int64?
+    private(set) var endTime: Int64?
     private(set) var elementCount = 0
     private(set) var lastEvent: (kind: EventKind, location: EventLocation)?
     /// The event before ``lastEvent``, for a window that starts again just before it.
@@ -68,12 +68,8 @@ struct WindowState {
     /// This window ending at `endTime` instead, keeping its `newestWhole` newest values whatever their length: what a
     /// window of the same trace that no event has fallen after yet holds.
     func ending(at endTime: Int64?, newestWhole: Int) -> WindowState {
-        var window = WindowState(endTime: endTime)
-        window.elementCount = elementCount
-        window.lastEvent = lastEvent
-        window.previousEvent = previousEvent
-        window.completion = completion
-        window.cancel = cancel
+        var window = self
+        window.endTime = endTime
         window.recent = recent.keeping(newestWhole: newestWhole)
         return window
     }

@@ -1,8 +1,8 @@
-/// An expectation with one whole-number argument, `next(2)` or `prefix(3)`: its name is its keyword with the count,
-/// and the count is checked here, once for all of them.
+/// An expectation about the first `count` elements from the cursor (`next(2)`) or from the first (`prefix(3)`): its
+/// name is its keyword with the count, the count is checked here, and it wakes once it may have them, once for all.
 protocol CountedExpectation: StreamExpectation {
-    /// The Swift call, keyword and argument label: `("next", "count")`, `("prefix", "maxLength")`.
-    static var call: (keyword: String, argument: String) { get }
+    /// The Swift call, keyword and argument label, and whether it counts from the cursor: `("next", "count", true)`.
+    static var call: (keyword: String, argument: String, fromCursor: Bool) { get }
     var count: Int { get }
     init(count: Int)
 }
@@ -14,6 +14,16 @@ extension CountedExpectation {
     }
 
     package var name: String { "\(Self.call.keyword)(\(count))" }
+
+    package var wakeCondition: WakeCondition {
+        Self.call.fromCursor ? .unconsumed(atLeast: count) : .elements(atLeast: count)
+    }
+
+    /// Its `count` elements, once `window` holds them.
+    func counted(in window: some EventWindow<Element, Failure>) -> Range<Int>? {
+        let start = Self.call.fromCursor ? window.consumedCount : 0
+        return window.elementCount - start >= count ? start..<start + count : nil
+    }
 }
 
 extension QueryDefinition where Expectation: CountedExpectation & TraceExpectation {

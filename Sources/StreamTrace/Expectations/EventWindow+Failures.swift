@@ -77,17 +77,20 @@ extension EventWindow {
     package func mismatch(named query: String, expected matcher: QueryMatcher, got: String, at location: EventLocation?)
         -> RecordingError
     {
-        var error = RecordingError(
-            expectation: query, reason: .mismatch, message: "expected \(matcher), got \(got)", location: location)
-        error.timeline = recentTimeline()
-        return error
+        queryFailure(query, .mismatch, "expected \(matcher), got \(got)", at: location)
     }
 
     /// The expectation was still pending on a final window, which no expectation leaves it (the checker's guard).
     package func undecided(named query: String) -> RecordingError {
-        var error = RecordingError(
-            expectation: query, reason: .notCompleted, message: "the expectation could not be decided",
-            location: lastEvent?.location)
+        queryFailure(query, .notCompleted, "the expectation could not be decided", at: lastEvent?.location)
+    }
+
+    private func queryFailure(
+        _ query: String, _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?
+    )
+        -> RecordingError
+    {
+        var error = RecordingError(expectation: query, reason: reason, message: message, location: location)
         error.timeline = recentTimeline()
         return error
     }

@@ -1,15 +1,11 @@
 extension StreamExpectations {
     /// Exactly `count` elements not yet consumed (`next(count)`); consumes them.
     package struct NextCount<Element, Failure: Error>: RunExpectation, CountedExpectation {
-        static var call: (keyword: String, argument: String) { ("next", "count") }
+        static var call: (keyword: String, argument: String, fromCursor: Bool) { ("next", "count", true) }
         package let count: Int
-        package var wakeCondition: WakeCondition { .unconsumed(atLeast: count) }
 
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
-            let consumed = window.consumedCount
-            if window.unconsumedCount >= count {
-                return window.passed(consumed..<consumed + count, cursor: consumed + count)
-            }
+            if let run = counted(in: window) { return window.passed(run, cursor: run.upperBound) }
             if let (failure, location) = window.streamFailure {
                 return .failed(window.streamFailed(expected: "\(count) more \(noun)", failure, at: location))
             }
@@ -20,13 +16,12 @@ extension StreamExpectations {
         /// The inverted rule: passes when the window ends with fewer than `count` new elements and no completion.
         package func evaluateInverted(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let expected = count == 1 ? "no element" : "fewer than \(count) more \(noun)"
-            let consumed = window.consumedCount
-            if window.unconsumedCount >= count, count > 0 {
+            if let run = counted(in: window), count > 0 {
                 return .failed(
                     window.failure(
                         .invertedFulfilled,
-                        "expected \(expected)\(window.ending), but got \(window.describe(window.element(at: consumed)))",
-                        at: window.elementLocation(at: consumed + count - 1)))
+                        "expected \(expected)\(window.ending), but got \(window.describe(window.element(at: run.lowerBound)))",
+                        at: window.elementLocation(at: run.upperBound - 1)))
             }
             return window.passedWithoutCompletion((), cursor: nil, expected: "\(expected) and no completion")
         }

@@ -2,16 +2,13 @@ extension StreamExpectations {
     /// The first `maxLength` elements, consumed ones included, or fewer if the stream finished first
     /// (`prefix(maxLength)`). Moves the cursor up to `maxLength`.
     package struct Prefix<Element, Failure: Error>: InvertibleRunExpectation, CountedExpectation {
-        static var call: (keyword: String, argument: String) { ("prefix", "maxLength") }
+        static var call: (keyword: String, argument: String, fromCursor: Bool) { ("prefix", "maxLength", false) }
         /// The `maxLength` argument.
         package let count: Int
-        package var wakeCondition: WakeCondition { .elements(atLeast: count) }
 
         package func evaluateRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
+            if let run = counted(in: window) { return window.passed(run, cursor: max(window.consumedCount, count)) }
             let available = window.elementCount
-            if available >= count {
-                return window.passed(0..<count, cursor: max(window.consumedCount, count))
-            }
             if let (completion, location) = window.completion {
                 switch completion {
                 case .failure(let failure):
@@ -29,14 +26,14 @@ extension StreamExpectations {
         }
 
         package func evaluateInvertedRun(in window: some EventWindow<Element, Failure>) -> Verdict<Range<Int>> {
-            let available = window.elementCount
-            if available >= count {
+            if counted(in: window) != nil {
                 return .failed(
                     window.failure(
                         .invertedFulfilled,
                         "expected fewer than \(count) elements\(window.ending), but got \(count)",
                         at: count > 0 ? window.elementLocation(at: count - 1) : window.lastEvent?.location))
             }
+            let available = window.elementCount
             return window.passedWithoutCompletion(
                 0..<available, cursor: max(window.consumedCount, available),
                 expected: "fewer than \(count) elements and no completion")

@@ -140,10 +140,11 @@ extension StreamExpectations {
             return event.time.map { "\(text) at \(TimeFormat.offset(TimeFormat.nanoseconds($0)))" } ?? text
         }
 
+        /// A recorded event as an expected one with its kind (and its time, if `timed`) is described.
         func describe(_ event: ShapeEvent<Failure>, _ window: some EventWindow<Element, Failure>, timed: Bool) -> String
         {
-            let text = event.describe(window)
-            return timed ? "\(text) at \(TimeFormat.offset(event.nanoseconds))" : text
+            describe(
+                ExpectedEvent(Self.kind(of: event, window), at: timed ? .nanoseconds(event.nanoseconds) : nil), window)
         }
     }
 }

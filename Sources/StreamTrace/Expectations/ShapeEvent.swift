@@ -32,15 +32,6 @@ struct ShapeEvent<Failure: Error> {
         return events
     }
 
-    func describe<Element>(_ window: some EventWindow<Element, Failure>) -> String {
-        switch kind {
-        case .value(let index): "value \(window.describe(window.element(at: index)))"
-        case .finished: "finished"
-        case .failure(let error): "failure \(StreamError(error))"
-        case .cancel: "cancel"
-        }
-    }
-
     /// `==` when the errors are `Equatable` and of one type, else the same type and description.
     static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
         func equal<E: Equatable>(_ lhs: E, _ rhs: any Error) -> Bool? {

@@ -21,13 +21,9 @@ package struct QueryArguments: Sendable {
         return count
     }
 
-    package func matcher(_ clause: String) -> QueryMatcher? {
-        guard case .matcher(let matcher)? = self[clause] else { return nil }
-        return matcher
-    }
-
     /// The matcher of a clause as a condition on elements (`where == 3`): how `next where` and the like are built.
     package func condition(_ clause: String) -> ElementCondition<RawJSON> {
-        ElementCondition(clause: clause, matcher(clause) ?? .equal(.null))
+        guard case .matcher(let matcher)? = self[clause] else { return ElementCondition(clause: clause, .equal(.null)) }
+        return ElementCondition(clause: clause, matcher)
     }
 }

@@ -16,14 +16,7 @@ package struct QueryWords {
 
     /// A failure at the scalar at `offset`, in the column a person counts.
     func failure(_ message: String, at offset: Int) -> QueryParseError {
-        QueryParseError(
-            query: text, column: Self.characterCount(scalars[..<min(offset, scalars.count)]) + 1, message: message)
-    }
-
-    private static func characterCount(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view).count
+        QueryParseError(query: text, column: text(0..<min(offset, scalars.count)).count + 1, message: message)
     }
 
     /// A word of the query in a message: `'word'`, escaped, at most 40 characters of it.
@@ -95,10 +88,7 @@ package struct QueryWords {
         do {
             operand = try JSONValue(parsing: operandText)
         } catch {
-            let before = String(decoding: Array(operandText.utf8).prefix(error.offset), as: UTF8.self)
-            throw failure(
-                "invalid JSON after \(Self.quote(symbol)): \(error.message)",
-                at: operandOffset + before.unicodeScalars.count)
+            throw invalidJSON(error, in: Array(operandText.utf8), after: Self.quote(symbol), at: operandOffset)
         }
         if let matcher = QueryMatcher(symbol: symbol, operand: operand) { return matcher }
         guard numeric else {
@@ -136,9 +126,15 @@ extension QueryWords {
             advance(to: offset + text.unicodeScalars.count)
             return (text, value, offset)
         case .failure(let error):
-            let before = String(decoding: bytes.prefix(error.offset), as: UTF8.self)
-            throw failure(
-                "invalid JSON after '\(word)': \(error.message)", at: offset + before.unicodeScalars.count)
+            throw invalidJSON(error, in: bytes, after: "'\(word)'", at: offset)
         }
+    }
+
+    /// `error` in the JSON text `bytes` that starts at `offset`, after `word` (quoted).
+    private func invalidJSON(_ error: JSONSyntaxError, in bytes: [UInt8], after word: String, at offset: Int)
+        -> QueryParseError
+    {
+        let before = String(decoding: bytes.prefix(error.offset), as: UTF8.self)
+        return failure("invalid JSON after \(word): \(error.message)", at: offset + before.unicodeScalars.count)
     }
 }
