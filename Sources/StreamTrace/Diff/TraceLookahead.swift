@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The next events of a trace (at most a window's worth), read ahead for ``TraceComparison`` in memory bounded by the
 /// window times a few kilobytes plus the line the reader holds: a value is kept as its raw text in ``CompactBytes`` (a
 /// long one as a digest) and, once a comparison needs it, its canonical form (``CanonicalJSON``). Only values whose
@@ -16,7 +8,7 @@ struct TraceLookahead {
     static let shownLength = ValueText.prefixLength(columns: valueColumns) + 1
 
     /// A value's first characters, from its first bytes, escaped for a terminal and cut to ``valueColumns``.
-    static func shownValue(_ shown: [UInt8]) -> String {
+    static func shownValue(_ shown: some BidirectionalCollection<UInt8>) -> String {
         TextLayout.truncated(TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
     }
 
@@ -25,16 +17,6 @@ struct TraceLookahead {
         case none
         case demand(Demand)
         case failure(TraceFailure)
-
-        var demand: Demand? {
-            if case .demand(let demand) = self { return demand }
-            return nil
-        }
-
-        var failure: TraceFailure? {
-            if case .failure(let failure) = self { return failure }
-            return nil
-        }
     }
 
     /// How many characters of a value the report shows.
@@ -51,8 +33,8 @@ struct TraceLookahead {
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
     private var stores: KeptStores
-    /// The events a ``ReadAhead`` read, when the trace is read ahead.
-    private var ahead: ReadAheadCursor?
+    /// The thread reading the trace ahead, once it is.
+    private var ahead: ReadAhead?
 
     init(reader: TraceReader, counted: Int = 0) {
         self.reader = reader
@@ -64,7 +46,7 @@ struct TraceLookahead {
     /// is settled first, while the reader still holds its value.
     mutating func read(from readAhead: ReadAhead) {
         settle(always: false)
-        ahead = ReadAheadCursor(readAhead: readAhead)
+        ahead = readAhead
     }
 
     var isAtEnd: Bool { ended }
@@ -266,6 +248,6 @@ struct TraceLookahead {
         else { return false }
         guard l.kind == .value else { return true }
         guard let x = left.reader.currentValueBytes, let y = right.reader.currentValueBytes else { return false }
-        return x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+        return Event.sameBytes(x, y)
     }
 }

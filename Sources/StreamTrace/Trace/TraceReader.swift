@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Reads a trace front to back, one event at a time, in constant memory.
 ///
 /// It pulls events from the one front end of the format (`TraceScanner`,
@@ -94,7 +86,7 @@ public final class TraceReader {
             header = try scanner.readHeader(file: name)
         } catch {
             owned.bytes?.deallocate()
-            if let fd = owned.descriptor { close(fd) }
+            if let fd = owned.descriptor { SystemCall.close(fd) }
             throw error
         }
         self.scanner = scanner
@@ -102,7 +94,7 @@ public final class TraceReader {
 
     deinit {
         ownedBytes?.deallocate()
-        if let ownedDescriptor { close(ownedDescriptor) }
+        if let ownedDescriptor { SystemCall.close(ownedDescriptor) }
     }
 
     /// What the reader noticed without stopping (a truncated last line).
@@ -166,16 +158,10 @@ public final class TraceReader {
 
     /// The text of the value ``nextHead()`` just returned (it must be a `value` event), validated but not decoded.
     package func rawValue() -> RawJSON {
-        var bytes: [UInt8] = []
-        appendRawValue(to: &bytes)
-        return RawJSON(validated: bytes[...])
-    }
-
-    func appendRawValue(to bytes: inout [UInt8]) {
         guard let value = currentValueBytes else {
             preconditionFailure("rawValue() needs the value event nextHead() just returned")
         }
-        bytes.append(contentsOf: value)
+        return RawJSON(validated: Array(value)[...])
     }
 
     /// The current value's bytes, valid until the next call; `nil` unless ``nextHead()`` just returned a `value` event.
