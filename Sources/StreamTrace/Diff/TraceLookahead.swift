@@ -28,7 +28,8 @@ struct TraceLookahead {
     /// How many events were read from the trace so far.
     private(set) var count = 0
     private var ended = false
-    /// The last event read, while its canonical form is still to be worked out from the reader's buffer.
+    /// The last event read, a value too long to keep, while its canonical form is still to be worked out from the
+    /// reader's buffer.
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
@@ -45,7 +46,7 @@ struct TraceLookahead {
     /// Takes the events after those read so far from `readAhead`, which reads them on its own thread; the last one read
     /// is settled first, while the reader still holds its value.
     mutating func read(from readAhead: ReadAhead) {
-        settle(always: false)
+        settle()
         ahead = readAhead
     }
 
@@ -110,12 +111,6 @@ struct TraceLookahead {
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
-    static func sameTime(
-        _ left: TraceLookahead, _ i: Int, _ right: TraceLookahead, _ j: Int, _ time: TimeComparison
-    ) -> Bool {
-        time.agree(left.events[left.head + i].nanoseconds, right.events[right.head + j].nanoseconds)
-    }
-
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event `offset`: kind, payload and a value's
     /// ``CanonicalHash`` (the same events hash alike); `nil` for a long value, which may be the same as any value.
     mutating func payloadHash(at offset: Int) -> Int? {
@@ -137,25 +132,22 @@ struct TraceLookahead {
     }
     private mutating func canonical(at offset: Int) -> CanonicalJSON {
         let i = head + offset
+        if unsettled == i { settle() }
         if events[i].canonical == nil {
-            if unsettled == i {
-                settle()
-            } else {
-                let whole = events[i].form == .whole
-                let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
-                events[i].keep(canonical: canonical, holdingIn: &stores)
-            }
+            let whole = events[i].form == .whole
+            let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
+            events[i].keep(canonical: canonical, holdingIn: &stores)
         }
         return events[i].canonical ?? CanonicalJSON(.null)
     }
 
-    /// Works out the canonical form of the last event read from the reader's buffer, before the reader moves on, if its
-    /// text is too long to keep (or whenever `always`).
-    private mutating func settle(always: Bool = true) {
+    /// Works out the canonical form of the last event read, a value too long to keep, from the reader's buffer before
+    /// the reader moves on.
+    private mutating func settle() {
         guard let i = unsettled else { return }
         unsettled = nil
         // Taken off the front already: compared, and needed no more.
-        guard i >= head, always || events[i].form != .whole, let bytes = reader.currentValueBytes else { return }
+        guard i >= head, let bytes = reader.currentValueBytes else { return }
         events[i].keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
     }
 
@@ -187,7 +179,7 @@ struct TraceLookahead {
     /// Reads the next event's head, not kept yet: the caller keeps it (``keep(_:)``) or takes it as it stands, its
     /// value in the reader's buffer until the next read; `nil` at the end.
     mutating func readHead() throws(TraceReadError) -> TraceEventHead? {
-        settle(always: false)
+        settle()
         guard !ended else { return nil }
         guard let head = try reader.nextHead() else {
             ended = true
@@ -215,8 +207,8 @@ struct TraceLookahead {
                     event.form = .long
                     keep(UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Self.shownLength)]), in: &event)
                     event.rare = stores.hold(Rare(digest: CompactBytes(bytes)))
+                    unsettled = events.count
                 }
-                unsettled = events.count
             }
         case .request: event.rare = stores.hold(Rare(payload: .demand(head.demand ?? .unlimited)))
         case .failure:

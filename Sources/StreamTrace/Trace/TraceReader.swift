@@ -130,15 +130,15 @@ public final class TraceReader {
     /// The next event without its value (fully checked, value included), or `nil` at the end of the trace. Faster
     /// than ``next()`` when values are not needed; ``decodeValue()`` builds the value of this event.
     package func nextHead() throws(TraceReadError) -> TraceEventHead? {
-        current = scanner.nextEvent(beforeRefill: {})
-        if let current { return current.head(lineOffset: 0) }
-        if let problem = scanner.report.problem { throw problem.error(file: file, lineOffset: 0, eventOffset: 0) }
-        return nil
+        try nextScanEvent()?.head(lineOffset: 0)
     }
 
     /// The next event as the front end gives it (its line's bytes valid until the next call), or `nil` at the end.
     package func nextScanEvent() throws(TraceReadError) -> TraceScanEvent? {
-        _ = try nextHead()
+        current = scanner.nextEvent(beforeRefill: {})
+        if current == nil, let problem = scanner.report.problem {
+            throw problem.error(file: file, lineOffset: 0, eventOffset: 0)
+        }
         return current
     }
 

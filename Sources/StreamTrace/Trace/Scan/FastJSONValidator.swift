@@ -1,8 +1,7 @@
 /// Checks a JSON value in place without building it: the scanner's fast path. It accepts a subset of what
 /// ``JSONParser/skipValue()`` accepts, with the same extent, and returns `nil` (never a message) for the rest, which
-/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``), through the exact
-/// parser's scan from their first escape or non-ASCII byte; structure is a loop with a stack of container kinds in
-/// one 64-bit word. The bytes must end in a NUL sentinel within the buffer's
+/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``); structure is a
+/// loop with a stack of container kinds in one 64-bit word. The bytes must end in a NUL sentinel within the buffer's
 /// padding: NUL is never valid JSON, so every loop stops there.
 struct FastJSONValidator {
     let base: UnsafeRawPointer
@@ -124,8 +123,7 @@ struct FastJSONValidator {
     @inline(__always) static var nullWord: UInt32 { 0x6C6C_756E }
 }
 
-/// Numbers and strings: the grammar of ``JSONParser/scanNumber()``, yes or no only, and plain strings; other strings
-/// are the exact parser's.
+/// Numbers and strings: the grammar of ``JSONParser/scanNumber()`` and ``JSONParser/scanString()``, yes or no only.
 extension FastJSONValidator {
     @inline(__always)
     private func isDigit(_ offset: Int) -> Bool { byte(offset) &- UInt8(ascii: "0") < 10 }
@@ -164,16 +162,27 @@ extension FastJSONValidator {
     func string(at offset: Int) -> Int? {
         let special = nextStringSpecial(from: offset &+ 1)
         if byte(special) == UInt8(ascii: "\"") { return special &+ 1 }
-        return exactString(at: offset)
+        return string(from: special)
     }
 
-    /// A string with an escape or a non-ASCII byte, read by the exact parser (``JSONParser/scanString()``). Its bytes
-    /// are given no end: the sentinel, never valid in a string, stops the scan before any byte past it is read.
+    /// The rest of a string from its first byte that needs attention.
     @inline(never)
-    private func exactString(at offset: Int) -> Int? {
-        var parser = JSONParser(UnsafeRawBufferPointer(start: base + offset, count: Int(Int32.max)))
-        guard (try? parser.scanString()) != nil else { return nil }
-        return offset &+ parser.position
+    private func string(from offset: Int) -> Int? {
+        var i = offset
+        while true {
+            let b = byte(i)
+            if b == UInt8(ascii: "\"") { return i &+ 1 }
+            if b == UInt8(ascii: "\\") {
+                guard let next = escape(at: i) else { return nil }
+                i = next
+            } else if b >= 0x80 {
+                guard let next = utf8Scalar(at: i) else { return nil }
+                i = next
+            } else {
+                return nil  // a control character, or the sentinel
+            }
+            i = nextStringSpecial(from: i)
+        }
     }
 
     /// The first byte at or after `offset` that needs attention in a string, 16 bytes a step (up to the sentinel).
@@ -185,5 +194,48 @@ extension FastJSONValidator {
             if mask != 0 { return i &+ mask.trailingZeroBitCount }
             i &+= 16
         }
+    }
+
+    /// One escape sequence; `\u` escapes must be 4 hex digits, surrogates in high-low pairs.
+    @inline(__always)
+    private func escape(at offset: Int) -> Int? {
+        switch byte(offset + 1) {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return offset + 2
+        case UInt8(ascii: "u"):
+            guard let unit = hex4(at: offset + 2) else { return nil }
+            if unit >= 0xDC00, unit <= 0xDFFF { return nil }
+            guard unit >= 0xD800, unit <= 0xDBFF else { return offset + 6 }
+            guard byte(offset + 6) == UInt8(ascii: "\\"), byte(offset + 7) == UInt8(ascii: "u"),
+                let low = hex4(at: offset + 8), low >= 0xDC00, low <= 0xDFFF
+            else { return nil }
+            return offset + 12
+        default:
+            return nil
+        }
+    }
+
+    private func hex4(at offset: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let b = byte(offset + k)
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// One multi-byte UTF-8 character, by the exact parser's rules: no overlong forms, surrogates or beyond U+10FFFF.
+    private func utf8Scalar(at offset: Int) -> Int? {
+        guard let sequence = UTF8Sequence(lead: byte(offset)) else { return nil }
+        for k in 1..<sequence.length where !sequence.range(ofByte: k).contains(byte(offset + k)) { return nil }
+        return offset + sequence.length
     }
 }
