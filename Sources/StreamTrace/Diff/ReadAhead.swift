@@ -41,12 +41,6 @@ final class ReadAhead: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: 0)
     private var thread: WorkerThread?
 
-    /// The walk's side, used by its thread only: the batch it takes events from, and how the reading ended, once the
-    /// batch that says so was taken.
-    private var taken: [Event] = []
-    private var position = 0
-    private var end: Result<Void, TraceReadError>?
-
     /// Starts reading `reader` on a new thread, after the `counted` events
     /// read from it so far; `nil` if no thread can be made (the reader is
     /// then read as before, on the caller's thread).
@@ -60,26 +54,13 @@ final class ReadAhead: @unchecked Sendable {
         guard thread != nil else { return nil }
     }
 
-    /// The next event, waiting for its batch; `nil` at the end of the trace; or the read error where the events before
-    /// it end. The stores its text is in go to `stores`, which holds them from then on.
-    func next(keeping stores: inout TraceLookahead.KeptStores) throws(TraceReadError) -> Event? {
-        while position == taken.count {
-            if let end {
-                try end.get()
-                return nil
-            }
-            waiting.wait()
-            // Taken out of the queue: the walk lets go of its events as it passes them.
-            let batch = lock.withLock { queue.removeFirst() }
-            places.signal()
-            (taken, position, end) = (batch.events, 0, batch.end)
-            stores.take(batch.stores)
-        }
-        // Moved out, not copied: the batch is the walk's alone.
-        var event = TraceLookahead.vacant
-        swap(&event, &taken[position])
-        position += 1
-        return event
+    /// The next batch, waiting for it.
+    func take() -> Batch {
+        waiting.wait()
+        // Taken out of the queue: the walk lets go of its events as it passes them.
+        let batch = lock.withLock { queue.removeFirst() }
+        places.signal()
+        return batch
     }
 
     /// Ends the reading thread, wherever it is, and waits for it.

@@ -34,8 +34,8 @@ struct TraceLookahead {
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
     private var stores: KeptStores
-    /// The thread reading the trace ahead, once it is.
-    private var ahead: ReadAhead?
+    /// The events a ``ReadAhead`` read, when the trace is read ahead.
+    private var ahead: ReadAheadCursor?
 
     init(reader: TraceReader, counted: Int = 0) {
         self.reader = reader
@@ -47,7 +47,7 @@ struct TraceLookahead {
     /// is settled first, while the reader still holds its value.
     mutating func read(from readAhead: ReadAhead) {
         settle()
-        ahead = readAhead
+        ahead = ReadAheadCursor(readAhead: readAhead)
     }
 
     var isAtEnd: Bool { ended }
