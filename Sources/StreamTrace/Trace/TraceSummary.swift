@@ -40,6 +40,7 @@ package struct TraceSummary: Sendable, Equatable {
         count(at: event.nanoseconds, kind: event.event.kind, failure: error)
     }
 
+    @inline(__always)
     private mutating func count(at nanoseconds: Int64, kind: EventKind, failure: TraceFailure?) {
         if eventCount == 0 { firstTime = nanoseconds }
         lastTime = nanoseconds
