@@ -35,7 +35,7 @@ enum EventAlignment {
                 let nearerInTime = bestInTime.map { isNearer((i, j), than: $0) } ?? true
                 guard nearer || nearerInTime, TraceLookahead.samePayload(&left, i, &right, j) else { return }
                 if nearer { best = (i, j) }
-                if nearerInTime, TraceLookahead.sameTime(left, i, right, j, time) { bestInTime = (i, j) }
+                if nearerInTime, time.agree(left[i].nanoseconds, right[j].nanoseconds) { bestInTime = (i, j) }
             }
             for i in 0..<left.buffered {
                 guard let hash = left.payloadHash(at: i), long.isEmpty else {

@@ -1,13 +1,5 @@
 import Dispatch
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// One trace of ``TraceComparison`` read on a thread of its own, ahead of
 /// the walk: events in batches, each settled as it is read (a value's
 /// ``CanonicalHash``, or a long value's canonical form), so reading and

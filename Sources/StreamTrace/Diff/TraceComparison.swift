@@ -199,15 +199,6 @@ extension TraceComparison {
 
     /// Every scalar outside ASCII as `\u` and hex digits.
     static func asciiEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                result.unicodeScalars.append(scalar)
-            } else {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }
-        }
-        return result
+        text.unicodeScalars.map { $0.isASCII ? String($0) : TerminalText.escape($0) }.joined()
     }
 }

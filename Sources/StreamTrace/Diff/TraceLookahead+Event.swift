@@ -55,47 +55,30 @@ extension TraceLookahead {
         /// Whether two values' texts are the same as read (a long one's by its digest).
         static func sameText(_ a: Event, _ b: Event) -> Bool {
             switch (a.form, b.form) {
-            case (.whole, .whole):
-                a.count == b.count && a.withBytes { x in b.withBytes { y in equal(x, y) } }
+            case (.whole, .whole): a.withBytes { x in b.withBytes { y in sameBytes(x, y) } }
             case (.long, .long): a.rare?.digest == b.rare?.digest
             case (.none, .none): true
             default: false
             }
         }
 
-        /// Whether two texts of one count are the same bytes.
-        private static func equal(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
-            x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+        /// Whether two texts are the same bytes.
+        static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+            x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
         }
 
-        /// The start of a value's text, enough for ``valueColumns``.
-        var shown: [UInt8] { withShown { Array($0) } }
-
-        /// ``shown``, for `body`, without a copy.
+        /// The start of a value's text, enough for ``valueColumns``, for `body`.
         func withShown<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
             withBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<min($0.count, shownLength)])) }
         }
 
         /// The event as the report shows it: `value {"id":1}`, cut.
         var text: String {
-            switch kind {
-            case .value: "value " + shownValue
-            case .request: "request \(payload.demand ?? .unlimited)"
-            case .failure: "failure \(payload.failure ?? TraceFailure(type: "", message: ""))"
+            switch (kind, payload) {
+            case (.value, _): "value " + withShown { TraceLookahead.shownValue($0) }
+            case (_, .demand(let demand)): "request \(demand)"
+            case (_, .failure(let failure)): "failure \(failure)"
             default: kind.rawValue
-            }
-        }
-
-        var shownValue: String { TraceLookahead.shownValue(shown) }
-
-        /// What a marble line draws for it (`nil`: not drawn).
-        var mark: RecentTimeline.Mark? {
-            switch kind {
-            case .value: .element(shownValue)
-            case .finished: .finished
-            case .failure: .failure
-            case .cancel: .cancel
-            default: nil
             }
         }
     }

@@ -20,14 +20,9 @@ extension TraceLookahead {
         /// Where `bytes`, event `index`'s text (at most ``CompactBytes/keptBytes``), are kept: this store or a new one.
         mutating func keep(_ bytes: UnsafeRawBufferPointer, index: Int) -> UnsafeRawPointer? {
             if let start = current.keep(bytes) { return start }
-            startStore(first: index)
-            return current.keep(bytes)
-        }
-
-        /// Keeps texts from event `first` on in a new store.
-        mutating func startStore(first: Int) {
             current = TextStore()
-            stores.append((current, first, []))
+            stores.append((current, index, []))
+            return current.keep(bytes)
         }
 
         /// Holds `rare` (of an event kept last or earlier) with the newest store: let go of no sooner than its event.
@@ -38,10 +33,8 @@ extension TraceLookahead {
 
         /// Hands all stores (so the events pointing into them) to another thread's lookahead, starting anew at `first`.
         mutating func handOver(first: Int) -> [Kept] {
-            let handed = stores
-            current = TextStore()
-            stores = [(current, first, [])]
-            return handed
+            defer { self = KeptStores(first: first) }
+            return stores
         }
 
         /// Holds stores another lookahead handed over, newer than all here (the taker keeps no text of its own after).

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The next events of a trace (at most a window's worth), read ahead for ``TraceComparison`` in memory bounded by the
 /// window times a few kilobytes plus the line the reader holds: a value is kept as its raw text in ``CompactBytes`` (a
 /// long one as a digest) and, once a comparison needs it, its canonical form (``CanonicalJSON``). Only values whose
@@ -16,7 +8,7 @@ struct TraceLookahead {
     static let shownLength = ValueText.prefixLength(columns: valueColumns) + 1
 
     /// A value's first characters, from its first bytes, escaped for a terminal and cut to ``valueColumns``.
-    static func shownValue(_ shown: [UInt8]) -> String {
+    static func shownValue(_ shown: some BidirectionalCollection<UInt8>) -> String {
         TextLayout.truncated(TerminalText.escaped(ValueText.prefix(shown, columns: valueColumns)), to: valueColumns)
     }
 
@@ -25,16 +17,6 @@ struct TraceLookahead {
         case none
         case demand(Demand)
         case failure(TraceFailure)
-
-        var demand: Demand? {
-            if case .demand(let demand) = self { return demand }
-            return nil
-        }
-
-        var failure: TraceFailure? {
-            if case .failure(let failure) = self { return failure }
-            return nil
-        }
     }
 
     /// How many characters of a value the report shows.
@@ -46,7 +28,8 @@ struct TraceLookahead {
     /// How many events were read from the trace so far.
     private(set) var count = 0
     private var ended = false
-    /// The last event read, while its canonical form is still to be worked out from the reader's buffer.
+    /// The last event read, a value too long to keep, while its canonical form is still to be worked out from the
+    /// reader's buffer.
     private var unsettled: Int?
     private var rewriter = JSONRewriter()
     private var hasher = CanonicalHash()
@@ -63,7 +46,7 @@ struct TraceLookahead {
     /// Takes the events after those read so far from `readAhead`, which reads them on its own thread; the last one read
     /// is settled first, while the reader still holds its value.
     mutating func read(from readAhead: ReadAhead) {
-        settle(always: false)
+        settle()
         ahead = ReadAheadCursor(readAhead: readAhead)
     }
 
@@ -128,12 +111,6 @@ struct TraceLookahead {
         return left.canonical(at: i) == right.canonical(at: j)
     }
 
-    static func sameTime(
-        _ left: TraceLookahead, _ i: Int, _ right: TraceLookahead, _ j: Int, _ time: TimeComparison
-    ) -> Bool {
-        time.agree(left.events[left.head + i].nanoseconds, right.events[right.head + j].nanoseconds)
-    }
-
     /// A hash of what ``samePayload(_:_:_:_:)`` compares of event `offset`: kind, payload and a value's
     /// ``CanonicalHash`` (the same events hash alike); `nil` for a long value, which may be the same as any value.
     mutating func payloadHash(at offset: Int) -> Int? {
@@ -155,25 +132,22 @@ struct TraceLookahead {
     }
     private mutating func canonical(at offset: Int) -> CanonicalJSON {
         let i = head + offset
+        if unsettled == i { settle() }
         if events[i].canonical == nil {
-            if unsettled == i {
-                settle()
-            } else {
-                let whole = events[i].form == .whole
-                let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
-                events[i].keep(canonical: canonical, holdingIn: &stores)
-            }
+            let whole = events[i].form == .whole
+            let canonical = events[i].withBytes { rewriter.canonical(whole ? $0 : .init(rebasing: $0[..<0])) }
+            events[i].keep(canonical: canonical, holdingIn: &stores)
         }
         return events[i].canonical ?? CanonicalJSON(.null)
     }
 
-    /// Works out the canonical form of the last event read from the reader's buffer, before the reader moves on, if its
-    /// text is too long to keep (or whenever `always`).
-    private mutating func settle(always: Bool = true) {
+    /// Works out the canonical form of the last event read, a value too long to keep, from the reader's buffer before
+    /// the reader moves on.
+    private mutating func settle() {
         guard let i = unsettled else { return }
         unsettled = nil
         // Taken off the front already: compared, and needed no more.
-        guard i >= head, always || events[i].form != .whole, let bytes = reader.currentValueBytes else { return }
+        guard i >= head, let bytes = reader.currentValueBytes else { return }
         events[i].keep(canonical: rewriter.canonical(bytes), holdingIn: &stores)
     }
 
@@ -205,7 +179,7 @@ struct TraceLookahead {
     /// Reads the next event's head, not kept yet: the caller keeps it (``keep(_:)``) or takes it as it stands, its
     /// value in the reader's buffer until the next read; `nil` at the end.
     mutating func readHead() throws(TraceReadError) -> TraceEventHead? {
-        settle(always: false)
+        settle()
         guard !ended else { return nil }
         guard let head = try reader.nextHead() else {
             ended = true
@@ -233,8 +207,8 @@ struct TraceLookahead {
                     event.form = .long
                     keep(UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Self.shownLength)]), in: &event)
                     event.rare = stores.hold(Rare(digest: CompactBytes(bytes)))
+                    unsettled = events.count
                 }
-                unsettled = events.count
             }
         case .request: event.rare = stores.hold(Rare(payload: .demand(head.demand ?? .unlimited)))
         case .failure:
@@ -266,6 +240,6 @@ struct TraceLookahead {
         else { return false }
         guard l.kind == .value else { return true }
         guard let x = left.reader.currentValueBytes, let y = right.reader.currentValueBytes else { return false }
-        return x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+        return Event.sameBytes(x, y)
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Parses and checks a trace's header and event lines; problems carry their byte offset in the line.
 struct TraceLineParser {
     let maximumDepth: Int
@@ -14,6 +6,11 @@ struct TraceLineParser {
         var offset: Int
         var message: String
         var kind: TraceReadError.Kind
+
+        /// A broken rule of the format (``TraceReadError/Kind/invalidEvent``).
+        static func rule(_ message: String, at offset: Int = 0) -> Problem {
+            Problem(offset: offset, message: message, kind: .invalidEvent)
+        }
     }
 
     /// An event line, its value left as a byte range to decode on demand.
@@ -30,13 +27,23 @@ struct TraceLineParser {
     /// The keys an event line may carry that the reader understands.
     enum Key {
         case t, event, value, demand, error, other
+
+        init(_ name: UnsafeRawBufferPointer) {
+            switch name.count {
+            case 1 where name[0] == UInt8(ascii: "t"): self = .t
+            case 5 where name.matches("event"): self = .event
+            case 5 where name.matches("value"): self = .value
+            case 5 where name.matches("error"): self = .error
+            case 6 where name.matches("demand"): self = .demand
+            default: self = .other
+            }
+        }
     }
 
     // MARK: Events
 
     /// Parses and checks one event line; values are validated, not built (see ``decodeValue(_:in:)``).
     func parseEvent(_ line: UnsafeRawBufferPointer) throws(Problem) -> ParsedEvent {
-        if let event = parseWriterLayout(line) { return event }
         var parser = JSONParser(line, maximumDepth: maximumDepth)
         var time: Int64?
         var timeOffset = 0
@@ -44,6 +51,7 @@ struct TraceLineParser {
         var valueRange: Range<Int>?
         var demand: (JSONValue, Int)?
         var error: (JSONValue, Int)?
+        let readKey: (inout JSONParser) throws(JSONSyntaxError) -> Key = { try readName(&$0, Key.init) }
         do throws(JSONSyntaxError) {
             try walkObject(&parser, keys: readKey) { (key, keyOffset, parser) throws(JSONSyntaxError) in
                 let valueOffset = parser.position
@@ -74,85 +82,24 @@ struct TraceLineParser {
                 offset: error.offset, message: error.message, kind: error.isRuleViolation ? .invalidEvent : .invalidJSON
             )
         }
-        return try complete(
-            time: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange, demand: demand, error: error,
-            in: line)
-    }
-
-    /// Checks that an event has what its kind needs (a time, a kind, the payload); reads its demand or error.
-    private func complete(
-        time: Int64?, timeOffset: Int, kind: EventKind?, valueRange: Range<Int>?, demand: (JSONValue, Int)?,
-        error: (JSONValue, Int)?, in line: UnsafeRawBufferPointer
-    ) throws(Problem) -> ParsedEvent {
-        guard let time else {
-            throw Problem(offset: 0, message: "missing \"t\": every event needs a time", kind: .invalidEvent)
-        }
-        guard let kind else {
-            throw Problem(offset: 0, message: "missing \"event\": every event needs a kind", kind: .invalidEvent)
-        }
+        // What the event's kind needs: a time, a kind, the payload.
+        guard let time else { throw .rule("missing \"t\": every event needs a time") }
+        guard let kind else { throw .rule("missing \"event\": every event needs a kind") }
         var event = ParsedEvent(nanoseconds: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange)
         switch kind {
         case .value:
-            if valueRange == nil {
-                throw Problem(offset: 0, message: "a value event needs a \"value\"", kind: .invalidEvent)
-            }
+            if valueRange == nil { throw .rule("a value event needs a \"value\"") }
         case .request:
-            guard let (demandValue, offset) = demand else {
-                throw Problem(offset: 0, message: "a request event needs a \"demand\"", kind: .invalidEvent)
-            }
+            guard let (demandValue, offset) = demand else { throw .rule("a request event needs a \"demand\"") }
             event.demand = try parseDemand(demandValue, offset: offset)
         case .failure:
-            guard let (errorValue, offset) = error else {
-                throw Problem(offset: 0, message: "a failure event needs an \"error\"", kind: .invalidEvent)
-            }
+            guard let (errorValue, offset) = error else { throw .rule("a failure event needs an \"error\"") }
             let payload = try valueRange.map { range throws(Problem) in try decodeValue(range, in: line) }
             event.failure = try parseFailure(errorValue, value: payload, offset: offset)
         case .subscribe, .finished, .cancel:
             break
         }
         return event
-    }
-
-    /// A line in exactly the writer's layout, or `nil` for the general parser, which also explains any problem.
-    private func parseWriterLayout(_ line: UnsafeRawBufferPointer) -> ParsedEvent? {
-        let count = line.count
-        guard line.has("{\"t\":", at: 0) else { return nil }
-        var index = 5
-        var time: Int64 = 0
-        while index < count {
-            let digit = line[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            let (m, o1) = time.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = m.addingReportingOverflow(Int64(digit))
-            guard !o1, !o2 else { return nil }
-            time = sum
-            index += 1
-        }
-        guard index > 5, index == 6 || line[5] != UInt8(ascii: "0"), line.has(",\"event\":\"", at: index) else {
-            return nil
-        }
-        index += 10
-        if line.has("value\",\"value\":", at: index) {
-            let start = index + 15
-            var parser = JSONParser(line, maximumDepth: maximumDepth)
-            parser.position = start
-            guard (try? parser.skipValue(depth: 1)) != nil, parser.position == count - 1,
-                line[count - 1] == UInt8(ascii: "}")
-            else { return nil }
-            return ParsedEvent(nanoseconds: time, timeOffset: 5, kind: .value, valueRange: start..<(count - 1))
-        }
-        let rest = UnsafeRawBufferPointer(rebasing: line[index...])
-        let kind: EventKind
-        if rest.matches("finished\"}") {
-            kind = .finished
-        } else if rest.matches("subscribe\"}") {
-            kind = .subscribe
-        } else if rest.matches("cancel\"}") {
-            kind = .cancel
-        } else {
-            return nil
-        }
-        return ParsedEvent(nanoseconds: time, timeOffset: 5, kind: kind)
     }
 
     /// Builds the value of a validated byte range.
@@ -215,7 +162,7 @@ extension TraceLineParser {
                 message: "unsupported trace version \(v); this reader knows version \(TraceHeader.currentVersion)",
                 kind: .unsupportedVersion)
         }
-        if let (message, offset) = wrongType { throw Problem(offset: offset, message: message, kind: .invalidEvent) }
+        if let (message, offset) = wrongType { throw .rule(message, at: offset) }
         return header
     }
 
@@ -263,39 +210,19 @@ extension TraceLineParser {
         JSONSyntaxError(ruleViolation: "duplicate key \"\(key)\"", offset: offset)
     }
 
-    /// Reads a key, recognizing the known ones from their bytes without building a string.
-    func readKey(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Key {
-        let start = parser.position + 1
-        var end = start
-        let bytes = parser.bytes
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
-        {
-            end += 1
+    /// Reads a string (the parser at its opening quote) and names it by `match`, which reads its text as written when
+    /// it has no escape (no string built), else decoded.
+    func readName<Name>(_ parser: inout JSONParser, _ match: (UnsafeRawBufferPointer) -> Name) throws(JSONSyntaxError)
+        -> Name
+    {
+        let start = parser.position
+        if try !parser.scanString() {
+            return match(UnsafeRawBufferPointer(rebasing: parser.bytes[(start + 1)..<(parser.position - 1)]))
         }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            parser.position = end + 1
-            switch key.count {
-            case 1 where key[0] == UInt8(ascii: "t"): return .t
-            case 5 where key.matches("event"): return .event
-            case 5 where key.matches("value"): return .value
-            case 5 where key.matches("error"): return .error
-            case 6 where key.matches("demand"): return .demand
-            default:
-                // Unknown keys are ignored, but must still be valid strings.
-                parser.position = start - 1
-                _ = try parser.scanString()
-                return .other
-            }
-        }
-        switch try parser.parseString() {
-        case "t": return .t
-        case "event": return .event
-        case "value": return .value
-        case "error": return .error
-        case "demand": return .demand
-        default: return .other
-        }
+        var again = parser
+        again.position = start
+        var decoded = try again.parseString()
+        return decoded.withUTF8 { match(UnsafeRawBufferPointer($0)) }
     }
 
     func readKind(_ parser: inout JSONParser) throws(JSONSyntaxError) -> EventKind {
@@ -304,27 +231,23 @@ extension TraceLineParser {
             throw JSONSyntaxError(
                 ruleViolation: "\"event\" must be a string, found \(try describeValue(&parser))", offset: offset)
         }
-        let start = parser.position + 1
-        let escaped = try parser.scanString()
-        let raw = UnsafeRawBufferPointer(rebasing: parser.bytes[start..<(parser.position - 1)])
-        if !escaped {
-            switch raw.count {
-            case 5 where raw.matches("value"): return .value
-            case 6 where raw.matches("cancel"): return .cancel
-            case 7 where raw.matches("request"): return .request
-            case 7 where raw.matches("failure"): return .failure
-            case 8 where raw.matches("finished"): return .finished
-            case 9 where raw.matches("subscribe"): return .subscribe
-            default: break
+        let kind = try readName(&parser) { name -> EventKind? in
+            switch name.count {
+            case 5 where name.matches("value"): .value
+            case 6 where name.matches("cancel"): .cancel
+            case 7 where name.matches("request"): .request
+            case 7 where name.matches("failure"): .failure
+            case 8 where name.matches("finished"): .finished
+            case 9 where name.matches("subscribe"): .subscribe
+            default: nil
             }
         }
+        if let kind { return kind }
         var again = parser
         again.position = offset
-        let name = try again.parseString()
-        if let kind = EventKind(rawValue: name) { return kind }
         throw JSONSyntaxError(
             ruleViolation:
-                "unknown event kind \(ValueText.quoted(name)); expected subscribe, request, value, finished, failure or cancel",
+                "unknown event kind \(ValueText.quoted(try again.parseString())); expected subscribe, request, value, finished, failure or cancel",
             offset: offset)
     }
 
@@ -388,10 +311,8 @@ extension TraceLineParser {
             if let v = n.int64Value, v >= 1, v <= Int64(Int.max) { return .max(Int(v)) }
         default: break
         }
-        throw Problem(
-            offset: offset,
-            message: "\"demand\" must be an integer >= 1 or \"unlimited\", found \(value.jsonText.prefix(40))",
-            kind: .invalidEvent)
+        throw .rule(
+            "\"demand\" must be an integer >= 1 or \"unlimited\", found \(value.jsonText.prefix(40))", at: offset)
     }
 
     func parseFailure(_ value: JSONValue, value payload: JSONValue?, offset: Int) throws(Problem)
@@ -400,11 +321,9 @@ extension TraceLineParser {
         guard case .object(let object) = value, case .string(let type)? = object["type"],
             case .string(let message)? = object["message"]
         else {
-            throw Problem(
-                offset: offset,
-                message:
-                    "\"error\" must be an object with string \"type\" and \"message\", found \(value.jsonText.prefix(60))",
-                kind: .invalidEvent)
+            throw .rule(
+                "\"error\" must be an object with string \"type\" and \"message\", found \(value.jsonText.prefix(60))",
+                at: offset)
         }
         return TraceFailure(type: type, message: message, value: payload)
     }
@@ -464,16 +383,8 @@ extension TraceLineParser {
 }
 
 extension UnsafeRawBufferPointer {
-    /// Whether the bytes at `offset` start with `literal`'s UTF-8.
-    @inline(__always)
-    func has(_ literal: StaticString, at offset: Int) -> Bool {
-        offset + literal.utf8CodeUnitCount <= count
-            && memcmp(baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
-    }
-
     /// Whether the bytes are exactly `literal`'s UTF-8.
-    @inline(__always)
     func matches(_ literal: StaticString) -> Bool {
-        count == literal.utf8CodeUnitCount && memcmp(baseAddress!, literal.utf8Start, count) == 0
+        elementsEqual(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

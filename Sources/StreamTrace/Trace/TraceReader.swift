@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Reads a trace front to back, one event at a time, in constant memory.
 ///
 /// It pulls events from the one front end of the format (`TraceScanner`,
@@ -94,7 +86,7 @@ public final class TraceReader {
             header = try scanner.readHeader(file: name)
         } catch {
             owned.bytes?.deallocate()
-            if let fd = owned.descriptor { close(fd) }
+            if let fd = owned.descriptor { SystemCall.close(fd) }
             throw error
         }
         self.scanner = scanner
@@ -102,7 +94,7 @@ public final class TraceReader {
 
     deinit {
         ownedBytes?.deallocate()
-        if let ownedDescriptor { close(ownedDescriptor) }
+        if let ownedDescriptor { SystemCall.close(ownedDescriptor) }
     }
 
     /// What the reader noticed without stopping (a truncated last line).
@@ -138,15 +130,15 @@ public final class TraceReader {
     /// The next event without its value (fully checked, value included), or `nil` at the end of the trace. Faster
     /// than ``next()`` when values are not needed; ``decodeValue()`` builds the value of this event.
     package func nextHead() throws(TraceReadError) -> TraceEventHead? {
-        current = scanner.nextEvent(beforeRefill: {})
-        if let current { return current.head(lineOffset: 0) }
-        if let problem = scanner.report.problem { throw problem.error(file: file, lineOffset: 0, eventOffset: 0) }
-        return nil
+        try nextScanEvent()?.head(lineOffset: 0)
     }
 
     /// The next event as the front end gives it (its line's bytes valid until the next call), or `nil` at the end.
     package func nextScanEvent() throws(TraceReadError) -> TraceScanEvent? {
-        _ = try nextHead()
+        current = scanner.nextEvent(beforeRefill: {})
+        if current == nil, let problem = scanner.report.problem {
+            throw problem.error(file: file, lineOffset: 0, eventOffset: 0)
+        }
         return current
     }
 
@@ -166,16 +158,10 @@ public final class TraceReader {
 
     /// The text of the value ``nextHead()`` just returned (it must be a `value` event), validated but not decoded.
     package func rawValue() -> RawJSON {
-        var bytes: [UInt8] = []
-        appendRawValue(to: &bytes)
-        return RawJSON(validated: bytes[...])
-    }
-
-    func appendRawValue(to bytes: inout [UInt8]) {
         guard let value = currentValueBytes else {
             preconditionFailure("rawValue() needs the value event nextHead() just returned")
         }
-        bytes.append(contentsOf: value)
+        return RawJSON(validated: Array(value)[...])
     }
 
     /// The current value's bytes, valid until the next call; `nil` unless ``nextHead()`` just returned a `value` event.

@@ -21,13 +21,10 @@ package struct TraceSummary: Sendable, Equatable {
 
     /// Reads the rest of `reader` (values checked, not built).
     package init(reading reader: TraceReader) throws(TraceReadError) {
-        var summary = TraceSummary(header: reader.header, status: .open, warnings: [])
-        while let head = try reader.nextHead() {
-            summary.count(at: head.nanoseconds, kind: head.kind, failure: head.failure)
-        }
-        summary.status = reader.status
-        summary.warnings = reader.warnings
-        self = summary
+        self.init(header: reader.header, status: .open, warnings: [])
+        while let event = try reader.nextScanEvent() { consume(event) }
+        status = reader.status
+        warnings = reader.warnings
     }
 
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning]) {
@@ -43,58 +40,38 @@ package struct TraceSummary: Sendable, Equatable {
         count(at: event.nanoseconds, kind: event.event.kind, failure: error)
     }
 
+    @inline(__always)
     private mutating func count(at nanoseconds: Int64, kind: EventKind, failure: TraceFailure?) {
         if eventCount == 0 { firstTime = nanoseconds }
         lastTime = nanoseconds
         eventCount += 1
         if kind == .value { elementCount += 1 }
-        if kind.isTerminal { terminal = kind }
+        if kind.isTerminalKind { terminal = kind }
         if let failure { self.failure = failure }
     }
 
     package var duration: Int64 { lastTime - firstTime }
-
-    /// The events a marble line draws: elements and the terminal event.
-    package var drawnCount: Int { elementCount + (terminal == nil ? 0 : 1) }
 }
 
-extension TraceSummary {
+/// A summary is also what a scan counts, one block at a time; the header, status and warnings are the scan's.
+extension TraceSummary: TraceScanConsumer {
     /// The summary of the trace read from `fd` (from its current offset; not closed) by ``TraceScan``, in chunks on
     /// every core, with the same result and errors as ``init(reading:)``.
     package static func scan(fileDescriptor fd: Int32, name: String) throws(TraceReadError) -> TraceSummary {
-        let scan = try TraceScan.scan(fileDescriptor: fd, name: name) { SummaryScan() }
-        var summary = TraceSummary(header: scan.header, status: scan.status, warnings: scan.warnings)
-        let counted = scan.consumer
-        summary.eventCount = counted.eventCount
-        summary.elementCount = counted.elementCount
-        summary.firstTime = counted.firstTime
-        summary.lastTime = counted.lastTime
-        summary.terminal = counted.terminal
-        summary.failure = counted.failure
+        let scan = try TraceScan.scan(fileDescriptor: fd, name: name) {
+            TraceSummary(header: TraceHeader(), status: .open, warnings: [])
+        }
+        var summary = scan.consumer
+        (summary.header, summary.status, summary.warnings) = (scan.header, scan.status, scan.warnings)
         return summary
     }
-}
-
-/// What a ``TraceSummary`` counts, one chunk at a time.
-private struct SummaryScan: TraceScanConsumer {
-    var eventCount = 0
-    var elementCount = 0
-    var firstTime: Int64 = 0
-    var lastTime: Int64 = 0
-    var terminal: EventKind?
-    var failure: TraceFailure?
 
     @inline(__always)
-    mutating func consume(_ event: TraceScanEvent) {
-        if eventCount == 0 { firstTime = event.nanoseconds }
-        lastTime = event.nanoseconds
-        eventCount += 1
-        if event.kind == .value { elementCount += 1 }
-        if event.kind.isTerminalKind { terminal = event.kind }
-        if event.kind == .failure, let error = event.failure { failure = error }
+    package mutating func consume(_ event: TraceScanEvent) {
+        count(at: event.nanoseconds, kind: event.kind, failure: event.kind == .failure ? event.failure : nil)
     }
 
-    mutating func append(_ later: SummaryScan, eventOffset: Int, lineOffset: Int) {
+    package mutating func append(_ later: TraceSummary, eventOffset: Int, lineOffset: Int) {
         guard later.eventCount > 0 else { return }
         if eventCount == 0 { firstTime = later.firstTime }
         lastTime = later.lastTime

@@ -3,7 +3,7 @@ import StreamTraceBytes
 #endif
 
 /// Byte classification 16 bytes at a time, written so that the compiler emits plain SSE2 (x86-64's baseline) or NEON.
-/// A load may read up to 63 bytes past its start: the scanner's buffers keep ``ScanBuffer/padding`` readable bytes
+/// A load reads 16 bytes from its start: the scanner's buffers keep ``ScanBuffer/padding`` readable bytes
 /// after the data, and a NUL sentinel right after it, so loops stop there.
 enum ByteVector {
     typealias Bytes = SIMD16<UInt8>
@@ -39,13 +39,6 @@ enum ByteVector {
         return gather(words[0]) | gather(words[1]) << 8
     }
 
-    /// Whether any byte of a 0x00/0xFF vector is set.
-    @inline(__always)
-    static func any(_ flags: Bytes) -> Bool {
-        let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] != 0
-    }
-
     /// The top bits of 8 bytes as 8 bits (`pmovmskb` is out of Swift's reach): the multiply moves bit 8k+7 to 56+k.
     @inline(__always)
     private static func gather(_ word: UInt64) -> UInt64 {
@@ -60,23 +53,5 @@ enum ByteVector {
         #else
         return UInt32(truncatingIfNeeded: bitmask(stringSpecials(load(base, offset))))
         #endif
-    }
-
-    /// The offset of the first `\n` at or after `offset`, before `end`, or `nil`; 64 bytes a step.
-    static func firstNewline(_ base: UnsafeRawPointer, from offset: Int, before end: Int) -> Int? {
-        var offset = offset
-        while offset < end {
-            let a = equal(load(base, offset), 0x0A)
-            let b = equal(load(base, offset + 16), 0x0A)
-            let c = equal(load(base, offset + 32), 0x0A)
-            let d = equal(load(base, offset + 48), 0x0A)
-            if any(a | b | c | d) {
-                let mask = bitmask(a) | bitmask(b) << 16 | bitmask(c) << 32 | bitmask(d) << 48
-                let found = offset + mask.trailingZeroBitCount
-                return found < end ? found : nil
-            }
-            offset += 64
-        }
-        return nil
     }
 }

@@ -17,12 +17,6 @@ struct ChunkMerger {
 
     var eventCount: Int { order.eventCount }
 
-    mutating func merge<C: TraceScanConsumer>(_ report: ChunkReport, _ consumer: C, into total: inout C)
-        throws(TraceReadError)
-    {
-        try merge(report) { total.append(consumer, eventOffset: $0, lineOffset: $1) }
-    }
-
     /// Checks `report` against earlier chunks, then calls `add` with the offsets that make its events absolute.
     mutating func merge(_ report: ChunkReport, then add: (_ eventOffset: Int, _ lineOffset: Int) -> Void)
         throws(TraceReadError)
@@ -50,5 +44,10 @@ struct ChunkMerger {
         lineOffset += report.lineCount
     }
 
-    var status: TraceStatus { TraceStatus(terminal: order.terminal?.kind, truncated: truncated) }
+    /// What the scan found, once every chunk is merged.
+    func result<C>(header: TraceHeader, _ consumer: C) -> TraceScanResult<C> {
+        TraceScanResult(
+            header: header, status: TraceStatus(terminal: order.terminal?.kind, truncated: truncated),
+            warnings: warnings, eventCount: eventCount, consumer: consumer)
+    }
 }

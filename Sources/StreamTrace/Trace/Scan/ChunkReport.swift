@@ -38,32 +38,20 @@ enum ScanProblem {
             error.file = file
             return error
         case .afterTerminal(let line, let terminal, let terminalLine):
-            return Self.afterTerminal(
-                file: file, line: line + lineOffset, terminal: terminal, terminalLine: terminalLine + lineOffset)
+            return TraceReadError(
+                kind: .invalidEvent, file: file, line: line + lineOffset, column: 1,
+                message:
+                    "event after the terminal event (\(terminal) on line \(terminalLine + lineOffset)); nothing may follow it"
+            )
         case .timeDecreased(let line, let column, let from, let to):
-            return Self.timeDecreased(file: file, line: line + lineOffset, column: column, from: from, to: to)
+            return TraceReadError(
+                kind: .invalidEvent, file: file, line: line + lineOffset, column: column,
+                message: "\"t\" decreased from \(from) to \(to); times must never decrease")
         case .subscribeNotFirst(let line, let eventsBefore):
-            return Self.subscribeNotFirst(file: file, line: line + lineOffset, eventsBefore: eventsBefore + eventOffset)
+            let count = eventsBefore + eventOffset
+            return TraceReadError(
+                kind: .invalidEvent, file: file, line: line + lineOffset, column: 1,
+                message: "subscribe must be the first event, found it after \(count) event\(count == 1 ? "" : "s")")
         }
-    }
-
-    static func afterTerminal(file: String, line: Int, terminal: EventKind, terminalLine: Int) -> TraceReadError {
-        TraceReadError(
-            kind: .invalidEvent, file: file, line: line, column: 1,
-            message: "event after the terminal event (\(terminal) on line \(terminalLine)); nothing may follow it")
-    }
-
-    static func timeDecreased(file: String, line: Int, column: Int, from: Int64, to: Int64) -> TraceReadError {
-        TraceReadError(
-            kind: .invalidEvent, file: file, line: line, column: column,
-            message: "\"t\" decreased from \(from) to \(to); times must never decrease")
-    }
-
-    static func subscribeNotFirst(file: String, line: Int, eventsBefore: Int) -> TraceReadError {
-        TraceReadError(
-            kind: .invalidEvent, file: file, line: line, column: 1,
-            message:
-                "subscribe must be the first event, found it after \(eventsBefore) event\(eventsBefore == 1 ? "" : "s")"
-        )
     }
 }

@@ -35,15 +35,11 @@ struct ScanBuffer: ~Copyable {
     private let maximumLineLength: Int
 
     init(source: ScanSource, readSize: Int, maximumLineLength: Int) {
-        self.source = source
-        self.readSize = max(readSize, 1)
         self.maximumLineLength = maximumLineLength
-        switch source {
-        case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
-        case .stream, .reading: sourceOffset = 0
-        }
-        capacity = self.readSize
+        capacity = max(readSize, 1)
         base = Self.map(capacity + Self.padding)
+        (self.source, self.readSize, sourceOffset) = (source, capacity, 0)  // then set as a reuse sets them
+        reuse(for: source, readSize: readSize)
     }
 
     deinit { munmap(base, capacity + Self.padding) }

@@ -34,8 +34,8 @@ package struct TraceScanOptions: Sendable {
 }
 
 /// What a scan found: the header, status, warnings and event count a ``TraceReader`` reading the whole trace would
-/// find, and the consumer fed every event in order.
-package struct TraceScanResult<Consumer: TraceScanConsumer> {
+/// find, and the consumer fed every event in order (none for a read into a sink, ``TraceReadEnd``).
+package struct TraceScanResult<Consumer> {
     package var header: TraceHeader
     package var status: TraceStatus
     package var warnings: [TraceReadWarning]
@@ -90,10 +90,17 @@ package enum TraceScan {
     package static func scan<C: TraceScanConsumer>(
         bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
+        try inMemory(bytes) { (source) throws(TraceReadError) in
+            try run(source, name: name, options: options, makeConsumer: makeConsumer)
+        }
+    }
+
+    /// `body`'s result over `bytes`, a source read as a file is.
+    private static func inMemory<R>(_ bytes: [UInt8], _ body: (ScanSource) throws(TraceReadError) -> R)
+        throws(TraceReadError) -> R
+    {
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in
-                try run(.memory(raw, range: 0..<raw.count), name: name, options: options, makeConsumer: makeConsumer)
-            }
+            Result { () throws(TraceReadError) in try body(.memory(raw, range: 0..<raw.count)) }
         }
         return try result.get()
     }
@@ -110,11 +117,9 @@ package enum TraceScan {
         } else {
             var consumer = makeConsumer()
             scanner.scan(into: &consumer)
-            try merger.merge(scanner.report, consumer, into: &total)
+            try merger.merge(scanner.report) { total.append(consumer, eventOffset: $0, lineOffset: $1) }
         }
-        return TraceScanResult(
-            header: header, status: merger.status, warnings: merger.warnings, eventCount: merger.eventCount,
-            consumer: total)
+        return merger.result(header: header, total)
     }
 
     /// Reads the header with `scanner`. The events after it are read in blocks on every core (``OrderedScan``) when
@@ -138,12 +143,7 @@ package enum TraceScan {
 }
 
 /// How a whole read ended: what ``TraceReader`` knows after its last event.
-package struct TraceReadEnd: Sendable {
-    package var header: TraceHeader
-    package var status: TraceStatus
-    package var warnings: [TraceReadWarning]
-    package var eventCount: Int
-}
+package typealias TraceReadEnd = TraceScanResult<Void>
 
 extension ScanSource {
     /// The same source, read only over `range` (a file's or memory's).
@@ -171,12 +171,9 @@ extension TraceScan {
         bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
         into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in
-                try read(.memory(raw, range: 0..<raw.count), name: name, options: options, into: &sink)
-            }
+        try inMemory(bytes) { (source) throws(TraceReadError) in
+            try read(source, name: name, options: options, into: &sink)
         }
-        return try result.get()
     }
 
     static func read<Sink: TraceEventSink>(
@@ -195,7 +192,6 @@ extension TraceScan {
             sink.bufferWillChange()
             try merger.merge(scanner.report) { _, _ in }
         }
-        return TraceReadEnd(
-            header: header, status: merger.status, warnings: merger.warnings, eventCount: merger.eventCount)
+        return merger.result(header: header, ())
     }
 }

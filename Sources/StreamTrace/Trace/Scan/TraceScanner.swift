@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The one front end of the trace format: reads a run of whole lines (a whole trace, or one chunk of a large file),
 /// checks every line and every rule within it, and hands out its events one at a time. Each line first goes through
 /// ``FastEventLine`` straight from the read buffer; a line it does not take (another layout, a blank line, a problem,
@@ -59,17 +67,27 @@ struct TraceScanner: ~Copyable {
             guard fast.nanoseconds >= report.order.lastTime, fast.kind != .subscribe else { return nil }
         }
         report.lineCount &+= 1
-        let line = report.lineCount
+        buffer.start = fast.next
+        return accept(
+            fast.nanoseconds, fast.kind, line: report.lineCount, timeColumn: FastEventLine.timeColumn,
+            text: UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd &- start),
+            valueRange: fast.kind == .value ? (fast.valueStart &- start)..<(fast.valueEnd &- start) : nil)
+    }
+
+    /// Counts an event that keeps the rules (the first one also starts the report) and hands it out.
+    @inline(__always)
+    private mutating func accept(
+        _ nanoseconds: Int64, _ kind: EventKind, line: Int, timeColumn: Int, text: UnsafeRawBufferPointer,
+        valueRange: Range<Int>?
+    ) -> TraceScanEvent {
+        let count = report.order.eventCount
         if count == 0 {
             report.firstContentLine = line
-            report.firstEvent = (fast.nanoseconds, fast.kind, line, FastEventLine.timeColumn)
+            report.firstEvent = (nanoseconds, kind, line, timeColumn)
         }
-        report.order.record(nanoseconds: fast.nanoseconds, kind: fast.kind, line: line)
-        let text = UnsafeRawBufferPointer(start: buffer.base + start, count: fast.contentEnd &- start)
-        let range = fast.kind == .value ? (fast.valueStart &- start)..<(fast.valueEnd &- start) : nil
-        buffer.start = fast.next
+        report.order.record(nanoseconds: nanoseconds, kind: kind, line: line)
         return TraceScanEvent(
-            nanoseconds: fast.nanoseconds, kind: fast.kind, line: line, index: count, text: text, valueRange: range,
+            nanoseconds: nanoseconds, kind: kind, line: line, index: count, text: text, valueRange: valueRange,
             maximumDepth: options.maximumDepth)
     }
 
@@ -94,7 +112,6 @@ struct TraceScanner: ~Copyable {
             }
             return nil
         }
-        let count = report.order.eventCount
         let timeColumn = Self.column(of: parsed.timeOffset, in: line)
         if let problem = report.order.check(
             nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, timeColumn: timeColumn)
@@ -102,11 +119,9 @@ struct TraceScanner: ~Copyable {
             report.problem = problem
             return nil
         }
-        if count == 0 { report.firstEvent = (parsed.nanoseconds, parsed.kind, number, timeColumn) }
-        report.order.record(nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number)
-        return TraceScanEvent(
-            nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, index: count, text: line,
-            valueRange: parsed.valueRange, maximumDepth: options.maximumDepth)
+        return accept(
+            parsed.nanoseconds, parsed.kind, line: number, timeColumn: timeColumn, text: line,
+            valueRange: parsed.valueRange)
     }
 
     /// The parser's problem with `line`, as an error at its line and column.
@@ -160,7 +175,8 @@ extension TraceScanner {
         while true {
             let start = buffer.start
             let pending = buffer.end - start
-            if let newline = ByteVector.firstNewline(buffer.base, from: start + searched, before: buffer.end) {
+            if let found = memchr(buffer.base + start + searched, 0x0A, pending - searched) {
+                let newline = buffer.base.distance(to: found)
                 report.lineCount += 1
                 guard newline - start <= limit else { return tooLong(report.lineCount) }
                 buffer.start = newline + 1
