@@ -33,11 +33,11 @@ struct OTLPExport {
         // A reader of each trace, for each pass. A regular file is opened anew for each, so that a folder of thousands of
         // traces needs no more descriptors than one (macOS allows 256 by default); standard input, a FIFO or a process
         // substitution is a TraceInput kept for both passes, copied to a temporary file as the first reads it.
-        var readers: [() throws(TraceReadError) -> TraceReader] = []
+        var readers: [() throws -> TraceReader] = []
         var streams: [OTLPStream] = []
         for entry in entries {
             let kept = try TraceInput.isRegularFile(entry.path) ? nil : TraceInput(entry.path, passes: 2)
-            let reader = { () throws(TraceReadError) -> TraceReader in
+            let reader = { () throws -> TraceReader in
                 if let kept { return try kept.reader() }
                 return try TraceInput(entry.path).reader()
             }
