@@ -3,7 +3,7 @@ import Testing
 @testable import StreamTrace
 
 /// Strings are crossed in runs: `JSONOutput.appendEscaping` skips eight
-/// plain bytes at a time, and `JSONParser.decodeEscapes` copies the runs
+/// plain bytes at a time, and `JSONParser.withDecodedEscapes` copies the runs
 /// between escapes whole. A character that needs a look is found wherever
 /// it stands in a run and whatever follows it, and a long string decodes
 /// on the heap as a short one decodes on the stack.
@@ -51,7 +51,7 @@ import Testing
         #expect(try JSONValue(parsing: json) == .string(expected))
         var decoded: [UInt8] = Array("kept".utf8)
         let content = Array(json.utf8.dropFirst().dropLast())
-        content.withUnsafeBytes { JSONParser.decodeEscapes($0, into: &decoded) }
+        content.withUnsafeBytes { JSONParser.withDecodedEscapes($0) { decoded.append(contentsOf: $0) } }
         #expect(String(decoding: decoded, as: UTF8.self) == "kept" + expected)
     }
 }

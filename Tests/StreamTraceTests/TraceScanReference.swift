@@ -1,6 +1,6 @@
 // The fuzz build (Fuzz/run.sh) compiles this file into the module itself.
 #if !STREAMTRACE_FUZZ
-import StreamTrace
+@testable import StreamTrace
 #endif
 
 /// The differential check between `TraceScan` and `TraceReader`: both
@@ -80,5 +80,38 @@ enum TraceScanReference {
         } catch {
             return .failed(error.description)
         }
+    }
+}
+
+/// Test-only entry points of ``TraceScan``: bytes in memory, read as a file
+/// is (the scan tests and the scanner's fuzz target).
+extension TraceScan {
+    /// Scans bytes in memory, split like a file.
+    static func scan<C: TraceScanConsumer>(
+        bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
+    ) throws(TraceReadError) -> TraceScanResult<C> {
+        try inMemory(bytes) { (source) throws(TraceReadError) in
+            try run(source, name: name, options: options, makeConsumer: makeConsumer)
+        }
+    }
+
+    /// Reads bytes in memory into `sink`, as a file is read.
+    static func read<Sink: TraceEventSink>(
+        bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
+        into sink: inout Sink
+    ) throws(TraceReadError) -> TraceReadEnd {
+        try inMemory(bytes) { (source) throws(TraceReadError) in
+            try read(source, name: name, options: options, into: &sink)
+        }
+    }
+
+    /// `body`'s result over `bytes`, a source read as a file is.
+    private static func inMemory<R>(_ bytes: [UInt8], _ body: (ScanSource) throws(TraceReadError) -> R)
+        throws(TraceReadError) -> R
+    {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(TraceReadError) in try body(.memory(raw, range: 0..<raw.count)) }
+        }
+        return try result.get()
     }
 }

@@ -241,10 +241,6 @@ extension JSONParser {
         position += sequence.length
     }
 
-    static func decodeEscapes(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        withDecodedEscapes(raw) { out.append(contentsOf: $0) }
-    }
-
     /// Calls `body` with the decoded UTF-8 of validated string content, in scratch space (on the stack up to 1 KiB).
     static func withDecodedEscapes<R>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard raw.count > 1024 else {

@@ -86,25 +86,6 @@ package enum TraceScan {
         return .file(fd: fd, range: Int(offset)..<Int(info.st_size))
     }
 
-    /// Scans bytes in memory, split like a file (for tests and fuzzing).
-    package static func scan<C: TraceScanConsumer>(
-        bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
-    ) throws(TraceReadError) -> TraceScanResult<C> {
-        try inMemory(bytes) { (source) throws(TraceReadError) in
-            try run(source, name: name, options: options, makeConsumer: makeConsumer)
-        }
-    }
-
-    /// `body`'s result over `bytes`, a source read as a file is.
-    private static func inMemory<R>(_ bytes: [UInt8], _ body: (ScanSource) throws(TraceReadError) -> R)
-        throws(TraceReadError) -> R
-    {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in try body(.memory(raw, range: 0..<raw.count)) }
-        }
-        return try result.get()
-    }
-
     static func run<C: TraceScanConsumer>(
         _ source: ScanSource, name: String, options: TraceScanOptions, makeConsumer: () -> C
     ) throws(TraceReadError) -> TraceScanResult<C> {
@@ -164,16 +145,6 @@ extension TraceScan {
         fileDescriptor fd: Int32, name: String, options: TraceScanOptions = TraceScanOptions(), into sink: inout Sink
     ) throws(TraceReadError) -> TraceReadEnd {
         try read(source(of: fd), name: name, options: options, into: &sink)
-    }
-
-    /// The same over bytes in memory, read as a file is (tests, fuzzing).
-    package static func read<Sink: TraceEventSink>(
-        bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
-        into sink: inout Sink
-    ) throws(TraceReadError) -> TraceReadEnd {
-        try inMemory(bytes) { (source) throws(TraceReadError) in
-            try read(source, name: name, options: options, into: &sink)
-        }
     }
 
     static func read<Sink: TraceEventSink>(
