@@ -15,9 +15,8 @@ package struct TraceChecker: Sendable {
     }
 
     /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
-    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
-        let run = try evaluations(of: reader)
-        return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
+    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+        try evaluations(of: reader)
     }
 
     /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value

@@ -5,7 +5,9 @@ package struct TraceEvaluations: Sequence {
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]
-    let results: [QueryResult]
+    package let results: [QueryResult]
+
+    package var failedCount: Int { results.count { $0.status == .fail } }
 
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
