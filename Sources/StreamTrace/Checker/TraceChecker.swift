@@ -68,9 +68,8 @@ package struct TraceChecker: Sendable {
         } else {
             let scan = try TraceScan.run(
                 source, name: name, options: options, makeConsumer: pass.state.summary.makeChunk)
-            pass.adopt(scan.consumer)
-            evaluations = TraceEvaluations(
-                header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())
+            pass.state.summary = scan.consumer
+            evaluations = TraceEvaluations(scan, results: pass.finish())
         }
         // A value over 64 KiB the spool could not take was kept in memory: say so, once, and stop.
         if let failure = pass.state.spool.failure {

@@ -16,7 +16,7 @@ package struct TraceEvaluations: Sequence {
         self.results = results
     }
 
-    init(_ end: TraceReadEnd, results: [QueryResult]) {
+    init<Consumer>(_ end: TraceScanResult<Consumer>, results: [QueryResult]) {
         self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
 
