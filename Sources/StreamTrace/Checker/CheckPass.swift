@@ -92,13 +92,8 @@ final class CheckPass: TraceEventSink {
     }
 
     func bufferWillChange() {
-        state.bufferWillChange()
+        state.summary.bufferWillChange()
         for stream in streams { stream.bufferWillChange() }
-    }
-
-    /// Takes the trace summed up by chunks (see ``needsOrder``).
-    func adopt(_ summed: PassSummary) {
-        state.adopt(summed)
     }
 
     /// The trace is over: every query's result, in order.

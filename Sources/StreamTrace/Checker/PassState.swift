@@ -1,7 +1,7 @@
 /// What the pass keeps for every query (its ``PassSummary``, the `within` tails and the spool): a class,
 /// so that queries read it in place as each event comes, without a copy.
 final class PassState {
-    private(set) var summary: PassSummary
+    var summary: PassSummary
     /// For each `within` of the queries, the events after the last element, owned by the pass and written in place (an
     /// array's element would check that its storage is unique on every event).
     private let tails: UnsafeMutableBufferPointer<TailWindow>
@@ -35,19 +35,11 @@ final class PassState {
         var start = 0
         if summary.trace.elementCount >= summary.firstCount {
             start = batch.countedValues(upTo: count, keeping: RecentValues.capacity)
-            summary.skip(values: start)
+            summary.trace.skip(values: start)
         }
         for position in start..<count {
             take(batch.event(at: position, eventOffset: eventOffset, lineOffset: lineOffset))
         }
-    }
-
-    func bufferWillChange() {
-        summary.bufferWillChange()
-    }
-
-    func adopt(_ summed: PassSummary) {
-        summary = summed
     }
 
     /// How many elements the trace has had so far, read in place.

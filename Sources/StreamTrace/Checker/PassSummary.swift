@@ -2,7 +2,7 @@
 /// last few values) and the first few values. Each chunk of a large file sums itself up in its own, joined in order:
 /// how a pass reads a trace when no query needs events one by one (`finished`, `count`, `single`, `last`, `next`).
 struct PassSummary: TraceScanConsumer {
-    private(set) var trace: WindowState
+    var trace: WindowState
     /// The first elements' values, as many as any query reads from the start.
     private(set) var first = ElementValues()
     let firstCount: Int
@@ -29,11 +29,6 @@ struct PassSummary: TraceScanConsumer {
                 bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),
                 index: index, spool: spool)
         }
-    }
-
-    /// Counts `count` values no query reads, once no more first values are kept.
-    mutating func skip(values count: Int) {
-        trace.skip(values: count)
     }
 
     mutating func append(_ later: PassSummary, eventOffset: Int, lineOffset: Int) {

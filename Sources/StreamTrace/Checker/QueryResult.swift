@@ -59,13 +59,3 @@ package struct QueryResult: Sendable, Equatable {
         failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
     }
 }
-
-/// The outcome of checking queries against one trace.
-package struct TraceCheckReport: Sendable, Equatable {
-    package var header: TraceHeader
-    package var status: TraceStatus
-    package var warnings: [TraceReadWarning]
-    package var results: [QueryResult]
-
-    package var failedCount: Int { results.count { $0.status == .fail } }
-}

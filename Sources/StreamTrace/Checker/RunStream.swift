@@ -46,7 +46,7 @@ final class RunStream: QueryStream {
                 run.take(bytes)
                 if run.isFull {
                     let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                    values.keepLocation(location, index: index)
+                    values.locations[index] = location
                 }
             }
         }

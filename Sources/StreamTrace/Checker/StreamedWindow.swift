@@ -135,16 +135,12 @@ final class SpoolLoads {
 struct ElementValues {
     private(set) var kept: [Int: (KeptValue, EventLocation)] = [:]
     /// Locations kept without their values.
-    private(set) var locations: [Int: EventLocation] = [:]
+    var locations: [Int: EventLocation] = [:]
 
     func location(_ index: Int) -> EventLocation? { kept[index]?.1 }
 
     mutating func keep(_ bytes: UnsafeRawBufferPointer, at location: EventLocation, index: Int, spool: ValueSpool?) {
         kept[index] = (KeptValue(bytes, spool: spool), location)
-    }
-
-    mutating func keepLocation(_ location: EventLocation, index: Int) {
-        locations[index] = location
     }
 
     /// Adds a later part's values (indices counted from that part's start) below `limit`.

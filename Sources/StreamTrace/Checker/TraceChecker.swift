@@ -15,9 +15,8 @@ package struct TraceChecker: Sendable {
     }
 
     /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
-    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceCheckReport {
-        let run = try evaluations(of: reader)
-        return TraceCheckReport(header: run.header, status: run.status, warnings: run.warnings, results: Array(run))
+    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
+        try evaluations(of: reader)
     }
 
     /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value
@@ -69,9 +68,8 @@ package struct TraceChecker: Sendable {
         } else {
             let scan = try TraceScan.run(
                 source, name: name, options: options, makeConsumer: pass.state.summary.makeChunk)
-            pass.adopt(scan.consumer)
-            evaluations = TraceEvaluations(
-                header: scan.header, status: scan.status, warnings: scan.warnings, results: pass.finish())
+            pass.state.summary = scan.consumer
+            evaluations = TraceEvaluations(scan, results: pass.finish())
         }
         // A value over 64 KiB the spool could not take was kept in memory: say so, once, and stop.
         if let failure = pass.state.spool.failure {

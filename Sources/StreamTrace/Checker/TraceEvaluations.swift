@@ -5,7 +5,9 @@ package struct TraceEvaluations: Sequence {
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]
-    let results: [QueryResult]
+    package let results: [QueryResult]
+
+    package var failedCount: Int { results.count { $0.status == .fail } }
 
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
@@ -14,7 +16,7 @@ package struct TraceEvaluations: Sequence {
         self.results = results
     }
 
-    init(_ end: TraceReadEnd, results: [QueryResult]) {
+    init<Consumer>(_ end: TraceScanResult<Consumer>, results: [QueryResult]) {
         self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
 
