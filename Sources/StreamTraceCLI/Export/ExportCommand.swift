@@ -16,13 +16,7 @@ enum ExportCommand {
                 "missing --format: export writes --format chrome or --format otlp", command: "export")
         }
         let format = try parsed.choice("--format", default: "chrome", of: ["chrome", "otlp"])
-        guard !parsed.positionals.isEmpty else {
-            throw CLIError.usage(
-                "missing PATH: a trace, a directory of traces, or - for standard input", command: "export")
-        }
-        guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
-            throw CLIError.usage("standard input (-) can be read only once", command: "export")
-        }
+        try TracePaths.requireArguments(parsed)
         if format == "otlp" {
             try OTLPExport(parsed).write(parsed.positionals)
             return .success

@@ -23,13 +23,7 @@ enum ShowCommand {
             return .success
         }
         let options = try self.options(parsed)
-        guard !parsed.positionals.isEmpty else {
-            throw CLIError.usage(
-                "missing PATH: a trace, a directory of traces, or - for standard input", command: "show")
-        }
-        guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
-            throw CLIError.usage("standard input (-) can be read only once", command: "show")
-        }
+        try TracePaths.requireArguments(parsed)
         let paths = try TracePaths.expand(parsed.positionals)
         if options.follow {
             guard paths.count == 1, options.format == "text" else {

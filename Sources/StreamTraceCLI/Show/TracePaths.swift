@@ -10,6 +10,17 @@ enum TracePaths {
         var folder: String?
     }
 
+    /// Checks that `parsed` names at least one trace, and standard input at most once.
+    static func requireArguments(_ parsed: ArgumentScanner.Parsed) throws(CLIError) {
+        guard !parsed.positionals.isEmpty else {
+            throw .usage(
+                "missing PATH: a trace, a directory of traces, or - for standard input", command: parsed.command)
+        }
+        guard parsed.positionals.count(where: { $0 == "-" }) <= 1 else {
+            throw .usage("standard input (-) can be read only once", command: parsed.command)
+        }
+    }
+
     /// The paths, in order: each argument's own, a directory's found in it.
     static func expand(_ arguments: [String]) throws(TraceReadError) -> [String] {
         try entries(arguments).map(\.path)
