@@ -67,7 +67,7 @@ enum Console {
         if buffer.count + bytes.count > bufferLimit { try flush() }
         if bytes.count >= bufferLimit {
             let failure = bytes.withContiguousStorageIfAvailable {
-                FileDescriptorWrite.all(UnsafeRawBufferPointer($0), to: 1)
+                SystemCall.writeAll(UnsafeRawBufferPointer($0), to: 1)
             }
             if let written = failure {
                 if let code = written { throw OutputError(code: code) }
@@ -103,7 +103,7 @@ enum Console {
 
     static func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        let failure = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: 1) }
+        let failure = buffer.withUnsafeBytes { SystemCall.writeAll($0, to: 1) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw OutputError(code: failure) }
     }
@@ -113,7 +113,7 @@ enum Console {
     static func error(_ line: String) {
         try? flush()
         let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
-        _ = bytes.withUnsafeBytes { FileDescriptorWrite.all($0, to: 2) }
+        _ = bytes.withUnsafeBytes { SystemCall.writeAll($0, to: 2) }
     }
 
     /// Whether standard output is a terminal.

@@ -54,7 +54,7 @@ final class InputCopy {
         let n = SystemCall.read(source, buffer, count)
         if n == 0 { isComplete = true }
         guard n > 0 else { return n }
-        if let code = FileDescriptorWrite.all(UnsafeRawBufferPointer(start: buffer, count: n), to: output) {
+        if let code = SystemCall.writeAll(UnsafeRawBufferPointer(start: buffer, count: n), to: output) {
             copyFailed = true
             errno = code
             return -1

@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call, and
-/// `dlsym`.
+/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call, a
+/// write of a whole buffer, and `dlsym`.
 package enum SystemCall {
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         cRead(fd, buffer, count)
@@ -15,6 +15,22 @@ package enum SystemCall {
 
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         cWrite(fd, buffer, count)
+    }
+
+    /// Writes all of `bytes` to `fd` despite partial and interrupted writes; a failed write's `errno`, else `nil`.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return n < 0 ? errno : EIO
+            }
+        }
+        return nil
     }
 
     package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {

@@ -125,7 +125,7 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
 
     /// Writes all of `bytes`, retrying short writes; keeps the first error.
     private func writeLocked(_ bytes: UnsafeRawBufferPointer) {
-        if let code = FileDescriptorWrite.all(bytes, to: fd), writeError == nil {
+        if let code = SystemCall.writeAll(bytes, to: fd), writeError == nil {
             writeError = String(cString: strerror(code))
         }
     }

@@ -34,7 +34,7 @@ final class ReportFile {
 
     func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        let failure = buffer.withUnsafeBytes { FileDescriptorWrite.all($0, to: descriptor) }
+        let failure = buffer.withUnsafeBytes { SystemCall.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw OutputError(code: failure, file: path) }
     }
