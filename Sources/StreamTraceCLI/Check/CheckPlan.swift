@@ -52,9 +52,4 @@ struct CheckPlan: Sendable {
         let entries = spec.entries.filter { entry in entry.section.map { trace.sections[$0] } ?? true }
         return everyTrace + entries.map { PlannedQuery(query: $0.query, specLine: $0.line) }
     }
-
-    /// Every query given (`-e`, positional, the spec's): the text report's query column is as wide as the widest.
-    var declaredQueries: [Query] {
-        everyTrace.map(\.query) + (spec?.entries.map(\.query) ?? [])
-    }
 }
