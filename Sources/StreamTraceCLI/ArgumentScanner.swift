@@ -18,6 +18,13 @@ struct ArgumentScanner {
 
         func has(_ names: String...) -> Bool { !flags.isDisjoint(with: names) }
 
+        /// With `--help` or `-h`, prints the command's help: `true`.
+        func printsHelp() throws(OutputError) -> Bool {
+            guard has("--help", "-h"), let text = Help.text(for: command) else { return false }
+            try Console.out(text)
+            return true
+        }
+
         /// The value of an option that takes one of a few words.
         func choice(_ option: String, default value: String, of choices: [String]) throws(CLIError) -> String {
             let given = values[option] ?? value

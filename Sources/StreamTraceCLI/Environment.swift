@@ -16,9 +16,4 @@ enum Environment {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         return CommandLineArguments.path(cString: value)
     }
-
-    /// Where temporary files go: `TMPDIR`, else `/tmp`.
-    static var temporaryDirectory: String {
-        path("TMPDIR") ?? "/tmp"
-    }
 }

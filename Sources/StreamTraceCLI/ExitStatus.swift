@@ -14,9 +14,9 @@ enum ExitStatus: Int32 {
     case interrupted = 130
 
     /// The status of a run: 3 if a trace could not be read, else 1 if something failed (a query, a section, a pair that
-    /// differs or that only one side has), else 0.
-    init(for totals: some RunTotals) {
-        self = totals.unreadable > 0 ? .inputOutput : totals.failed > 0 ? .failures : .success
+    /// differs or that only one side has; `failed` counts the unreadable traces too), else 0.
+    init(unreadable: Int, failed: Int) {
+        self = unreadable > 0 ? .inputOutput : failed > 0 ? .failures : .success
     }
 
     /// The status for an error a command threw.

@@ -21,9 +21,9 @@ final class InputCopy {
 
     /// A copy of `source` (which the copy closes) for the trace `name`.
     init(of source: Int32, name: String) throws(TraceReadError) {
-        // TMPDIR by its bytes, which need not be UTF-8 (see CommandLineArguments).
+        // TMPDIR (else /tmp) by its bytes, which need not be UTF-8 (see CommandLineArguments).
         var template =
-            (CommandLineArguments.pathBytes(Environment.temporaryDirectory)
+            (CommandLineArguments.pathBytes(Environment.path("TMPDIR") ?? "/tmp")
             + Array("/streamtrace-input-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
         let output = mkstemp(&template)
         guard output >= 0 else {

@@ -27,19 +27,14 @@ enum StreamTraceCommand {
         case "show": return try ShowCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "export": return try ExportCommand.run(rest)
-        case "help":
-            guard let topic = rest.first else {
-                try Console.out(Help.overview)
-                return .success
-            }
+        case "help", "--help", "-h":
+            // `help` alone, `--help` and `-h` (whatever follows): the overview, which is `help help` too.
+            let topic = command == "help" ? rest.first ?? "help" : "help"
             guard let text = Help.text(for: topic) else {
                 throw CLIError.usage(
                     "unknown command '\(topic)'; commands: check, show, diff, export, help", command: nil)
             }
             try Console.out(text)
-            return .success
-        case "--help", "-h":
-            try Console.out(Help.overview)
             return .success
         case "--version":
             try Console.out("streamtrace \(version)")

@@ -66,7 +66,13 @@ final class TraceInput {
             try copy.finish()
             return try copy.open()
         }
-        if let descriptor { return try ownDescriptor(descriptor) }
+        if let descriptor {
+            // A descriptor of its own, at the start: the reader may outlive this input.
+            if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
+            let own = dup(descriptor)
+            guard own >= 0 else { throw TraceFile.readFailure(name, errno) }
+            return own
+        }
         guard argument == "-" else { return try TraceFile.open(argument) }
         let fd = Self.duplicateStandardInput()
         guard fd >= 0 else { throw TraceFile.openFailure(name, errno) }
@@ -91,14 +97,6 @@ final class TraceInput {
         if held > 0 { close(held) }  // 0 was taken meanwhile: nothing to hold
         return true
     }()
-
-    /// A descriptor of its own on the regular file `descriptor`, at its start: the reader may outlive this input.
-    private func ownDescriptor(_ descriptor: Int32) throws(TraceReadError) -> Int32 {
-        if readers > 0, lseek(descriptor, 0, SEEK_SET) != 0 { throw TraceFile.readFailure(name, errno) }
-        let own = dup(descriptor)
-        guard own >= 0 else { throw TraceFile.readFailure(name, errno) }
-        return own
-    }
 
     /// Whether `argument` names a regular file (not `-`, a FIFO, a directory or nothing), by its given bytes.
     static func isRegularFile(_ argument: String) -> Bool {

@@ -34,7 +34,7 @@ package enum Assertion {
             }
             return nil
         } catch {
-            return TestFailure(error.report, recording: TraceAttachment(recorder))
+            return TestFailure(error.report, recordings: [TraceAttachment(recorder)])
         }
     }
 
@@ -48,9 +48,9 @@ package enum Assertion {
             return nil
         } catch var error as RecordingError {
             error.expectation = name
-            return TestFailure(error.report, recording: TraceAttachment(recorder))
+            return TestFailure(error.report, recordings: [TraceAttachment(recorder)])
         } catch {
-            return TestFailure("\(name): \(error)", recording: attachingAnyError ? TraceAttachment(recorder) : nil)
+            return TestFailure("\(name): \(error)", recordings: attachingAnyError ? [TraceAttachment(recorder)] : [])
         }
     }
 }

@@ -30,24 +30,15 @@ package struct EventualEquality<Value: Equatable> {
     package private(set) var lastActual: Value?
     package var matched: Bool { lastActual == expected }
 
-    init(expected: Value, timeout: Duration) {
-        self.expected = expected
-        self.timeout = timeout
-    }
-
     /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`; strings in double quotes, with `"`, `\`,
     /// line feeds, carriage returns and tabs escaped.
     package var message: String {
         var actual = "never read"
         if let lastActual { actual = Self.show(lastActual) }
+        // `timeout` in seconds: `1.0`, `0.05`.
+        let (seconds, attoseconds) = timeout.components
         return
-            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(Self.seconds(timeout)) seconds"
-    }
-
-    /// `timeout` in seconds as the message shows them: `1.0`, `0.05`.
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
+            "Expected \(Self.show(expected)), but was \(actual) after \(tries) \(tries == 1 ? "try" : "tries"), timing out after \(Double(seconds) + Double(attoseconds) / 1e18) seconds"
     }
 
     static func show(_ value: Value) -> String {

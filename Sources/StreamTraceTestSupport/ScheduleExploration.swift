@@ -20,13 +20,11 @@ package struct ScheduleExploration: Sendable {
     /// The test, as `swift test --filter` takes it.
     package let filter: String
 
-    /// The schedules for `count` seeds from `baseSeed`, or the one that `environment` (the value of
-    /// `STREAMTRACE_SCHEDULE`) names; a ``TestFailure`` says what the variable must hold.
-    package init(count: Int, baseSeed: UInt64, filter: String, environment: String? = Self.environmentValue)
-        throws(TestFailure)
-    {
+    /// The schedules for `count` seeds from `baseSeed`, or the one that `STREAMTRACE_SCHEDULE` names; a
+    /// ``TestFailure`` says what the variable must hold.
+    package init(count: Int, baseSeed: UInt64, filter: String) throws(TestFailure) {
         self.filter = filter
-        guard let value = environment, !value.isEmpty else {
+        guard let value = getenv(Self.variable).map({ String(cString: $0) }), !value.isEmpty else {
             let seeds = (0..<UInt64(max(count, 0))).map { TestClock.Schedule.random(seed: baseSeed &+ $0) }
             schedules = [.inOrder] + seeds
             isRerun = false
@@ -42,10 +40,6 @@ package struct ScheduleExploration: Sendable {
                 "\(Self.variable)=\(value): expected a seed (an integer from 0 to 18446744073709551615) "
                     + "or in-order, the schedule to rerun")
         }
-    }
-
-    package static var environmentValue: String? {
-        getenv(variable).map { String(cString: $0) }
     }
 
     /// What a failure under `schedule`, the `index`-th run, adds: which schedule it was, and the line that reruns it

@@ -8,11 +8,7 @@ package struct TestFailure: Error, Sendable {
     /// The traces to attach: the recorder's, or every recorder's of a run.
     package var recordings: [TraceAttachment]
 
-    package init(_ message: String, recording: TraceAttachment? = nil) {
-        self.init(message, recordings: recording.map { [$0] } ?? [])
-    }
-
-    package init(_ message: String, recordings: [TraceAttachment]) {
+    package init(_ message: String, recordings: [TraceAttachment] = []) {
         self.message = message
         self.recordings = recordings
     }
@@ -22,6 +18,6 @@ package struct TestFailure: Error, Sendable {
 
     /// A failed wait: the `RecordingError`'s report (or the error's description) with the recorder's trace attached.
     package init(waitError error: any Error, of trace: any RecordedTrace) {
-        self.init((error as? RecordingError)?.report ?? "\(error)", recording: TraceAttachment(trace))
+        self.init((error as? RecordingError)?.report ?? "\(error)", recordings: [TraceAttachment(trace)])
     }
 }

@@ -15,9 +15,4 @@ extension TestFailure {
         }
         #endif
     }
-
-    /// Stops the test after a failure was recorded, without recording a second one (the failure stands).
-    static func stop(file: StaticString, line: UInt) throws -> Never {
-        throw XCTSkip(stopReason, file: file, line: line)
-    }
 }

@@ -7,10 +7,7 @@ enum CheckCommand {
             command: "check", valueOptions: ["--spec", "--format", "--color", "--jobs", "--xunit-output"],
             flags: ["--quiet", "-q", "--help", "-h"], repeatable: ["-e"]
         ).scan(arguments)
-        if parsed.has("--help", "-h") {
-            try Console.out(Help.check)
-            return .success
-        }
+        if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
         Console.palette = Palette(mode: try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"]))
         let jobs = try Jobs.parse(parsed.values["--jobs"], command: "check")
@@ -26,7 +23,7 @@ enum CheckCommand {
         let ci = try caseReports(parsed, github: format == "github", command: "check", columns: ("trace", "query"))
         reports += ci.map { CheckCaseReport($0, specFile: plan.spec?.file) }
         let totals = try CheckRun(plan: plan, jobs: jobs, reports: reports).run()
-        return ExitStatus(for: totals)
+        return ExitStatus(unreadable: totals.unreadable, failed: totals.failed)
     }
 
     /// `check TRACE QUERY...`: the first positional is the trace, the others are queries.

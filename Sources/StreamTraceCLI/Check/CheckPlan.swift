@@ -7,8 +7,8 @@ struct PlannedQuery: Sendable {
     var specLine: Int?
 }
 
-/// What a `check` run does: the traces in path order, the queries for every trace and the spec's, and how many traces
-/// each section matched. A trace's queries are worked out when it is read (``queries(for:)``), not held per trace.
+/// What a `check` run does: the traces in path order (each with the spec's sections it matches), the queries for every
+/// trace and the spec's. A trace's queries are worked out when it is read (``queries(for:)``), not held per trace.
 struct CheckPlan: Sendable {
     struct Trace: Sendable {
         var path: String
@@ -24,15 +24,12 @@ struct CheckPlan: Sendable {
     /// `-e` (or positional) queries: for every trace, before the spec's.
     var everyTrace: [PlannedQuery]
     var spec: CheckSpec?
-    /// For each of the spec's sections, how many traces it matched.
-    var sectionMatches: [Int]
 
     /// One trace and its queries (`check TRACE QUERY...`).
     init(trace: String, queries: [Query]) {
         traces = [Trace(path: trace)]
         everyTrace = queries.map { PlannedQuery(query: $0) }
         spec = nil
-        sectionMatches = []
     }
 
     /// The traces `paths` stand for, with the `-e` queries and the spec.
@@ -40,16 +37,11 @@ struct CheckPlan: Sendable {
         traces = TraceFinder.traces(in: paths).map { found in
             switch found {
             case .unreadableDirectory(let path, let code): Trace(path: path, unreadableDirectory: code)
-            case .trace(let path): Trace(path: path, sections: spec?.sectionsMatching(path) ?? [])
+            case .trace(let path): Trace(path: path, sections: spec?.sections.map { $0.glob.matches(path: path) } ?? [])
             }
         }
         everyTrace = queries.map { PlannedQuery(query: $0) }
         self.spec = spec
-        var matches = [Int](repeating: 0, count: spec?.sections.count ?? 0)
-        for trace in traces {
-            for (index, matched) in trace.sections.enumerated() where matched { matches[index] += 1 }
-        }
-        sectionMatches = matches
     }
 
     /// The queries that apply to `trace`, in order: `-e` (or positional) queries, then the spec's in file order (those
@@ -57,12 +49,7 @@ struct CheckPlan: Sendable {
     func queries(for trace: Trace) -> [PlannedQuery] {
         guard trace.unreadableDirectory == nil else { return [] }
         guard let spec else { return everyTrace }
-        return everyTrace
-            + spec.entries(matching: trace.sections).map { PlannedQuery(query: $0.query, specLine: $0.line) }
-    }
-
-    /// Every query given (`-e`, positional, the spec's): the text report's query column is as wide as the widest.
-    var declaredQueries: [Query] {
-        everyTrace.map(\.query) + (spec?.entries.map(\.query) ?? [])
+        let entries = spec.entries.filter { entry in entry.section.map { trace.sections[$0] } ?? true }
+        return everyTrace + entries.map { PlannedQuery(query: $0.query, specLine: $0.line) }
     }
 }

@@ -18,8 +18,10 @@ struct CheckRun {
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
             var sections: [SectionOutcome] = []
             if let spec = plan.spec {
-                sections = zip(spec.sections, plan.sectionMatches).map {
-                    SectionOutcome(glob: $0.glob.pattern, line: $0.line, traces: $1)
+                sections = spec.sections.enumerated().map { index, section in
+                    // An unreadable directory matches no section.
+                    let matched = traces.count { $0.sections.count > index && $0.sections[index] }
+                    return SectionOutcome(glob: section.glob.pattern, line: section.line, traces: matched)
                 }
                 totals.failed += sections.count { $0.traces == 0 }
             }

@@ -20,15 +20,4 @@ struct CheckSpec: Sendable {
     var file: String
     var entries: [Entry] = []
     var sections: [Section] = []
-
-    /// The entries for a trace whose sections `matched` (``sectionsMatching(_:)``), in file order: those before the
-    /// first section, and those of every section that matches.
-    func entries(matching matched: [Bool]) -> [Entry] {
-        entries.filter { entry in entry.section.map { matched[$0] } ?? true }
-    }
-
-    /// Which sections match the trace at `path`.
-    func sectionsMatching(_ path: String) -> [Bool] {
-        sections.map { $0.glob.matches(path: path) }
-    }
 }

@@ -97,9 +97,11 @@ enum TraceFinder {
             guard name != [UInt8(ascii: ".")], name != Array("..".utf8) else { continue }
             let path = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             let isTrace = name.count > 6 && name.suffix(6).elementsEqual(".jsonl".utf8)
+            // A file system whose entries do not say: `lstat(2)`, its `S_IF` type shifted as `IFTODT` shifts it.
             let type =
                 entry.pointee.d_type == UInt8(DT_UNKNOWN)
-                ? kind(directory + [UInt8(ascii: "/")] + name) : Int32(entry.pointee.d_type)
+                ? Int32(fileType(directory + [UInt8(ascii: "/")] + name, following: false).map { $0 >> 12 } ?? 0)
+                : Int32(entry.pointee.d_type)
             switch type {
             case Int32(DT_DIR): walk(root, relative: path, into: &found)
             case Int32(DT_REG) where isTrace: found.append(.trace(path))
@@ -108,16 +110,6 @@ enum TraceFinder {
                 if !isDirectory(directory + [UInt8(ascii: "/")] + name) { found.append(.trace(path)) }
             default: continue
             }
-        }
-    }
-
-    /// The `DT_` kind of what `path` names (not following a link), for a file system whose entries do not say.
-    private static func kind(_ path: [UInt8]) -> Int32 {
-        switch fileType(path, following: false) {
-        case S_IFDIR: Int32(DT_DIR)
-        case S_IFREG: Int32(DT_REG)
-        case S_IFLNK: Int32(DT_LNK)
-        default: Int32(DT_UNKNOWN)
         }
     }
 }

@@ -7,10 +7,7 @@ enum DiffCommand {
             command: "diff", valueOptions: ["--tolerance", "--limit", "--format", "--xunit-output", "--jobs"],
             flags: ["--ignore-time", "--quiet", "-q", "--help", "-h"]
         ).scan(arguments)
-        if parsed.has("--help", "-h") {
-            try Console.out(Help.diff)
-            return .success
-        }
+        if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
         let (time, limit) = try comparison(parsed)
         let jobs = try Jobs.parse(parsed.values["--jobs"], command: "diff")
@@ -36,9 +33,36 @@ enum DiffCommand {
         }
         let suite = "\(expected) vs \(actual)"
         let ci = try caseReports(parsed, github: format == "github", command: "diff", columns: ("traces", "trace"))
-        reports += ci.map { DiffCaseReport($0, suite: suite) }
-        let totals = try DiffRun(pairs: pairs, time: time, limit: limit, jobs: jobs, reports: reports).run()
-        return ExitStatus(for: totals)
+        reports += try ci.map { try DiffCaseReport($0, suite: suite) }
+        let totals = try run(pairs, time: time, limit: limit, jobs: jobs, reports: reports)
+        return ExitStatus(unreadable: totals.unreadable, failed: totals.failed)
+    }
+
+    /// Pairs compared on `jobs` threads, reported in path order to every report. A pair that cannot be read is reported
+    /// (its error on standard error too) and the others go on.
+    private static func run(
+        _ pairs: [DiffPair], time: TimeComparison, limit: Int, jobs: Int, reports: [any DiffReport]
+    ) throws(OutputError) -> DiffTotals {
+        var totals = DiffTotals()
+        do throws(OutputError) {
+            try OrderedWork.run(
+                count: pairs.count, threads: jobs, window: 4 * jobs,
+                work: { DiffOutcome(pairs[$0], time: time, limit: limit) },
+                deliver: { (index, outcome) throws(OutputError) in
+                    totals.count(outcome)
+                    switch outcome {
+                    case .unreadable(let error): Console.error(error.description)
+                    case .compared(_, let warnings): for warning in warnings { Console.error(warning.description) }
+                    case .onlyInExpected, .onlyInActual: break
+                    }
+                    for report in reports { try report.add(pairs[index], outcome) }
+                })
+            for report in reports { try report.finish(totals) }
+        } catch {
+            for report in reports { report.abandon() }
+            throw error
+        }
+        return totals
     }
 
     /// How times are compared, and how many differences are printed.

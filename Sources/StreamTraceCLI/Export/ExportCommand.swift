@@ -7,10 +7,7 @@ enum ExportCommand {
         let parsed = try ArgumentScanner(
             command: "export", valueOptions: ["--format", "--epoch", "--service"], flags: ["--help", "-h"]
         ).scan(arguments)
-        if parsed.has("--help", "-h") {
-            try Console.out(Help.export)
-            return .success
-        }
+        if try parsed.printsHelp() { return .success }
         guard parsed.values["--format"] != nil else {
             throw CLIError.usage(
                 "missing --format: export writes --format chrome or --format otlp", command: "export")

@@ -10,15 +10,13 @@ struct OTLPExport {
 
     /// The options, checked before any trace is read.
     init(_ parsed: ArgumentScanner.Parsed) throws(CLIError) {
-        if let text = parsed.values["--epoch"] {
+        epoch = try parsed.values["--epoch"].map { text throws(CLIError) in
             guard let epoch = ISO8601.rfc3339Nanoseconds(text), epoch >= 0 else {
                 throw .usage(
                     "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '\(text)'",
                     command: "export")
             }
-            self.epoch = epoch
-        } else {
-            epoch = nil
+            return epoch
         }
         service = parsed.values["--service"] ?? "streamtrace"
         guard !service.isEmpty else { throw .usage("--service must name a service; got ''", command: "export") }

@@ -24,8 +24,8 @@ final class CheckCaseReport: CheckReport {
         let (file, line) = query.specLine.map { (specFile, $0) } ?? (trace.path, result.location?.line)
         // A value over 64 KiB is read back only for a report that shows it.
         let detail = report.showsPassDetail ? result.output?.text ?? result.partialOutput?.text : nil
-        var item = ReportCase(name: query.query.text, verdict: .pass(detail: detail), file: file, line: line)
-        item.seconds = seconds
+        var item = ReportCase(
+            name: query.query.text, verdict: .pass(detail: detail), file: file, line: line, seconds: seconds)
         if let failure = result.failure {
             let explanation = failure.explanation + (failure.details.map { "\n" + $0 } ?? "")
             item.verdict = .fail(

@@ -31,7 +31,7 @@ final class CheckJSONReport: CheckReport {
     {
         if results > 0 { document.append(",") }
         results += 1
-        try Self.write(result, specLine: query.specLine, withSpecLine: !oneTrace, in: trace, to: &document)
+        try write(result, specLine: query.specLine, in: trace)
         try Console.writeIfLarge(&document)
     }
 
@@ -98,12 +98,9 @@ final class CheckJSONReport: CheckReport {
     /// One result: `{"query", ["specLine",] "status", "value" | "reason", "message", "timeline", "line", "t"}`. Values
     /// are written as the trace holds them, without being decoded: whole, read again from the trace when the pass kept
     /// only their start; from standard input or a FIFO, their first elements (at most 1 MiB), and `"truncated":true`.
-    private static func write(
-        _ result: QueryResult, specLine: Int?, withSpecLine: Bool, in trace: CheckedTrace,
-        to document: inout JSONOutput
-    ) throws(OutputError) {
+    private func write(_ result: QueryResult, specLine: Int?, in trace: CheckedTrace) throws(OutputError) {
         document.append("{\"query\":", string: result.query.text)
-        if withSpecLine { document.append(",\"specLine\":", int: specLine) }
+        if !oneTrace { document.append(",\"specLine\":", int: specLine) }
         document.append(",\"status\":", string: result.status.rawValue)
         if let failure = result.failure {
             document.append(",\"reason\":", string: failure.reason.rawValue)
@@ -111,17 +108,15 @@ final class CheckJSONReport: CheckReport {
             document.append(",\"timeline\":", string: failure.timeline?.description ?? "")
         } else {
             document.append(",\"value\":")
-            try writeValue(of: result, in: trace, to: &document)
+            try writeValue(of: result, in: trace)
         }
         document.append(",\"line\":", int: result.location?.line)
         document.append(",\"t\":", int: result.location.map { Int($0.nanoseconds) })
         document.append("}")
     }
 
-    /// A passing result's value (see ``write(_:specLine:withSpecLine:in:to:)``).
-    private static func writeValue(
-        of result: QueryResult, in trace: CheckedTrace, to document: inout JSONOutput
-    ) throws(OutputError) {
+    /// A passing result's value (see ``write(_:specLine:in:)``).
+    private func writeValue(of result: QueryResult, in trace: CheckedTrace) throws(OutputError) {
         if let place = result.outputPlace {
             // Written from its place a piece at a time, as `JSONOutput.append(safeJSON:)` writes it.
             return try Console.forEachPiece(of: place) { piece throws(OutputError) in

@@ -27,7 +27,7 @@ struct CheckedTrace {
 }
 
 /// What a run counted: all it keeps of its results.
-struct CheckTotals: RunTotals, Equatable {
+struct CheckTotals {
     var passed = 0
     /// Failed queries, unmatched sections and unreadable traces.
     var failed = 0

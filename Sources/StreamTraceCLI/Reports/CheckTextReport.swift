@@ -15,7 +15,9 @@ final class CheckTextReport: CheckReport {
     init(plan: CheckPlan, quiet: Bool, oneTrace: Bool) {
         self.quiet = quiet
         self.oneTrace = oneTrace
-        line = ResultLine(queries: plan.declaredQueries, indent: oneTrace ? "" : "  ")
+        // The query column is as wide as the widest query given (`-e`, positional, the spec's).
+        let queries = plan.everyTrace.map(\.query) + (plan.spec?.entries.map(\.query) ?? [])
+        line = ResultLine(queries: queries, indent: oneTrace ? "" : "  ")
     }
 
     private func header(_ path: String? = nil) throws(OutputError) {

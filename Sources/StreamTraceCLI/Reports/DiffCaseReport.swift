@@ -3,18 +3,14 @@ import StreamTrace
 /// `diff`'s pairs as cases of a CI format (``CaseReport``): one suite, one case per pair, named by its relative path.
 final class DiffCaseReport: DiffReport {
     private let report: any CaseReport
-    private let suite: String
-    private var begun = false
 
-    /// `suite` names the comparison: `EXPECTED_DIR vs ACTUAL_DIR`.
-    init(_ report: any CaseReport, suite: String) {
+    /// Begins the one suite, which `suite` names: `EXPECTED_DIR vs ACTUAL_DIR`.
+    init(_ report: any CaseReport, suite: String) throws(OutputError) {
         self.report = report
-        self.suite = suite
+        try report.begin(suite: suite)
     }
 
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
-        if !begun { try report.begin(suite: suite) }
-        begun = true
         var item = ReportCase(name: pair.name, verdict: .pass(detail: outcome.message(pair)))
         switch outcome {
         case .compared(let comparison, let warnings):
@@ -40,7 +36,6 @@ final class DiffCaseReport: DiffReport {
     }
 
     func finish(_ totals: DiffTotals) throws(OutputError) {
-        if !begun { try report.begin(suite: suite) }
         try report.end(seconds: 0)
         try report.finish(closingLine: totals.closingLine)
     }

@@ -9,7 +9,7 @@ protocol DiffReport: AnyObject {
 }
 
 /// What a `diff` run counted: the pairs that matched, and those that did not by ``FailureKind``.
-struct DiffTotals: RunTotals, Equatable {
+struct DiffTotals {
     var matched = 0
     private(set) var unmatched: [String: Int] = [:]
 

@@ -16,19 +16,12 @@ final class DiffTextReport: DiffReport {
     }
 
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
-        switch outcome {
-        case .compared(let comparison, _) where onePair:
+        // Two files: their differences, or their summary; a pair that differs: its whole report, unless `quiet`. Other
+        // pairs: `NAME: message` (with `quiet`, only those that do not match).
+        if case .compared(let comparison, _) = outcome, onePair || (!comparison.matches && !quiet) {
             try Console.out(comparison.matches || quiet ? comparison.summary : comparison.report)
-        case .compared(let comparison, _) where comparison.matches:
-            if !quiet { try Console.out("\(pair.name): \(comparison.summary)") }
-        case .compared(let comparison, _):
-            if quiet {
-                try Console.out("\(pair.name): \(comparison.summary)")
-            } else {
-                try Console.out(comparison.report)
-            }
-        case .onlyInExpected, .onlyInActual, .unreadable:
-            if !onePair { try Console.out("\(pair.name): \(outcome.message(pair))") }
+        } else if !onePair, !quiet || outcome.failureKind != nil {
+            try Console.out("\(pair.name): \(outcome.message(pair))")
         }
     }
 

@@ -3,17 +3,14 @@ import StreamTrace
 /// `show --format json`'s lines, fed a trace's events in order (``OrderedScan``): a block's lines are written by its
 /// worker in the parallel stage (``JSONLineStage``), a value in normal form copied as it is, and go out here in order.
 /// A huge value is written here instead, in pieces as it is rewritten, as is every event of a sequential read.
-struct JSONLines: TraceEventSink {
-    /// The first error writing standard output; nothing is written after it.
-    private(set) var failure: OutputError?
+struct JSONLines: OutputSink {
+    var failure: OutputError?
     private var line = JSONOutput()
     private var rewriter = JSONRewriter()
     private let encoder = TraceLineEncoder<JSONValue, TraceFailure>()
     /// The stage of the block whose turn it is, and its first event's index.
     private var block: JSONLineStage?
     private var blockStart = 0
-
-    var wantsMore: Bool { failure == nil }
 
     func makeStage() -> JSONLineStage? { JSONLineStage() }
 
@@ -39,13 +36,6 @@ struct JSONLines: TraceEventSink {
         }
         self.failure = failure
         write(line.bytes)
-    }
-
-    mutating func bufferWillChange() {}
-
-    private mutating func write(_ bytes: [UInt8]) {
-        guard failure == nil else { return }
-        do throws(OutputError) { try Console.write(bytes: bytes) } catch { failure = error }
     }
 }
 

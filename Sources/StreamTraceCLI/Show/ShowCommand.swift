@@ -6,34 +6,26 @@ enum ShowCommand {
     /// wraps them, so the header and the status are never cut to nothing.
     static let minimumWidth = 40
 
-    struct Options {
-        var format: String
-        var width: Int
-        var follow: Bool
-        var title: String?
-    }
-
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
             command: "show", valueOptions: ["--format", "--width", "--color", "--title"],
             flags: ["--help", "-h", "--follow", "-f"]
         ).scan(arguments)
-        if parsed.has("--help", "-h") {
-            try Console.out(Help.show)
-            return .success
-        }
-        let options = try self.options(parsed)
+        if try parsed.printsHelp() { return .success }
+        let format = try parsed.choice("--format", default: "text", of: ["text", "json", "html"])
+        _ = try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"])
+        let width = try self.width(parsed)
         try TracePaths.requireArguments(parsed)
         let paths = try TracePaths.expand(parsed.positionals)
-        if options.follow {
-            guard paths.count == 1, options.format == "text" else {
+        if parsed.has("--follow", "-f") {
+            guard paths.count == 1, format == "text" else {
                 throw CLIError.usage("--follow shows one trace, as text", command: "show")
             }
-            return try FollowedTrace.show(paths[0], width: options.width)
+            return try FollowedTrace.show(paths[0], width: width)
         }
-        switch options.format {
+        switch format {
         case "html":
-            try TimelinePageOutput.write(paths, arguments: parsed.positionals, title: options.title)
+            try TimelinePageOutput.write(paths, arguments: parsed.positionals, title: parsed.values["--title"])
         case "json":
             guard paths.count == 1 else {
                 throw CLIError.usage(
@@ -43,27 +35,21 @@ enum ShowCommand {
             try showJSON(paths[0])
         default:
             if paths.count == 1 {
-                try showText(paths[0], width: options.width)
+                try showText(paths[0], width: width)
             } else {
-                try MergedTraces.show(paths, width: options.width)
+                try MergedTraces.show(paths, width: width)
             }
         }
         return .success
     }
 
-    private static func options(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> Options {
-        let format = try parsed.choice("--format", default: "text", of: ["text", "json", "html"])
-        _ = try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"])
-        var width = Console.width
-        if let text = parsed.values["--width"] {
-            guard let value = Int(text), value >= 1, value <= 10_000 else {
-                throw CLIError.usage("--width must be a whole number from 1 to 10000; got '\(text)'", command: "show")
-            }
-            width = value
+    /// `--width`, or the terminal's; at least ``minimumWidth``.
+    private static func width(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> Int {
+        guard let text = parsed.values["--width"] else { return max(Console.width, minimumWidth) }
+        guard let value = Int(text), value >= 1, value <= 10_000 else {
+            throw CLIError.usage("--width must be a whole number from 1 to 10000; got '\(text)'", command: "show")
         }
-        return Options(
-            format: format, width: max(width, minimumWidth), follow: parsed.has("--follow", "-f"),
-            title: parsed.values["--title"])
+        return max(value, minimumWidth)
     }
 
     /// Two passes: the first checks every line (a malformed trace prints only its error) and sums the trace up; the

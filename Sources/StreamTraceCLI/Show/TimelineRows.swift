@@ -4,11 +4,10 @@ import StreamTrace
 /// since the previous event needs the block before) are written by its worker (``RowStage``) and go out here in order.
 /// Values are lettered by the hash the stage worked out while letters are given, then by one worked out here for the
 /// few drawn where they land. Read sequentially (a small trace), rows are written here.
-struct TimelineRows: TraceEventSink {
+struct TimelineRows: OutputSink {
     let timeline: TraceTimeline
     var marble: MarbleLines<MarbleValueKey>
-    /// The first error writing standard output; nothing is written after it.
-    private(set) var failure: OutputError?
+    var failure: OutputError?
     private var previous: Int64 = 0
     private var rewriter = JSONRewriter()
     private var row = JSONOutput()
@@ -24,8 +23,6 @@ struct TimelineRows: TraceEventSink {
         self.timeline = timeline
         marble = timeline.makeMarble()
     }
-
-    var wantsMore: Bool { failure == nil }
 
     func makeStage() -> RowStage? { RowStage(timeline: timeline, lettersGiven: lettersGiven) }
 
@@ -77,12 +74,6 @@ struct TimelineRows: TraceEventSink {
             lettered = true
             lettersGiven.set()
         }
-    }
-
-    mutating func bufferWillChange() {}
-
-    private mutating func write(_ bytes: [UInt8]) {
-        do throws(OutputError) { try Console.write(bytes: bytes) } catch { failure = error }
     }
 }
 
