@@ -28,21 +28,7 @@ public struct Trace: Sendable, Equatable {
 
     /// Reads the trace at `path` (`-` for standard input).
     public init(contentsOf path: String) throws(TraceReadError) {
-        try self.init(contentsOf: path, options: TraceReaderOptions())
-    }
-
-    package init(contentsOf path: String, options: TraceReaderOptions) throws(TraceReadError) {
-        try self.init(reader: TraceReader(path: path, options: options))
-    }
-
-    package init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
-        throws(TraceReadError)
-    {
-        try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
-    }
-
-    package init(text: String, name: String = "<memory>") throws(TraceReadError) {
-        try self.init(bytes: Array(text.utf8), name: name)
+        try self.init(reader: TraceReader(path: path))
     }
 
     /// Reads the rest of a trace from `reader`.
