@@ -85,7 +85,7 @@ import Testing
         #expect(!explored.output.contains("under schedule in order"), "one schedule failed: \(explored.output)")
         let trace = try String(contentsOfFile: first + "/results-seed\(seed).jsonl", encoding: .utf8)
         #expect(trace.hasPrefix(#"{"streamtrace":1,"stream":"results","clock":"virtual","at":0,"seed":\#(seed)}"#))
-        #expect(try Trace(text: trace).elements == ["swift results", "sw results"])
+        #expect(try Trace(reader: TraceReader(bytes: Array(trace.utf8))).elements == ["swift results", "sw results"])
 
         let second = try temporaryDirectory()
         let rerun = try await runChild("racy-search", attachments: second, schedule: "\(seed)")

@@ -57,7 +57,7 @@ import Testing
             toFile: path, atomically: true, encoding: .utf8)
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
-        let reader = try TraceReader(fileDescriptor: handle.fileDescriptor, name: "handle")
+        let reader = try TraceReader(closingFileDescriptor: dup(handle.fileDescriptor), name: "handle")
         #expect(try reader.next()?.event == .cancel)
         #expect(try reader.next() == nil)
         #expect(reader.status == .cancelled)

@@ -78,11 +78,13 @@ struct ComparisonWalk {
     private mutating func takeSamePair(into comparison: TraceComparison) throws(TraceReadError) -> Bool {
         let (l, r) = (try left.readHead(), try right.readHead())
         if let l, let r, TraceLookahead.sameAsRead(left, l, right, r, time: comparison.time) {
-            let none = UnsafeRawBufferPointer(start: nil, count: 0)
-            draw(
-                (l.nanoseconds, l.kind, left.reader.currentValueBytes ?? none),
-                (r.nanoseconds, r.kind, right.reader.currentValueBytes ?? none),
-                differed: comparison.differenceCount > 0)
+            if drawsNext(differed: comparison.differenceCount > 0) {
+                let none = UnsafeRawBufferPointer(start: nil, count: 0)
+                tails.expected.append(
+                    nanoseconds: l.nanoseconds, kind: l.kind, value: left.reader.currentValueBytes ?? none)
+                tails.actual.append(
+                    nanoseconds: r.nanoseconds, kind: r.kind, value: right.reader.currentValueBytes ?? none)
+            }
             return true
         }
         if let l { left.keep(l) }
@@ -102,27 +104,17 @@ struct ComparisonWalk {
             comparison.note(
                 kept ? comparison.difference(pair.0, pair.1, same: same, reason: reason) : nil, limit: limit)
         }
-        // The timelines end a little after the first difference.
-        guard !differed || stepsAfterFirstDifference > 0 else { return }
-        Self.drawn(pair.0) { expected in Self.drawn(pair.1) { draw(expected, $0, differed: differed) } }
+        guard drawsNext(differed: differed) else { return }
+        if let event = pair.0 { tails.expected.append(event) }
+        if let event = pair.1 { tails.actual.append(event) }
     }
 
-    /// An event as ``draw(_:_:differed:)`` takes it, for `body`.
-    private static func drawn(
-        _ event: TraceLookahead.Event?, _ body: ((Int64, EventKind, UnsafeRawBufferPointer)?) -> Void
-    ) {
-        guard let event else { return body(nil) }
-        event.withShown { body((event.nanoseconds, event.kind, $0)) }
-    }
-
-    /// Draws events on the timelines, until a little after the first difference (`differed`: it came before these).
-    private mutating func draw(
-        _ expected: (Int64, EventKind, UnsafeRawBufferPointer)?, _ actual: (Int64, EventKind, UnsafeRawBufferPointer)?,
-        differed: Bool
-    ) {
-        guard !differed || stepsAfterFirstDifference > 0 else { return }
-        if differed { stepsAfterFirstDifference -= 1 }
-        if let (time, kind, value) = expected { tails.expected.append(nanoseconds: time, kind: kind, value: value) }
-        if let (time, kind, value) = actual { tails.actual.append(nanoseconds: time, kind: kind, value: value) }
+    /// Whether the timelines take the next events: they end a little after the first difference (`differed`: it came
+    /// before these).
+    private mutating func drawsNext(differed: Bool) -> Bool {
+        guard differed else { return true }
+        guard stepsAfterFirstDifference > 0 else { return false }
+        stepsAfterFirstDifference -= 1
+        return true
     }
 }

@@ -35,6 +35,11 @@ struct RecentEvents {
         if let pushedOut { dropped = pushedOut }
     }
 
+    /// Keeps a compared event if a marble line draws it.
+    mutating func append(_ event: TraceLookahead.Event) {
+        event.withBytes { append(nanoseconds: event.nanoseconds, kind: event.kind, value: $0) }
+    }
+
     /// Counts `count` drawn events that are not kept, the last at `lastAt`, before at least
     /// ``RecentTimeline/defaultLimit`` more are appended: none of the events kept so far is drawn.
     mutating func passOver(_ count: Int, lastAt: Int64) {

@@ -35,9 +35,7 @@ package struct TraceComparison: Sendable {
         expected: TraceReader, actual: TraceReader, time: TimeComparison = .exact, limit: Int = 20,
         readAheadAfter: Int? = nil
     ) throws(TraceReadError) {
-        expectedFile = expected.file
-        actualFile = actual.file
-        self.time = time
+        self.init(expectedFile: expected.file, actualFile: actual.file, time: time)
         compareNames(expected.header.stream, actual.header.stream, limit: limit)
         var walk = ComparisonWalk(
             left: TraceLookahead(reader: expected), right: TraceLookahead(reader: actual), limit: limit,
@@ -66,10 +64,8 @@ package struct TraceComparison: Sendable {
         comparison.actualEventCount = scan.eventCount
         comparison.expectedTimeline = scan.consumer.recent.timeline()
         comparison.actualTimeline = comparison.expectedTimeline
-        let actualWarnings = scan.warnings.map { warning in
-            var warning = warning
-            warning.file = actualFile
-            return warning
+        let actualWarnings = scan.warnings.map {
+            TraceReadWarning(file: actualFile, line: $0.line, column: $0.column, message: $0.message)
         }
         return (comparison, scan.warnings + actualWarnings)
     }

@@ -27,7 +27,7 @@ struct TraceLookahead {
     private var head = 0
     /// How many events were read from the trace so far.
     private(set) var count = 0
-    private var ended = false
+    private(set) var isAtEnd = false
     /// The last event read, a value too long to keep, while its canonical form is still to be worked out from the
     /// reader's buffer.
     private var unsettled: Int?
@@ -50,8 +50,6 @@ struct TraceLookahead {
         ahead = ReadAheadCursor(readAhead: readAhead)
     }
 
-    var isAtEnd: Bool { ended }
-
     /// Whether another thread reads ahead: events then come settled (``nextSettled(into:)``), not by ``readHead()``.
     var readsAhead: Bool { ahead != nil }
 
@@ -69,9 +67,9 @@ struct TraceLookahead {
         }
         // Events taken off the front are done with: so are the stores of their texts.
         stores.release(before: head < events.count ? events[head].index : count + 1)
-        while !ended, buffered < size {
+        while !isAtEnd, buffered < size {
             guard let event = try read() else {
-                ended = true
+                isAtEnd = true
                 break
             }
             events.append(consume event)
@@ -180,9 +178,9 @@ struct TraceLookahead {
     /// value in the reader's buffer until the next read; `nil` at the end.
     mutating func readHead() throws(TraceReadError) -> TraceEventHead? {
         settle()
-        guard !ended else { return nil }
+        guard !isAtEnd else { return nil }
         guard let head = try reader.nextHead() else {
-            ended = true
+            isAtEnd = true
             return nil
         }
         count += 1

@@ -54,23 +54,20 @@ package struct GoldenTrace: Sendable {
         } catch {
             throw GoldenTraceError(path: path, kind: .invalidRecording(error))
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            guard record else { throw GoldenTraceError(path: path, kind: .missing) }
-            try write(actualBytes)
-            return .recorded
-        }
-        let comparison: TraceComparison
+        // No comparison: the file is missing, or (when recording) not a readable trace.
+        var comparison: TraceComparison?
         do {
-            comparison = try TraceComparison(expected: TraceReader(path: path), actual: actual, time: time)
-        } catch {
-            if record, error.file == path {
-                try write(actualBytes)
-                return .recorded
+            if FileManager.default.fileExists(atPath: path) {
+                comparison = try TraceComparison(expected: TraceReader(path: path), actual: actual, time: time)
             }
-            throw GoldenTraceError(path: path, kind: error.file == path ? .unreadable(error) : .invalidRecording(error))
+        } catch {
+            guard record, error.file == path else {
+                throw GoldenTraceError(
+                    path: path, kind: error.file == path ? .unreadable(error) : .invalidRecording(error))
+            }
         }
-        if comparison.matches { return record ? .unchanged : .matched }
-        guard record else { throw GoldenTraceError(path: path, kind: .differs(comparison)) }
+        if let comparison, comparison.matches { return record ? .unchanged : .matched }
+        guard record else { throw GoldenTraceError(path: path, kind: comparison.map { .differs($0) } ?? .missing) }
         try write(actualBytes)
         return .recorded
     }

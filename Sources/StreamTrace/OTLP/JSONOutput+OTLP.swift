@@ -18,41 +18,27 @@ extension JSONOutput {
         append(UInt8(ascii: "\""))
     }
 
-    /// `,"KEY":"…"`: a member holding an id, as lowercase hex.
-    package mutating func writeMember(_ key: StaticString, hex bytes: [UInt8]) {
+    /// `,"KEY":` and the member's value, as `value` writes it (an id as hex, a 64-bit integer as a decimal string).
+    package mutating func writeMember(_ key: StaticString, _ value: (inout JSONOutput) -> Void) {
         append(",\"")
         append(key)
         append("\":")
-        write(hex: bytes)
-    }
-
-    /// `,"KEY":"…"`: a member holding a 64-bit integer, as a decimal string.
-    package mutating func writeMember(_ key: StaticString, decimalString value: Int64) {
-        append(",\"")
-        append(key)
-        append("\":")
-        write(decimalString: value)
+        value(&self)
     }
 
     /// `{"key":KEY,"value":{"stringValue":VALUE}}`.
     package mutating func writeAttribute(_ key: StaticString, string value: String) {
-        writeAttributeKey(key, type: "stringValue")
-        write(string: value)
-        append("}}")
+        writeAttribute(key, type: "stringValue") { $0.write(string: value) }
     }
 
     /// `{"key":KEY,"value":{"intValue":"VALUE"}}`.
     package mutating func writeAttribute(_ key: StaticString, int value: Int64) {
-        writeAttributeKey(key, type: "intValue")
-        write(decimalString: value)
-        append("}}")
+        writeAttribute(key, type: "intValue") { $0.write(decimalString: value) }
     }
 
     /// `{"key":KEY,"value":{"boolValue":VALUE}}`.
     package mutating func writeAttribute(_ key: StaticString, bool value: Bool) {
-        writeAttributeKey(key, type: "boolValue")
-        write(bool: value)
-        append("}}")
+        writeAttribute(key, type: "boolValue") { $0.write(bool: value) }
     }
 
     /// `{"key":KEY,"value":{"stringValue":` and `value`'s compact JSON text as a string.
@@ -62,14 +48,19 @@ extension JSONOutput {
         text.buffer.withUnsafeBytes { writeAttribute(key, jsonText: $0, flush: { _ in }) }
     }
 
-    /// `{"key":KEY,"value":{"TYPE":`, after a comma if it follows another attribute (its `}`).
-    private mutating func writeAttributeKey(_ key: StaticString, type: StaticString) {
+    /// `{"key":KEY,"value":{"TYPE":`, what `value` writes, and `}}`; after a comma if it follows another attribute (its
+    /// `}`).
+    private mutating func writeAttribute(
+        _ key: StaticString, type: StaticString, _ value: (inout JSONOutput) throws -> Void
+    ) rethrows {
         if buffer.last == UInt8(ascii: "}") { append(UInt8(ascii: ",")) }
         append("{\"key\":\"")
         append(key)
         append("\",\"value\":{\"")
         append(type)
         append("\":")
+        try value(&self)
+        append("}}")
     }
 
     /// An attribute holding JSON text (an element's) as a string, whitespace between tokens dropped, written in
@@ -77,23 +68,23 @@ extension JSONOutput {
     package mutating func writeAttribute(
         _ key: StaticString, jsonText value: UnsafeRawBufferPointer, flush: (inout JSONOutput) throws -> Void
     ) rethrows {
-        writeAttributeKey(key, type: "stringValue")
-        try value.withMemoryRebound(to: UInt8.self) { bytes in
-            let slice = 1 << 16
-            var start = 0
-            var state = CompactJSONState()
-            append(UInt8(ascii: "\""))
-            while start < bytes.count {
-                var end = Swift.min(start + slice, bytes.count)
-                // A slice ends on a character's first byte, never inside it.
-                while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                appendCompact(UnsafeBufferPointer(rebasing: bytes[start..<end]), state: &state)
-                start = end
-                if start < bytes.count { try flush(&self) }
+        try writeAttribute(key, type: "stringValue") { out in
+            try value.withMemoryRebound(to: UInt8.self) { bytes in
+                let slice = 1 << 16
+                var start = 0
+                var state = CompactJSONState()
+                out.append(UInt8(ascii: "\""))
+                while start < bytes.count {
+                    var end = Swift.min(start + slice, bytes.count)
+                    // A slice ends on a character's first byte, never inside it.
+                    while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                    out.appendCompact(UnsafeBufferPointer(rebasing: bytes[start..<end]), state: &state)
+                    start = end
+                    if start < bytes.count { try flush(&out) }
+                }
+                out.append(UInt8(ascii: "\""))
             }
-            append(UInt8(ascii: "\""))
         }
-        append("}}")
     }
 
     /// Where a slice of JSON text leaves off: inside a string, and after a backslash there.

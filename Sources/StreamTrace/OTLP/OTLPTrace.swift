@@ -75,11 +75,11 @@ package struct OTLPTrace {
                 try writeEvents(from: reader, of: stream, limit: OTLPStream.eventsPerSpan, into: &out, flush: flush)
                 ?? start
             out.append(UInt8(ascii: "]"))
-            out.writeMember("endTimeUnixNano", decimalString: end)
+            out.writeMember("endTimeUnixNano") { $0.write(decimalString: end) }
             if let previous {
                 out.append(",\"links\":[{\"traceId\":")
                 out.write(hex: stream.traceID)
-                out.writeMember("spanId", hex: previous.span)
+                out.writeMember("spanId") { $0.write(hex: previous.span) }
                 out.append("}]")
             }
             out.append(",\"status\":{}")
@@ -97,13 +97,13 @@ package struct OTLPTrace {
         out.append(raw: opening)
         out.append("{\"traceId\":")
         out.write(hex: trace)
-        out.writeMember("spanId", hex: span)
-        if let parent { out.writeMember("parentSpanId", hex: parent) }
+        out.writeMember("spanId") { $0.write(hex: span) }
+        if let parent { out.writeMember("parentSpanId") { $0.write(hex: parent) } }
         out.append(",\"name\":")
         out.write(string: name)
         out.append(",\"kind\":1")
-        out.writeMember("startTimeUnixNano", decimalString: start)
-        if let end { out.writeMember("endTimeUnixNano", decimalString: end) }
+        out.writeMember("startTimeUnixNano") { $0.write(decimalString: start) }
+        if let end { out.writeMember("endTimeUnixNano") { $0.write(decimalString: end) } }
         out.append(",\"attributes\":[")
     }
 

@@ -28,15 +28,6 @@ package enum MainRunLoop {
         return coreFoundation.run(seconds: seconds)
         #endif
     }
-
-    /// Whether a run loop was found in the process: always on Apple platforms, on Linux when Foundation is loaded.
-    package static var isAvailable: Bool {
-        #if canImport(Darwin)
-        return true
-        #else
-        return CoreFoundationRunLoop.shared != nil
-        #endif
-    }
 }
 
 #if !canImport(Darwin)

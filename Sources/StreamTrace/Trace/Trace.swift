@@ -17,39 +17,18 @@ public struct Trace: Sendable, Equatable {
     /// What the reader tolerated (a last line cut off mid-write).
     public var warnings: [TraceReadWarning]
 
-    package init(
-        header: TraceHeader, events: [TraceEvent], status: TraceStatus? = nil, warnings: [TraceReadWarning] = []
-    ) {
-        self.header = header
-        self.events = events
-        self.warnings = warnings
-        self.status = status ?? TraceStatus(terminal: events.last?.event.kind, truncated: false)
-    }
-
     /// Reads the trace at `path` (`-` for standard input).
     public init(contentsOf path: String) throws(TraceReadError) {
-        try self.init(contentsOf: path, options: TraceReaderOptions())
-    }
-
-    package init(contentsOf path: String, options: TraceReaderOptions) throws(TraceReadError) {
-        try self.init(reader: TraceReader(path: path, options: options))
-    }
-
-    package init(bytes: [UInt8], name: String = "<memory>", options: TraceReaderOptions = TraceReaderOptions())
-        throws(TraceReadError)
-    {
-        try self.init(reader: TraceReader(bytes: bytes, name: name, options: options))
-    }
-
-    package init(text: String, name: String = "<memory>") throws(TraceReadError) {
-        try self.init(bytes: Array(text.utf8), name: name)
+        try self.init(reader: TraceReader(path: path))
     }
 
     /// Reads the rest of a trace from `reader`.
     package init(reader: TraceReader) throws(TraceReadError) {
-        var events: [TraceEvent] = []
+        header = reader.header
+        events = []
         while let event = try reader.next() { events.append(event) }
-        self.init(header: reader.header, events: events, status: reader.status, warnings: reader.warnings)
+        status = reader.status
+        warnings = reader.warnings
     }
 
     /// The values of the trace's `value` events, in order.

@@ -8,8 +8,4 @@ package struct TraceEventHead: Sendable, Hashable {
     package var demand: Demand?
     /// The error of a `failure` event.
     package var failure: TraceFailure?
-
-    package func location(index: Int) -> EventLocation {
-        EventLocation(index: index, line: line, nanoseconds: nanoseconds)
-    }
 }

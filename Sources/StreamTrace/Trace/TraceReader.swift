@@ -35,17 +35,10 @@ public final class TraceReader {
 
     package convenience init(path: String, options: TraceReaderOptions) throws(TraceReadError) {
         if path == "-" {
-            try self.init(fileDescriptor: 0, name: "<stdin>", options: options)
+            try self.init(source: .stream(fd: 0), name: "<stdin>", options: options)
         } else {
             try self.init(closingFileDescriptor: TraceFile.open(path), name: path, options: options)
         }
-    }
-
-    /// Reads a trace from an open file descriptor (not closed by the reader).
-    package convenience init(fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions())
-        throws(TraceReadError)
-    {
-        try self.init(source: .stream(fd: fileDescriptor), name: name, options: options)
     }
 
     package convenience init(
