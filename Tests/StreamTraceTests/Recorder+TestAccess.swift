@@ -32,10 +32,3 @@ extension Recorder {
         storage.withLock { storage.state.waiters.count }
     }
 }
-
-extension MemoryTraceSink {
-    /// The lines written, without their newlines.
-    var lines: [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
-}
