@@ -38,9 +38,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 }
 
 extension Recorder {
-    /// A new recorder of `sequence`, the body of every `record()` overload: it records `subscribe` at once, then a
-    /// task (which cancelling or releasing the recorder cancels) records each element `Step` takes, then `finished`,
-    /// or `failure` with what it throws.
+    /// A new recorder of `sequence`: the body of every `record()` overload, which documents what it records.
     @inlinable
     static func recording<Sequence: AsyncSequence & Sendable, C: Clock, Step: RecordingStep>(
         _ sequence: Sequence, name: String?, clock: C, sink: (any TraceSink)?, step: Step.Type

@@ -35,9 +35,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
             // Wakes the main run loop, which services the main queue.
             if onMainThread { DispatchQueue.main.async {} }
         }
-        let waiting = storage.withLock { storage.registerLocked(waiter) }
-        if waiting {
-            let seconds = Double(TimeFormat.nanoseconds(timeout)) / 1e9
+        if storage.withLock({ storage.registerLocked(waiter) }) {
             if onMainThread {
                 let deadline = ContinuousClock.now.advanced(by: timeout)
                 func left() -> Double {
@@ -50,7 +48,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
                     }
                 }
             } else {
-                _ = semaphore.wait(timeout: .now() + seconds)
+                _ = semaphore.wait(timeout: .now() + Double(TimeFormat.nanoseconds(timeout)) / 1e9)
             }
             storage.withLock { storage.expireLocked(waiter, end: .timeout(timeout)) }
         }

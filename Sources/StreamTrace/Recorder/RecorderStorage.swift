@@ -99,8 +99,11 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         let window = RecorderWindow(state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned)
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
-        if case .failed(let error) = verdict, end.isTimeout || error.explainsTime {
-            verdict = .failed(explainingTimeLocked(error))
+        if case .failed(var error) = verdict, end.isTimeout || error.explainsTime {
+            // A note on the recorder's clock, after a word on a never-subscribed stream.
+            let unsubscribed = state.eventCount == 0 ? "nothing was recorded: the stream was never subscribed to; " : ""
+            error.clockNote = unsubscribed + time.diagnose()
+            verdict = .failed(error)
         }
         if case .failed(var error) = verdict, let note = outsideTheClockNoteLocked() {
             error.orderNote = note
@@ -147,12 +150,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     /// Registers `waiter` unless it is already decided; whether it now waits. Call with the lock held.
     func registerLocked(_ waiter: Waiter) -> Bool {
-        if waiter.cancelledEarly {
-            _ = waiter.decide(.waitCancelled)
-            finishLocked(waiter)
-            return false
-        }
-        if waiter.decide(.open) {
+        // A wait cancelled before it registered ends here, decided by the cancellation.
+        if waiter.decide(waiter.cancelledEarly ? .waitCancelled : .open) || waiter.cancelledEarly {
             finishLocked(waiter)
             return false
         }
@@ -163,19 +162,16 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     /// Ends a wait that is still pending with a final window end (timeout or cancellation) and wakes it.
     func expire(_ waiter: Waiter, end: WindowEnd) {
-        lock.lock()
-        guard !waiter.isDone else {
-            lock.unlock()
-            return
+        let expired = withLock { () -> Bool in
+            guard !waiter.isDone else { return false }
+            guard state.waiters.contains(where: { $0 === waiter }) else {
+                waiter.cancelledEarly = true
+                return false
+            }
+            expireLocked(waiter, end: end)
+            return true
         }
-        guard state.waiters.contains(where: { $0 === waiter }) else {
-            waiter.cancelledEarly = true
-            lock.unlock()
-            return
-        }
-        expireLocked(waiter, end: end)
-        lock.unlock()
-        waiter.wake()
+        if expired { waiter.wake() }
     }
 
     /// Like `expire`, for a blocking wait whose thread is already awake: decides without waking.
@@ -185,17 +181,6 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         state.updateWakeThreshold()
         _ = waiter.decide(end)
         finishLocked(waiter)
-    }
-
-    /// `error` with a note on the recorder's clock, after a word on a never-subscribed stream. Call with the lock held.
-    func explainingTimeLocked(_ error: RecordingError) -> RecordingError {
-        var error = error
-        var note = time.diagnose()
-        if state.eventCount == 0 {
-            note = "nothing was recorded: the stream was never subscribed to; " + note
-        }
-        error.clockNote = note
-        return error
     }
 
     /// What a failure says of the events recorded outside the virtual clock's tasks, if any. Call with the lock held.

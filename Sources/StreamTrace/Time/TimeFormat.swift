@@ -3,16 +3,9 @@
 package enum TimeFormat {
     /// A duration in the largest unit that keeps it at least 1, with at most three significant decimals.
     static func short(_ nanoseconds: Int64) -> String {
-        var text = JSONOutput(capacity: 24)
-        writeShort(nanoseconds, into: &text)
-        return text.string
-    }
-
-    /// Appends ``short(_:)``'s text to `out`, without a `String` on the way.
-    static func writeShort(_ nanoseconds: Int64, into out: inout JSONOutput) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortCapacity) { text in
             let count = writeShort(nanoseconds, to: text.baseAddress!)
-            out.append(raw: UnsafeBufferPointer(rebasing: text[..<count]))
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<count]), as: UTF8.self)
         }
     }
 

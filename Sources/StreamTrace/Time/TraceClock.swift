@@ -118,14 +118,12 @@ struct TimeSource: Sendable {
         return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
     }
 
-    @usableFromInline var isVirtual: Bool { clockName == "virtual" }
-
     /// The header of a trace timed by this source: the clock's reading at the start (`at`), and the wall-clock time
     /// (`started`, in microseconds) except under a virtual clock, so that traces are deterministic.
     @usableFromInline
     func header(stream: String?, meta: JSONObject?) -> TraceHeader {
         TraceHeader(
-            stream: stream, clock: clockName, started: isVirtual ? nil : ISO8601.now(), at: start,
+            stream: stream, clock: clockName, started: clockName == "virtual" ? nil : ISO8601.now(), at: start,
             seed: virtualCore?.schedule.seed, meta: meta)
     }
 }

@@ -1,19 +1,6 @@
-#if canImport(Combine)
-import Combine
-#elseif OpenCombine
-import OpenCombine
-#endif
-
 /// What a failure that time may explain (a wait that timed out, a marble diagram the stream never reached the end of)
 /// says about the recorder's clock: on a virtual clock, its time, whether it was ever advanced, what waits on it and
 /// the advance that reaches the next; on any other clock, that it is not virtual.
-///
-/// ```swift
-/// let queue = ClockDiagnosis.Queue(
-///     now: .milliseconds(300), advanced: true, sleepers: [.milliseconds(500)], actions: [])
-/// let text = ClockDiagnosis.describe(queue, clock: "TestClock")
-/// // "TestClock at 300ms; 1 sleeper until 500ms: advance(by: .milliseconds(200)) reaches it"
-/// ```
 package enum ClockDiagnosis {
     /// A virtual clock's time and queue at one instant.
     package struct Queue: Sendable, Equatable {
@@ -43,11 +30,6 @@ package enum ClockDiagnosis {
         let step = TimeFormat.nanoseconds(next - queue.now)
         return head + "; " + parts.joined(separator: " and ")
             + ": advance(by: \(literal(max(step, 0)))) reaches \(count == 1 ? "it" : "the first")"
-    }
-
-    /// `the recorder's clock, ContinuousClock, is not virtual: its time passes on its own`.
-    package static func notVirtual(_ name: String) -> String {
-        "the recorder's clock, \(name), is not virtual: its time passes on its own"
     }
 
     /// A Swift expression for a duration: `.milliseconds(200)`, `.seconds(2)`, `.zero`.
@@ -86,14 +68,11 @@ extension TimeSource {
     /// What ``ClockDiagnosis`` says about `clock`, read when a failure needs it; the clock is not kept alive for it.
     @usableFromInline
     static func diagnosis<C: Clock>(of clock: C) -> @Sendable () -> String {
-        var core: VirtualClockCore?
-        var name = String(describing: C.self)
-        if let clock = clock as? TestClock {
-            core = clock.core
-            name = clock.diagnosticName
+        guard let clock = clock as? TestClock else {
+            let name = String(describing: C.self)
+            return { "the recorder's clock, \(name), is not virtual: its time passes on its own" }
         }
-        guard let core else { return { [name] in ClockDiagnosis.notVirtual(name) } }
-        return { [weak core, name] in
+        return { [weak core = clock.core, name = clock.diagnosticName] in
             guard let core else { return "\(name) (released)" }
             return ClockDiagnosis.describe(core.timeline.snapshot, clock: name)
         }

@@ -33,12 +33,11 @@ package final class TaskTracker: @unchecked Sendable {
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var hasRunJobs = false
-        /// The key of the domain's runner in `runners`.
-        var runner: UInt64
     }
 
     private let lock = Lock()
     private var domains: [UInt64: Domain] = [:]
+    /// Each domain's runner, under the domain's ID; an orphaned runner outlives its domain until its queue is empty.
     private var runners: [UInt64: JobRunner] = [:]
     private var membership: [Member: [UInt64]] = [:]
     private var nextID: UInt64 = 0
@@ -64,18 +63,17 @@ package final class TaskTracker: @unchecked Sendable {
                 watchdog = JobWatchdog { [unowned self] in self.lookForStalls() }
             }
             nextID += 1
-            let runner = nextID
-            runners[runner] = JobRunner(schedule: schedule)
-            if task != nil, onMainActor { runners[runner]?.targetsMain = true }
+            let id = nextID
+            runners[id] = JobRunner(schedule: schedule)
+            if task != nil, onMainActor { runners[id]?.targetsMain = true }
             if let task, !onMainActor {
                 // The creator's job runs off the new runner: nothing else runs before it ends.
-                runners[runner]?.holder = JobRunner.Holder(task: task, since: .now)
+                runners[id]?.holder = JobRunner.Holder(task: task, since: .now)
             }
-            nextID += 1
-            domains[nextID] = Domain(followsMainActor: onMainActor, runner: runner)
-            if let onStall { stallObservers[nextID] = onStall }
-            if let task { join(task, nextID) }
-            return nextID
+            domains[id] = Domain(followsMainActor: onMainActor)
+            if let onStall { stallObservers[id] = onStall }
+            if let task { join(task, id) }
+            return id
         }
     }
 
@@ -89,10 +87,10 @@ package final class TaskTracker: @unchecked Sendable {
                 membership[member]?.removeAll { $0 == id }
                 if membership[member]?.isEmpty == true { membership[member] = nil }
             }
-            runners[domain.runner]?.isOrphaned = true
-            runners[domain.runner]?.holder = nil
-            release = runners[domain.runner]?.dispatchIfFree().map { (domain.runner, $0) }
-            removeRunnerIfDone(domain.runner)
+            runners[id]?.isOrphaned = true
+            runners[id]?.holder = nil
+            release = runners[id]?.dispatchIfFree().map { (id, $0) }
+            removeRunnerIfDone(id)
             if domains.isEmpty, let previous = previousHook {
                 GlobalEnqueueHook.uninstall(restoring: previous)
                 previousHook = nil
@@ -109,11 +107,11 @@ package final class TaskTracker: @unchecked Sendable {
         let task = Self.currentTask()
         let onMainActor = Self.isOnMainQueue()
         lock.withLock {
-            guard let runner = domains[id]?.runner else { return }
+            guard domains[id] != nil else { return }
             if let task { join(task, id) }
             if onMainActor {
                 domains[id]?.followsMainActor = true
-                if task != nil { runners[runner]?.targetsMain = true }
+                if task != nil { runners[id]?.targetsMain = true }
             }
         }
     }
@@ -132,11 +130,9 @@ package final class TaskTracker: @unchecked Sendable {
             if let task, task != member, let more = membership[task] { add(more) }
             if let running { add(running) }
             if onMainActor { add(domains.filter(\.value.followsMainActor).map(\.key).sorted()) }
-            guard let newest = ids.max(), let runner = domains[newest]?.runner else {
-                return (false, previousHook ?? nil, nil)
-            }
-            let dispatch = queueLocked(job, on: Self.genericExecutor, domains: ids, member: member, by: task, runner)
-            return (true, nil, dispatch.map { (runner, $0) })
+            guard let newest = ids.max(), domains[newest] != nil else { return (false, previousHook ?? nil, nil) }
+            let dispatch = queueLocked(job, on: Self.genericExecutor, domains: ids, member: member, by: task, newest)
+            return (true, nil, dispatch.map { (newest, $0) })
         }
         guard queued else {
             if let previous { previous(job, original) } else { original(job) }
@@ -150,7 +146,7 @@ package final class TaskTracker: @unchecked Sendable {
         let member = Member(job: unsafeBitCast(job, to: UnsafeRawPointer.self))
         let (queued, dispatch) = lock.withLock { () -> (Bool, DispatchQueue?) in
             guard runners[runner] != nil else { return (false, nil) }
-            let ids = (membership[member] ?? []).filter { domains[$0]?.runner == runner }
+            let ids = (membership[member] ?? []).filter { $0 == runner && domains[$0] != nil }
             return (true, queueLocked(job, on: executor, domains: ids, member: member, by: nil, runner))
         }
         guard queued else {
@@ -218,8 +214,7 @@ package final class TaskTracker: @unchecked Sendable {
         let running = TrackedJob.current
         let runner = lock.withLock { () -> UInt64? in
             // Off its runner: the thread runs no job (``TrackedJob/current``) of a domain on that runner.
-            guard let runner = membership[task]?.max().flatMap({ domains[$0]?.runner }),
-                running?.contains(where: { domains[$0]?.runner == runner }) != true
+            guard let runner = membership[task]?.max(), domains[runner] != nil, running?.contains(runner) != true
             else { return nil }
             return runner
         }
@@ -262,7 +257,7 @@ package final class TaskTracker: @unchecked Sendable {
                 guard let stall, let queue = runners[key]?.detachRunning() else { continue }
                 runners[key]?.stalls.append(stall)
                 found.append((key, queue, stall))
-                observers += domains.filter { $0.value.runner == key }.keys.sorted().compactMap { stallObservers[$0] }
+                if let observer = stallObservers[key] { observers.append(observer) }
             }
         }
         for (runner, queue) in released { queue.async { self.runNext(on: runner) } }
@@ -278,12 +273,12 @@ package final class TaskTracker: @unchecked Sendable {
         let onMainQueue = Self.isOnMainQueue()
         return lock.withLock {
             guard let domain = domains[id] else { return true }
-            return !domain.hasRunJobs || onMainQueue && runners[domain.runner]?.targetsMain == true
+            return !domain.hasRunJobs || onMainQueue && runners[id]?.targetsMain == true
         }
     }
 
     package func stalls(_ id: UInt64) -> [ScheduleStall] {
-        lock.withLock { domains[id].flatMap { runners[$0.runner]?.stalls } ?? [] }
+        lock.withLock { domains[id] == nil ? [] : runners[id]?.stalls ?? [] }
     }
 
     /// Suspends until no job of the domain is queued or running, or until `bound` of wall-clock time has passed (a

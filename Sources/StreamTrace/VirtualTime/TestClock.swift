@@ -113,8 +113,6 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         diagnosticName = "TestClock"
     }
 
-    package var schedule: Schedule { core.schedule }
-
     /// A clock on the virtual time of `core`, which another clock or a ``TestScheduler`` owns too.
     package init(core: VirtualClockCore, diagnosticName: String) {
         self.core = core

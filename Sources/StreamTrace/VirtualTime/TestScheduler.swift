@@ -59,7 +59,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             origin: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    public var now: VirtualTime { VirtualTime(core.timeline.now) }
+    public var now: VirtualTime { VirtualTime(nanoseconds: TimeFormat.nanoseconds(core.timeline.now)) }
     public var minimumTolerance: VirtualTime.Stride { .zero }
 
     /// How many actions wait to run (tasks sleeping on ``clock`` included).

@@ -14,10 +14,9 @@ package final class VirtualClockCore: @unchecked Sendable {
     /// that never suspends must not hang the test.
     package static let settleBound: Duration = .seconds(10)
 
-    /// A core at `now` whose domain starts with the current task; `schedule` defaults to the exploration's, if any.
-    package init(now: Duration, schedule: TestClock.Schedule? = nil, origin: TestLocation? = nil) {
+    /// A core at `now` whose domain starts with the current task.
+    package init(now: Duration, schedule: TestClock.Schedule = .current, origin: TestLocation? = nil) {
         let run = ScheduleRun.current
-        let schedule = schedule ?? run?.schedule ?? .inOrder
         self.schedule = schedule
         self.run = run
         self.origin = origin

@@ -18,10 +18,6 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         self.nanoseconds = nanoseconds
     }
 
-    init(_ offset: Duration) {
-        self.init(nanoseconds: TimeFormat.nanoseconds(offset))
-    }
-
     /// The span from this time to `other`.
     public func distance(to other: VirtualTime) -> Stride { .nanoseconds(Int(other.nanoseconds - nanoseconds)) }
     /// This time moved by `stride`.

@@ -21,17 +21,12 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    private struct SleeperWaiter {
-        let atLeast: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
     private let lock = Lock()
     private var current: Duration
     private var entries: [Entry] = []
     /// Sleepers and waiters announced but not yet registered: `true` once cancelled.
     private var announced: [UInt64: Bool] = [:]
-    private var sleeperWaiters: [UInt64: SleeperWaiter] = [:]
+    private var sleeperWaiters: [UInt64: (atLeast: Int, continuation: CheckedContinuation<Void, any Error>)] = [:]
     private var nextID: UInt64 = 0
     /// Whether anything ever moved (or tried to move) the time.
     private var advanced = false
@@ -158,7 +153,7 @@ package final class VirtualTimeline: @unchecked Sendable {
     package func waitForSleepers(atLeast count: Int, timeout: Duration) async throws {
         try await suspend { id, continuation in
             if entries.count(where: \.isSleeper) >= count { return { continuation.resume() } }
-            sleeperWaiters[id] = SleeperWaiter(atLeast: count, continuation: continuation)
+            sleeperWaiters[id] = (count, continuation)
             return { self.expire(id, expected: count, after: timeout) }
         } unregister: {
             self.sleeperWaiters.removeValue(forKey: $0)?.continuation

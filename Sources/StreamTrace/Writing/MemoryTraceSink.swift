@@ -20,9 +20,4 @@ public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
 
     /// Everything written, as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The lines written, without their newlines.
-    package var lines: [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
 }

@@ -53,7 +53,19 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
 
     /// A sink writing the trace of the stream `name` to its own file.
     public func sink(named name: String) throws(FileTraceSink.OpenError) -> FileTraceSink {
-        try FileTraceSink(path: path + "/" + claimFileName(for: name))
+        // A file name never handed out before.
+        let base = Self.fileName(for: name)
+        let file = lock.withLock {
+            var candidate = base + ".jsonl"
+            var number = 2
+            while files.contains(candidate) {
+                candidate = "\(base)-\(number).jsonl"
+                number += 1
+            }
+            files.insert(candidate)
+            return candidate
+        }
+        return try FileTraceSink(path: path + "/" + file)
     }
 
     /// A recorder of the stream `name`, timed by the folder's clock, writing
@@ -75,21 +87,6 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return errno }
         return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR
-    }
-
-    /// The file name for `name`, never one already handed out.
-    func claimFileName(for name: String) -> String {
-        let base = Self.fileName(for: name)
-        return lock.withLock {
-            var candidate = base + ".jsonl"
-            var number = 2
-            while files.contains(candidate) {
-                candidate = "\(base)-\(number).jsonl"
-                number += 1
-            }
-            files.insert(candidate)
-            return candidate
-        }
     }
 
     /// `name` with what does not belong in a file name replaced by `-`.

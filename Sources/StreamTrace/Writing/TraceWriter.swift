@@ -52,7 +52,7 @@ final class SinkClaim: @unchecked Sendable {
     private let lock = Lock()
     private var sink: (any TraceSink)?
 
-    init(_ sink: any TraceSink) {
+    private init(_ sink: any TraceSink) {
         self.sink = sink
     }
 
@@ -63,15 +63,8 @@ final class SinkClaim: @unchecked Sendable {
     ) -> @Sendable () -> (@Sendable () -> TraceWriter<Value, Failure>)? where C.Duration == Duration {
         let claim = SinkClaim(sink)
         return {
-            guard let sink = claim.take() else { return nil }
+            guard let sink = claim.lock.withLock({ claim.sink.take() }) else { return nil }
             return { TraceWriter(name: name, clock: clock, sink: sink) }
-        }
-    }
-
-    func take() -> (any TraceSink)? {
-        lock.withLock {
-            defer { sink = nil }
-            return sink
         }
     }
 }

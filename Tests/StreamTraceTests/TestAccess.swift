@@ -1,0 +1,15 @@
+@testable import StreamTrace
+
+// What tests read of the library beyond its public API (a recorder's: Recorder+TestAccess.swift).
+
+extension MemoryTraceSink {
+    /// The lines written, without their newlines.
+    var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+extension TestClock {
+    /// The order the clock runs its tasks' jobs in.
+    var schedule: Schedule { core.schedule }
+}
