@@ -88,16 +88,12 @@ package enum TerminalText {
     /// Whether every byte of `text` is printable ASCII (space to `~`): then nothing needs escaping and each byte
     /// takes one column, measured without Unicode's tables.
     package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy(isPrintableASCII)
+        isPrintableASCII(bytes: text.utf8)
     }
 
     /// Whether UTF-8 bytes are all printable ASCII: nothing to escape.
     package static func isPrintableASCII(bytes: some Collection<UInt8>) -> Bool {
-        bytes.withContiguousStorageIfAvailable(isPrintableASCII) ?? bytes.allSatisfy(isPrintableASCII)
-    }
-
-    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy(isPrintableASCII)
+        bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintableASCII) } ?? bytes.allSatisfy(isPrintableASCII)
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
