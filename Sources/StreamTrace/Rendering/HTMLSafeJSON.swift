@@ -4,10 +4,6 @@
 package enum HTMLSafeJSON {
     /// Appends valid JSON text to `output`, compact and HTML-safe.
     package static func append(_ json: [UInt8], to output: inout [UInt8]) {
-        json.withUnsafeBytes { append($0, to: &output) }
-    }
-
-    package static func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         var inString = false
         var escaped = false
         var i = 0
