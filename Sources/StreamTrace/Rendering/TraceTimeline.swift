@@ -77,7 +77,8 @@ package struct TraceTimeline: Sendable {
 
     /// A row: its lead, then two spaces and the payload if it has one, cut to `width`.
     static func row(_ lead: String, payload: String, width: Int) -> String {
-        let row = payload.isEmpty ? TextLayout.trimmingTrailingSpaces(lead) : lead + "  " + payload
+        var row = payload.isEmpty ? lead : lead + "  " + payload
+        while payload.isEmpty, row.last == " " { row.removeLast() }
         return TextLayout.truncated(row, to: width)
     }
 
