@@ -8,8 +8,6 @@ package struct MarbleReport<Element: Equatable> {
     /// The value of each recorded event (`nil` for an end).
     let actualValues: [Element?]
     let describe: (Element) -> String
-    /// What failed, for the legend (`#: Boom: it broke`).
-    let failureText: String?
     /// The symbols drawn for the diagram's and the recording's events.
     private(set) var expectedSymbols: [Character] = []
     private(set) var actualSymbols: [Character] = []
@@ -23,13 +21,13 @@ package struct MarbleReport<Element: Equatable> {
         self.expectedValues = expectedValues
         self.recorded = recorded
         self.actualValues = actualValues
-        self.failureText = failureText
         self.describe = describe
-        letter(names)
+        letter(names, failureText: failureText)
     }
 
-    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters.
-    private mutating func letter(_ names: [Character: Element]) {
+    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters; what
+    /// failed (`failureText`) goes in the legend (`#: Boom: it broke`).
+    private mutating func letter(_ names: [Character: Element], failureText: String?) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {
             if let index = distinct.firstIndex(of: value) { return index }
