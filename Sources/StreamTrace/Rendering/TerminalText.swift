@@ -16,18 +16,8 @@ package enum TerminalText {
 
     /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else `\u` and four hex digits.
     package static func escaped(_ text: some StringProtocol) -> String {
-        if isPrintableASCII(text) { return String(text) }
-        let unsafe = text.utf8.withContiguousStorageIfAvailable(hasUnsafeScalar)
-        guard unsafe ?? text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            guard isUnsafe(scalar) else {
-                result.append(scalar)
-                continue
-            }
-            result.append(contentsOf: escape(scalar).unicodeScalars)
-        }
-        return String(result)
+        guard !isPrintableASCII(text), hasUnsafeScalar(validUTF8: text.utf8) else { return String(text) }
+        return String(text).replacingScalars { isUnsafe($0) ? escape($0) : nil }
     }
 
     /// Whether valid UTF-8 holds a scalar ``isUnsafe(_:)`` escapes: if not, ``escaped(_:)`` leaves its text as it is.
