@@ -71,7 +71,8 @@ package struct MarbleReport<Element: Equatable> {
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
     package func expected(_ index: Int) -> String {
-        Self.named(expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
+        Self.named(
+            expectedSymbols[index], expectedValues[index].map(describe), MarbleMatch.Kind(diagram.events[index].symbol))
     }
 
     /// A recorded event as a message names it: `c (3)`, `# (failure)`.
@@ -82,10 +83,6 @@ package struct MarbleReport<Element: Equatable> {
     private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
         "\(symbol) (\(kind == .element ? value ?? "?" : "\(kind)"))"
     }
-}
-
-extension MarbleDiagram.Symbol {
-    var kind: MarbleMatch.Kind { MarbleMatch.Kind(self) }
 }
 
 extension MarbleReport {
