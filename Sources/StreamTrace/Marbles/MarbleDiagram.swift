@@ -64,14 +64,12 @@ package struct MarbleDiagram: Sendable, Hashable {
 
     /// Where the diagram ends: the time after the last character, in nanoseconds since the subscription.
     package var end: Int64 {
-        tokens.reduce(start) { time, token in time &+ duration(of: token) }
-    }
-
-    package func duration(of token: Token) -> Int64 {
-        switch token {
-        case .frames(let count, _): Int64(count) &* frame
-        case .progression(let nanoseconds, _): nanoseconds
-        case .subscription: frame
+        tokens.reduce(start) { time, token in
+            switch token {
+            case .frames(let count, _): time &+ Int64(count) &* frame
+            case .progression(let nanoseconds, _): time &+ nanoseconds
+            case .subscription: time &+ frame
+            }
         }
     }
 

@@ -67,50 +67,12 @@ package enum MarbleMatch {
     package static func compare(
         _ marbles: MarbleDiagram, _ recorded: [Recorded], isFinal: Bool, equal: (Int, Int) -> Bool
     ) -> Outcome {
-        let walk = Walk(marbles: marbles, expected: marbles.events, recorded: recorded)
-        var e = 0
-        var a = 0
-        while e < walk.expected.count || a < recorded.count {
-            let expectedFrame = e < walk.expected.count ? walk.frame(expected: e) : nil
-            let actualFrame = a < recorded.count ? walk.frame(actual: a) : nil
-            if let expectedFrame, expectedFrame == actualFrame {
-                guard Kind(walk.expected[e].symbol) == recorded[a].kind, equal(e, a) else {
-                    return .differs(walk.differentEvents(e, a, frame: expectedFrame))
-                }
-                e += 1
-                a += 1
-            } else if let actualFrame, expectedFrame.map({ actualFrame < $0 }) ?? true {
-                let early = walk.endsLater(than: actualFrame, as: recorded[a].kind)
-                return .differs(
-                    Difference(
-                        kind: early ? .earlyCompletion : .unexpectedEvent, frame: actualFrame, expected: nil, actual: a)
-                )
-            } else if let expectedFrame {
-                // The recording has no event in this frame, and none after it yet.
-                guard actualFrame != nil || isFinal else { return .pending }
-                let late = walk.recorded.contains { $0.kind == Kind(walk.expected[e].symbol) && $0.kind != .element }
-                let kind: DifferenceKind = actualFrame == nil ? .notReached : late ? .lateCompletion : .missingEvent
-                return .differs(
-                    Difference(kind: kind, frame: expectedFrame, expected: e, actual: actualFrame.map { _ in a }))
-            }
-        }
-        return .matched
-    }
-
-    private struct Walk {
-        let marbles: MarbleDiagram
-        let expected: [MarbleDiagram.Event]
-        let recorded: [Recorded]
-
-        func frame(expected index: Int) -> Int64 { marbles.frameIndex(of: expected[index].nanoseconds) }
-        func frame(actual index: Int) -> Int64 { marbles.frameIndex(of: recorded[index].nanoseconds) }
-
+        let expected = marbles.events
         /// Whether the diagram ends with `kind` in a frame after `frame`.
         func endsLater(than frame: Int64, as kind: Kind) -> Bool {
             guard kind != .element, let end = expected.last, Kind(end.symbol) == kind else { return false }
             return marbles.frameIndex(of: end.nanoseconds) > frame
         }
-
         func differentEvents(_ e: Int, _ a: Int, frame: Int64) -> Difference {
             let expectedKind = Kind(expected[e].symbol)
             let actualKind = recorded[a].kind
@@ -127,5 +89,32 @@ package enum MarbleMatch {
             }
             return Difference(kind: kind, frame: frame, expected: e, actual: a)
         }
+        var e = 0
+        var a = 0
+        while e < expected.count || a < recorded.count {
+            let expectedFrame = e < expected.count ? marbles.frameIndex(of: expected[e].nanoseconds) : nil
+            let actualFrame = a < recorded.count ? marbles.frameIndex(of: recorded[a].nanoseconds) : nil
+            if let expectedFrame, expectedFrame == actualFrame {
+                guard Kind(expected[e].symbol) == recorded[a].kind, equal(e, a) else {
+                    return .differs(differentEvents(e, a, frame: expectedFrame))
+                }
+                e += 1
+                a += 1
+            } else if let actualFrame, expectedFrame.map({ actualFrame < $0 }) ?? true {
+                let early = endsLater(than: actualFrame, as: recorded[a].kind)
+                return .differs(
+                    Difference(
+                        kind: early ? .earlyCompletion : .unexpectedEvent, frame: actualFrame, expected: nil, actual: a)
+                )
+            } else if let expectedFrame {
+                // The recording has no event in this frame, and none after it yet.
+                guard actualFrame != nil || isFinal else { return .pending }
+                let late = recorded.contains { $0.kind == Kind(expected[e].symbol) && $0.kind != .element }
+                let kind: DifferenceKind = actualFrame == nil ? .notReached : late ? .lateCompletion : .missingEvent
+                return .differs(
+                    Difference(kind: kind, frame: expectedFrame, expected: e, actual: actualFrame.map { _ in a }))
+            }
+        }
+        return .matched
     }
 }

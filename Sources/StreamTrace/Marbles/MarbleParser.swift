@@ -30,16 +30,11 @@ struct MarbleParser {
         if let group { throw error(at: group.column, "'(' is never closed") }
         let origin = subscription?.time ?? 0
         let shifted = tokens.map { token -> MarbleDiagram.Token in
-            guard case .frames(let count, let events) = token else { return token }
-            return .frames(count, events: events.map { Self.shifted($0, by: origin) })
+            guard case .frames(let count, var events) = token else { return token }
+            for index in events.indices { events[index].nanoseconds -= origin }
+            return .frames(count, events: events)
         }
         return MarbleDiagram(tokens: shifted, frame: frame, start: -origin)
-    }
-
-    private static func shifted(_ event: MarbleDiagram.Event, by origin: Int64) -> MarbleDiagram.Event {
-        var event = event
-        event.nanoseconds -= origin
-        return event
     }
 
     private mutating func read(_ character: Character) throws(MarbleSyntaxError) {

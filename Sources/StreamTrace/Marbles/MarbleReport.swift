@@ -8,8 +8,6 @@ package struct MarbleReport<Element: Equatable> {
     /// The value of each recorded event (`nil` for an end).
     let actualValues: [Element?]
     let describe: (Element) -> String
-    /// What failed, for the legend (`#: Boom: it broke`).
-    let failureText: String?
     /// The symbols drawn for the diagram's and the recording's events.
     private(set) var expectedSymbols: [Character] = []
     private(set) var actualSymbols: [Character] = []
@@ -23,13 +21,13 @@ package struct MarbleReport<Element: Equatable> {
         self.expectedValues = expectedValues
         self.recorded = recorded
         self.actualValues = actualValues
-        self.failureText = failureText
         self.describe = describe
-        letter(names)
+        letter(names, failureText: failureText)
     }
 
-    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters.
-    private mutating func letter(_ names: [Character: Element]) {
+    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters; what
+    /// failed (`failureText`) goes in the legend (`#: Boom: it broke`).
+    private mutating func letter(_ names: [Character: Element], failureText: String?) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {
             if let index = distinct.firstIndex(of: value) { return index }
@@ -73,7 +71,8 @@ package struct MarbleReport<Element: Equatable> {
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
     package func expected(_ index: Int) -> String {
-        Self.named(expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
+        Self.named(
+            expectedSymbols[index], expectedValues[index].map(describe), MarbleMatch.Kind(diagram.events[index].symbol))
     }
 
     /// A recorded event as a message names it: `c (3)`, `# (failure)`.
@@ -84,10 +83,6 @@ package struct MarbleReport<Element: Equatable> {
     private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
         "\(symbol) (\(kind == .element ? value ?? "?" : "\(kind)"))"
     }
-}
-
-extension MarbleDiagram.Symbol {
-    var kind: MarbleMatch.Kind { MarbleMatch.Kind(self) }
 }
 
 extension MarbleReport {

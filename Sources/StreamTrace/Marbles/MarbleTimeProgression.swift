@@ -5,7 +5,7 @@ enum MarbleTimeProgression {
         var index = characters.startIndex
         func digits() -> Int {
             let first = index
-            while index < characters.endIndex, isDigit(characters[index]) { index += 1 }
+            while index < characters.endIndex, characters[index].isASCII, characters[index].isNumber { index += 1 }
             return index - first
         }
         guard digits() > 0 else { return nil }
@@ -19,10 +19,6 @@ enum MarbleTimeProgression {
         index += unit
         guard index == characters.endIndex || characters[index] == " " else { return nil }
         return index - characters.startIndex
-    }
-
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isNumber
     }
 
     /// `nanoseconds` (> 0) as a progression reading back exactly: minutes (from 1m) when a tenth of one divides it,

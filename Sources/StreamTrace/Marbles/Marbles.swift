@@ -39,9 +39,10 @@ extension StreamExpectations {
                 failure.details = error.pointed
                 return .failed(failure)
             }
-            let events = MarbleRecording(window)
-            let outcome = MarbleMatch.compare(diagram, events.recorded, isFinal: window.end.isFinal) { e, a in
-                switch events.kinds[a] {
+            let events = ShapeEvent.events(in: window)
+            let recorded = events.map(MarbleMatch.Recorded.init)
+            let outcome = MarbleMatch.compare(diagram, recorded, isFinal: window.end.isFinal) { e, a in
+                switch events[a].kind {
                 case .value(let index): window.element(at: index) == values[e]
                 case .failure(let failure): error.map { ShapeEvent<Failure>.errorsEqual($0, failure) } ?? true
                 case .finished, .cancel: true
@@ -51,24 +52,25 @@ extension StreamExpectations {
             case .matched: return .passed((), cursor: nil, at: window.endLocation)
             case .pending: return .pending
             case .differs(let difference):
-                return .failed(failure(difference, diagram, values, events, window))
+                return .failed(failure(difference, diagram, values, events, recorded, window))
             }
         }
 
         private func failure(
             _ difference: MarbleMatch.Difference, _ diagram: MarbleDiagram, _ values: [Element?],
-            _ events: MarbleRecording<Failure>, _ window: some EventWindow<Element, Failure>
+            _ events: [ShapeEvent<Failure>], _ recorded: [MarbleMatch.Recorded],
+            _ window: some EventWindow<Element, Failure>
         ) -> RecordingError {
+            let streamError: Failure? = if case .failure(let failure)? = events.last?.kind { failure } else { nil }
             let report = MarbleReport(
-                diagram: diagram, expectedValues: values, recorded: events.recorded,
-                actualValues: events.kinds.map { kind in
-                    if case .value(let index) = kind { window.element(at: index) } else { nil }
+                diagram: diagram, expectedValues: values, recorded: recorded,
+                actualValues: events.map { event in
+                    if case .value(let index) = event.kind { window.element(at: index) } else { nil }
                 },
-                names: names, failureText: events.failure.map { "\(StreamError($0))" }, describe: window.describe)
-            let location = difference.actual.map { events.locations[$0] } ?? window.lastEvent?.location
+                names: names, failureText: streamError.map { "\(StreamError($0))" }, describe: window.describe)
+            let location = difference.actual.map { events[$0].location } ?? window.lastEvent?.location
             var error = window.failure(
-                .init(marbles: difference.kind), report.message(difference), at: location,
-                streamError: events.failure)
+                .init(marbles: difference.kind), report.message(difference), at: location, streamError: streamError)
             error.details = report.details(caretAt: difference.frame).joined(separator: "\n")
             error.explainsTime = difference.kind == .notReached
             return error

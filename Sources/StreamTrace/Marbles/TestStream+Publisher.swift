@@ -43,13 +43,12 @@ struct MarblePublisher<Element: Sendable>: Publisher, Sendable {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Element, S.Failure == any Error {
         let subscription = MarbleSubscription(subscriber)
         subscriber.receive(subscription: subscription)
+        let timeline = stream.core.timeline
         switch stream.playback {
         case .success(let playback):
-            let core = stream.core
-            let steps = playback.schedule(subscribedAt: core.timeline.now, createdAt: stream.created)
-            subscription.start(steps, on: core.timeline)
+            subscription.start(playback.schedule(subscribedAt: timeline.now, createdAt: stream.created), on: timeline)
         case .failure(let error):
-            subscription.start([(stream.core.timeline.now, .failure(error))], on: stream.core.timeline)
+            subscription.start([(timeline.now, .failure(error))], on: timeline)
         }
     }
 }

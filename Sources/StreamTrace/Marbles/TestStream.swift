@@ -93,8 +93,12 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
                 throw error
             }
             guard index < steps.count else {
-                // A diagram without an end: nothing more, until the task is cancelled.
-                await Suspension.untilCancelled()
+                // A diagram without an end: nothing more until the task is cancelled, so not asleep on the clock
+                // (which `run()` would advance to the end of time) but iterating a stream nothing ever yields to.
+                let (stream, continuation) = AsyncStream<Never>.makeStream()
+                for await _ in stream {}
+                // Used after the loop, the continuation lives through it: the stream would end were it released.
+                continuation.finish()
                 ended = true
                 return nil
             }

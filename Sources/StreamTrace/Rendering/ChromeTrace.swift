@@ -32,7 +32,7 @@ package enum ChromeTrace {
             out.append(",\"pid\":1,\"tid\":")
             out.write(int: tid)
             out.append(",\"args\":{")
-            writePayload(of: head, reader: reader, into: &out)
+            if writePayload(of: head, reader: reader, into: &out, asMembers: true) { out.append(UInt8(ascii: ",")) }
             out.append("\"line\":")
             out.write(int: Int64(head.line))
             out.append("}}")
@@ -86,26 +86,30 @@ package enum ChromeTrace {
         out.append("}}")
     }
 
-    /// `"value":…,`, `"demand":…,` or `"error":{…},"value":…,` (a failure).
-    private static func writePayload(of head: TraceEventHead, reader: TraceReader, into out: inout JSONOutput) {
+    /// The payload of an event that has one, as `args` members (`"value":…`, `"demand":…`, or `"error":{…},"value":…`
+    /// of a failure) or, not `asMembers`, as one JSON value (the value, the demand, `{"error":{…},"value":…}`); `false`
+    /// for an event without one.
+    package static func writePayload(
+        of head: TraceEventHead, reader: TraceReader, into out: inout JSONOutput, asMembers: Bool
+    ) -> Bool {
         switch head.kind {
         case .value:
-            out.append("\"value\":")
+            if asMembers { out.append("\"value\":") }
             if let bytes = reader.currentValueBytes { out.append(safeJSON: bytes) }
-            out.append(UInt8(ascii: ","))
         case .request:
-            out.append("\"demand\":")
+            if asMembers { out.append("\"demand\":") }
             switch head.demand ?? .unlimited {
             case .unlimited: out.append("\"unlimited\"")
             case .max(let count): out.write(int: Int64(count))
             }
-            out.append(UInt8(ascii: ","))
         case .failure:
+            if !asMembers { out.append(UInt8(ascii: "{")) }
             out.writeMembers(of: head.failure ?? TraceFailure(type: "", message: ""))
-            out.append(UInt8(ascii: ","))
+            if !asMembers { out.append(UInt8(ascii: "}")) }
         default:
-            break
+            return false
         }
+        return true
     }
 
     /// The lane's element counter; `name` is its JSON string, quoted and escaped.

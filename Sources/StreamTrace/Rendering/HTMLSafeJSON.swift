@@ -4,10 +4,6 @@
 package enum HTMLSafeJSON {
     /// Appends valid JSON text to `output`, compact and HTML-safe.
     package static func append(_ json: [UInt8], to output: inout [UInt8]) {
-        json.withUnsafeBytes { append($0, to: &output) }
-    }
-
-    package static func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
         var inString = false
         var escaped = false
         var i = 0
@@ -28,20 +24,14 @@ package enum HTMLSafeJSON {
                 inString = true
             }
             switch byte {
-            case UInt8(ascii: "<"): output.append(contentsOf: lessThan)
-            case UInt8(ascii: ">"): output.append(contentsOf: greaterThan)
-            case UInt8(ascii: "&"): output.append(contentsOf: ampersand)
+            case UInt8(ascii: "<"): output.append(contentsOf: #"\u003c"#.utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: #"\u003e"#.utf8)
+            case UInt8(ascii: "&"): output.append(contentsOf: #"\u0026"#.utf8)
             case 0xE2 where i + 1 < json.count && json[i] == 0x80 && (json[i + 1] == 0xA8 || json[i + 1] == 0xA9):
-                output.append(contentsOf: json[i + 1] == 0xA8 ? lineSeparator : paragraphSeparator)
+                output.append(contentsOf: (json[i + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
                 i += 2
             default: output.append(byte)
             }
         }
     }
-
-    private static let lessThan = Array(#"\u003c"#.utf8)
-    private static let greaterThan = Array(#"\u003e"#.utf8)
-    private static let ampersand = Array(#"\u0026"#.utf8)
-    private static let lineSeparator = Array(#"\u2028"#.utf8)
-    private static let paragraphSeparator = Array(#"\u2029"#.utf8)
 }

@@ -101,7 +101,9 @@ package struct MarbleLayout {
             if let width { text += repeatElement(MarbleTheme.tick, count: max(lead + width - text.count, 0)) }
             return String(text)
         }
-        let caret = firstDifference(lines).map { String(repeating: " ", count: lead + columns[$0]) + "^" }
+        let caret = Self.firstDifference(lines, among: slots.indices).map {
+            String(repeating: " ", count: lead + columns[$0]) + "^"
+        }
         return Drawing(lines: drawn, caret: caret)
     }
 
@@ -131,11 +133,11 @@ package struct MarbleLayout {
         return columns
     }
 
-    /// The first slot at which the lines do not all hold the same item.
-    private func firstDifference(_ lines: [Line]) -> Int? {
+    /// The first of `slots` (in order) at which the lines do not all draw the same item.
+    private static func firstDifference(_ lines: [Line], among slots: some Sequence<Int>) -> Int? {
         guard lines.count > 1 else { return nil }
         let items = lines.map { Dictionary($0.items.map { ($0.slot, $0.drawn) }, uniquingKeysWith: { a, _ in a }) }
-        return slots.indices.first { slot in items.contains { $0[slot] != items[0][slot] } }
+        return slots.first { slot in items.contains { $0[slot] != items[0][slot] } }
     }
 }
 
@@ -150,14 +152,15 @@ extension MarbleLayout {
     package static func drawFrames(
         _ lines: [Line], frame: Int64, longestRun: Int64 = 20, caretFrame: Int64? = nil
     ) -> Drawing {
-        let slots = frameSlots(lines, longestRun: longestRun)
+        let frames = Set(lines.flatMap { $0.items.map(\.slot) }).sorted()
+        let slots = frameSlots(frames, of: lines, longestRun: longestRun)
         var drawn = lines.map { _ in (text: [Character](), column: 0, cursor: 0) }
         let last = lines.map { line in
             line.items.last.map { item in slots.lastIndex { $0.frame == item.slot }! } ?? -1
         }
         var end = 0
         var caret: Int?
-        let differing = caretFrame.map { Int($0) } ?? firstDifference(lines)
+        let differing = caretFrame.map { Int($0) } ?? firstDifference(lines, among: frames)
         for (index, slot) in slots.enumerated() {
             let items = lines.map { line in line.items.first { $0.slot == slot.frame && slot.progression == 0 } }
             let drawing = lines.indices.filter { slot.progression == 0 ? items[$0] != nil : last[$0] > index }
@@ -186,9 +189,11 @@ extension MarbleLayout {
         return Drawing(lines: texts, caret: caret.map { String(repeating: " ", count: $0) + String(MarbleTheme.caret) })
     }
 
-    /// The frames with events in order, each after a progression if more than `longestRun` frames before it have none.
-    private static func frameSlots(_ lines: [Line], longestRun: Int64) -> [(frame: Int, progression: Int)] {
-        let frames = Array(Set(lines.flatMap { $0.items.map(\.slot) })).sorted()
+    /// Each of `frames` (those with events, in order), after a progression if more than `longestRun` frames before it
+    /// have no event.
+    private static func frameSlots(_ frames: [Int], of lines: [Line], longestRun: Int64) -> [(
+        frame: Int, progression: Int
+    )] {
         var slots: [(frame: Int, progression: Int)] = []
         var free = 0
         for frame in frames {
@@ -199,15 +204,5 @@ extension MarbleLayout {
             free = max(free, frame + width)
         }
         return slots
-    }
-
-    /// The first frame at which the lines do not all hold the same events.
-    private static func firstDifference(_ lines: [Line]) -> Int? {
-        guard lines.count > 1 else { return nil }
-        let frames = Array(Set(lines.flatMap { $0.items.map(\.slot) })).sorted()
-        return frames.first { frame in
-            let symbols = lines.map { $0.items.first { $0.slot == frame }?.symbols }
-            return symbols.contains { $0 != symbols[0] }
-        }
     }
 }

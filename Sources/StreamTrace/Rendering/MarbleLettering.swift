@@ -10,8 +10,6 @@ package struct MarbleLettering<Key: Hashable> {
 
     package init() {}
 
-    private static var capacity: Int { 26 }
-
     /// The letter of `key`'s value: its own, else the next free letter (named by `label` in the legend), else `?`.
     package mutating func letter(for key: Key, label: @autoclosure () -> String) -> Character {
         if let letter = letters[key] { return letter }
@@ -37,13 +35,9 @@ package struct MarbleLettering<Key: Hashable> {
 
     private var nextLetter: Character? {
         let taken = Set(entries.map(\.letter))
-        for index in 0..<Self.capacity where !taken.contains(Self.letter(index)) { return Self.letter(index) }
-        return nil
-    }
-
-    /// The `index`th letter: `a` for 0.
-    static func letter(_ index: Int) -> Character {
-        Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).lazy.map { Character(Unicode.Scalar($0)) }.first {
+            !taken.contains($0)
+        }
     }
 }
 

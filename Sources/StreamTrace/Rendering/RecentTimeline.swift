@@ -6,12 +6,10 @@
 /// Time runs left to right: between two events stand one to three `-`,
 /// more for a longer gap (relative to the longest gap shown); events at one
 /// time make a group `( )`. Elements are letters by distinct value, each
-/// value whole in the legend (`?` for one whose value is unknown); `|` the
-/// stream finished, `#` it failed, `!` the subscriber cancelled (the
-/// symbols of RxJS marbles, see `MarbleTheme`). A leading `…` says that
-/// earlier events are not shown; a trailing `-` that the recording had not
-/// ended. Drawn by `MarbleLines`; built by a `RecentTimeline.Builder`
-/// wherever events come from.
+/// value whole in the legend; the other symbols are `MarbleTheme`'s, a
+/// trailing `-` saying that the recording had not ended. Drawn by
+/// `MarbleLines`; built by a `RecentTimeline.Builder` wherever events come
+/// from.
 ///
 /// ```swift
 /// var builder = RecentTimeline.Builder()

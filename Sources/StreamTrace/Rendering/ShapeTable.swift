@@ -34,14 +34,15 @@ struct ShapeTable {
     ) {
         var lettering = MarbleLettering<Int>()
         let sides = [expected, actual]
-        let timelines = [
-            Self.timeline(expected, times: Self.times(of: expected, actual: actual, base: base), more.expected),
-            Self.timeline(actual, times: actual.map { $0.nanoseconds ?? base }, more.actual),
-        ].map { timeline in
-            var timeline = timeline
-            (timeline.omitted, timeline.start) = (shown.lowerBound, base)
-            return timeline
+        func timeline(_ rows: [Row], times: [Int64], _ more: Bool) -> RecentTimeline {
+            RecentTimeline(
+                events: zip(rows, times).map { .init(nanoseconds: $1, mark: $0.mark) }, omitted: shown.lowerBound,
+                isOpen: !(rows.last?.mark.isTerminal ?? false), start: base, isCut: more)
         }
+        let timelines = [
+            timeline(expected, times: Self.times(of: expected, actual: actual, base: base), more.expected),
+            timeline(actual, times: actual.map { $0.nanoseconds ?? base }, more.actual),
+        ]
         let drawing = RecentTimeline.draw(timelines, lettering: &lettering) { sides[$0][$1].value?.key }
         func cell(_ row: Row?) -> String {
             guard let row else { return "(nothing)" }
@@ -82,11 +83,5 @@ struct ShapeTable {
             times.append(row.nanoseconds ?? paired ?? ((times.last ?? base) &+ 1))
         }
         return times
-    }
-
-    private static func timeline(_ rows: [Row], times: [Int64], _ more: Bool) -> RecentTimeline {
-        RecentTimeline(
-            events: zip(rows, times).map { .init(nanoseconds: $1, mark: $0.mark) }, omitted: 0,
-            isOpen: !(rows.last?.mark.isTerminal ?? false), isCut: more)
     }
 }

@@ -16,18 +16,8 @@ package enum TerminalText {
 
     /// `text` with every unsafe scalar escaped: `\n`, `\r`, `\t`, else `\u` and four hex digits.
     package static func escaped(_ text: some StringProtocol) -> String {
-        if isPrintableASCII(text) { return String(text) }
-        let unsafe = text.utf8.withContiguousStorageIfAvailable(hasUnsafeScalar)
-        guard unsafe ?? text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            guard isUnsafe(scalar) else {
-                result.append(scalar)
-                continue
-            }
-            result.append(contentsOf: escape(scalar).unicodeScalars)
-        }
-        return String(result)
+        guard !isPrintableASCII(text), hasUnsafeScalar(validUTF8: text.utf8) else { return String(text) }
+        return String(text).replacingScalars { isUnsafe($0) ? escape($0) : nil }
     }
 
     /// Whether valid UTF-8 holds a scalar ``isUnsafe(_:)`` escapes: if not, ``escaped(_:)`` leaves its text as it is.
@@ -88,16 +78,12 @@ package enum TerminalText {
     /// Whether every byte of `text` is printable ASCII (space to `~`): then nothing needs escaping and each byte
     /// takes one column, measured without Unicode's tables.
     package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? text.utf8.allSatisfy(isPrintableASCII)
+        isPrintableASCII(bytes: text.utf8)
     }
 
     /// Whether UTF-8 bytes are all printable ASCII: nothing to escape.
     package static func isPrintableASCII(bytes: some Collection<UInt8>) -> Bool {
-        bytes.withContiguousStorageIfAvailable(isPrintableASCII) ?? bytes.allSatisfy(isPrintableASCII)
-    }
-
-    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy(isPrintableASCII)
+        bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintableASCII) } ?? bytes.allSatisfy(isPrintableASCII)
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }

@@ -67,10 +67,4 @@ package enum TextLayout {
         if !line.isEmpty { lines.append(line) }
         return lines
     }
-
-    package static func trimmingTrailingSpaces(_ text: String) -> String {
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
-    }
 }

@@ -74,43 +74,17 @@ package enum TimelinePage {
         chunk.reserveCapacity(1 << 16)
         var json = JSONOutput()
         while let head = try reader.nextHead() {
-            switch head.kind {
-            case .value:
-                // Escaped as all JSON output is (C1 and bidi controls, separators), then made HTML-safe.
-                json.removeAll()
-                if let bytes = reader.currentValueBytes { json.append(safeJSON: bytes) }
-                chunk.append(0x0A)
-                HTMLSafeJSON.append(json.bytes, to: &chunk)
-            case .request:
-                chunk.append(0x0A)
-                switch head.demand ?? .unlimited {
-                case .unlimited: chunk.append(contentsOf: "\"unlimited\"".utf8)
-                case .max(let count):
-                    json.removeAll()
-                    json.write(int: Int64(count))
-                    chunk.append(contentsOf: json.bytes)
-                }
-            case .failure:
-                json.removeAll()
-                writeFailure(head.failure ?? TraceFailure(type: "", message: ""), into: &json)
-                chunk.append(0x0A)
-                HTMLSafeJSON.append(json.bytes, to: &chunk)
-            default:
-                continue
-            }
+            // Escaped as all JSON output is (C1 and bidi controls, separators), then made HTML-safe.
+            json.removeAll()
+            guard ChromeTrace.writePayload(of: head, reader: reader, into: &json, asMembers: false) else { continue }
+            chunk.append(0x0A)
+            HTMLSafeJSON.append(json.bytes, to: &chunk)
             if chunk.count >= 1 << 16 {
                 try emit(chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         if !chunk.isEmpty { try emit(chunk) }
-    }
-
-    /// `{"error":{"type":…,"message":…},"value":…}`, as the event holds it.
-    private static func writeFailure(_ failure: TraceFailure, into json: inout JSONOutput) {
-        json.append(UInt8(ascii: "{"))
-        json.writeMembers(of: failure)
-        json.append(UInt8(ascii: "}"))
     }
 
     /// The kind's code in the columns line.

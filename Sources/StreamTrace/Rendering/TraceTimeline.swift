@@ -77,7 +77,8 @@ package struct TraceTimeline: Sendable {
 
     /// A row: its lead, then two spaces and the payload if it has one, cut to `width`.
     static func row(_ lead: String, payload: String, width: Int) -> String {
-        let row = payload.isEmpty ? TextLayout.trimmingTrailingSpaces(lead) : lead + "  " + payload
+        var row = payload.isEmpty ? lead : lead + "  " + payload
+        while payload.isEmpty, row.last == " " { row.removeLast() }
         return TextLayout.truncated(row, to: width)
     }
 
@@ -129,7 +130,7 @@ extension TraceTimeline {
         let short = head.kind == .value && (value?.count ?? 0) <= Self.shortValue
         if short, let value, rewriter.isNormal(value) {
             let whole = Self.appendHead(head, previousTime: previousTime, value: value, limit: limit, into: &out)
-            return cutAsBytes(&out, from: start, width: width, whole: whole)
+            return cutAsBytes(&out, from: start, whole: whole)
                 ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
         }
         Self.appendHead(head, previousTime: previousTime, into: &out)
@@ -149,35 +150,31 @@ extension TraceTimeline {
         default:
             break
         }
-        return cutAsBytes(&out, from: start, width: width, whole: whole)
+        return cutAsBytes(&out, from: start, whole: whole)
             ? nil : row(head, value: value, previousTime: previousTime, rewriter: &rewriter)
     }
 
     /// Values up to this long are copied with their row's head at once.
     static let shortValue = 512
 
-    /// ``cutAsBytes(_:from:width:whole:)``, the row taken out again where it cannot tell.
-    private func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
-        guard Self.cutAsBytes(&out, from: start, width: width, whole: whole) else {
+    /// Cuts the row that starts at `start` to ``width`` columns as `TextLayout.truncated` would, where that can be told
+    /// scalar by scalar: every character up to the cut is a printable ASCII byte or a scalar that stands alone (see
+    /// ``aloneWidth(_:)``). `false`, taking the row out again, otherwise or if the bytes run out (the row is not
+    /// `whole`) before the cut is decided.
+    private func cutAsBytes(_ out: inout JSONOutput, from start: Int, whole: Bool) -> Bool {
+        let cut = out.buffer.withUnsafeBufferPointer { Self.cutPosition($0, from: start, width: width) }
+        guard let cut, cut >= 0 || whole else {
             out.truncate(to: start)
             return false
+        }
+        if cut >= 0 {
+            out.truncate(to: cut)
+            out.append("…")
         }
         return true
     }
 
-    /// Cuts the row that starts at `start` to `width` columns as `TextLayout.truncated` would, where that can be told
-    /// scalar by scalar: every character up to the cut is a printable ASCII byte or a scalar that stands alone (see
-    /// ``aloneWidth(_:)``). `false`, leaving the row, otherwise or if the bytes run out before the cut is decided.
-    private static func cutAsBytes(_ out: inout JSONOutput, from start: Int, width: Int, whole: Bool) -> Bool {
-        let cut = out.buffer.withUnsafeBufferPointer { cutPosition($0, from: start, width: width) }
-        guard let cut else { return false }
-        guard cut >= 0 else { return whole }
-        out.truncate(to: cut)
-        out.append("…")
-        return true
-    }
-
-    /// Where ``cutAsBytes(_:from:width:whole:)`` cuts the row at `start` (for `…`); -1 if it fits, `nil` if unknown.
+    /// Where ``cutAsBytes(_:from:whole:)`` cuts the row at `start` (for `…`); -1 if it fits, `nil` if unknown.
     private static func cutPosition(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
         var (used, cut, i) = (0, start, start)
         let count = bytes.count

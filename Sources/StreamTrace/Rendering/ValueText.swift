@@ -10,11 +10,6 @@ package enum ValueText {
         TerminalText.escaped(json.text)
     }
 
-    /// The start of a value's text, enough to fill `columns`, `…` if cut: a large value is not decoded whole.
-    package static func prefix(_ json: RawJSON, columns: Int) -> String {
-        json.bytes.withUnsafeBytes { prefix($0, columns: columns) }
-    }
-
     /// The start of the UTF-8 text `bytes` begin: at most ``prefixLength(columns:)`` bytes, ending in `…` if cut.
     package static func prefix(_ bytes: some BidirectionalCollection<UInt8>, columns: Int) -> String {
         let limit = prefixLength(columns: columns)
