@@ -50,7 +50,7 @@ final class MatchStream: QueryStream {
         return limit
     }
 
-    override func step(_ event: TraceScanEvent, in pass: PassState) {
+    override func take(_ event: TraceScanEvent, in pass: PassState) {
         // The common case first: an element that decides nothing.
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
