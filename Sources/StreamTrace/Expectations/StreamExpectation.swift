@@ -32,9 +32,7 @@ package protocol StreamExpectation<Element, Failure, Output>: Sendable {
 
 extension StreamExpectation {
     package var wakeCondition: WakeCondition { .everyEvent }
-}
 
-extension StreamExpectation {
     /// Decides from `window`, failing first if the stream broke its contract, and ending every failure with the
     /// window's recent timeline: what recorders and the checker call. A failure is named after this expectation,
     /// whichever expectation it was derived from found it.
