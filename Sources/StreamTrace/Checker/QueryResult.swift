@@ -34,6 +34,12 @@ package struct QueryResult: Sendable, Equatable {
 
     package var status: Status { failure == nil ? .pass : .fail }
 
+    /// For a pass, the value's text; for a failure, its explanation:
+    /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
+    package var summary: String {
+        failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
+    }
+
     /// Holds `output` as the pass kept it: whole, its start (partial), or its place.
     mutating func hold(_ output: QueryOutput?) {
         switch output {
@@ -49,13 +55,5 @@ package struct QueryResult: Sendable, Equatable {
         lhs.query == rhs.query && lhs.location == rhs.location && lhs.failure == rhs.failure
             && lhs.partialOutput == rhs.partialOutput
             && (lhs.outputPlace != nil && lhs.outputPlace == rhs.outputPlace || lhs.output == rhs.output)
-    }
-
-    package var value: JSONValue? { output?.value }
-
-    /// For a pass, the value's text; for a failure, its explanation:
-    /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
-    package var summary: String {
-        failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
     }
 }
