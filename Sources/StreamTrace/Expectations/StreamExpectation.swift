@@ -50,10 +50,8 @@ extension StreamExpectation {
         } else {
             verdict = evaluate(window)
         }
-        guard case .failed(var error) = verdict else { return verdict }
-        error.expectation = name
-        error.timeline = window.recentTimeline()
-        return .failed(error)
+        guard case .failed(let error) = verdict else { return verdict }
+        return .failed(window.named(name, error))
     }
 }
 
