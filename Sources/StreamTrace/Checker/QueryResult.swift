@@ -8,13 +8,7 @@ package struct QueryResult: Sendable, Equatable {
     /// The value the expectation passed with, as JSON text (also given when only the matcher failed); `nil` for an
     /// expectation that passes with nothing (`finished`). A value held by its place (``outputPlace``) is read back
     /// whole: reports write it from there instead.
-    package var output: RawJSON? {
-        get { keptOutput ?? outputPlace?.value }
-        set {
-            keptOutput = newValue
-            outputPlace = nil
-        }
-    }
+    package var output: RawJSON? { keptOutput ?? outputPlace?.value }
     private var keptOutput: RawJSON?
     /// The value's place, not a copy, when it is over 64 KiB and the pass spooled it (``ValueSpool``).
     package private(set) var outputPlace: ValuePlace?
@@ -27,7 +21,7 @@ package struct QueryResult: Sendable, Equatable {
 
     package init(query: Query, output: RawJSON?, location: EventLocation?, failure: RecordingError?) {
         self.query = query
-        self.output = output
+        keptOutput = output
         self.location = location
         self.failure = failure
     }
@@ -43,7 +37,7 @@ package struct QueryResult: Sendable, Equatable {
     /// Holds `output` as the pass kept it: whole, its start (partial), or its place.
     mutating func hold(_ output: QueryOutput?) {
         switch output {
-        case .whole(let value)?: self.output = value
+        case .whole(let value)?: keptOutput = value
         case .partial(let partial)?: partialOutput = partial
         case .placed(let place)?: outputPlace = place
         case nil: break
