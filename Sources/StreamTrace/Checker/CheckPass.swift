@@ -47,9 +47,11 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let step = streams[index].take(event, in: state)
-            done = done || step.contains(.done)
-            if step.contains(.decided), restart(after: index, at: event) {
+            let cursorBefore = streams[index].cursorAfter
+            streams[index].take(event, in: state)
+            done = done || !streams[index].wantsEvents
+            // The cursor it leaves went from unknown to known: it was decided.
+            if streams[index].cursorAfter != cursorBefore, restart(after: index, at: event) {
                 // The queries started again take this event too.
                 activate()
                 position = active.firstIndex { $0 > index } ?? active.count

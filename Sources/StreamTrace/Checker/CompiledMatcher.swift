@@ -36,16 +36,11 @@ final class CompiledMatcher {
     init(_ matcher: QueryMatcher) {
         self.matcher = matcher
         switch matcher {
-        case .equal(let operand), .notEqual(let operand), .contains(let operand): pattern = JSONPattern(operand)
-        default: pattern = nil
+        case .equal(let operand): (operation, pattern) = (.equal, JSONPattern(operand))
+        case .notEqual(let operand): (operation, pattern) = (.notEqual, JSONPattern(operand))
+        case .contains(let operand): (operation, pattern) = (.contains, JSONPattern(operand))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual: (operation, pattern) = (.order, nil)
         }
-        operation =
-            switch matcher {
-            case .equal: .equal
-            case .notEqual: .notEqual
-            case .contains: .contains
-            case .less, .lessOrEqual, .greater, .greaterOrEqual: .order
-            }
         var output = JSONOutput()
         output.write(matcher.operand)
         kind = output.buffer.first ?? 0
@@ -61,7 +56,9 @@ final class CompiledMatcher {
     /// Whether the value whose text is `bytes` matches. One of another kind than the operand is decided by its first
     /// byte, inline: `==`, `contains` and the orders reject it, `!=` accepts it (and a text of white space only).
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let first = Self.firstByte(bytes), mayBeOfKind(first) else { return operation == .notEqual }
+        guard let first = bytes.first(where: { !Self.isSpace($0) }), mayBeOfKind(first) else {
+            return operation == .notEqual
+        }
         return matchesText(bytes, first: first)
     }
 
@@ -113,10 +110,6 @@ final class CompiledMatcher {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func firstByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
-        bytes.first { !isSpace($0) }
     }
 
     /// The white space before and after the value in its text.

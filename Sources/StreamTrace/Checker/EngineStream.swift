@@ -45,7 +45,7 @@ final class EngineStream: QueryStream {
         return limit
     }
 
-    override func step(_ event: TraceScanEvent, in pass: PassState) {
+    override func take(_ event: TraceScanEvent, in pass: PassState) {
         if let end = sharedEnd {
             // The pass took `event` already: its window is this one's, with it.
             if event.nanoseconds > end {

@@ -50,7 +50,7 @@ final class MatchStream: QueryStream {
         return limit
     }
 
-    override func step(_ event: TraceScanEvent, in pass: PassState) {
+    override func take(_ event: TraceScanEvent, in pass: PassState) {
         // The common case first: an element that decides nothing.
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
@@ -74,16 +74,10 @@ final class MatchStream: QueryStream {
 
     /// Asks the expectation, the element found, while the trace goes on; sets the cursor and ``wantsEvents``.
     private func decide(in pass: PassState) {
-        switch query.expectation.check(in: streamedWindow(pass, isFinal: false)) {
-        case .pending:
-            return
-        case .failed:
-            cursorAfter = cursor
-            isFailed = true
-        case .passed(_, let moved, _):
-            cursorAfter = moved ?? cursor
-            isFailed = false
-        }
+        let verdict = query.expectation.check(in: streamedWindow(pass, isFinal: false))
+        guard let after = verdict.cursorLeft(from: cursor) else { return }
+        cursorAfter = after
+        isFailed = if case .failed = verdict { true } else { false }
         wantsEvents = hasWindow && !window.isOver && isFailed
     }
 

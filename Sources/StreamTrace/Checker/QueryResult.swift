@@ -8,13 +8,7 @@ package struct QueryResult: Sendable, Equatable {
     /// The value the expectation passed with, as JSON text (also given when only the matcher failed); `nil` for an
     /// expectation that passes with nothing (`finished`). A value held by its place (``outputPlace``) is read back
     /// whole: reports write it from there instead.
-    package var output: RawJSON? {
-        get { keptOutput ?? outputPlace?.value }
-        set {
-            keptOutput = newValue
-            outputPlace = nil
-        }
-    }
+    package var output: RawJSON? { keptOutput ?? outputPlace?.value }
     private var keptOutput: RawJSON?
     /// The value's place, not a copy, when it is over 64 KiB and the pass spooled it (``ValueSpool``).
     package private(set) var outputPlace: ValuePlace?
@@ -27,17 +21,23 @@ package struct QueryResult: Sendable, Equatable {
 
     package init(query: Query, output: RawJSON?, location: EventLocation?, failure: RecordingError?) {
         self.query = query
-        self.output = output
+        keptOutput = output
         self.location = location
         self.failure = failure
     }
 
     package var status: Status { failure == nil ? .pass : .fail }
 
+    /// For a pass, the value's text; for a failure, its explanation:
+    /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
+    package var summary: String {
+        failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
+    }
+
     /// Holds `output` as the pass kept it: whole, its start (partial), or its place.
     mutating func hold(_ output: QueryOutput?) {
         switch output {
-        case .whole(let value)?: self.output = value
+        case .whole(let value)?: keptOutput = value
         case .partial(let partial)?: partialOutput = partial
         case .placed(let place)?: outputPlace = place
         case nil: break
@@ -49,13 +49,5 @@ package struct QueryResult: Sendable, Equatable {
         lhs.query == rhs.query && lhs.location == rhs.location && lhs.failure == rhs.failure
             && lhs.partialOutput == rhs.partialOutput
             && (lhs.outputPlace != nil && lhs.outputPlace == rhs.outputPlace || lhs.output == rhs.output)
-    }
-
-    package var value: JSONValue? { output?.value }
-
-    /// For a pass, the value's text; for a failure, its explanation:
-    /// `expected exactly one element, got 3 (line 4, t=+2.1ms); recent: -1-2-3-|`.
-    package var summary: String {
-        failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
     }
 }

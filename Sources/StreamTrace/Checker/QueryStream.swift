@@ -2,7 +2,7 @@
 /// share one cursor, in order: one that may still move it is assumed not to, and when it does (always to just before
 /// or after the event being read) the pass starts the queries after it again from there (``CheckPass``), so that
 /// each query sees its window's elements from its cursor on exactly once. Each kind (``EngineStream``,
-/// ``MatchStream``, ``RunStream``) says how it takes an event (``step(_:in:)``); the cursor, the `within` window and
+/// ``MatchStream``, ``RunStream``) says how it takes an event (``take(_:in:)``); the cursor, the `within` window and
 /// the result are kept here, once for all of them.
 class QueryStream {
     let query: Query
@@ -33,15 +33,8 @@ class QueryStream {
         }
     }
 
-    /// Takes the next event, which `pass` already holds.
-    final func take(_ event: TraceScanEvent, in pass: PassState) -> StreamStep {
-        let before = cursorAfter
-        step(event, in: pass)
-        return StreamStep(cursorBefore: before, after: cursorAfter, wantsEvents: wantsEvents)
-    }
-
-    /// What taking `event` does to this kind of stream (``take(_:in:)``): nothing here.
-    func step(_ event: TraceScanEvent, in pass: PassState) {}
+    /// Takes the next event, which `pass` already holds: nothing here.
+    func take(_ event: TraceScanEvent, in pass: PassState) {}
 
     /// How many of `batch`'s first events, up to `limit`, it would take without acting on any, `elementsBefore`
     /// elements before the block (0 if it cannot tell): the pass takes those in bulk. None here.
@@ -71,24 +64,6 @@ class QueryStream {
         StreamedWindow(
             state: windowState(pass), consumedCount: cursor, values: values, first: pass.first, within: query.within,
             writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
-    }
-}
-
-/// What taking an event did to a query.
-struct StreamStep: OptionSet {
-    let rawValue: UInt8
-    /// The cursor it leaves may have changed: it was decided.
-    static let decided = StreamStep(rawValue: 1)
-    /// It wants no more events.
-    static let done = StreamStep(rawValue: 2)
-
-    /// `decided` if the cursor left went from unknown to known; `done` unless `wantsEvents`.
-    init(cursorBefore: Int?, after: Int?, wantsEvents: Bool) {
-        rawValue = (cursorBefore != after ? 1 : 0) | (wantsEvents ? 0 : 2)
-    }
-
-    init(rawValue: UInt8) {
-        self.rawValue = rawValue
     }
 }
 

@@ -31,11 +31,7 @@ struct RunComparison {
             output.write(value)
             return output.buffer
         }
-        if case .contains(let part) = matcher, !isRecording {
-            element = CompiledMatcher(.equal(part))
-        } else {
-            element = nil
-        }
+        element = if case .contains(let part) = matcher, !isRecording { CompiledMatcher(.equal(part)) } else { nil }
     }
 
     mutating func take(_ bytes: UnsafeRawBufferPointer, at index: Int) {

@@ -38,7 +38,7 @@ final class RunStream: QueryStream {
         }
     }
 
-    override func step(_ event: TraceScanEvent, in pass: PassState) {
+    override func take(_ event: TraceScanEvent, in pass: PassState) {
         let inWindow = !hasWindow || window.take(event)
         if event.kind == .value, let bytes = event.valueBytes, inWindow || !declaration.fromCursor, run.wantsMore {
             let index = pass.elementCount - 1

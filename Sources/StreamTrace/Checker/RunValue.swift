@@ -41,12 +41,9 @@ struct RunValue {
     /// whole, or the elements kept and where the rest is.
     func output(count: Int, completion: RawJSON?) -> QueryOutput {
         let text = count < keptCount ? Array(kept[..<Self.end(of: count, in: kept)]) : kept
-        guard keptCount >= count else {
-            return .partial(
-                PartialValue(
-                    elements: start..<(start + count), keptText: text, keptCount: keptCount, completion: completion))
-        }
-        return .whole(PartialValue.wrap([UInt8(ascii: "[")] + text + [UInt8(ascii: "]")], completion: completion))
+        let value = PartialValue(
+            elements: start..<(start + count), keptText: text, keptCount: keptCount, completion: completion)
+        return keptCount >= count ? .whole(value.keptValue) : .partial(value)
     }
 
     /// Whether the matcher accepts the first `count` elements (with `completion`, for `recording`); true without one.

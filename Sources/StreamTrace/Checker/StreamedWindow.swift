@@ -15,14 +15,6 @@ struct StreamedWindow: EventWindow, WrittenTimeout {
     /// Spooled values read back, so that a value passed with goes back to its place (``place(of:)``), not to memory.
     private let loads = SpoolLoads()
 
-    init(
-        state: WindowState, consumedCount: Int, values: ElementValues, first: ElementValues, within: Duration?,
-        writtenTimeout: String?, isFinal: Bool, spool: ValueSpool?
-    ) {
-        (self.state, self.consumedCount, self.values, self.first) = (state, consumedCount, values, first)
-        (self.within, self.writtenTimeout, self.isFinal, self.spool) = (within, writtenTimeout, isFinal, spool)
-    }
-
     var elementCount: Int { state.elementCount }
 
     private func kept(_ index: Int) -> (KeptValue, EventLocation)? {

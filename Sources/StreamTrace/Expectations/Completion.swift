@@ -2,7 +2,6 @@ extension StreamExpectations {
     /// The stream's completion, finished or failed (`completion`). A primitive: `finished`, `failure` and `recording`
     /// map what it passes with, and its inverted rule is `finished.inverted`'s.
     package struct Completion<Element, Failure: Error>: StreamExpectation {
-        package init() {}
         package var name: String { "completion" }
         package var wakeCondition: WakeCondition { .completion }
 

@@ -12,9 +12,7 @@ package struct ElementCondition<Element>: Sendable {
         self.description = description
         self.matcher = matcher
     }
-}
 
-extension ElementCondition {
     package static func predicate(_ test: @escaping @Sendable (Element) -> Bool) -> Self {
         Self("matching the predicate", test)
     }

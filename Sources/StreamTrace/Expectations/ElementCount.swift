@@ -1,7 +1,6 @@
 extension StreamExpectations {
     /// The number of elements in the window (`elementCount`; `count` in a query). Never fails.
     package struct ElementCount<Element, Failure: Error>: StreamExpectation {
-        package init() {}
         package var name: String { "elementCount" }
         package var wakeCondition: WakeCondition { .completion }
 

@@ -77,20 +77,18 @@ extension EventWindow {
     package func mismatch(named query: String, expected matcher: QueryMatcher, got: String, at location: EventLocation?)
         -> RecordingError
     {
-        queryFailure(query, .mismatch, "expected \(matcher), got \(got)", at: location)
+        named(query, failure(.mismatch, "expected \(matcher), got \(got)", at: location))
     }
 
     /// The expectation was still pending on a final window, which no expectation leaves it (the checker's guard).
     package func undecided(named query: String) -> RecordingError {
-        queryFailure(query, .notCompleted, "the expectation could not be decided", at: lastEvent?.location)
+        named(query, failure(.notCompleted, "the expectation could not be decided", at: lastEvent?.location))
     }
 
-    private func queryFailure(
-        _ query: String, _ reason: RecordingError.Reason, _ message: String, at location: EventLocation?
-    )
-        -> RecordingError
-    {
-        var error = RecordingError(expectation: query, reason: reason, message: message, location: location)
+    /// `error` as a failure of `expectation` reports it: named after it, ending with the window's recent timeline.
+    func named(_ expectation: String, _ error: RecordingError) -> RecordingError {
+        var error = error
+        error.expectation = expectation
         error.timeline = recentTimeline()
         return error
     }

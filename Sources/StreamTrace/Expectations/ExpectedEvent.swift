@@ -37,11 +37,6 @@ public struct ExpectedEvent<Element, Failure: Error> {
     public static var cancel: Self { Self(.cancel) }
     /// The subscriber cancelled at `time`.
     public static func cancel(at time: Duration) -> Self { Self(.cancel, at: time) }
-
-    package var isTerminal: Bool {
-        if case .value = kind { return false }
-        return true
-    }
 }
 
 extension ExpectedEvent: Sendable where Element: Sendable, Failure: Sendable {}

@@ -4,11 +4,7 @@ extension StreamExpectations {
         /// What a failed stream's message says was expected: `the stream to finish`, or a derived expectation's.
         let expected: String
 
-        package init() {
-            self.init(expecting: "the stream to finish")
-        }
-
-        package init(expecting expected: String) {
+        package init(expecting expected: String = "the stream to finish") {
             self.expected = expected
         }
 

@@ -12,16 +12,13 @@ extension StreamExpectations {
         }
 
         package var name: String { base.name + ".inverted" }
+        /// What may fulfil the base may also break its inverted form.
+        package var wakeCondition: WakeCondition { base.wakeCondition }
 
         package func evaluate(in window: some EventWindow<Base.Element, Base.Failure>) -> Verdict<Base.InvertedOutput> {
             base.evaluateInverted(in: window)
         }
     }
-}
-
-extension StreamExpectations.Inverted {
-    /// What may fulfil the base may also break its inverted form.
-    package var wakeCondition: WakeCondition { base.wakeCondition }
 }
 
 extension RecordingError.Reason {

@@ -1,7 +1,6 @@
 extension StreamExpectations {
     /// The next element not yet consumed (`next()`); consumes it. Derived from `next(1)`, taken alone with no array.
     package struct Next<Element, Failure: Error>: InvertibleExpectation, DerivedExpectation {
-        package init() {}
         package var name: String { "next()" }
         package var base: NextCount<Element, Failure> { NextCount(1) }
 

@@ -17,7 +17,6 @@ extension Recording: Equatable where Element: Equatable, Failure: Equatable {}
 extension StreamExpectations {
     /// The elements and the completion of a stream that completed (`recording`); a failure is part of it, not an error.
     package struct Recorded<Element, Failure: Error>: RunExpectation, DerivedExpectation {
-        package init() {}
         package var name: String { "recording" }
         package var base: Completion<Element, Failure> { Completion() }
 

@@ -1,12 +1,7 @@
 /// A recorded event as a whole-shape comparison sees it.
 struct ShapeEvent<Failure: Error> {
-    enum Kind {
-        /// The element at this index.
-        case value(Int)
-        case finished
-        case failure(Failure)
-        case cancel
-    }
+    /// An expected event's kinds, `.value` holding the element's index.
+    typealias Kind = ExpectedEvent<Int, Failure>.Kind
 
     var kind: Kind
     var location: EventLocation

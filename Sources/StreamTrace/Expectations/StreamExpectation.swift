@@ -32,9 +32,7 @@ package protocol StreamExpectation<Element, Failure, Output>: Sendable {
 
 extension StreamExpectation {
     package var wakeCondition: WakeCondition { .everyEvent }
-}
 
-extension StreamExpectation {
     /// Decides from `window`, failing first if the stream broke its contract, and ending every failure with the
     /// window's recent timeline: what recorders and the checker call. A failure is named after this expectation,
     /// whichever expectation it was derived from found it.
@@ -52,10 +50,8 @@ extension StreamExpectation {
         } else {
             verdict = evaluate(window)
         }
-        guard case .failed(var error) = verdict else { return verdict }
-        error.expectation = name
-        error.timeline = window.recentTimeline()
-        return .failed(error)
+        guard case .failed(let error) = verdict else { return verdict }
+        return .failed(window.named(name, error))
     }
 }
 

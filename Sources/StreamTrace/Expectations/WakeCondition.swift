@@ -2,15 +2,9 @@
 /// A completion or a cancel always may.
 @usableFromInline
 package struct WakeCondition: Sendable, Hashable {
-    package var onEveryEvent: Bool
+    package var onEveryEvent = false
     package var minimumElements: Int?
     package var minimumUnconsumed: Int?
-
-    package init(onEveryEvent: Bool = false, minimumElements: Int? = nil, minimumUnconsumed: Int? = nil) {
-        self.onEveryEvent = onEveryEvent
-        self.minimumElements = minimumElements
-        self.minimumUnconsumed = minimumUnconsumed
-    }
 
     package static let everyEvent = WakeCondition(onEveryEvent: true)
     /// Only a completion or a cancel decides it.

@@ -20,9 +20,8 @@ package enum WindowEnd: Sendable, Hashable {
     /// How the window ended, for messages: ` within 1s`, ` before the subscriber cancelled`…
     var phrase: String {
         switch self {
-        case .open, .now: ""
+        case .open, .now, .endOfTrace: ""
         case .timeout(let duration): " within \(TimeFormat.exact(duration))"
-        case .endOfTrace: ""
         case .cancelled: " before the subscriber cancelled"
         case .waitCancelled: " before the wait was cancelled"
         }

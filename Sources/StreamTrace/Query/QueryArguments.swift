@@ -3,9 +3,7 @@ package struct QueryArguments: Sendable {
     package var isInverted = false
     private var values: [String: QueryArgument.Value] = [:]
 
-    package init(isInverted: Bool = false) {
-        self.isInverted = isInverted
-    }
+    package init() {}
 
     package subscript(_ name: String) -> QueryArgument.Value? {
         values[name]

@@ -61,12 +61,6 @@ package struct QueryWords {
         self.offset = min(max(offset, self.offset), scalars.count)
     }
 
-    mutating func rest() -> (text: String, offset: Int) {
-        let rest = upcoming()
-        advance(to: scalars.count)
-        return rest
-    }
-
     /// The text read from `start` to here, without its surrounding blanks.
     func written(from start: Int) -> String {
         var range = start..<offset
@@ -80,7 +74,8 @@ package struct QueryWords {
     mutating func readMatcher(_ symbol: String, at offset: Int, numeric: Bool) throws(QueryParseError)
         -> QueryMatcher
     {
-        let (operandText, operandOffset) = rest()
+        let (operandText, operandOffset) = upcoming()
+        advance(to: scalars.count)
         guard !operandText.isEmpty else {
             throw failure("expected a JSON value after \(Self.quote(symbol))", at: operandOffset)
         }
