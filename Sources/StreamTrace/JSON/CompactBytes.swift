@@ -23,10 +23,6 @@ package struct CompactBytes: Hashable, Sendable {
         form = digest.finish()
     }
 
-    package init(_ bytes: [UInt8]) {
-        self = bytes.withUnsafeBytes { CompactBytes($0) }
-    }
-
     /// Bytes given in pieces: `tail` after the `digest` of the earlier pieces (none if `digest.count == 0`).
     init(tail: [UInt8], after digest: Digest) {
         guard digest.count > 0 || tail.count > Self.keptBytes else {
