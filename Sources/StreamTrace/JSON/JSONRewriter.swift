@@ -107,13 +107,17 @@ package struct JSONRewriter {
         return (hasher.finalize(), count)
     }
 
-    /// Writes `bytes` in canonical form; `drain` may take (and empty) the output from time to time.
-    mutating func writeCanonical(
-        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
-    ) {
+    /// The canonical form of `bytes` (one validated JSON value); a long one is digested as it is written.
+    package mutating func canonical(_ bytes: UnsafeRawBufferPointer) -> CanonicalJSON {
         lastIsNormal = false
         memberOrder.scan(bytes, order: .sorted)
-        write(bytes, numbers: .canonical, into: &output, drain: drain)
+        var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
+        var digest = CompactBytes.Digest()
+        write(bytes, numbers: .canonical, into: &output) { output in
+            output.buffer.withUnsafeBytes { digest.add($0) }
+            output.removeAll()
+        }
+        return CanonicalJSON(form: output.buffer.withUnsafeBytes { CompactBytes($0, after: digest) })
     }
 
     /// Writes the value of `bytes`, the members of the objects ``memberOrder`` found in their new order.
