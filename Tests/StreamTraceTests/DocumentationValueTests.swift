@@ -64,3 +64,21 @@ import Testing
         #expect(!json)
     }
 }
+
+/// A string compared and hashed by its Unicode scalars, as JSON compares strings (RFC 8259, jq): `"é"` (U+00E9) and
+/// `"e\u0301"` are different strings, though Swift's `==` calls them equal.
+struct ExactString: Hashable, Sendable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.string.isExactly(rhs.string)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        string.hashExactly(into: &hasher)
+    }
+}

@@ -57,3 +57,11 @@ import Testing
         #expect(!equal)
     }
 }
+
+extension RawJSON {
+    /// Parses and keeps `text`, or throws if it is not one JSON value.
+    init(parsing text: String) throws(JSONSyntaxError) {
+        _ = try JSONValue(parsing: text)
+        self.init(validated: Array(text.utf8)[...])
+    }
+}

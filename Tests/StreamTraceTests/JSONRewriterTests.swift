@@ -186,3 +186,9 @@ import Testing
         #expect(long != CompactBytes(Array(repeating: 7, count: 10_001)))
     }
 }
+
+extension CompactBytes {
+    init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { CompactBytes($0) }
+    }
+}

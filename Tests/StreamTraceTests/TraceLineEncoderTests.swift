@@ -42,6 +42,41 @@ import Testing
         }
     }
 
+    /// A value that writes through `superEncoder()`, which in-order encoding cannot support, in one of its ways.
+    struct UsesSuperEncoder: Encodable, CustomStringConvertible {
+        let way: Int
+        var description: String { "way \(way)" }
+
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: AnyKey.self)
+            let sup = keyed.superEncoder()
+            switch way {
+            case 0:
+                var container = sup.container(keyedBy: AnyKey.self)
+                try container.encode(1, forKey: AnyKey(stringValue: "a"))
+            case 1:
+                var container = sup.unkeyedContainer()
+                try container.encode(1)
+            case 2:
+                var container = sup.singleValueContainer()
+                try container.encodeNil()
+            default:
+                var container = sup.unkeyedContainer()
+                var nested = container.nestedContainer(keyedBy: AnyKey.self)
+                try nested.encodeNil(forKey: AnyKey(stringValue: "a"))
+            }
+        }
+    }
+
+    @Test func aValueUsingTheSuperEncoderIsWrittenAsItsDescription() {
+        for way in 0..<4 {
+            let encoder = TraceLineEncoder<UsesSuperEncoder, Never>()
+            var out = JSONOutput()
+            encoder.write(UsesSuperEncoder(way: way), into: &out)
+            #expect(out.string == "\"way \(way)\"")
+        }
+    }
+
     @Test func fixedLinesAreTheEncodersLines() {
         for t in Self.numbers {
             let events: [StreamEvent<Int, Never>] = [

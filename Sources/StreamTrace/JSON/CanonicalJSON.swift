@@ -14,7 +14,7 @@ package struct CanonicalJSON: Hashable, Sendable {
         self = output.buffer.withUnsafeBytes { rewriter.canonical($0) }
     }
 
-    fileprivate init(form: CompactBytes) {
+    init(form: CompactBytes) {
         self.form = form
         var hasher = Hasher()
         hasher.combine(form)
@@ -27,18 +27,5 @@ package struct CanonicalJSON: Hashable, Sendable {
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(hashValue_)
-    }
-}
-
-extension JSONRewriter {
-    /// The canonical form of `bytes` (one validated JSON value); a long one is digested as it is written.
-    package mutating func canonical(_ bytes: UnsafeRawBufferPointer) -> CanonicalJSON {
-        var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
-        var digest = CompactBytes.Digest()
-        writeCanonical(bytes, into: &output) { output in
-            output.buffer.withUnsafeBytes { digest.add($0) }
-            output.removeAll()
-        }
-        return CanonicalJSON(form: CompactBytes(tail: output.buffer, after: digest))
     }
 }

@@ -14,27 +14,17 @@ package struct CompactBytes: Hashable, Sendable {
 
     /// `bytes`, kept whole or digested.
     package init(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count > Self.keptBytes else {
+        self.init(bytes, after: nil)
+    }
+
+    /// Bytes given in pieces: the last, `bytes`, after the digest of the `earlier` ones (none if its count is 0).
+    init(_ bytes: UnsafeRawBufferPointer, after earlier: Digest?) {
+        guard (earlier?.count ?? 0) > 0 || bytes.count > Self.keptBytes else {
             form = .bytes(Array(bytes))
             return
         }
-        var digest = Digest()
+        var digest = earlier ?? Digest()
         digest.add(bytes)
-        form = digest.finish()
-    }
-
-    package init(_ bytes: [UInt8]) {
-        self = bytes.withUnsafeBytes { CompactBytes($0) }
-    }
-
-    /// Bytes given in pieces: `tail` after the `digest` of the earlier pieces (none if `digest.count == 0`).
-    init(tail: [UInt8], after digest: Digest) {
-        guard digest.count > 0 || tail.count > Self.keptBytes else {
-            form = .bytes(tail)
-            return
-        }
-        var digest = digest
-        tail.withUnsafeBytes { digest.add($0) }
         form = digest.finish()
     }
 

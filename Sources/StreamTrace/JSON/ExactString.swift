@@ -1,21 +1,5 @@
-/// A string compared and hashed by its Unicode scalars, as JSON compares strings (RFC 8259, jq): `"é"` (U+00E9) and
-/// `"e\u0301"` are different strings, though Swift's `==` calls them equal.
-package struct ExactString: Hashable, Sendable {
-    package let string: String
-
-    package init(_ string: String) {
-        self.string = string
-    }
-
-    package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.string.isExactly(rhs.string)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        string.hashExactly(into: &hasher)
-    }
-}
-
+/// JSON compares strings by their Unicode scalars (RFC 8259, jq): `"é"` (U+00E9) and `"e\u0301"` are different
+/// strings, though Swift's `==` calls them equal.
 extension String {
     /// Whether the two strings have the same Unicode scalars (equal UTF-8), not merely canonically equivalent ones.
     package func isExactly(_ other: String) -> Bool {

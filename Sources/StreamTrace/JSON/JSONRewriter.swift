@@ -28,7 +28,7 @@ package struct JSONRewriter {
 
     /// Appends `bytes` (one validated JSON value) in normal form, copying them if already normal. Stops once
     /// `output` holds `limit` bytes or more (a string may go past) and returns whether the whole value was written.
-    /// `scanned`: the last call scanned these very bytes (``isNormal(_:)``), so the scan is skipped. `drain` may
+    /// `scanned`: the last call scanned these very bytes (``isNormal(_:scanned:)``), so the scan is skipped. `drain` may
     /// take (and empty) the output from time to time, so that a huge value goes out in pieces.
     @discardableResult
     package mutating func writeNormal(
@@ -48,21 +48,14 @@ package struct JSONRewriter {
         if bytes.first == UInt8(ascii: "\""), output.buffer.count < limit {
             // A string alone: written whole, as `write` would.
             if output.buffer.count >= Self.drainSize { drain(&output) }
-            writeString(bytes, into: &output)
+            // The last scan of the string, if it was of these very bytes.
+            let last = lastString.flatMap {
+                $0.bytes.baseAddress == bytes.baseAddress && $0.bytes.count == bytes.count ? $0.string : nil
+            }
+            Self.write(last ?? RawJSONString(at: 0, in: bytes), in: bytes, into: &output)
             return true
         }
         return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
-    }
-
-    /// Writes the string that starts `bytes` in normal form, reusing the last scan of it if there is one.
-    private mutating func writeString(_ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput) {
-        let string: RawJSONString
-        if let last = lastString, last.bytes.baseAddress == bytes.baseAddress, last.bytes.count == bytes.count {
-            string = last.string
-        } else {
-            string = RawJSONString(at: 0, in: bytes)
-        }
-        Self.write(string, in: bytes, into: &output)
     }
 
     /// Writes `string`, a string of `bytes`, as ``JSONOutput`` writes its scalars.
@@ -75,13 +68,9 @@ package struct JSONRewriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Whether `bytes` (one validated JSON value) are in normal form.
-    package mutating func isNormal(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        isNormal(bytes, scanned: false)
-    }
-
-    /// Whether `bytes` are in normal form: the quick check, then the scan; if `scanned`, the last call's answer.
-    private mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool) -> Bool {
+    /// Whether `bytes` (one validated JSON value) are in normal form: the quick check, then the scan; if `scanned`,
+    /// the last call's answer.
+    package mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> Bool {
         guard !scanned else { return lastIsNormal }
         if NormalFormCheck.isSurelyNormal(bytes) {
             lastIsNormal = true
@@ -118,13 +107,17 @@ package struct JSONRewriter {
         return (hasher.finalize(), count)
     }
 
-    /// Writes `bytes` in canonical form; `drain` may take (and empty) the output from time to time.
-    mutating func writeCanonical(
-        _ bytes: UnsafeRawBufferPointer, into output: inout JSONOutput, drain: (inout JSONOutput) -> Void
-    ) {
+    /// The canonical form of `bytes` (one validated JSON value); a long one is digested as it is written.
+    package mutating func canonical(_ bytes: UnsafeRawBufferPointer) -> CanonicalJSON {
         lastIsNormal = false
         memberOrder.scan(bytes, order: .sorted)
-        write(bytes, numbers: .canonical, into: &output, drain: drain)
+        var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
+        var digest = CompactBytes.Digest()
+        write(bytes, numbers: .canonical, into: &output) { output in
+            output.buffer.withUnsafeBytes { digest.add($0) }
+            output.removeAll()
+        }
+        return CanonicalJSON(form: output.buffer.withUnsafeBytes { CompactBytes($0, after: digest) })
     }
 
     /// Writes the value of `bytes`, the members of the objects ``memberOrder`` found in their new order.

@@ -131,8 +131,11 @@ extension JSONValue {
             case (.array(let x), .array(let y)) where x.count == y.count:
                 pending += zip(x, y).map { ($0, $1) }
             case (.object(let x), .object(let y)) where x.count == y.count:
-                guard let pairs = x.pairedValues(with: y) else { return false }
-                pending += pairs
+                let value = y.valueLookup(for: x.count)
+                for entry in x {
+                    guard let other = value(entry.key) else { return false }
+                    pending.append((entry.value, other))
+                }
             default:
                 return false
             }
@@ -155,13 +158,7 @@ extension JSONValue {
                 if candidate != wanted { return false }
                 continue
             }
-            // A large pattern looks its keys up in a table, not along the object.
-            let keys = subset.count > KeyPositions.linearLimit ? object.entries.map(\.key) : nil
-            let positions = keys.map { KeyPositions($0) }
-            func member(_ key: String) -> JSONValue? {
-                guard let keys, let positions else { return object[key] }
-                return positions.index(of: key, in: keys).map { object[$0].value }
-            }
+            let member = object.valueLookup(for: subset.count)
             for entry in subset {
                 guard let member = member(entry.key) else { return false }
                 if case .object = entry.value, case .object = member {
@@ -176,23 +173,12 @@ extension JSONValue {
 }
 
 extension JSONObject {
-    /// Each value paired with `other`'s value for its key; `nil` if `other` lacks one. Both have as many keys.
-    func pairedValues(with other: JSONObject) -> [(JSONValue, JSONValue)]? {
-        var pairs: [(JSONValue, JSONValue)] = []
-        pairs.reserveCapacity(count)
-        if count <= 8 {
-            for entry in entries {
-                guard let value = other[entry.key] else { return nil }
-                pairs.append((entry.value, value))
-            }
-            return pairs
-        }
-        let table = Dictionary(
-            other.entries.map { (ExactString($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        for entry in entries {
-            guard let value = table[ExactString(entry.key)] else { return nil }
-            pairs.append((entry.value, value))
-        }
-        return pairs
+    /// The value for a key (a repeated key's first), looked up along the members for at most
+    /// ``KeyPositions/linearLimit`` `lookups`, else in a table of the keys.
+    func valueLookup(for lookups: Int) -> (String) -> JSONValue? {
+        guard lookups > KeyPositions.linearLimit else { return { self[$0] } }
+        let keys = entries.map(\.key)
+        let positions = KeyPositions(keys)
+        return { key in positions.index(of: key, in: keys).map { self[$0].value } }
     }
 }

@@ -19,7 +19,9 @@ struct KeyPositions {
 
     init(_ keys: [String]) {
         self.init(capacity: keys.count)
-        for i in keys.indices { insert(i) { Self.hash(keys[$0]) } }
+        for i in keys.indices {
+            _ = firstOrInsert(i, hash: Self.hash(keys[i]), hashOf: { Self.hash(keys[$0]) }, where: { _ in false })
+        }
     }
 
     /// The position of the first member inserted whose key has `hash` and which `matches` accepts.
@@ -35,7 +37,7 @@ struct KeyPositions {
 
     /// The position of the member whose key has `hash` and which `matches` accepts; if none, records member
     /// `position` (the next, its key hashing to `hash`) and returns `nil`: one probe for both. `hashOf` hashes the
-    /// keys of earlier members when the table grows.
+    /// keys of earlier members when the table grows, or when they come before a first `position` recorded late.
     mutating func firstOrInsert(
         _ position: Int, hash: Int, hashOf: (Int) -> Int, where matches: (Int) -> Bool
     ) -> Int? {
@@ -46,14 +48,6 @@ struct KeyPositions {
             count += 1
         }
         return found
-    }
-
-    /// Records member `position`, whose key hashes to `hashOf(position)`. Positions come in order, but the first may
-    /// come late: the members before it are placed with it.
-    mutating func insert(_ position: Int, hashOf: (Int) -> Int) {
-        if count < position || (position + 1) * 2 > slots.count { grow(upTo: position, hashOf: hashOf) }
-        place(position, hash: hashOf(position))
-        count += 1
     }
 
     /// The member found, or the empty slot that ends the look.

@@ -20,12 +20,6 @@ package struct RawJSON: Sendable, Hashable, CustomStringConvertible {
 
     package static let null = RawJSON(validated: ArraySlice("null".utf8))
 
-    /// Parses and keeps `text`, or throws if it is not one JSON value.
-    package init(parsing text: String) throws(JSONSyntaxError) {
-        _ = try JSONValue(parsing: text)
-        bytes = Array(text.utf8)[...]
-    }
-
     package var text: String { String(decoding: bytes, as: UTF8.self) }
     package var description: String { text }
 

@@ -112,40 +112,36 @@ struct UnsupportedEncoder: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(Failing<Key>(codingPath: codingPath))
     }
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
-    func singleValueContainer() -> any SingleValueEncodingContainer { FailingUnkeyed(codingPath: codingPath) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { Failing<AnyKey>(codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { Failing<AnyKey>(codingPath: codingPath) }
 
     static func failure(_ path: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(
             "", EncodingError.Context(codingPath: path, debugDescription: "superEncoder() is not supported"))
     }
 
-    struct Failing<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    /// Every container of the encoder, keyed, unkeyed or single: each write throws.
+    struct Failing<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
+        SingleValueEncodingContainer
+    {
         var codingPath: [any CodingKey]
+        var count: Int { 0 }
+        mutating func encodeNil() throws { throw failure(codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws { throw failure(codingPath) }
         mutating func encodeNil(forKey key: Key) throws { throw failure(codingPath) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw failure(codingPath) }
+        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
+            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
+        }
         mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<
             N
         > {
             KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
         }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            FailingUnkeyed(codingPath: codingPath)
-        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
         mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
-    }
-
-    struct FailingUnkeyed: UnkeyedEncodingContainer, SingleValueEncodingContainer {
-        var codingPath: [any CodingKey]
-        var count: Int { 0 }
-        mutating func encodeNil() throws { throw failure(codingPath) }
-        mutating func encode<T: Encodable>(_ value: T) throws { throw failure(codingPath) }
-        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
-            KeyedEncodingContainer(Failing<N>(codingPath: codingPath))
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
-        mutating func superEncoder() -> any Encoder { UnsupportedEncoder(codingPath: codingPath) }
     }
 }
 
