@@ -76,9 +76,13 @@ enum GeneratedDocs {
         var arguments = QueryArguments()
         arguments.set("N", .wholeNumber(n))
         arguments.set("where", .matcher(.equal(1)))
+        // A diagram of n - 1 elements: what `marbles` keeps reads as D + 1, D its diagram's elements.
+        let diagram = String(repeating: "a", count: n - 1)
+        arguments.set("JSON-STRING", .diagram(text: diagram, marbles: try! MarbleDiagram(diagram)))
         var rows = ["| query | what it keeps beyond the pass's window |", "|---|---|"]
         func row(_ form: String, _ expectation: any TraceExpectation) {
-            let kept = keeps(expectation.reading, expectation.traceNeeds).replacingOccurrences(of: "\(n)", with: "N")
+            let number = form.contains("JSON-STRING") ? "D + 1" : "N"
+            let kept = keeps(expectation.reading, expectation.traceNeeds).replacingOccurrences(of: "\(n)", with: number)
             rows.append("| `\(form)` | \(kept) |")
         }
         for form in QueryLanguage.forms { row(form.syntax.form, form.syntax.make(arguments)) }
@@ -106,7 +110,6 @@ enum GeneratedDocs {
             if needs.firstElements > 0 { kept.append("the first \(values(needs.firstElements))") }
             if needs.consumes > 0 { kept.append("the \(values(needs.consumes)) after the cursor") }
             if needs.lastElement { kept.append("the last value, whatever its length") }
-            if needs.allElements { kept.append("every value") }
             return kept.isEmpty ? "nothing" : kept.joined(separator: ", ")
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// One engine decides: a query's expectation, bound to a live `Recorder` fed
 /// a trace's events at their times and read with `get()`, decides as
 /// `streamtrace check` decides the query on the trace's file: pass or fail,
-/// the value, the reason, the message and the event a failure names (a
+/// the value, the reason, the message, the details and the event a failure names (a
 /// pass's value is all `get()` gives), for every
 /// query of a list that shares one cursor, on thousands of generated traces.
 @Suite(.cpuBound) struct LiveCheckDifferentialTests {
@@ -17,6 +17,8 @@ import Testing
         "completion", "failure", "finished", "not finished", "not next", "recording", "next where > 1",
         "not next where == \"a\"", "every where != 3", "contains where == 2", "not contains where == 0",
         "next where contains {\"ok\":true}", "every where != null", "next 0", "prefix 0",
+        // Events 100 ns apart or more: frames of 100 ns and of 1 µs.
+        "marbles \"a-b|\" frame 100ns values {\"a\":0,\"b\":1}", "marbles \"(ab)-|\" frame 1us",
     ]
 
     /// A trace that ends (finished, failed or cancelled): its lines, and
@@ -61,11 +63,11 @@ import Testing
     }
 
     /// What decided a query: pass and its value, or fail, its reason,
-    /// message and the event it names.
+    /// message, the event it names and its details (a marble drawing).
     static func outcome(passed value: RawJSON?, failure: RecordingError?) -> String {
         guard let failure else { return "pass \(value.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "-")" }
         let named = failure.location.map { "event \($0.index) at \($0.nanoseconds)" } ?? "-"
-        return "fail \(failure.reason) \(failure.message) \(named)"
+        return "fail \(failure.reason) \(failure.message) \(named)\n\(failure.details ?? "")"
     }
 
     /// `expectation` read on `recorder` now, as a test would.

@@ -70,6 +70,7 @@ import Testing
             var arguments = QueryArguments()
             arguments.set("N", .wholeNumber(3))
             arguments.set("where", .matcher(.equal(1)))
+            arguments.set("JSON-STRING", .diagram(text: "-a-b|", marbles: try MarbleDiagram("-a-b|")))
             needs[form.syntax.form] = form.syntax.make(arguments).traceNeeds
         }
         #expect(needs["finished"] == .nothing)
@@ -82,7 +83,8 @@ import Testing
         // Read as a search and as a run: their windows keep nothing more.
         #expect(needs["next where MATCHER"] == .nothing)
         #expect(needs["elements"] == .nothing)
-        #expect(needs["marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"] == .everything)
+        // The diagram's elements and one more: the first difference is at or before that one.
+        #expect(needs["marbles JSON-STRING [frame DURATION] [values JSON-OBJECT]"] == TraceNeeds(firstElements: 3))
     }
 
     @Test func searchesAndRunsAreDeclaredByTheirExpectations() throws {

@@ -135,14 +135,13 @@ enum QueryStreams {
     }
 
     /// How many first values the pass keeps: as many as a query decided by its expectation reads from the start, or
-    /// as far as the cursor can move (`next`, `next`: the first two) plus one; all if such a query reads every element.
+    /// as far as the cursor can move (`next`, `next`: the first two) plus one.
     static func firstCount(for queries: [Query], streams: [QueryStream]) -> Int {
         guard readValues(queries) else { return 0 }
         var count = 0
         var reach = 1
         for (query, stream) in zip(queries, streams) where stream is EngineStream {
             let needs = query.expectation.traceNeeds
-            if needs.allElements { return .max }
             count = max(count, needs.firstElements)
             let (sum, overflow) = reach.addingReportingOverflow(needs.consumes)
             reach = overflow ? .max : sum

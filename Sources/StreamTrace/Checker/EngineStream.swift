@@ -16,7 +16,7 @@ final class EngineStream: QueryStream {
     override init(_ query: Query) {
         needs = query.expectation.traceNeeds
         wake = query.expectation.wakeCondition
-        mayMoveCursor = needs.consumes > 0 || needs.allElements
+        mayMoveCursor = needs.consumes > 0
         sharesWindow = query.within != nil && !mayMoveCursor && !needs.lastElement
         super.init(query)
         newestWhole = needs.lastElement ? 1 : 0

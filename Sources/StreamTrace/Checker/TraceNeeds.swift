@@ -8,18 +8,13 @@ package struct TraceNeeds: Sendable, Hashable {
     package var consumes = 0
     /// The value of the window's last element.
     package var lastElement = false
-    /// Every element's value.
-    package var allElements = false
 
-    package init(firstElements: Int = 0, consumes: Int = 0, lastElement: Bool = false, allElements: Bool = false) {
+    package init(firstElements: Int = 0, consumes: Int = 0, lastElement: Bool = false) {
         self.firstElements = firstElements
         self.consumes = consumes
         self.lastElement = lastElement
-        self.allElements = allElements
     }
 
     /// Only event kinds and times: `finished`, `count`, `completion` …
     package static let nothing = TraceNeeds()
-    /// Every value: `elements`, `available` …
-    package static let everything = TraceNeeds(allElements: true)
 }

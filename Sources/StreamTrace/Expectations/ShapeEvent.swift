@@ -12,8 +12,11 @@ struct ShapeEvent<Failure: Error> {
         return true
     }
 
-    static func events<Element>(in window: some EventWindow<Element, Failure>) -> [ShapeEvent] {
-        var events = (0..<window.elementCount).map {
+    /// The window's events in order: its first `elementLimit` elements, then its end (completion or cancel).
+    static func events<Element>(
+        in window: some EventWindow<Element, Failure>, elementLimit: Int = .max
+    ) -> [ShapeEvent] {
+        var events = (0..<min(window.elementCount, elementLimit)).map {
             ShapeEvent(kind: .value($0), location: window.elementLocation(at: $0))
         }
         if let (completion, location) = window.completion {

@@ -13,9 +13,12 @@ package struct MarbleReport<Element: Equatable> {
     private(set) var actualSymbols: [Character] = []
     private var legend: [String] = []
 
+    /// `omitted`: how many elements after `recorded` the drawing leaves out (``StreamExpectations/Marbles`` reads the
+    /// diagram's elements and one more), said in the legend.
     package init(
         diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
-        names: [Character: Element] = [:], failureText: String? = nil, describe: @escaping (Element) -> String
+        names: [Character: Element] = [:], failureText: String? = nil, omitted: Int = 0,
+        describe: @escaping (Element) -> String
     ) {
         self.diagram = diagram
         self.expectedValues = expectedValues
@@ -23,6 +26,9 @@ package struct MarbleReport<Element: Equatable> {
         self.actualValues = actualValues
         self.describe = describe
         letter(names, failureText: failureText)
+        if omitted > 0 {
+            legend.append("\(omitted) later element\(omitted == 1 ? "" : "s") not drawn: the difference comes before")
+        }
     }
 
     /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters; what

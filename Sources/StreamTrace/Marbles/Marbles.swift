@@ -27,6 +27,14 @@ extension StreamExpectations {
             }
         }
 
+        /// How many elements, from the first, can decide it: the diagram's and one more. The first difference is at or
+        /// before that one (the diagram cannot match it), so a pass over a file keeps only these, and the failure of a
+        /// live recording draws only these too, so that both say the same.
+        var elementLimit: Int {
+            guard case .success(let (diagram, _)) = diagram else { return 0 }
+            return diagram.events.count { if case .element = $0.symbol { true } else { false } } + 1
+        }
+
         /// `marbles("-a-b|")`.
         package var name: String { "marbles(\(ValueText.quoted(text, limit: 60)))" }
 
@@ -39,7 +47,7 @@ extension StreamExpectations {
                 failure.details = error.pointed
                 return .failed(failure)
             }
-            let events = ShapeEvent.events(in: window)
+            let events = ShapeEvent.events(in: window, elementLimit: elementLimit)
             let recorded = events.map(MarbleMatch.Recorded.init)
             let outcome = MarbleMatch.compare(diagram, recorded, isFinal: window.end.isFinal) { e, a in
                 switch events[a].kind {
@@ -67,7 +75,8 @@ extension StreamExpectations {
                 actualValues: events.map { event in
                     if case .value(let index) = event.kind { window.element(at: index) } else { nil }
                 },
-                names: names, failureText: streamError.map { "\(StreamError($0))" }, describe: window.describe)
+                names: names, failureText: streamError.map { "\(StreamError($0))" },
+                omitted: max(0, window.elementCount - elementLimit), describe: window.describe)
             let location = difference.actual.map { events[$0].location } ?? window.lastEvent?.location
             var error = window.failure(
                 .init(marbles: difference.kind), report.message(difference), at: location, streamError: streamError)
@@ -108,8 +117,8 @@ extension Recorder where Input: Equatable {
 
 extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     /// `marbles "-a-b-|" [frame 10ms] [values {"a": 1}]`: the diagram a JSON string (so `#` and spaces survive spec
-    /// files), elements compared with `values` by JSON equality, an unnamed one with its name as a string. Keeps every
-    /// element's value and time.
+    /// files), elements compared with `values` by JSON equality, an unnamed one with its name as a string. Keeps the
+    /// values and times of the elements that can decide it (``elementLimit``).
     package static var query: QueryDefinition<Self> {
         var syntax = QuerySyntax(
             keyword: "marbles", arguments: [.diagram],
@@ -133,7 +142,7 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"
         return QueryDefinition(
-            syntax, keeps: .everything,
+            syntax, needs: { TraceNeeds(firstElements: $0.elementLimit) },
             reasons: [
                 QueryReason(.valueMismatch, when: "an element has another value than the diagram's in its frame"),
                 QueryReason(.differentEvent, when: "an event of another kind (an element where it fails …)"),

@@ -92,6 +92,34 @@ import Testing
                 "frame 3: expected b (2), but the recording ends in frame 1 (line 3, t=+10ms)") == true, "\(result)")
     }
 
+    /// A pass keeps the diagram's elements and one more, not the trace; the failure draws those and says how many
+    /// later elements it leaves out, as a live recorder's does (MarblesExpectationTests).
+    @Test func aLongTraceIsKeptAndDrawnUpToOneElementAfterTheDiagrams() async throws {
+        let trace = Self.trace(
+            [(0, Self.subscribe)] + (1...30).map { (Double($0 * 10), Self.value("\($0)")) } + [(310, Self.finished)])
+        let query = #"marbles "-a|" frame 10ms values {"a": 1}"#
+        let result = try await check(trace, [query])
+        #expect(
+            result.lines == [
+                "FAIL  \(query)  frame 2: expected | (finished), got b (2): the stream ends 29 frames late, in frame 31 "
+                    + "(line 4, t=+20ms)",
+                "      expected: -a|",
+                "      actual:   -ab 280ms |",
+                "                  ^",
+                "      a = 1",
+                "      b = 2",
+                "      28 later elements not drawn: the difference comes before",
+                "0 passed, 1 failed",
+            ], "\(result)")
+        let queries = try [query, #"marbles "-ab-c|""#, #"marbles "-""#].map { try Query($0) }
+        let streams = queries.map { QueryStreams.make(for: $0, limit: nil) }
+        #expect(
+            queries.map { QueryStreams.firstCount(for: [$0], streams: [QueryStreams.make(for: $0, limit: nil)]) } == [
+                2, 4, 1,
+            ])
+        #expect(QueryStreams.firstCount(for: queries, streams: streams) == 4)
+    }
+
     @Test func aFailureAndACancelAreDrawnAndMatched() async throws {
         let failed = Self.trace([(0, Self.subscribe), (1, Self.value(#""a""#)), (2, Self.failure)])
         let cancelled = Self.trace([(0, Self.subscribe), (1, Self.value(#""a""#)), (3, Self.cancel)])

@@ -127,4 +127,25 @@ import Testing
                 == #"marbles "a^-a": column 1: 'a' before '^': an expected diagram starts at the subscription"#)
         #expect(Self.failure { try recorder.marbles("^a", values: Self.values).get() } == nil)
     }
+
+    /// The diagram's elements and one more decide it (the first difference is at or before that one): the failure
+    /// draws those, and says how many later elements it leaves out, as `check` does on the trace's file.
+    @Test func aLongRecordingIsDrawnUpToOneElementAfterTheDiagrams() async {
+        let recorder = await Self.recording((1...30).map { (.value($0), $0 * 10) } + [(.finished, 310)])
+        let error = Self.failure {
+            try recorder.marbles("-a|", values: ["a": 1], frame: .milliseconds(10)).get()
+        }
+        #expect(error?.reason.rawValue == "lateCompletion")
+        #expect(
+            error?.report == """
+                marbles("-a|"): frame 2: expected | (finished), got b (2): the stream ends 29 frames late, in frame 31 \
+                (event 3, t=+20ms)
+                expected: -a|
+                actual:   -ab 280ms |
+                            ^
+                a = 1
+                b = 2
+                28 later elements not drawn: the difference comes before
+                """)
+    }
 }
