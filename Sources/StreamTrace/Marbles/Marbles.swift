@@ -10,6 +10,10 @@ extension StreamExpectations {
         /// The names `values` gives, for the letters of a failure's drawing.
         let names: [Character: Element]
         let error: (any Error)?
+        /// How many elements, from the first, can decide it: the diagram's and one more. The first difference is at or
+        /// before that one (the diagram cannot match it), so a pass over a file keeps only these, and the failure of a
+        /// live recording draws only these too, so that both say the same.
+        let elementLimit: Int
 
         init(_ text: String, values: [Character: Element], error: (any Error)?, frame: Duration) {
             self.text = text
@@ -25,14 +29,8 @@ extension StreamExpectations {
                 }
                 return (diagram, try diagram.values(values, text: text))
             }
-        }
-
-        /// How many elements, from the first, can decide it: the diagram's and one more. The first difference is at or
-        /// before that one (the diagram cannot match it), so a pass over a file keeps only these, and the failure of a
-        /// live recording draws only these too, so that both say the same.
-        var elementLimit: Int {
-            guard case .success(let (diagram, _)) = diagram else { return 0 }
-            return diagram.events.count { if case .element = $0.symbol { true } else { false } } + 1
+            // An end has no value: the elements are the events with one.
+            elementLimit = (try? diagram.get()).map { $0.values.count { $0 != nil } + 1 } ?? 0
         }
 
         /// `marbles("-a-b|")`.
