@@ -1,3 +1,5 @@
+import StreamTrace
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -12,7 +14,7 @@ _ = TraceInput.standardInputWasClosed  // before anything is opened
 // Blocks of 1 MiB and up straight from the kernel and back when freed: glibc's threshold otherwise rises to the largest
 // block freed (up to 32 MiB), and freed megabyte values stay in each scanning thread's arena, so the peak would grow
 // with the lines. (-3 is M_MMAP_THRESHOLD; malloc.h is not in Glibc's module.)
-if let mallopt = dlsym(nil, "mallopt") {
+if let mallopt = SystemCall.symbol("mallopt") {
     _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(-3, 1 << 20)
 }
 #endif

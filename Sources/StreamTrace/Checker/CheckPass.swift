@@ -47,11 +47,12 @@ final class CheckPass: TraceEventSink {
         while position < active.count {
             let index = active[position]
             position += 1
-            let cursorBefore = streams[index].cursorAfter
-            streams[index].take(event, in: state)
-            done = done || !streams[index].wantsEvents
+            let stream = streams[index]
+            let cursorBefore = stream.cursorAfter
+            stream.take(event, in: state)
+            done = done || !stream.wantsEvents
             // The cursor it leaves went from unknown to known: it was decided.
-            if streams[index].cursorAfter != cursorBefore, restart(after: index, at: event) {
+            if stream.cursorAfter != cursorBefore, restart(after: index, at: event) {
                 // The queries started again take this event too.
                 activate()
                 position = active.firstIndex { $0 > index } ?? active.count

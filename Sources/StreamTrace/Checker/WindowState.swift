@@ -70,6 +70,7 @@ struct WindowState {
     func ending(at endTime: Int64?, newestWhole: Int) -> WindowState {
         var window = self
         window.endTime = endTime
+        window.nextEvent = nil
         window.recent = recent.keeping(newestWhole: newestWhole)
         return window
     }

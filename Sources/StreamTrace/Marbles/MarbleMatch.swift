@@ -9,7 +9,12 @@ package enum MarbleMatch {
         case finished, failure, cancel
 
         init(_ symbol: MarbleDiagram.Symbol) {
-            self = Self.allCases.first { $0.symbol == MarbleTheme.symbol(symbol) }!
+            switch symbol {
+            case .element: self = .element
+            case .finished: self = .finished
+            case .failure: self = .failure
+            case .cancel: self = .cancel
+            }
         }
 
         /// Its symbol in ``MarbleTheme``: an end's own, `?` for an element (which a line letters).

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import StreamTrace
 
 #if canImport(Darwin)
@@ -11,6 +12,16 @@ import Glibc
 /// the same `count` integers, so that their difference is what recording
 /// costs an app.
 enum Workloads {
+    /// A trace file at `path`; one that cannot be made (`--dir` not a writable folder) ends the run with exit 2.
+    static func sink(at path: String) -> FileTraceSink {
+        do {
+            return try FileTraceSink(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("RecorderClient: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+
     struct SmallItem: Encodable, Sendable {
         var id: Int
         var name: String
@@ -53,7 +64,7 @@ enum Workloads {
 
     /// A recorder writing its trace to a file sink.
     static func recorderWriting<T>(_ count: Int, path: String, _ make: (Int) -> T) {
-        let sink = try! FileTraceSink(path: path)
+        let sink = sink(at: path)
         let recorder = Recorder<T, Never>(sink: sink)
         for i in 0..<count { recorder.receive(make(i)) }
         recorder.receive(completion: .finished)
@@ -62,7 +73,7 @@ enum Workloads {
 
     /// A `TraceWriter` (nothing kept in memory) writing to a file sink.
     static func traceWriter(_ count: Int, path: String) {
-        let sink = try! FileTraceSink(path: path)
+        let sink = sink(at: path)
         let writer = TraceWriter<Int, Never>(sink: sink)
         writer.write(.subscribe)
         for i in 0..<count { writer.write(.value(i)) }
@@ -74,7 +85,7 @@ enum Workloads {
     /// size written through the same sink.
     static func readyMadeLines(_ count: Int, bytes: Int, path: String) {
         let line = Array(repeating: UInt8(ascii: "x"), count: max(1, bytes / count - 1))
-        let sink = try! FileTraceSink(path: path)
+        let sink = sink(at: path)
         line.withUnsafeBytes { body in
             for _ in 0..<count { sink.write(line: body, isTerminal: false) }
         }

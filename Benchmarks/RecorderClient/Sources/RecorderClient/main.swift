@@ -70,11 +70,6 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
     FileHandle.standardError.write(Data("RecorderClient: bad arguments\n\n\(usage)\n".utf8))
     exit(2)
 }
-var isDirectory: ObjCBool = false
-guard FileManager.default.fileExists(atPath: options.directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-    FileHandle.standardError.write(Data("RecorderClient: --dir \(options.directory): not a directory\n".utf8))
-    exit(2)
-}
 if let workload = options.profile {
     Profile.run(workload, events: options.events, directory: options.directory)
     exit(0)
