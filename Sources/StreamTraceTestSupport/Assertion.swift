@@ -8,9 +8,7 @@ package enum Assertion {
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
         named name: String
     ) -> TestFailure? {
-        failure(of: recorder, named: name, attachingAnyError: false) {
-            try recorder.shape(equal: expected, tolerance: tolerance).get()
-        }
+        failure(of: recorder, named: name) { try recorder.shape(equal: expected, tolerance: tolerance).get() }
     }
 
     /// The marbles: a failure unless the recording, read now, is drawn as `diagram`, labelled with the helper's `name`.
@@ -18,7 +16,7 @@ package enum Assertion {
         _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)?,
         frame: Duration, named name: String
     ) -> TestFailure? {
-        failure(of: recorder, named: name, attachingAnyError: true) {
+        failure(of: recorder, named: name) {
             try recorder.marbles(diagram, values: values, error: error, frame: frame).get()
         }
     }
@@ -38,10 +36,10 @@ package enum Assertion {
         }
     }
 
-    /// The failure `check` throws: a `RecordingError` labelled with `name`, the recording attached; another error as
-    /// `name: error`, the recording attached if `attachingAnyError`.
+    /// The failure `check` throws, the recording attached: a `RecordingError` labelled with `name` (what `get()`
+    /// throws), another error as `name: error`.
     private static func failure(
-        of recorder: any RecordedTrace, named name: String, attachingAnyError: Bool, _ check: () throws -> Void
+        of recorder: any RecordedTrace, named name: String, _ check: () throws -> Void
     ) -> TestFailure? {
         do {
             try check()
@@ -50,7 +48,7 @@ package enum Assertion {
             error.expectation = name
             return TestFailure(error.report, recordings: [TraceAttachment(recorder)])
         } catch {
-            return TestFailure("\(name): \(error)", recordings: attachingAnyError ? [TraceAttachment(recorder)] : [])
+            return TestFailure("\(name): \(error)", recordings: [TraceAttachment(recorder)])
         }
     }
 }

@@ -13,22 +13,14 @@ import Musl
 /// last value compared (never a fresher read), in ExpectToEventuallyEqual's form. On the wall clock it sleeps between
 /// tries (on the main thread, running the main run loop meanwhile). Given a ``TestClock``, it advances the clock by
 /// `interval` itself, so the whole timeout passes instantly and the count of tries is exact.
-///
-/// ```swift
-/// var reads = 0
-/// let outcome = EventualEquality.poll(expected: 3, timeout: .seconds(60), interval: .milliseconds(10)) {
-///     reads += 1
-///     return reads
-/// }
-/// let matched = outcome.matched  // true
-/// let tries = outcome.tries  // 3
-/// ```
 package struct EventualEquality<Value: Equatable> {
     package let expected: Value
     package let timeout: Duration
     package private(set) var tries = 0
     package private(set) var lastActual: Value?
     package var matched: Bool { lastActual == expected }
+    /// The failure to report, unless it matched.
+    package var failure: TestFailure? { matched ? nil : TestFailure(message) }
 
     /// `Expected 2, but was 1 after 93 tries, timing out after 1.0 seconds`; strings in double quotes, with `"`, `\`,
     /// line feeds, carriage returns and tabs escaped.

@@ -16,9 +16,7 @@ public func expectEventually<T: Equatable>(
     actual: () throws -> T, expected: T, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) rethrows {
-    let outcome = try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual)
-    guard !outcome.matched else { return }
-    TestFailure(outcome.message).record(
+    try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual).failure?.record(
         at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -34,9 +32,7 @@ public func expectEventually<T: Equatable>(
     clock: TestClock? = nil, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
 ) async rethrows {
-    let outcome = try await EventualEquality.poll(
-        expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual)
-    guard !outcome.matched else { return }
-    TestFailure(outcome.message).record(
-        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    try await EventualEquality.poll(
+        expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual
+    ).failure?.record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

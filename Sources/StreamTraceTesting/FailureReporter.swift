@@ -2,13 +2,11 @@ import StreamTrace
 import Testing
 
 /// Registers, when the process loads this module, the reporter through which the library (which links no test
-/// framework) fails the running Swift Testing test on its own, as for a stall of a virtual clock's tasks.
+/// framework) fails the running Swift Testing test on its own, as for a stall of a virtual clock's tasks. Rank 0: asked
+/// before XCTest's, since Swift Testing's tests also run where XCTest is loaded.
 enum FailureReporter {
-    /// Asked before XCTest's: Swift Testing's tests also run where XCTest is loaded.
-    static let rank = 0
-
     static func register() {
-        TestFrameworkReporter.register(rank: rank) { message, location in
+        TestFrameworkReporter.register(rank: 0) { message, location in
             guard Test.current != nil else { return false }
             Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
             return true

@@ -2,13 +2,11 @@ import StreamTrace
 import XCTest
 
 /// Registers, when the process loads this module, the reporter through which the library (which links no test
-/// framework) fails the running XCTest on its own, as for a stall of a virtual clock's tasks.
+/// framework) fails the running XCTest on its own, as for a stall of a virtual clock's tasks. Rank 1: after Swift
+/// Testing's, which takes the failures of its own tests.
 enum FailureReporter {
-    /// After Swift Testing's, which takes the failures of its own tests.
-    static let rank = 1
-
     static func register() {
-        TestFrameworkReporter.register(rank: rank) { message, location in
+        TestFrameworkReporter.register(rank: 1) { message, location in
             // Outside a test case XCTest drops it, as it does any assertion's.
             XCTFail(message, file: location.filePath, line: location.line)
             return true

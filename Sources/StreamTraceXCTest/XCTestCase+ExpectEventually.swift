@@ -20,10 +20,8 @@ extension XCTestCase {
         actual: () throws -> T, expected: T, timeout: Duration = .seconds(1), interval: Duration = .milliseconds(10),
         file: StaticString = #filePath, line: UInt = #line
     ) rethrows {
-        let outcome = try EventualEquality.poll(
-            expected: expected, timeout: timeout, interval: interval, actual: actual)
-        guard !outcome.matched else { return }
-        TestFailure(outcome.message).record(file: file, line: line)
+        try EventualEquality.poll(expected: expected, timeout: timeout, interval: interval, actual: actual).failure?
+            .record(file: file, line: line)
     }
 
     /// The asynchronous ``expectEventually(actual:expected:timeout:interval:file:line:)``:
@@ -38,9 +36,8 @@ extension XCTestCase {
         interval: Duration = .milliseconds(10),
         clock: TestClock? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async rethrows {
-        let outcome = try await EventualEquality.poll(
-            expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual)
-        guard !outcome.matched else { return }
-        TestFailure(outcome.message).record(file: file, line: line)
+        try await EventualEquality.poll(
+            expected: expected, timeout: timeout, interval: interval, clock: clock, actual: actual
+        ).failure?.record(file: file, line: line)
     }
 }

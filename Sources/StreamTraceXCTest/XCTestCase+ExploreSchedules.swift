@@ -36,9 +36,13 @@ extension XCTestCase {
         _ count: Int = 100, baseSeed: UInt64 = 0, file: StaticString = #filePath, line: UInt = #line,
         _ body: () async throws -> Void
     ) async throws {
+        // The test as `swift test --filter` takes it, `Module.Class/testMethod`, from its name: `-[Class testMethod]` on
+        // Apple platforms, `Class.testMethod` elsewhere.
+        let method = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
+        let filter = String(reflecting: type(of: self)) + "/" + method
         let exploration: ScheduleExploration
         do {
-            exploration = try ScheduleExploration(count: count, baseSeed: baseSeed, filter: scheduleFilter)
+            exploration = try ScheduleExploration(count: count, baseSeed: baseSeed, filter: filter)
         } catch {
             return error.record(file: file, line: line)
         }
@@ -63,12 +67,5 @@ extension XCTestCase {
             ).record(file: file, line: line)
             return
         }
-    }
-
-    /// The test as `swift test --filter` takes it: `Module.Class/testMethod`.
-    var scheduleFilter: String {
-        // `-[Class testMethod]` on Apple platforms, `Class.testMethod` elsewhere.
-        let method = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
-        return String(reflecting: type(of: self)) + "/" + method
     }
 }
