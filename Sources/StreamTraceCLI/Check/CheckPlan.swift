@@ -5,6 +5,8 @@ struct PlannedQuery: Sendable {
     var query: Query
     /// Its line in the spec file; `nil` for `-e` and positional queries.
     var specLine: Int?
+    /// The index of its spec section; `nil` before the first section, and for `-e` and positional queries.
+    var section: Int?
 }
 
 /// What a `check` run does: the traces in path order (each with the spec's sections it matches), the queries for every
@@ -48,8 +50,6 @@ struct CheckPlan: Sendable {
     /// before the first section, and those of every section that matches). None: the trace is unchecked.
     func queries(for trace: Trace) -> [PlannedQuery] {
         guard trace.unreadableDirectory == nil else { return [] }
-        guard let spec else { return everyTrace }
-        let entries = spec.entries.filter { entry in entry.section.map { trace.sections[$0] } ?? true }
-        return everyTrace + entries.map { PlannedQuery(query: $0.query, specLine: $0.line) }
+        return everyTrace + (spec?.entries.filter { entry in entry.section.map { trace.sections[$0] } ?? true } ?? [])
     }
 }

@@ -16,15 +16,12 @@ struct CheckRun {
                 count: traces.count, threads: jobs, window: 4 * jobs,
                 work: { ScannedTrace(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
-            var sections: [SectionOutcome] = []
-            if let spec = plan.spec {
-                sections = spec.sections.enumerated().map { index, section in
-                    // An unreadable directory matches no section.
-                    let matched = traces.count { $0.sections.count > index && $0.sections[index] }
-                    return SectionOutcome(glob: section.glob.pattern, line: section.line, traces: matched)
-                }
-                totals.failed += sections.count { $0.traces == 0 }
+            let sections = (plan.spec?.sections ?? []).enumerated().map { index, section in
+                // An unreadable directory matches no section.
+                let matched = traces.count { $0.sections.count > index && $0.sections[index] }
+                return SectionOutcome(glob: section.glob.pattern, line: section.line, traces: matched)
             }
+            totals.failed += sections.count { $0.traces == 0 }
             let summary = CheckSummary(specFile: plan.spec?.file, sections: sections, totals: totals)
             for report in reports { try report.finish(summary) }
         } catch {

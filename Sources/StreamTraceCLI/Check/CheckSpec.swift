@@ -2,14 +2,6 @@ import StreamTrace
 
 /// What `check --spec FILE` asks: its queries in file order, each in its section (or before any), and the sections.
 struct CheckSpec: Sendable {
-    /// A query and where it stands.
-    struct Entry: Sendable {
-        var query: Query
-        var line: Int
-        /// The index of its section, or `nil` before the first section.
-        var section: Int?
-    }
-
     /// A `[GLOB]` line.
     struct Section: Sendable {
         var glob: Glob
@@ -18,6 +10,6 @@ struct CheckSpec: Sendable {
 
     /// The spec file's path, as given.
     var file: String
-    var entries: [Entry] = []
+    var entries: [PlannedQuery] = []
     var sections: [Section] = []
 }
