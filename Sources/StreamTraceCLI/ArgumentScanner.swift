@@ -33,6 +33,17 @@ struct ArgumentScanner {
             }
             return given
         }
+
+        /// The value of an option that takes a whole number in `range`; `nil` if it is not given.
+        func number(_ option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+            guard let text = values[option] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw .usage(
+                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound); got '\(text)'",
+                    command: command)
+            }
+            return value
+        }
     }
 
     func scan(_ arguments: [String]) throws(CLIError) -> Parsed {

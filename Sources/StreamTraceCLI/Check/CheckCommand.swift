@@ -10,7 +10,7 @@ enum CheckCommand {
         if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
         Console.palette = Palette(mode: try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"]))
-        let jobs = try Jobs.parse(parsed.values["--jobs"], command: "check")
+        let jobs = try parsed.number("--jobs", in: 1...1024) ?? Jobs.cores
         let manyTraces = parsed.values["--spec"] != nil || parsed.lists["-e"] != nil
         let plan = try manyTraces ? planForPaths(parsed) : planForOneTrace(parsed)
         let quiet = parsed.has("--quiet", "-q")

@@ -10,7 +10,7 @@ enum DiffCommand {
         if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
         let (time, limit) = try comparison(parsed)
-        let jobs = try Jobs.parse(parsed.values["--jobs"], command: "diff")
+        let jobs = try parsed.number("--jobs", in: 1...1024) ?? Jobs.cores
         let (expected, actual) = try inputs(parsed)
         let directories = [expected, actual].map {
             $0 != "-" && TraceFinder.isDirectory(CommandLineArguments.pathBytes($0))

@@ -14,7 +14,8 @@ enum ShowCommand {
         if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "html"])
         _ = try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"])
-        let width = try self.width(parsed)
+        // The terminal's width unless given; at least ``minimumWidth``.
+        let width = max(try parsed.number("--width", in: 1...10_000) ?? Console.width, minimumWidth)
         try TracePaths.requireArguments(parsed)
         let paths = try TracePaths.expand(parsed.positionals)
         if parsed.has("--follow", "-f") {
@@ -43,15 +44,6 @@ enum ShowCommand {
         return .success
     }
 
-    /// `--width`, or the terminal's; at least ``minimumWidth``.
-    private static func width(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> Int {
-        guard let text = parsed.values["--width"] else { return max(Console.width, minimumWidth) }
-        guard let value = Int(text), value >= 1, value <= 10_000 else {
-            throw CLIError.usage("--width must be a whole number from 1 to 10000; got '\(text)'", command: "show")
-        }
-        return max(value, minimumWidth)
-    }
-
     /// Two passes: the first checks every line (a malformed trace prints only its error) and sums the trace up; the
     /// second prints the summary, a row per event, then the diagram. Both read a regular file in blocks on every core.
     private static func showText(_ path: String, width: Int) throws {
@@ -71,7 +63,7 @@ enum ShowCommand {
     }
 
     /// The first pass: the summary, its warnings written; a stream is read as it comes and copied for the second.
-    private static func summary(of input: TraceInput) throws -> TraceSummary {
+    static func summary(of input: TraceInput) throws -> TraceSummary {
         let summary: TraceSummary
         if input.isStream {
             summary = try TraceSummary(reading: input.reader())
