@@ -82,8 +82,6 @@ final class CheckJSONReport: CheckReport {
         document.removeAll()
     }
 
-    func abandon() {}
-
     /// `{"path":…,"status":…,"results":[` (`"trace"` with `oneTrace`), after a comma if needed.
     private func open(_ path: String, status: String) throws(OutputError) {
         if traces > 0 { document.append(",") }

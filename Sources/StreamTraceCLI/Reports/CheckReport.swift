@@ -1,8 +1,18 @@
 import StreamTrace
 
+/// A report of a run: `check`'s (``CheckReport``), `diff`'s (``DiffReport``), or one in a CI format (``CaseReport``).
+protocol RunReport: AnyObject {
+    /// The run stopped early (standard output failed): leaves report files well-formed.
+    func abandon()
+}
+
+extension RunReport {
+    func abandon() {}
+}
+
 /// One of `check`'s reports (text, JSON, GitHub annotations, the step summary, JUnit), fed trace by trace in path
 /// order, one result at a time; a report keeps only what its format needs.
-protocol CheckReport: AnyObject {
+protocol CheckReport: RunReport {
     /// A trace that was read; its results follow, then ``end(_:seconds:)``.
     func begin(_ trace: CheckedTrace) throws(OutputError)
     func add(_ result: QueryResult, of query: PlannedQuery, in trace: CheckedTrace, seconds: Double) throws(OutputError)
@@ -13,8 +23,6 @@ protocol CheckReport: AnyObject {
     func unchecked(_ path: String) throws(OutputError)
     /// The spec's sections and the totals, after the last trace.
     func finish(_ summary: CheckSummary) throws(OutputError)
-    /// The run stopped early: leaves report files well-formed.
-    func abandon()
 }
 
 struct CheckedTrace {

@@ -66,6 +66,4 @@ final class CheckTextReport: CheckReport {
         }
         try Console.out(summary.totals.closingLine)
     }
-
-    func abandon() {}
 }

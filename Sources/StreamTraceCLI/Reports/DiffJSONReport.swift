@@ -66,6 +66,4 @@ final class DiffJSONReport: DiffReport {
         try Console.out(bytes: document.bytes)
         document.removeAll()
     }
-
-    func abandon() {}
 }

@@ -1,11 +1,9 @@
 import StreamTrace
 
 /// One of `diff`'s reports (text, JSON, GitHub annotations, the step summary, JUnit), fed pair by pair in path order.
-protocol DiffReport: AnyObject {
+protocol DiffReport: RunReport {
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError)
     func finish(_ totals: DiffTotals) throws(OutputError)
-    /// The run stopped early: leaves report files well-formed.
-    func abandon()
 }
 
 /// What a `diff` run counted: the pairs that matched, and those that did not by ``FailureKind``.

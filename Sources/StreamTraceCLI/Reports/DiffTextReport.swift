@@ -28,6 +28,4 @@ final class DiffTextReport: DiffReport {
     func finish(_ totals: DiffTotals) throws(OutputError) {
         if !onePair { try Console.out(totals.closingLine) }
     }
-
-    func abandon() {}
 }

@@ -21,7 +21,7 @@ struct ReportCase {
 }
 
 /// A report in a CI format, fed case by case, suite by suite (a trace, the spec's sections, or a `diff`'s pairs).
-protocol CaseReport: AnyObject {
+protocol CaseReport: RunReport {
     /// Whether it shows a passing case's detail (the value it passed with, which may be long and read back from a
     /// temporary file): if not, the case is given none.
     var showsPassDetail: Bool { get }
@@ -33,15 +33,12 @@ protocol CaseReport: AnyObject {
     func warning(file: String, line: Int, message: String) throws(OutputError)
     /// Ends the report; `closingLine` is the run's `N passed, N failed`.
     func finish(closingLine: String) throws(OutputError)
-    /// The run stopped early (standard output failed): leaves a file that is still well-formed.
-    func abandon()
 }
 
 extension CaseReport {
     var showsPassDetail: Bool { false }
     func end(seconds: Double) {}
     func warning(file: String, line: Int, message: String) {}
-    func abandon() {}
 }
 
 /// The CI reports a command's options ask for, in this order: with `--format github`, the annotations, and when
