@@ -1,15 +1,13 @@
 import StreamTrace
 
 /// A command-line problem: a usage error, always exit status 2.
-struct CLIError: Error, Equatable, CustomStringConvertible {
+struct CLIError: Error, Equatable {
     /// One line: what is wrong.
     var message: String
     /// Lines that show where (a query with a caret under the problem).
     var detail: [String] = []
     /// The command whose help explains the usage.
     var command: String?
-
-    var description: String { message }
 
     static func usage(_ message: String, command: String?) -> CLIError {
         CLIError(message: message, command: command)

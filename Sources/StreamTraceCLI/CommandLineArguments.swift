@@ -33,7 +33,6 @@ enum CommandLineArguments {
         return shown
     }
 
-    /// The bytes of the path `argument` names.
     static func pathBytes(_ argument: String) -> [UInt8] {
         bytes(of: argument) ?? Array(argument.utf8)
     }
@@ -56,7 +55,6 @@ enum CommandLineArguments {
         withPath(bytes: pathBytes(argument)) { openFile($0, flags, mode) }
     }
 
-    /// Calls `body` with a path's bytes as a C string.
     static func withPath<Result>(bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }

@@ -116,10 +116,8 @@ enum Console {
         _ = bytes.withUnsafeBytes { SystemCall.writeAll($0, to: 2) }
     }
 
-    /// Whether standard output is a terminal.
     static var isTerminal: Bool { isatty(1) != 0 }
 
-    /// The terminal's width, or `COLUMNS`, or 80.
     static var width: Int {
         var size = winsize()
         if isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -154,14 +152,9 @@ struct Palette {
     let enabled: Bool
 
     init(mode: String) {
-        switch mode {
-        case "always": enabled = true
-        case "never": enabled = false
-        default: enabled = Self.automatic
-        }
+        enabled = mode != "never" && (mode == "always" || Self.automatic)
     }
 
-    /// Whether `--color auto` colours, as the environment and standard output say.
     private static var automatic: Bool {
         if let force = Environment.value("CLICOLOR_FORCE"), force != "0" { return true }
         if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }

@@ -21,9 +21,7 @@ enum ExitStatus: Int32 {
 
     /// The status for an error a command threw.
     init(for error: any Error) {
-        switch error {
-        case is TraceReadError, is OutputError: self = .inputOutput
-        default: self = .usage  // a CLIError, or anything else
-        }
+        // A CLIError, or anything else, is a usage error.
+        self = error is TraceReadError || error is OutputError ? .inputOutput : .usage
     }
 }

@@ -103,7 +103,6 @@ final class TraceInput {
         argument != "-" && TraceFinder.fileType(CommandLineArguments.pathBytes(argument)) == S_IFREG
     }
 
-    /// How messages and output name `argument`: its path, or `<stdin>` for `-`.
     static func name(of argument: String) -> String {
         argument == "-" ? "<stdin>" : argument
     }

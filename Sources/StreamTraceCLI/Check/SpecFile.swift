@@ -31,7 +31,7 @@ enum SpecFile {
             let leading = String(text.unicodeScalars.prefix { $0 == " " || $0 == "\t" }).count
             do {
                 let query = try Query(trimmed)
-                spec.entries.append(.init(query: query, line: number, section: spec.sections.indices.last))
+                spec.entries.append(.init(query: query, specLine: number, section: spec.sections.indices.last))
             } catch {
                 var shifted = error
                 shifted.column += leading
@@ -85,12 +85,8 @@ enum SpecFile {
     /// `cannot read spec file F: no such file` (permission denied, is a directory, or the system's words for the rest).
     private static func cannotRead(_ path: String, _ code: Int32) -> CLIError {
         let reason =
-            switch code {
-            case ENOENT: "no such file"
-            case EACCES: "permission denied"
-            case EISDIR: "is a directory"
-            default: String(cString: strerror(code))
-            }
+            [ENOENT: "no such file", EACCES: "permission denied", EISDIR: "is a directory"][code]
+            ?? String(cString: strerror(code))
         return .usage("cannot read spec file \(path): \(reason)", command: "check")
     }
 

@@ -16,9 +16,7 @@ enum IdenticalFiles {
     /// or if either cannot be read (the event-by-event comparison words that).
     static func compare(_ expected: String, _ actual: String, time: TimeComparison) -> DiffOutcome? {
         // Asked by path first: opening and closing a FIFO here would take its writer's bytes, or end its writing.
-        guard expected != "-", actual != "-",
-            [expected, actual].allSatisfy({ TraceFinder.fileType(CommandLineArguments.pathBytes($0)) == S_IFREG })
-        else { return nil }
+        guard TraceInput.isRegularFile(expected), TraceInput.isRegularFile(actual) else { return nil }
         let (left, right) = (CommandLineArguments.open(expected, O_RDONLY), CommandLineArguments.open(actual, O_RDONLY))
         defer {
             if left >= 0 { close(left) }

@@ -7,12 +7,8 @@ import Darwin
 /// Waits, without busy polling, until a regular file may have grown: inotify on Linux, a kqueue on Apple platforms,
 /// elsewhere (or when neither can be set up) a look every 250 ms. Ctrl-C (``Interrupt``) ends the wait.
 final class FileChanges {
+    /// The inotify instance (Linux) or the kqueue (Apple platforms); -1 for a look every 250 ms.
     private let watch: Int32
-    private let kind: Kind
-
-    private enum Kind {
-        case inotify, kqueue, timer
-    }
 
     /// Watches the file open as `fd`, at `path`.
     init(fd: Int32, path: String) {
@@ -23,7 +19,7 @@ final class FileChanges {
             inotify_add_watch(watch, $0, mask)
         }
         if watch >= 0, added >= 0 {
-            (self.watch, kind) = (watch, .inotify)
+            self.watch = watch
             return
         }
         if watch >= 0 { close(watch) }
@@ -40,13 +36,13 @@ final class FileChanges {
                     data: 0, udata: nil),
             ]
             if kevent(queue, &events, 2, nil, 0, nil) == 0 {
-                (self.watch, kind) = (queue, .kqueue)
+                self.watch = queue
                 return
             }
             close(queue)
         }
         #endif
-        (self.watch, kind) = (-1, .timer)
+        self.watch = -1
     }
 
     deinit {
@@ -55,23 +51,19 @@ final class FileChanges {
 
     /// Sleeps until the file may have changed: `true`; or until Ctrl-C: `false`.
     func wait() -> Bool {
-        switch kind {
-        case .inotify:
+        if watch >= 0 {
+            #if os(Linux)
             guard Interrupt.wait(readable: watch) else { return false }
             var events = [UInt8](repeating: 0, count: 4096)
             while events.withUnsafeMutableBytes({ read(watch, $0.baseAddress!, $0.count) }) > 0 {}
             return true
-        case .kqueue:
-            #if canImport(Darwin)
+            #elseif canImport(Darwin)
             var event = kevent()
             while kevent(watch, nil, 0, &event, 1, nil) < 0, errno == EINTR {}
             return !Interrupt.happened
-            #else
-            return false
             #endif
-        case .timer:
-            var descriptor = pollfd(fd: Interrupt.readFD, events: Int16(POLLIN), revents: 0)
-            return poll(&descriptor, 1, 250) == 0 || !Interrupt.happened
         }
+        var descriptor = pollfd(fd: Interrupt.readFD, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 250) == 0 || !Interrupt.happened
     }
 }

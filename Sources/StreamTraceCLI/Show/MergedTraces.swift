@@ -23,14 +23,8 @@ enum MergedTraces {
         for line in timeline.diagramLines(marbles) { try Console.out(line) }
     }
 
-    /// Each trace's summary, named; warnings to standard error.
-    static func summaries(of inputs: [TraceInput]) throws(TraceReadError) -> [MergedTimeline.Lane] {
-        var lanes: [MergedTimeline.Lane] = []
-        for input in inputs {
-            let summary = try TraceSummary(reading: input.reader())
-            for warning in summary.warnings { Console.error(warning.description) }
-            lanes.append(MergedTimeline.Lane(file: input.name, summary: summary))
-        }
-        return lanes
+    /// Each trace's summary (``ShowCommand/summary(of:)``), named.
+    static func summaries(of inputs: [TraceInput]) throws -> [MergedTimeline.Lane] {
+        try inputs.map { input in MergedTimeline.Lane(file: input.name, summary: try ShowCommand.summary(of: input)) }
     }
 }
