@@ -50,28 +50,30 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
             Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
             return
         }
-        let current = CurrentSchedule()
-        let annotate = IssueHandlingTrait.compactMapIssues { issue in
-            guard issue.isFailure, let note = current.failed() else { return issue }
-            var issue = issue
-            issue.comments.append(Comment(rawValue: note))
-            return issue
-        }
-        try await annotate.provideScope(for: test, testCase: testCase) {
-            for (index, schedule) in exploration.schedules.enumerated() {
-                let note = exploration.note(for: schedule, index: index)
-                if try await Self.run(function, under: schedule, note: note, current: current, test: test) { return }
+        for (index, schedule) in exploration.schedules.enumerated() {
+            let note = exploration.note(for: schedule, index: index)
+            // A failure recorded under the schedule says which it was.
+            let (failed, stop) = (LatchedFlag(), LatchedFlag())
+            let annotate = IssueHandlingTrait.compactMapIssues { issue in
+                guard issue.isFailure else { return issue }
+                failed.set()
+                var issue = issue
+                issue.comments.append(Comment(rawValue: note))
+                return issue
             }
+            try await annotate.provideScope(for: test, testCase: testCase) {
+                if try await Self.run(function, under: schedule, note: note, failed: failed, test: test) { stop.set() }
+            }
+            if stop.isSet { return }
         }
     }
 
     /// Runs the test once under `schedule`; whether it failed (after reporting what it left). Rethrows its error.
     private static func run(
         _ function: @Sendable () async throws -> Void, under schedule: TestClock.Schedule, note: String,
-        current: CurrentSchedule, test: Test
+        failed flag: LatchedFlag, test: Test
     ) async throws -> Bool {
         let run = ScheduleRun(schedule: schedule)
-        current.begin(note)
         var thrown: (any Error)?
         do {
             try await ScheduleRun.$current.withValue(run) { try await function() }
@@ -81,7 +83,7 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
         for stall in run.stalls {
             Issue.record(Comment(rawValue: stall.description), sourceLocation: test.sourceLocation)
         }
-        let failed = current.end()
+        let failed = flag.isSet
         guard failed || thrown != nil else { return false }
         for trace in ScheduleExploration.attachments(of: run) {
             Attachment.record(Array(trace.text.utf8), named: trace.fileName, sourceLocation: test.sourceLocation)
@@ -94,30 +96,6 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
             throw thrown
         }
         return true
-    }
-
-    /// The note of the schedule the test runs under, and whether a failure was recorded under it.
-    private final class CurrentSchedule: @unchecked Sendable {
-        private let lock = Lock()
-        private var note: String?
-        private var hasFailed = false
-
-        func begin(_ note: String) { lock.withLock { (self.note, hasFailed) = (note, false) } }
-
-        func end() -> Bool {
-            lock.withLock {
-                note = nil
-                return hasFailed
-            }
-        }
-
-        /// Notes a failure: the note to add to it.
-        func failed() -> String? {
-            lock.withLock {
-                hasFailed = true
-                return note
-            }
-        }
     }
 
     /// The test as `swift test --filter` takes it: `Module.Suite/test`.
