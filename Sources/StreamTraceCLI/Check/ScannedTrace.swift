@@ -47,7 +47,6 @@ enum ScannedTrace {
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = start.duration(to: .now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        Double(TimeFormat.nanoseconds(start.duration(to: .now))) / 1e9
     }
 }

@@ -12,7 +12,6 @@ import Musl
 /// `[GLOB]` starts a section whose queries apply to the traces GLOB matches (``CheckSpec``). A byte-order mark and
 /// `\r\n` line ends are allowed; the file is read once, as a stream, so it may be a FIFO.
 enum SpecFile {
-    /// The queries and sections of the spec file at `path`.
     static func read(at path: String) throws(CLIError) -> CheckSpec {
         var spec = CheckSpec(file: path)
         for (number, line) in try lines(at: path) {
@@ -46,18 +45,12 @@ enum SpecFile {
     static func lines(at path: String) throws(CLIError) -> [(number: Int, text: String)] {
         let bytes = try read(path)
         var lines: [(Int, String)] = []
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var number = 1
-        while start <= bytes.count {
-            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let next = end + 1
-            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            guard let text = String(utf8: bytes[start..<end]) else {
-                throw .usage("spec file \(path), line \(number): not UTF-8 text", command: "check")
+        let text = bytes.dropFirst(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        for (index, line) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            guard let text = String(utf8: line.last == 0x0D ? line.dropLast() : line) else {
+                throw .usage("spec file \(path), line \(index + 1): not UTF-8 text", command: "check")
             }
-            lines.append((number, text))
-            number += 1
-            start = next
+            lines.append((index + 1, text))
         }
         return lines
     }

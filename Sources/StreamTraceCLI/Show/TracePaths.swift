@@ -21,7 +21,6 @@ enum TracePaths {
         }
     }
 
-    /// The paths, in order: each argument's own, a directory's found in it.
     static func expand(_ arguments: [String]) throws(TraceReadError) -> [String] {
         try entries(arguments).map(\.path)
     }
