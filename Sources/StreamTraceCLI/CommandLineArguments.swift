@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The command line's arguments as the process received them. One that is not UTF-8 (a file name in another encoding)
 /// is shown with its odd bytes as `\xNN`, its bytes kept to open that file, not a look-alike with U+FFFD in its name.
 enum CommandLineArguments {

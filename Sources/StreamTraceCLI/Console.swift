@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Standard output and error, every line made safe for a terminal: trace text is escaped by the library's one sanitizer
 /// (`TerminalText`), so a value cannot move the cursor, change colours or forge a result line (colour is added after
 /// escaping). A failed write to standard output (a full disk; a closed pipe when SIGPIPE is ignored) throws

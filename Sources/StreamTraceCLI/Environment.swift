@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 enum Environment {
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A stream (standard input, a FIFO, a process substitution) copied to a temporary file as its first pass reads it, for
 /// later passes: on disk, not in memory, and only as far as the first pass read, so an endless input is never copied
 /// endlessly. The file is unlinked at once: a command stopped by a signal leaves nothing behind.

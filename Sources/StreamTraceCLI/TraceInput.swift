@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A trace named on the command line (`-`: standard input), opened by the bytes the process was given, for one pass or
 /// several. For several, a regular file is read again from its start, and a stream (standard input, a FIFO,
 /// `/dev/stdin`, a process substitution) is copied to a temporary file as the first pass reads it (``InputCopy``).

@@ -1,11 +1,12 @@
 import StreamTrace
 
+// The C library, exported here for every file of the command rather than imported by each.
 #if canImport(Darwin)
-import Darwin
+@_exported import Darwin
 #elseif canImport(Glibc)
-import Glibc
+@_exported import Glibc
 #elseif canImport(Musl)
-import Musl
+@_exported import Musl
 #endif
 
 // A thin layer over the library: parse arguments, run a command, map its outcome to an exit status (`ExitStatus`).

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A trace of a plan, read and its queries evaluated in one pass, in memory bounded by the longest line: the work a
 /// `check` run does in parallel. Its results are reported in path order (``CheckRun``).
 enum ScannedTrace {

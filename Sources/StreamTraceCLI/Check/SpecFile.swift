@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A file of queries: one per line, `#` starts a comment (outside JSON strings), blank lines are skipped, and a line
 /// `[GLOB]` starts a section whose queries apply to the traces GLOB matches (``CheckSpec``). A byte-order mark and
 /// `\r\n` line ends are allowed; the file is read once, as a stream, so it may be a FIFO.

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The traces command-line PATHs stand for: a file or `-` for itself, a directory for every `*.jsonl` file below it
 /// (links to directories not followed), named by the path given joined with the path found.
 enum TraceFinder {

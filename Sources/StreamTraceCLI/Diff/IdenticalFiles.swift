@@ -1,14 +1,6 @@
 import Dispatch
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Two regular files that hold the same bytes: `diff` of a trace with a copy of itself then checks one of them with the
 /// parallel scanner instead of comparing them event by event.
 enum IdenticalFiles {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Waits, without busy polling, until a regular file may have grown: inotify on Linux, a kqueue on Apple platforms,
 /// elsewhere (or when neither can be set up) a look every 250 ms. Ctrl-C (``Interrupt``) ends the wait.
 final class FileChanges {

@@ -1,11 +1,5 @@
 import StreamTrace
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `show --follow` reads: a regular file as it grows, or a FIFO (a pipe, standard input) until its writer closes
 /// it; either until Ctrl-C. No busy polling: a FIFO is read when `poll(2)` says it is readable, and at the end of a
 /// regular file the input sleeps until the file changes (``FileChanges``); SIGINT wakes either wait (``Interrupt``).

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// `--xunit-output FILE`: a JUnit XML report in the strictest schema CI tools document (the Ant format of
 /// windyroad/JUnit-Schema; `docs/schema/junit.xsd`): a `<testsuite>` per trace, a `<testcase>` per query with a
 /// `<failure>`, an `<error>` for an unreadable trace, `<skipped/>` for an unchecked one. ``XMLText`` escapes all text,

@@ -1,13 +1,5 @@
 import StreamTrace
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A report written to a file (`--xunit-output`, the step summary), buffered, every write checked: a failure is an
 /// ``OutputError`` naming the file (exit status 3).
 final class ReportFile {

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 enum Jobs {
     /// The number of cores online: how many traces are read at once unless `--jobs N` says.
     static var cores: Int {
