@@ -34,13 +34,14 @@ struct ArgumentScanner {
             return given
         }
 
-        /// The value of an option that takes a whole number in `range`; `nil` if it is not given.
+        /// The value of an option that takes a whole number in `range` (up to `Int.max`: at least its lower bound); `nil`
+        /// if it is not given.
         func number(_ option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
             guard let text = values[option] else { return nil }
             guard let value = Int(text), range.contains(value) else {
-                throw .usage(
-                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound); got '\(text)'",
-                    command: command)
+                let (low, high) = (range.lowerBound, range.upperBound)
+                let bounds = high == .max ? "of at least \(low)" : "from \(low) to \(high)"
+                throw .usage("\(option) must be a whole number \(bounds); got '\(text)'", command: command)
             }
             return value
         }

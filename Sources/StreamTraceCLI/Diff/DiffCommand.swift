@@ -82,14 +82,7 @@ enum DiffCommand {
             }
             time = .ignored
         }
-        var limit = 20
-        if let text = parsed.values["--limit"] {
-            guard let value = Int(text), value >= 1 else {
-                throw .usage("--limit must be a whole number of at least 1; got '\(text)'", command: "diff")
-            }
-            limit = value
-        }
-        return (time, limit)
+        return (time, try parsed.number("--limit", in: 1...Int.max) ?? 20)
     }
 
     private static func inputs(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> (String, String) {
