@@ -8,11 +8,9 @@ import Glibc
 import Musl
 #endif
 
-/// The loop behind both glue modules' `expectEventually`: reads an actual value at once, then after every `interval`,
-/// until it equals the expected one or `timeout` has passed, then says what happened. The failure message names the
-/// last value compared (never a fresher read), in ExpectToEventuallyEqual's form. On the wall clock it sleeps between
-/// tries (on the main thread, running the main run loop meanwhile). Given a ``TestClock``, it advances the clock by
-/// `interval` itself, so the whole timeout passes instantly and the count of tries is exact.
+/// The loop behind both glue modules' `expectEventually` (``poll(expected:timeout:interval:actual:)``), and what
+/// happened: the failure message names the last value compared (never a fresher read), in ExpectToEventuallyEqual's
+/// form. Given a ``TestClock``, it advances the clock itself: the whole timeout passes instantly, the tries are exact.
 package struct EventualEquality<Value: Equatable> {
     package let expected: Value
     package let timeout: Duration

@@ -106,7 +106,6 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
         return ([test.id.moduleName] + [components.dropLast().joined(separator: ".")]).filter { !$0.isEmpty }
             .joined(separator: ".") + "/" + (components.last ?? test.name)
     }
-
 }
 
 extension Trait where Self == ScheduleExplorationTrait {

@@ -55,17 +55,15 @@ enum CheckCommand {
 
     /// Queries given as arguments, numbered from 1 in messages.
     private static func parse(_ texts: [String]) throws(CLIError) -> [Query] {
-        var queries: [Query] = []
-        for (number, text) in texts.enumerated() {
+        try texts.enumerated().map { number, text throws(CLIError) in
             guard CommandLineArguments.bytes(of: text) == nil else {
                 throw .usage("query \(number + 1) is not UTF-8 text: \(text)", command: "check")
             }
-            do {
-                queries.append(try Query(text))
+            do throws(QueryParseError) {
+                return try Query(text)
             } catch {
                 throw .query(error, number: number + 1)
             }
         }
-        return queries
     }
 }

@@ -52,14 +52,9 @@ enum IdenticalFiles {
         _ left: Int32, _ right: Int32, from start: Int, to end: Int, unless other: LatchedFlag
     ) -> Bool {
         let size = 1 << 20
-        let (x, y) = (
-            UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16),
-            UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        )
-        defer {
-            x.deallocate()
-            y.deallocate()
-        }
+        let x = UnsafeMutableRawPointer.allocate(byteCount: 2 * size, alignment: 16)
+        defer { x.deallocate() }
+        let y = x + size
         var offset = start
         while offset < end, !other.isSet {
             let wanted = min(size, end - offset)

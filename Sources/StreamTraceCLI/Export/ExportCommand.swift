@@ -27,7 +27,7 @@ enum ExportCommand {
 
     /// Chrome Trace Event JSON, the traces aligned as `show` aligns them.
     private static func writeChrome(_ paths: [String]) throws {
-        let inputs = try TracePaths.expand(paths).map { path throws(TraceReadError) in
+        let inputs = try TracePaths.entries(paths).map(\.path).map { path throws(TraceReadError) in
             try TraceInput(path, passes: 2)
         }
         let lanes = try MergedTraces.summaries(of: inputs)

@@ -1,7 +1,6 @@
 import StreamTrace
 
-/// `show`'s sinks (``TimelineRows``, ``JSONLines``): events written to standard output as they come, until a
-/// write fails.
+/// `show`'s sinks (``TimelineRows``, ``JSONLines``): events written to standard output as they come.
 protocol OutputSink: TraceEventSink {
     /// The first error writing standard output; nothing is written after it.
     var failure: OutputError? { get set }

@@ -17,7 +17,7 @@ enum ShowCommand {
         // The terminal's width unless given; at least ``minimumWidth``.
         let width = max(try parsed.number("--width", in: 1...10_000) ?? Console.width, minimumWidth)
         try TracePaths.requireArguments(parsed)
-        let paths = try TracePaths.expand(parsed.positionals)
+        let paths = try TracePaths.entries(parsed.positionals).map(\.path)
         if parsed.has("--follow", "-f") {
             guard paths.count == 1, format == "text" else {
                 throw CLIError.usage("--follow shows one trace, as text", command: "show")

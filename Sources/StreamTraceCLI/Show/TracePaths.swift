@@ -21,10 +21,6 @@ enum TracePaths {
         }
     }
 
-    static func expand(_ arguments: [String]) throws(TraceReadError) -> [String] {
-        try entries(arguments).map(\.path)
-    }
-
     /// The traces, in order, each with its folder.
     static func entries(_ arguments: [String]) throws(TraceReadError) -> [Entry] {
         var entries: [Entry] = []
