@@ -61,13 +61,7 @@ package struct ScheduleExploration: Sendable {
     }
 
     private static func ordinal(_ n: Int) -> String {
-        let suffix =
-            switch (n % 10, n % 100) {
-            case (1, let t) where t != 11: "st"
-            case (2, let t) where t != 12: "nd"
-            case (3, let t) where t != 13: "rd"
-            default: "th"
-            }
+        let suffix = (1...3).contains(n % 10) && !(11...13).contains(n % 100) ? ["st", "nd", "rd"][n % 10 - 1] : "th"
         return "\(n)\(suffix)"
     }
 }

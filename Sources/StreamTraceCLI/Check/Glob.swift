@@ -16,20 +16,14 @@ struct Glob: Equatable, Sendable {
     init(_ pattern: String) {
         self.pattern = pattern
         var tokens: [Token] = []
-        let scalars = Array(pattern.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            switch scalars[index] {
-            case "*" where index + 1 < scalars.count && scalars[index + 1] == "*":
-                tokens.append(.globstar)
-                index += 2
-                while index < scalars.count, scalars[index] == "*" { index += 1 }
-                continue
+        for scalar in pattern.unicodeScalars {
+            switch scalar {
+            // Two stars or more are one globstar.
+            case "*" where tokens.last == .star || tokens.last == .globstar: tokens[tokens.count - 1] = .globstar
             case "*": tokens.append(.star)
             case "?": tokens.append(.any)
-            default: tokens.append(.scalar(scalars[index]))
+            default: tokens.append(.scalar(scalar))
             }
-            index += 1
         }
         self.tokens = tokens
     }
