@@ -33,16 +33,8 @@ package struct EventualEquality<Value: Equatable> {
 
     static func show(_ value: Value) -> String {
         guard let string = value as? any StringProtocol else { return String(describing: value) }
-        let escaped = String(string).replacingScalars { scalar -> String? in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: nil
-            }
-        }
+        let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        let escaped = String(string).replacingScalars { escapes[$0] }
         return "\"" + escaped + "\""
     }
 

@@ -14,16 +14,11 @@ enum WorkflowCommand {
         return "::\(command)\(joined)::\(escapedData(message))"
     }
 
+    private static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+
     /// A message: `%`, CR and LF escaped.
     static func escapedData(_ text: String) -> String {
-        text.replacingScalars { scalar -> String? in
-            switch scalar {
-            case "%": "%25"
-            case "\r": "%0D"
-            case "\n": "%0A"
-            default: nil
-            }
-        }
+        text.replacingScalars { dataEscapes[$0] }
     }
 
     /// A property's value: as a message, and `:` and `,` too.
