@@ -14,7 +14,7 @@ struct CheckRun {
         do throws(OutputError) {
             try OrderedWork.run(
                 count: traces.count, threads: jobs, window: 4 * jobs,
-                work: { ScannedTrace(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
+                work: { ScannedTrace.scanning(traces[$0], queries: plan.queries(for: traces[$0]), options: options) },
                 deliver: { (index, scanned) throws(OutputError) in try report(traces[index], scanned, into: &totals) })
             let sections = (plan.spec?.sections ?? []).enumerated().map { index, section in
                 // An unreadable directory matches no section.

@@ -13,15 +13,13 @@ enum ScannedTrace {
     static let valueLimit = 1 << 20
 
     /// Reads `trace` with the parallel scanner, for `queries`.
-    init(_ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions) {
+    static func scanning(
+        _ trace: CheckPlan.Trace, queries planned: [PlannedQuery], options: TraceScanOptions
+    ) -> ScannedTrace {
         if let code = trace.unreadableDirectory {
-            self = .unreadable(TraceFinder.directoryError(trace.path, code: code))
-            return
+            return .unreadable(TraceFinder.directoryError(trace.path, code: code))
         }
-        guard !planned.isEmpty else {
-            self = .unchecked
-            return
-        }
+        guard !planned.isEmpty else { return .unchecked }
         let start = ContinuousClock.now
         let queries = planned.map(\.query)
         do throws(TraceReadError) {
@@ -32,9 +30,9 @@ enum ScannedTrace {
             let rereadable = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
             let evaluations = try TraceChecker(queries: queries).evaluations(
                 scanning: fd, name: input.name, options: options, valueLimit: Self.valueLimit)
-            self = .read(evaluations, queries: planned, seconds: Self.seconds(since: start), rereadable: rereadable)
+            return .read(evaluations, queries: planned, seconds: seconds(since: start), rereadable: rereadable)
         } catch {
-            self = .unreadable(error)
+            return .unreadable(error)
         }
     }
 

@@ -47,7 +47,7 @@ enum DiffCommand {
         do throws(OutputError) {
             try OrderedWork.run(
                 count: pairs.count, threads: jobs, window: 4 * jobs,
-                work: { DiffOutcome(pairs[$0], time: time, limit: limit) },
+                work: { DiffOutcome.comparing(pairs[$0], time: time, limit: limit) },
                 deliver: { (index, outcome) throws(OutputError) in
                     totals.count(outcome)
                     switch outcome {

@@ -37,23 +37,11 @@ enum DiffOutcome: Sendable {
     case onlyInActual
     case unreadable(TraceReadError)
 
-    init(_ pair: DiffPair, time: TimeComparison, limit: Int) {
-        if let error = pair.unreadable {
-            self = .unreadable(error)
-            return
-        }
-        guard let expectedPath = pair.expected else {
-            self = .onlyInActual
-            return
-        }
-        guard let actualPath = pair.actual else {
-            self = .onlyInExpected
-            return
-        }
-        if let identical = IdenticalFiles.compare(expectedPath, actualPath, time: time) {
-            self = identical
-            return
-        }
+    static func comparing(_ pair: DiffPair, time: TimeComparison, limit: Int) -> DiffOutcome {
+        if let error = pair.unreadable { return .unreadable(error) }
+        guard let expectedPath = pair.expected else { return .onlyInActual }
+        guard let actualPath = pair.actual else { return .onlyInExpected }
+        if let identical = IdenticalFiles.compare(expectedPath, actualPath, time: time) { return identical }
         do throws(TraceReadError) {
             let inputs = (try TraceInput(expectedPath), try TraceInput(actualPath))
             let (expected, actual) = (try inputs.0.reader(), try inputs.1.reader())
@@ -62,9 +50,9 @@ enum DiffOutcome: Sendable {
             let comparison = try TraceComparison(
                 expected: expected, actual: actual, time: time, limit: limit,
                 readAheadAfter: files ? TraceComparison.readAheadAfter : nil)
-            self = .compared(comparison, warnings: expected.warnings + actual.warnings)
+            return .compared(comparison, warnings: expected.warnings + actual.warnings)
         } catch {
-            self = .unreadable(error)
+            return .unreadable(error)
         }
     }
 }
