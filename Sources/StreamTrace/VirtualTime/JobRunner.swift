@@ -32,13 +32,6 @@ struct JobRunner {
         var sample: (cpu: Duration, at: ContinuousClock.Instant)?
     }
 
-    /// The task that created the clock, while the job it was running then may still run: that job began off the
-    /// runner, and no other job runs until it ends.
-    struct Holder {
-        let task: TaskTracker.Member
-        let since: ContinuousClock.Instant
-    }
-
     private var ready: [ReadyJob] = []
     private var head = 0
     private var serial: UInt64 = 0
@@ -47,7 +40,9 @@ struct JobRunner {
     /// Whether a job is dispatched or running: the next one is dispatched when it returns.
     var busy = false
     var running: Running?
-    var holder: Holder?
+    /// The task that created the clock, while the job it was running then may still run: that job began off the
+    /// runner, and no other job runs until it ends.
+    var holder: (task: TaskTracker.Member, since: ContinuousClock.Instant)?
     /// Whether jobs run on the main queue, between the main actor's own (a domain created or advanced there).
     var targetsMain = false
     /// The serial queue for jobs off the main queue; replaced when a job stalls it (``detachRunning()``).
