@@ -15,7 +15,7 @@ struct RecorderSnapshot<Input, Failure: Error> {
 extension Recorder {
     /// Everything the recorder holds, read at one instant.
     var snapshot: RecorderSnapshot<Input, Failure> {
-        storage.withLock {
+        storage.lock.withLock {
             RecorderSnapshot(
                 events: storage.state.recordedEvents(), diagnostics: storage.state.diagnostics,
                 consumedCount: storage.state.consumed)
@@ -24,11 +24,11 @@ extension Recorder {
 
     /// How many elements `next` expectations consumed.
     var consumedCount: Int {
-        storage.withLock { storage.state.consumed }
+        storage.lock.withLock { storage.state.consumed }
     }
 
     /// How many waits are suspended or blocked on the recording (for tests that must act while one is).
     var waiterCount: Int {
-        storage.withLock { storage.state.waiters.count }
+        storage.lock.withLock { storage.state.waiters.count }
     }
 }

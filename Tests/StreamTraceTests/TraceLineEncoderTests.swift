@@ -169,7 +169,7 @@ import Testing
         let events = recorder.events
         let positions = events.indices.filter { events[$0].event.kind == .value }
         #expect(positions == [2, 5, 6, 8])
-        let window = recorder.storage.withLock {
+        let window = recorder.storage.lock.withLock {
             RecorderWindow(state: recorder.storage.state, requestedEnd: .open, encoder: recorder.storage.encoder)
         }
         #expect((0..<4).map { window.elementLocation(at: $0).index } == positions)

@@ -11,13 +11,15 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         self.expectation = expectation
     }
 
+    package var name: String { expectation.name }
+    package var trace: any RecordedTrace { recorder }
     private var storage: RecorderStorage<Base.Element, Base.Failure> { recorder.storage }
 
     /// Decides the expectation from what the recorder holds now, without waiting.
     package func get() throws -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
         var scanned = 0
-        storage.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now, scanned: &scanned) }
+        storage.lock.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now, scanned: &scanned) }
         return try outcome.resolve(expectation.name)
     }
 
@@ -35,13 +37,13 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
             // Wakes the main run loop, which services the main queue.
             if onMainThread { DispatchQueue.main.async {} }
         }
-        if storage.withLock({ storage.registerLocked(waiter) }) {
+        if storage.lock.withLock({ storage.registerLocked(waiter) }) {
             if onMainThread {
                 let deadline = ContinuousClock.now.advanced(by: timeout)
                 func left() -> Double {
                     Double(TimeFormat.nanoseconds(ContinuousClock.now.duration(to: deadline))) / 1e9
                 }
-                while !storage.withLock({ waiter.isDone }), left() > 0 {
+                while !storage.lock.withLock({ waiter.isDone }), left() > 0 {
                     if !MainRunLoop.run(seconds: left()) {
                         // No run loop sources to service: block instead of spinning.
                         _ = semaphore.wait(timeout: .now() + max(0, left()))
@@ -50,7 +52,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
             } else {
                 _ = semaphore.wait(timeout: .now() + Double(TimeFormat.nanoseconds(timeout)) / 1e9)
             }
-            storage.withLock { storage.expireLocked(waiter, end: .timeout(timeout)) }
+            storage.lock.withLock { storage.expireLocked(waiter, end: .timeout(timeout)) }
         }
         return try outcome.resolve(expectation.name)
     }
@@ -63,7 +65,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 waiter.wake = { continuation.resume() }
-                let timer = storage.withLock {
+                let timer = storage.lock.withLock {
                     storage.registerLocked(waiter) ? Self.timer(for: waiter, of: storage, timeout) : nil
                 }
                 // Started outside the lock: a wait decided meanwhile has cancelled it, and it never fires.
@@ -105,11 +107,6 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
             wakeCondition: expectation.wakeCondition)
         return (waiter, outcome)
     }
-}
-
-extension BoundExpectation {
-    package var name: String { expectation.name }
-    package var trace: any RecordedTrace { recorder }
 }
 
 extension BoundExpectation: Sendable where Base.Element: Sendable {}

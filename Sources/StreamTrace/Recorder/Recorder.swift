@@ -38,7 +38,7 @@ public final class Recorder<Input, Failure: Error> {
 
     deinit {
         // A recorder that goes away while its stream is live stops listening.
-        if storage.withLock({ storage.state.onCancel != nil && storage.state.terminal == nil }) {
+        if storage.lock.withLock({ storage.state.onCancel != nil && storage.state.terminal == nil }) {
             storage.record(.cancel)
         }
         storage.sink?.flush()
@@ -77,7 +77,7 @@ public final class Recorder<Input, Failure: Error> {
     /// For `publisher.record(initialDemand:)`, this drives backpressure.
     public func request(_ demand: Demand) {
         guard storage.record(.request(demand)) else { return }
-        storage.withLock { storage.state.onRequest }?(demand)
+        storage.lock.withLock { storage.state.onRequest }?(demand)
     }
 
     /// Records that the subscriber cancelled, and stops the recorded stream
@@ -93,13 +93,13 @@ public final class Recorder<Input, Failure: Error> {
 
     /// Every event recorded so far, with its time.
     public var events: [RecordedEvent<Input, Failure>] {
-        storage.withLock { storage.state.recordedEvents() }
+        storage.lock.withLock { storage.state.recordedEvents() }
     }
 
     /// Events the stream sent against the rules (after its completion, a
     /// second subscription…), which were not recorded as events.
     public var diagnostics: [RecorderDiagnostic] {
-        storage.withLock { storage.state.diagnostics }
+        storage.lock.withLock { storage.state.diagnostics }
     }
 
     /// The trace of everything recorded so far, as JSON Lines text.
@@ -108,11 +108,11 @@ public final class Recorder<Input, Failure: Error> {
     /// Sets what `cancel()` stops. Called at most once; runs outside the lock.
     @usableFromInline
     func onCancel(_ body: @escaping @Sendable () -> Void) {
-        storage.withLock { storage.state.onCancel = body }
+        storage.lock.withLock { storage.state.onCancel = body }
     }
 
     func onRequest(_ body: @escaping @Sendable (Demand) -> Void) {
-        storage.withLock { storage.state.onRequest = body }
+        storage.lock.withLock { storage.state.onRequest = body }
     }
 }
 

@@ -24,15 +24,11 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     var traceText: String {
         let sink = MemoryTraceSink()
-        let events = withLock { state.recordedEvents() }
+        let events = lock.withLock { state.recordedEvents() }
         var line = JSONOutput()
         encoder.write(header, to: sink, line: &line)
         for event in events { encoder.write(event, to: sink, line: &line) }
         return sink.text
-    }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try lock.withLock(body)
     }
 
     // MARK: Recording
@@ -162,7 +158,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     /// Ends a wait that is still pending with a final window end (timeout or cancellation) and wakes it.
     func expire(_ waiter: Waiter, end: WindowEnd) {
-        let expired = withLock { () -> Bool in
+        let expired = lock.withLock { () -> Bool in
             guard !waiter.isDone else { return false }
             guard state.waiters.contains(where: { $0 === waiter }) else {
                 waiter.cancelledEarly = true

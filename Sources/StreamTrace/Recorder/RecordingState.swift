@@ -36,7 +36,6 @@ struct RecordingState<Input, Failure: Error> {
     /// What became of an event given to ``append(_:at:sink:encoder:)``.
     @usableFromInline
     enum AppendResult {
-        /// Recorded; nothing else to do.
         case recorded
         /// Recorded; waits may be decided, or the recording ended.
         case recordedWithFollowUp

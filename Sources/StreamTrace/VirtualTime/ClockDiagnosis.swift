@@ -59,7 +59,6 @@ package enum ClockDiagnosis {
 }
 
 extension TimeSource {
-    /// The core of `clock` if it is a ``TestClock``.
     @usableFromInline
     static func virtualCore<C: Clock>(of clock: C) -> VirtualClockCore? {
         (clock as? TestClock)?.core

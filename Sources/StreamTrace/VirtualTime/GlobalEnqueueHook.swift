@@ -7,11 +7,9 @@ enum GlobalEnqueueHook {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
-    /// The runtime's variable, or `nil` where it cannot be found.
     nonisolated(unsafe) static let slot = SystemCall.symbol("swift_task_enqueueGlobal_hook")?.assumingMemoryBound(
         to: Hook?.self)
 
-    /// StreamTrace's hook: every job goes to ``TaskTracker``.
     nonisolated(unsafe) static let tracking: Hook = { job, original in
         TaskTracker.shared.enqueue(job, original: original)
     }

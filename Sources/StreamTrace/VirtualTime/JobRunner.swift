@@ -32,13 +32,6 @@ struct JobRunner {
         var sample: (cpu: Duration, at: ContinuousClock.Instant)?
     }
 
-    /// The task that created the clock, while the job it was running then may still run: that job began off the
-    /// runner, and no other job runs until it ends.
-    struct Holder {
-        let task: TaskTracker.Member
-        let since: ContinuousClock.Instant
-    }
-
     private var ready: [ReadyJob] = []
     private var head = 0
     private var serial: UInt64 = 0
@@ -47,7 +40,9 @@ struct JobRunner {
     /// Whether a job is dispatched or running: the next one is dispatched when it returns.
     var busy = false
     var running: Running?
-    var holder: Holder?
+    /// The task that created the clock, while the job it was running then may still run: that job began off the
+    /// runner, and no other job runs until it ends.
+    var holder: (task: TaskTracker.Member, since: ContinuousClock.Instant)?
     /// Whether jobs run on the main queue, between the main actor's own (a domain created or advanced there).
     var targetsMain = false
     /// The serial queue for jobs off the main queue; replaced when a job stalls it (``detachRunning()``).
@@ -135,5 +130,53 @@ struct JobRunner {
 
     private static func makeQueue() -> DispatchQueue {
         DispatchQueue(label: "StreamTrace.TestClock.jobs")
+    }
+}
+
+/// The domains of the tracked job running on the current thread, so that what it enqueues (a task it starts or
+/// resumes, or one that an actor job runs) joins them too.
+enum TrackedJob {
+    /// The thread's slot: its running job's domains, `nil` between jobs.
+    private typealias Slot = UnsafeMutablePointer<[UInt64]?>
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        pthread_key_create(&key) { release($0) }
+        #else
+        pthread_key_create(&key) { $0.map(release) }
+        #endif
+        return key
+    }()
+
+    /// Frees a thread's slot when the thread ends.
+    private static func release(_ pointer: UnsafeMutableRawPointer) {
+        let slot = pointer.assumingMemoryBound(to: [UInt64]?.self)
+        slot.deinitialize(count: 1)
+        slot.deallocate()
+    }
+
+    /// This thread's slot, made at its first tracked job.
+    private static var slot: Slot {
+        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: [UInt64]?.self) }
+        let slot = Slot.allocate(capacity: 1)
+        slot.initialize(to: nil)
+        pthread_setspecific(key, slot)
+        return slot
+    }
+
+    /// The domains of the job this thread is running, if it is a tracked one.
+    static var current: [UInt64]? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: [UInt64]?.self).pointee
+    }
+
+    /// Runs `body` with `ids` as the thread's ``current``: a job, or a clock's scheduled actions, which its synchronous
+    /// advance runs on the caller's thread.
+    static func within(_ ids: [UInt64], _ body: () -> Void) {
+        let slot = slot
+        let previous = slot.pointee
+        slot.pointee = ids
+        body()
+        slot.pointee = previous
     }
 }

@@ -5,25 +5,21 @@ import Dispatch
 /// job is stalled when other jobs of its clock wait behind it and it has either held its thread for ``blockedBound``
 /// using under a tenth of that time in CPU (it waits for something, maybe a job behind it), or run for ``busyBound``
 /// whatever it did. These bounds only end a deadlock; they never choose an order.
-final class JobWatchdog: @unchecked Sendable {
+enum JobWatchdog {
     static let blockedBound: Duration = .seconds(2)
     static let busyBound: Duration = .seconds(10)
     /// When the watchdog starts measuring a job's CPU time.
     static let sampleAfter: Duration = .milliseconds(250)
     static let interval: Duration = .milliseconds(250)
 
-    private let timer: any DispatchSourceTimer
-
-    init(tick: @escaping @Sendable () -> Void) {
-        timer = DispatchSource.makeTimerSource(queue: .global())
-        let nanoseconds = Int(TimeFormat.nanoseconds(Self.interval))
+    /// Starts the timer; it runs `tick` every ``interval`` until cancelled.
+    static func start(tick: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let nanoseconds = Int(TimeFormat.nanoseconds(interval))
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
         timer.setEventHandler(handler: tick)
         timer.resume()
-    }
-
-    func cancel() {
-        timer.cancel()
+        return timer
     }
 
     /// Whether `running`, with `waiting` jobs behind it, is stalled at `now`: the stall, or `nil` (after noting the
@@ -47,8 +43,8 @@ final class JobWatchdog: @unchecked Sendable {
     /// Whether to stop waiting for the job that a runner's `holder` created its clock in: after ``blockedBound`` with
     /// jobs waiting, the task suspended on something other than the library's waits and advances (which end a hold at
     /// once), maybe a waiting job. CPU time cannot tell: a thread the system took from the task uses none either.
-    static func hasEnded(_ holder: JobRunner.Holder, waiting: Int, now: ContinuousClock.Instant) -> Bool {
-        waiting > 0 && now - holder.since >= blockedBound
+    static func hasEnded(_ since: ContinuousClock.Instant, waiting: Int, now: ContinuousClock.Instant) -> Bool {
+        waiting > 0 && now - since >= blockedBound
     }
 
     private static func stall(_ running: JobRunner.Running, held: Duration, blocked: Bool, waiting: Int)

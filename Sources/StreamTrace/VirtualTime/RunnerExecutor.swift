@@ -14,10 +14,6 @@ final class RunnerExecutor: SerialExecutor, @unchecked Sendable {
         TaskTracker.shared.enqueue(UnownedJob(job), onRunner: runner, executor: asUnownedSerialExecutor())
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
-    }
-
     actor Hop {
         let executor: RunnerExecutor
 

@@ -1,7 +1,6 @@
 /// One run of a test body under one schedule while exploring schedules: the schedule that clocks created in it take,
 /// and what it leaves to report if it fails (the traces of the recorders on those clocks, the stalls found).
 package final class ScheduleRun: @unchecked Sendable {
-    /// The run the current task is in, if any.
     @TaskLocal package static var current: ScheduleRun?
 
     package let schedule: TestClock.Schedule

@@ -33,6 +33,7 @@ package final class TaskTracker: @unchecked Sendable {
         var followsMainActor = false
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var hasRunJobs = false
+        var onStall: (@Sendable (ScheduleStall) -> Void)?
     }
 
     private let lock = Lock()
@@ -43,14 +44,13 @@ package final class TaskTracker: @unchecked Sendable {
     private var nextID: UInt64 = 0
     /// `nil` while the hook is not installed; else the hook it replaced.
     private var previousHook: GlobalEnqueueHook.Hook??
-    private var watchdog: JobWatchdog?
-    private var stallObservers: [UInt64: @Sendable (ScheduleStall) -> Void] = [:]
+    private var watchdog: (any DispatchSourceTimer)?
 
     /// Whether jobs can be followed at all (the runtime's hook was found).
     package var isAvailable: Bool { GlobalEnqueueHook.slot != nil }
 
     /// A new domain with the current task (if any) as its first member, whose jobs run in the order of `schedule` on
-    /// a runner of its own, held until the current task's job ends (``JobRunner/Holder``).
+    /// a runner of its own, held until the current task's job ends (``JobRunner/holder``).
     package func makeDomain(
         schedule: TestClock.Schedule = .inOrder, onStall: (@Sendable (ScheduleStall) -> Void)? = nil
     ) -> UInt64 {
@@ -60,7 +60,7 @@ package final class TaskTracker: @unchecked Sendable {
         return lock.withLock {
             if domains.isEmpty, previousHook == nil, let previous = GlobalEnqueueHook.install() {
                 previousHook = .some(previous)
-                watchdog = JobWatchdog { [unowned self] in self.lookForStalls() }
+                watchdog = JobWatchdog.start { [unowned self] in self.lookForStalls() }
             }
             nextID += 1
             let id = nextID
@@ -68,10 +68,9 @@ package final class TaskTracker: @unchecked Sendable {
             if task != nil, onMainActor { runners[id]?.targetsMain = true }
             if let task, !onMainActor {
                 // The creator's job runs off the new runner: nothing else runs before it ends.
-                runners[id]?.holder = JobRunner.Holder(task: task, since: .now)
+                runners[id]?.holder = (task, .now)
             }
-            domains[id] = Domain(followsMainActor: onMainActor)
-            if let onStall { stallObservers[id] = onStall }
+            domains[id] = Domain(followsMainActor: onMainActor, onStall: onStall)
             if let task { join(task, id) }
             return id
         }
@@ -82,7 +81,6 @@ package final class TaskTracker: @unchecked Sendable {
         var release: (runner: UInt64, queue: DispatchQueue)?
         let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard let domain = domains.removeValue(forKey: id) else { return [] }
-            stallObservers[id] = nil
             for member in domain.members {
                 membership[member]?.removeAll { $0 == id }
                 if membership[member]?.isEmpty == true { membership[member] = nil }
@@ -212,13 +210,9 @@ package final class TaskTracker: @unchecked Sendable {
     package func moveOntoRunner() async {
         guard let task = Self.currentTask() else { return }
         let running = TrackedJob.current
-        let runner = lock.withLock { () -> UInt64? in
-            // Off its runner: the thread runs no job (``TrackedJob/current``) of a domain on that runner.
-            guard let runner = membership[task]?.max(), domains[runner] != nil, running?.contains(runner) != true
-            else { return nil }
-            return runner
-        }
-        guard let runner else { return }
+        let runner = lock.withLock { membership[task]?.max().flatMap { domains[$0] == nil ? nil : $0 } }
+        // Off its runner: the thread runs no job (``TrackedJob/current``) of a domain on that runner.
+        guard let runner, running?.contains(runner) != true else { return }
         if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
             let hop = lock.withLock { () -> RunnerExecutor.Hop in
                 if let hop = runners[runner]?.hop as? RunnerExecutor.Hop { return hop }
@@ -247,7 +241,7 @@ package final class TaskTracker: @unchecked Sendable {
         lock.withLock {
             for key in runners.keys {
                 guard let waiting = runners[key]?.waitingCount else { continue }
-                if let holder = runners[key]?.holder, JobWatchdog.hasEnded(holder, waiting: waiting, now: now) {
+                if let holder = runners[key]?.holder, JobWatchdog.hasEnded(holder.since, waiting: waiting, now: now) {
                     runners[key]?.holder = nil
                     if let queue = runners[key]?.dispatchIfFree() { released.append((key, queue)) }
                 }
@@ -257,7 +251,7 @@ package final class TaskTracker: @unchecked Sendable {
                 guard let stall, let queue = runners[key]?.detachRunning() else { continue }
                 runners[key]?.stalls.append(stall)
                 found.append((key, queue, stall))
-                if let observer = stallObservers[key] { observers.append(observer) }
+                if let observer = domains[key]?.onStall { observers.append(observer) }
             }
         }
         for (runner, queue) in released { queue.async { self.runNext(on: runner) } }
@@ -367,16 +361,10 @@ package final class TaskTracker: @unchecked Sendable {
         private let address: UInt
 
         init(job: UnsafeRawPointer) {
-            if let read = Self.readTaskID, case let id = read(job), id != 0 {
-                taskID = id
-                address = 0
-            } else {
-                taskID = 0
-                address = UInt(bitPattern: job)
-            }
+            taskID = Self.readTaskID?(job) ?? 0
+            address = taskID == 0 ? UInt(bitPattern: job) : 0
         }
 
-        /// The task's ID, or `nil` for a job that is not a task.
         var task: UInt64? { taskID == 0 ? nil : taskID }
 
         /// Whether it names one job for as long as the domain lives: a task's ID, or any job where IDs cannot be read.

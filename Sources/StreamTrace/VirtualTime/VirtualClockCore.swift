@@ -72,7 +72,6 @@ package final class VirtualClockCore: @unchecked Sendable {
         reportStalls()
     }
 
-    /// Advances to the last deadline until nothing is queued.
     package func run(isolation: isolated (any Actor)? = #isolation) async {
         await settle()
         while let last = timeline.lastDeadline {
@@ -108,11 +107,9 @@ package final class VirtualClockCore: @unchecked Sendable {
         return TaskTracker.shared.isOrderingOffItsJobs(domain)
     }
 
-    package var stalls: [ScheduleStall] { TaskTracker.shared.stalls(domain) }
-
     /// Reports each stall found since the last report to the test framework, at the clock's creation.
     private func reportStalls() {
-        let stalls = self.stalls
+        let stalls = TaskTracker.shared.stalls(domain)
         let new = lock.withLock { () -> ArraySlice<ScheduleStall> in
             defer { reportedStalls = stalls.count }
             return stalls.dropFirst(reportedStalls)

@@ -5,7 +5,6 @@ import Dispatch
 /// is always woken with `CancellationError`: cancelled before it registers, it finds its cancellation when it does;
 /// cancelled after, its handler takes it out of the queue.
 package final class VirtualTimeline: @unchecked Sendable {
-    /// What a deadline brings: a sleeper to wake, or an action to run.
     package enum Work {
         case wake(CheckedContinuation<Void, any Error>)
         case run(() -> Void)

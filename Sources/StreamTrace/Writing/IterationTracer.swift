@@ -10,14 +10,12 @@ final class IterationTracer<Element, Failure: Error> {
         self.start = start
     }
 
-    /// Starts the trace, the first time.
     func begin() {
         guard writer == nil else { return }
         writer = start()
         writer?.write(.subscribe)
     }
 
-    /// Writes the terminal event.
     func end(_ event: StreamEvent<Element, Failure>) {
         ended = true
         writer?.write(event)

@@ -22,7 +22,7 @@ import Testing
         #expect(elements == [1, 2, 3, 4, 5])
     }
 
-    /// TracedPublisher.swift.
+    /// Publisher+Record.swift (TracedPublisher).
     @Test func aTracedPublisherPassesEventsThroughAndWritesThem() throws {
         let directory = try temporaryDirectory()
         let results = try inDirectory(directory) {
