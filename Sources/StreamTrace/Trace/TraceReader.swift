@@ -30,14 +30,10 @@ public final class TraceReader {
 
     /// Opens the trace at `path` and reads its header. `-` reads standard input.
     public convenience init(path: String) throws(TraceReadError) {
-        try self.init(path: path, options: TraceReaderOptions())
-    }
-
-    package convenience init(path: String, options: TraceReaderOptions) throws(TraceReadError) {
         if path == "-" {
-            try self.init(source: .stream(fd: 0), name: "<stdin>", options: options)
+            try self.init(source: .stream(fd: 0), name: "<stdin>", options: TraceReaderOptions())
         } else {
-            try self.init(closingFileDescriptor: TraceFile.open(path), name: path, options: options)
+            try self.init(closingFileDescriptor: TraceFile.open(path), name: path)
         }
     }
 
