@@ -120,11 +120,8 @@ struct ScanBuffer: ~Copyable {
         case .file(let fd, let range):
             let wanted = min(count, range.upperBound - sourceOffset)
             guard wanted > 0 else { return 0 }
-            while true {
-                let n = pread(fd, pointer, wanted, off_t(sourceOffset))
-                if n >= 0 { return n }
-                if errno != EINTR { throw .io(String(cString: strerror(errno))) }
-            }
+            let offset = off_t(sourceOffset)
+            return try Self.retrying { pread(fd, pointer, wanted, offset) }
         case .stream(let fd):
             return try Self.retrying { SystemCall.read(fd, pointer, count) }
         case .reading(let read):
@@ -137,12 +134,12 @@ struct ScanBuffer: ~Copyable {
         while true {
             let n = read()
             if n >= 0 { return n }
-            if errno != EINTR { throw .io(String(cString: strerror(errno))) }
+            if errno != EINTR { throw ScanFailure(message: String(cString: strerror(errno))) }
         }
     }
 }
 
-/// Why a buffer could not deliver a line.
-enum ScanFailure: Error {
-    case io(String)
+/// Why a buffer could not deliver a line: the system's words for a failed read.
+struct ScanFailure: Error {
+    let message: String
 }

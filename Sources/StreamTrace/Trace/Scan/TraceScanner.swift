@@ -199,14 +199,11 @@ extension TraceScanner {
             do {
                 _ = try buffer.fill()
             } catch {
-                switch error {
-                case .io(let message):
-                    report.problem = .error(
-                        TraceReadError(
-                            kind: .unreadable, file: "", line: report.lineCount + 1, column: 1,
-                            message: "cannot read: \(message)"))
-                    return nil
-                }
+                report.problem = .error(
+                    TraceReadError(
+                        kind: .unreadable, file: "", line: report.lineCount + 1, column: 1,
+                        message: "cannot read: \(error.message)"))
+                return nil
             }
         }
     }
