@@ -14,6 +14,14 @@ enum ScanSource: @unchecked Sendable {
     case stream(fd: Int32)
     case reading((UnsafeMutableRawPointer, Int) -> Int)
     case memory(UnsafeRawBufferPointer, range: Range<Int>)
+
+    /// The bytes a file or memory source reads; `nil` for a stream.
+    var range: Range<Int>? {
+        switch self {
+        case .file(_, let range), .memory(_, let range): range
+        case .stream, .reading: nil
+        }
+    }
 }
 
 /// A window on a source's bytes that always ends in a NUL sentinel and readable padding, so the fast path can load
@@ -49,10 +57,7 @@ struct ScanBuffer: ~Copyable {
     mutating func reuse(for source: ScanSource, readSize: Int) {
         self.source = source
         self.readSize = max(readSize, 1)
-        switch source {
-        case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
-        case .stream, .reading: sourceOffset = 0
-        }
+        sourceOffset = source.range?.lowerBound ?? 0
         start = 0
         end = 0
         atEOF = false
@@ -70,12 +75,7 @@ struct ScanBuffer: ~Copyable {
     }
 
     /// Whether a file's or memory's range has been read to its end.
-    private var isExhausted: Bool {
-        switch source {
-        case .file(_, let range), .memory(_, let range): sourceOffset >= range.upperBound
-        case .stream, .reading: false
-        }
-    }
+    private var isExhausted: Bool { source.range.map { sourceOffset >= $0.upperBound } ?? false }
 
     /// The source offset of `base[start]`.
     var startOffset: Int { sourceOffset - (end - start) }

@@ -113,13 +113,9 @@ package enum TraceScan {
         let merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
         scanner.report = ChunkReport()
         let start = scanner.buffer.startOffset
-        switch source {
-        case .file(_, let range), .memory(_, let range):
-            guard options.parallelism > 1, range.upperBound - start >= options.minimumChunkBytes else { break }
-            return (header, merger, start..<range.upperBound)
-        case .stream, .reading: break
-        }
-        return (header, merger, nil)
+        guard let range = source.range, options.parallelism > 1, range.upperBound - start >= options.minimumChunkBytes
+        else { return (header, merger, nil) }
+        return (header, merger, start..<range.upperBound)
     }
 }
 
