@@ -7,9 +7,7 @@ package final class LatchedFlag: @unchecked Sendable {
 
     package init() {}
 
-    /// Whether ``set()`` was called.
     package var isSet: Bool { lock.withLock { value } }
 
-    /// Sets the flag for good.
     package func set() { lock.withLock { value = true } }
 }
