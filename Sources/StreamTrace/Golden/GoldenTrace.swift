@@ -68,18 +68,14 @@ package struct GoldenTrace: Sendable {
         }
         if let comparison, comparison.matches { return record ? .unchanged : .matched }
         guard record else { throw GoldenTraceError(path: path, kind: comparison.map { .differs($0) } ?? .missing) }
-        try write(actualBytes)
-        return .recorded
-    }
-
-    private func write(_ bytes: [UInt8]) throws(GoldenTraceError) {
         do {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try Data(actualBytes).write(to: url, options: .atomic)
         } catch {
             throw GoldenTraceError(path: path, kind: .cannotWrite(String(describing: error)))
         }
+        return .recorded
     }
 }

@@ -50,7 +50,13 @@ package struct OTLPTrace {
             _ = try writeEvents(from: reader, of: stream, limit: .max, into: &out, flush: flush)
             out.append(UInt8(ascii: "]"))
         }
-        writeStatus(of: stream, into: &out)
+        if stream.status == .failed {
+            out.append(",\"status\":{\"message\":")
+            out.write(string: stream.failure?.message ?? "")
+            out.append(",\"code\":2}")
+        } else {
+            out.append(",\"status\":{}")
+        }
         closeLine(&out)
         try writeChunks(of: stream, reading: reader, into: &out, flush: flush)
         try flush(&out)
@@ -121,17 +127,6 @@ package struct OTLPTrace {
         if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
         if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
         if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
-    }
-
-    /// `,"status":{}`, or on a failure `,"status":{"message":…,"code":2}`.
-    private func writeStatus(of stream: OTLPStream, into out: inout JSONOutput) {
-        guard stream.status == .failed else {
-            out.append(",\"status\":{}")
-            return
-        }
-        out.append(",\"status\":{\"message\":")
-        out.write(string: stream.failure?.message ?? "")
-        out.append(",\"code\":2}")
     }
 }
 
