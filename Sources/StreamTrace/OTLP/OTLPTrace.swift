@@ -43,7 +43,14 @@ package struct OTLPTrace {
         writeHead(
             trace: stream.traceID, span: stream.spanID, parent: stream.parentSpanID, name: stream.name,
             start: stream.start, end: stream.end, into: &out)
-        writeAttributes(of: stream, into: &out)
+        out.writeAttribute("streamtrace.file", string: stream.file)
+        if let clock = stream.header.clock { out.writeAttribute("streamtrace.clock", string: clock) }
+        out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
+        out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
+        out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
+        if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
+        if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
+        if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
         out.append(UInt8(ascii: "]"))
         if stream.chunkCount == 0, stream.eventCount > 0 {
             out.append(",\"events\":[")
@@ -115,18 +122,6 @@ package struct OTLPTrace {
 
     private func closeLine(_ out: inout JSONOutput) {
         out.append("}]}]}]}\n")
-    }
-
-    /// The subscription's attributes: file, clock, status, counts, `streamtrace.cancelled` and the header's `meta`.
-    private func writeAttributes(of stream: OTLPStream, into out: inout JSONOutput) {
-        out.writeAttribute("streamtrace.file", string: stream.file)
-        if let clock = stream.header.clock { out.writeAttribute("streamtrace.clock", string: clock) }
-        out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
-        out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
-        out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
-        if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
-        if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
-        if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
     }
 }
 
