@@ -22,6 +22,15 @@ enum ScanSource: @unchecked Sendable {
         case .stream, .reading: nil
         }
     }
+
+    /// The same source, read only over `range` (a file's or memory's).
+    func restricted(to range: Range<Int>) -> ScanSource {
+        switch self {
+        case .file(let fd, _): .file(fd: fd, range: range)
+        case .memory(let bytes, _): .memory(bytes, range: range)
+        case .stream, .reading: self
+        }
+    }
 }
 
 /// A window on a source's bytes that always ends in a NUL sentinel and readable padding, so the fast path can load

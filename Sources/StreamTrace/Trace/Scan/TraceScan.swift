@@ -122,17 +122,6 @@ package enum TraceScan {
 /// How a whole read ended: what ``TraceReader`` knows after its last event.
 package typealias TraceReadEnd = TraceScanResult<Void>
 
-extension ScanSource {
-    /// The same source, read only over `range` (a file's or memory's).
-    func restricted(to range: Range<Int>) -> ScanSource {
-        switch self {
-        case .file(let fd, _): .file(fd: fd, range: range)
-        case .memory(let bytes, _): .memory(bytes, range: range)
-        case .stream, .reading: self
-        }
-    }
-}
-
 extension TraceScan {
     /// Reads the whole trace from an open descriptor (from its current offset; not closed) into `sink` in file order:
     /// a regular file in blocks on every core (``OrderedScan``), a stream sequentially. A malformed line throws the
