@@ -14,8 +14,7 @@ package struct GoldenTrace: Sendable {
 
     /// Whether `STREAMTRACE_RECORD=1` (or `true`, `yes`) is set.
     package static var isRecording: Bool {
-        let value = ProcessInfo.processInfo.environment[recordVariable]?.lowercased()
-        return value == "1" || value == "true" || value == "yes"
+        ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordVariable]?.lowercased() ?? "")
     }
 
     /// What ``verify(_:record:)`` did.
