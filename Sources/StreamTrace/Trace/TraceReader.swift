@@ -133,9 +133,7 @@ public final class TraceReader {
         do {
             return try scanner.parser.decodeValue(range, in: current.text)
         } catch {
-            var failure = scanner.problem(error, line: current.line, in: current.text)
-            failure.file = file
-            throw failure
+            throw scanner.problem(error, line: current.line, in: current.text, file: file)
         }
     }
 
