@@ -13,3 +13,16 @@ extension TestClock {
     /// The order the clock runs its tasks' jobs in.
     var schedule: Schedule { core.schedule }
 }
+
+extension TraceAlignment {
+    init(basis: Basis, offsets: [Int64], origin: String?) {
+        self.init(headers: [])
+        (self.basis, self.offsets, self.origin) = (basis, offsets, origin)
+    }
+}
+
+extension FastJSONValidator {
+    init(base: UnsafeRawPointer, maximumDepth: Int) {
+        self.init(base: base, maximumNesting: Self.nesting(maximumDepth: maximumDepth))
+    }
+}

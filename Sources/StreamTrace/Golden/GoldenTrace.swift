@@ -14,8 +14,7 @@ package struct GoldenTrace: Sendable {
 
     /// Whether `STREAMTRACE_RECORD=1` (or `true`, `yes`) is set.
     package static var isRecording: Bool {
-        let value = ProcessInfo.processInfo.environment[recordVariable]?.lowercased()
-        return value == "1" || value == "true" || value == "yes"
+        ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordVariable]?.lowercased() ?? "")
     }
 
     /// What ``verify(_:record:)`` did.
@@ -68,18 +67,14 @@ package struct GoldenTrace: Sendable {
         }
         if let comparison, comparison.matches { return record ? .unchanged : .matched }
         guard record else { throw GoldenTraceError(path: path, kind: comparison.map { .differs($0) } ?? .missing) }
-        try write(actualBytes)
-        return .recorded
-    }
-
-    private func write(_ bytes: [UInt8]) throws(GoldenTraceError) {
         do {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try Data(actualBytes).write(to: url, options: .atomic)
         } catch {
             throw GoldenTraceError(path: path, kind: .cannotWrite(String(describing: error)))
         }
+        return .recorded
     }
 }

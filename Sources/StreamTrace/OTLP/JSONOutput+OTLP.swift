@@ -72,7 +72,7 @@ extension JSONOutput {
             try value.withMemoryRebound(to: UInt8.self) { bytes in
                 let slice = 1 << 16
                 var start = 0
-                var state = CompactJSONState()
+                var state = (inString: false, escaped: false)
                 out.append(UInt8(ascii: "\""))
                 while start < bytes.count {
                     var end = Swift.min(start + slice, bytes.count)
@@ -87,14 +87,11 @@ extension JSONOutput {
         }
     }
 
-    /// Where a slice of JSON text leaves off: inside a string, and after a backslash there.
-    private struct CompactJSONState {
-        var inString = false
-        var escaped = false
-    }
-
-    /// Appends valid JSON text escaped as the inside of a string, dropping the whitespace outside its strings.
-    private mutating func appendCompact(_ text: UnsafeBufferPointer<UInt8>, state: inout CompactJSONState) {
+    /// Appends valid JSON text escaped as the inside of a string, dropping the whitespace outside its strings; `state`
+    /// is where the slice before left off: inside a string, and after a backslash there.
+    private mutating func appendCompact(
+        _ text: UnsafeBufferPointer<UInt8>, state: inout (inString: Bool, escaped: Bool)
+    ) {
         var runStart = 0
         for i in 0..<text.count {
             let byte = text[i]

@@ -19,11 +19,7 @@ package enum OTLPIdentity {
 
     /// The first `count` bytes of the SHA-256 of `parts`, 0-separated.
     private static func digest(_ parts: [String], count: Int) -> [UInt8] {
-        var message: [UInt8] = []
-        for (index, part) in parts.enumerated() {
-            if index > 0 { message.append(0) }
-            message.append(contentsOf: part.utf8)
-        }
+        let message = Array(parts.map { Array($0.utf8) }.joined(separator: [0]))
         return Array(SHA256.hash(message).prefix(count))
     }
 }

@@ -56,8 +56,7 @@ package struct OTLPStream: Sendable {
             if head.kind == .value { elementCount += 1 }
             if let failure = head.failure { self.failure = failure }
         }
-        if first == nil { first = try unixTime(0, line: 1) }
-        start = first ?? start
+        start = if let first { first } else { try unixTime(0, line: 1) }
         end = last ?? start
         status = reader.status
         warnings = reader.warnings

@@ -43,14 +43,27 @@ package struct OTLPTrace {
         writeHead(
             trace: stream.traceID, span: stream.spanID, parent: stream.parentSpanID, name: stream.name,
             start: stream.start, end: stream.end, into: &out)
-        writeAttributes(of: stream, into: &out)
+        out.writeAttribute("streamtrace.file", string: stream.file)
+        if let clock = stream.header.clock { out.writeAttribute("streamtrace.clock", string: clock) }
+        out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
+        out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
+        out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
+        if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
+        if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
+        if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
         out.append(UInt8(ascii: "]"))
         if stream.chunkCount == 0, stream.eventCount > 0 {
             out.append(",\"events\":[")
             _ = try writeEvents(from: reader, of: stream, limit: .max, into: &out, flush: flush)
             out.append(UInt8(ascii: "]"))
         }
-        writeStatus(of: stream, into: &out)
+        if stream.status == .failed {
+            out.append(",\"status\":{\"message\":")
+            out.write(string: stream.failure?.message ?? "")
+            out.append(",\"code\":2}")
+        } else {
+            out.append(",\"status\":{}")
+        }
         closeLine(&out)
         try writeChunks(of: stream, reading: reader, into: &out, flush: flush)
         try flush(&out)
@@ -109,29 +122,6 @@ package struct OTLPTrace {
 
     private func closeLine(_ out: inout JSONOutput) {
         out.append("}]}]}]}\n")
-    }
-
-    /// The subscription's attributes: file, clock, status, counts, `streamtrace.cancelled` and the header's `meta`.
-    private func writeAttributes(of stream: OTLPStream, into out: inout JSONOutput) {
-        out.writeAttribute("streamtrace.file", string: stream.file)
-        if let clock = stream.header.clock { out.writeAttribute("streamtrace.clock", string: clock) }
-        out.writeAttribute("streamtrace.status", string: stream.status.rawValue)
-        out.writeAttribute("streamtrace.elements", int: Int64(stream.elementCount))
-        out.writeAttribute("streamtrace.events", int: Int64(stream.eventCount))
-        if stream.chunkCount > 0 { out.writeAttribute("streamtrace.chunks", int: Int64(stream.chunkCount)) }
-        if stream.status == .cancelled { out.writeAttribute("streamtrace.cancelled", bool: true) }
-        if let meta = stream.header.meta { out.writeAttribute("streamtrace.meta", json: .object(meta)) }
-    }
-
-    /// `,"status":{}`, or on a failure `,"status":{"message":…,"code":2}`.
-    private func writeStatus(of stream: OTLPStream, into out: inout JSONOutput) {
-        guard stream.status == .failed else {
-            out.append(",\"status\":{}")
-            return
-        }
-        out.append(",\"status\":{\"message\":")
-        out.write(string: stream.failure?.message ?? "")
-        out.append(",\"code\":2}")
     }
 }
 

@@ -14,7 +14,7 @@ package enum MainRunLoop {
         #if canImport(Darwin)
         return pthread_main_np() != 0
         #else
-        return CoreFoundationRunLoop.shared?.isMainThread() ?? false
+        return CoreFoundationRunLoop.shared.map { $0.isMainThread() != 0 } ?? false
         #endif
     }
 
@@ -24,8 +24,8 @@ package enum MainRunLoop {
         #if canImport(Darwin)
         return RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: seconds))
         #else
-        guard let coreFoundation = CoreFoundationRunLoop.shared else { return false }
-        return coreFoundation.run(seconds: seconds)
+        guard let loop = CoreFoundationRunLoop.shared else { return false }
+        return loop.runInMode(loop.defaultMode, max(seconds, 0), 1) != CoreFoundationRunLoop.finished
         #endif
     }
 }
@@ -41,7 +41,7 @@ private struct CoreFoundationRunLoop: @unchecked Sendable {
 
     let runInMode: RunInMode
     let defaultMode: UnsafeRawPointer?
-    let isMainThreadFunction: IsMainThread
+    let isMainThread: IsMainThread
 
     static let shared: CoreFoundationRunLoop? = {
         guard let function = SystemCall.symbol("CFRunLoopRunInMode"),
@@ -50,13 +50,7 @@ private struct CoreFoundationRunLoop: @unchecked Sendable {
         return CoreFoundationRunLoop(
             runInMode: unsafeBitCast(function, to: RunInMode.self),
             defaultMode: mode.load(as: UnsafeRawPointer?.self),
-            isMainThreadFunction: unsafeBitCast(isMain, to: IsMainThread.self))
+            isMainThread: unsafeBitCast(isMain, to: IsMainThread.self))
     }()
-
-    func isMainThread() -> Bool { isMainThreadFunction() != 0 }
-
-    func run(seconds: Double) -> Bool {
-        runInMode(defaultMode, max(seconds, 0), 1) != Self.finished
-    }
 }
 #endif

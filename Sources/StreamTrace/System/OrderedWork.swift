@@ -13,23 +13,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Parallel work, ordered output: items worked on several threads, their
-/// outputs handed to one consumer in item order. `check` reads a trace's
-/// blocks (``OrderedScan``) and several traces this way; `diff` compares
-/// pairs of traces.
+/// Parallel work, ordered output: items worked on several threads, their outputs handed to one consumer in item order.
+/// `check` reads a trace's blocks (``OrderedScan``) and several traces this way; `diff` compares pairs of traces.
 package enum OrderedWork {
-    /// Works the items `next` gives out on `threads` threads (the calling
-    /// thread is one) and hands each output to `deliver` in the order given.
+    /// Works the items `next` gives out on `threads` threads (the calling thread is one) and hands each output to
+    /// `deliver` in the order given.
     ///
-    /// `next` runs under the run's lock, so it needs none of its own; it
-    /// gives out no more than `window` items beyond the one to deliver, so
-    /// at most `window` outputs wait for a slow item before them, and item
-    /// `k` may reuse whatever item `k - window` used. `work` gets the item's
-    /// number. Whichever thread finishes the item whose turn it is delivers
-    /// it and the finished ones after it: no thread waits for a turn, and
-    /// `deliver` never runs on two threads at once. Once `deliver` returns
-    /// `false` or throws, nothing more is given out or delivered; the error
-    /// is rethrown once the items in progress are done.
+    /// `next` runs under the run's lock, so it needs none of its own; it gives out no more than `window` items beyond
+    /// the one to deliver, so at most `window` outputs wait for a slow item before them, and item `k` may reuse
+    /// whatever item `k - window` used. `work` gets the item's number. Whichever thread finishes the item whose turn it
+    /// is delivers it and the finished ones after it: no thread waits for a turn, and `deliver` never runs on two
+    /// threads at once. Once `deliver` returns `false` or throws, nothing more is given out or delivered; the error is
+    /// rethrown once the items in progress are done.
     package static func run<Item, Output, Failure: Error>(
         threads: Int, window: Int, next: @escaping () -> Item?, work: @escaping (Int, Item) -> Output,
         deliver: @escaping (Int, Output) throws(Failure) -> Bool
@@ -65,8 +60,7 @@ package enum OrderedWork {
             })
     }
 
-    /// One run's shared state, under `mutex`; `condition` is signalled when
-    /// the turn moves or the run ends.
+    /// One run's shared state, under `mutex`; `condition` is signalled when the turn moves or the run ends.
     private final class Run<Item, Output, Failure: Error>: @unchecked Sendable {
         private let window: Int
         private let next: () -> Item?
@@ -125,8 +119,7 @@ package enum OrderedWork {
             }
         }
 
-        /// Delivers the finished outputs from the turn on, in order. Called
-        /// and returns with the mutex held.
+        /// Delivers the finished outputs from the turn on, in order. Called and returns with the mutex held.
         private func deliverFinished() {
             delivering = true
             while !stopped, let output = finished.removeValue(forKey: turn) {

@@ -6,15 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// The C library's `read`, `write`, `open` and `close`, under names that types with same-named methods can call, a
-/// write of a whole buffer, and `dlsym`.
+/// The C library's `read`, `open` and `close`, under names that types with same-named methods can call, a write of a
+/// whole buffer, and `dlsym`.
 package enum SystemCall {
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         cRead(fd, buffer, count)
-    }
-
-    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        cWrite(fd, buffer, count)
     }
 
     /// Writes all of `bytes` to `fd` despite partial and interrupted writes; a failed write's `errno`, else `nil`.
@@ -55,6 +51,5 @@ package enum SystemCall {
 
 // At file scope no method hides the C functions: whichever of Darwin, Glibc and Musl was imported answers.
 private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func cOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
 private func cClose(_ fd: Int32) -> Int32 { close(fd) }

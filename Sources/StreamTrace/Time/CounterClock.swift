@@ -32,7 +32,6 @@ struct CounterClock: Sendable {
     @usableFromInline var nanosecondsPerTick: UInt64 = 0
     /// Ticks past the anchor that a time is interpolated: `window` once the rate is known, else 0 (read the clock).
     @usableFromInline var limit: UInt64 = 0
-    /// Whether the counter is used at all.
     @usableFromInline let isActive: Bool
     /// Whether the anchor's counter reading is within ``tightness`` of the clock's (no preemption in between).
     var anchorIsTight = false
@@ -40,7 +39,6 @@ struct CounterClock: Sendable {
     /// Ticks between readings of the clock.
     @usableFromInline static var window: UInt64 { 1 << 22 }
 
-    /// A clock that reads the system clock only.
     @usableFromInline static var inactive: CounterClock { CounterClock(isActive: false) }
 
     private init(isActive: Bool) {
@@ -106,7 +104,6 @@ struct CounterClock: Sendable {
         return rate >= 1 << 26 && rate <= 64 << 32 ? rate : nil
     }
 
-    /// Whether `rate` is within a tenth of `previous`.
     static func isClose(_ rate: UInt64, to previous: UInt64) -> Bool {
         let difference = rate > previous ? rate - previous : previous - rate
         return difference <= previous / 10

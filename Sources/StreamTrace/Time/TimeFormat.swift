@@ -43,19 +43,16 @@ package enum TimeFormat {
         }
         var count = DecimalText.write(whole, to: destination)
         if fraction > 0 {
-            // Three digits, the trailing zeros dropped.
-            let (first, second, third) = (fraction / 100, fraction / 10 % 10, fraction % 10)
             destination[count] = UInt8(ascii: ".")
-            destination[count + 1] = UInt8(ascii: "0") + UInt8(first)
-            count += 2
-            if second != 0 || third != 0 {
-                destination[count] = UInt8(ascii: "0") + UInt8(second)
-                count += 1
-            }
-            if third != 0 {
-                destination[count] = UInt8(ascii: "0") + UInt8(third)
-                count += 1
-            }
+            count += 1
+        }
+        // Three digits, the trailing zeros dropped: digits are written until what is left of the fraction is 0.
+        var place: UInt64 = 100
+        while fraction > 0 {
+            destination[count] = UInt8(ascii: "0") + UInt8(fraction / place)
+            count += 1
+            fraction %= place
+            place /= 10
         }
         (destination + count).initialize(from: unit.utf8Start, count: unit.utf8CodeUnitCount)
         return count + unit.utf8CodeUnitCount
@@ -96,7 +93,6 @@ package enum TimeFormat {
         short(nanoseconds(duration))
     }
 
-    /// What ``parseDuration(_:)`` found.
     enum ParsedDuration: Equatable {
         case duration(Duration)
         case tooLong

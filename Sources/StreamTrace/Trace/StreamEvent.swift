@@ -13,7 +13,7 @@ public enum StreamEvent<Value, Failure: Error> {
     /// The subscriber cancelled.
     case cancel
 
-    @inlinable package var kind: Kind {
+    @inlinable package var kind: EventKind {
         switch self {
         case .subscribe: .subscribe
         case .request: .request
@@ -31,8 +31,6 @@ public enum StreamEvent<Value, Failure: Error> {
     }
 
     @inlinable package var isTerminal: Bool { kind.isTerminal }
-
-    @usableFromInline package typealias Kind = EventKind
 }
 
 extension StreamEvent: Sendable where Value: Sendable, Failure: Sendable {}

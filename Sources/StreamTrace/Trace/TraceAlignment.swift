@@ -29,35 +29,22 @@ package struct TraceAlignment: Sendable, Equatable {
 
     package init(headers: [TraceHeader]) {
         let starts = headers.compactMap { $0.started.flatMap(ISO8601.nanoseconds) }
+        let readings = headers.compactMap(\.at)
         if !headers.isEmpty, starts.count == headers.count, let offsets = Self.offsets(starts) {
             let earliest = starts.firstIndex(of: starts.min()!)!
-            self.init(basis: .started, offsets: offsets, origin: headers[earliest].started)
-            return
+            (basis, self.offsets, origin) = (.started, offsets, headers[earliest].started)
+        } else if !headers.isEmpty, readings.count == headers.count, let offsets = Self.offsets(readings) {
+            (basis, self.offsets, origin) = (.at, offsets, nil)
+        } else {
+            (basis, offsets, origin) = (.zero, headers.map { _ in 0 }, nil)
         }
-        let readings = headers.compactMap(\.at)
-        if !headers.isEmpty, readings.count == headers.count, let offsets = Self.offsets(readings) {
-            self.init(basis: .at, offsets: offsets, origin: nil)
-            return
-        }
-        self.init(basis: .zero, offsets: headers.map { _ in 0 }, origin: nil)
-    }
-
-    package init(basis: Basis, offsets: [Int64], origin: String?) {
-        self.basis = basis
-        self.offsets = offsets
-        self.origin = origin
     }
 
     /// Each value's distance from the smallest, or `nil` if one overflows.
     private static func offsets(_ values: [Int64]) -> [Int64]? {
         guard let smallest = values.min() else { return [] }
-        var offsets: [Int64] = []
-        for value in values {
-            let (offset, overflow) = value.subtractingReportingOverflow(smallest)
-            if overflow { return nil }
-            offsets.append(offset)
-        }
-        return offsets
+        let offsets = values.map { $0.subtractingReportingOverflow(smallest) }
+        return offsets.contains { $0.overflow } ? nil : offsets.map(\.partialValue)
     }
 
     package var description: String {

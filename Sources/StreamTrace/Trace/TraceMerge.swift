@@ -9,9 +9,7 @@ package final class TraceMerge {
     package init(readers: [TraceReader], alignment: TraceAlignment) throws(TraceReadError) {
         self.readers = readers
         self.alignment = alignment
-        var heads: [TraceEvent?] = []
-        for reader in readers { heads.append(try reader.next()) }
-        self.heads = heads
+        heads = try readers.map { (reader) throws(TraceReadError) in try reader.next() }
     }
 
     /// The next event of all traces, with its trace's index and shared-axis time; `nil` when every trace is read.

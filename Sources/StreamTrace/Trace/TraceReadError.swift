@@ -1,6 +1,5 @@
 /// Why a trace could not be read, and where: `FILE:LINE:COLUMN: message`.
 public struct TraceReadError: Error, Equatable, CustomStringConvertible {
-    /// The kinds of problem a reader reports.
     package enum Kind: Sendable, Equatable {
         /// The file could not be opened or read (missing, a directory, no permission).
         case unreadable

@@ -24,20 +24,15 @@ public final class TraceReader {
     @exclusivity(unchecked) private var scanner: TraceScanner
     /// The event ``nextHead()`` returned last; its bytes are valid until the next call.
     @exclusivity(unchecked) private var current: TraceScanEvent?
-    /// Bytes in memory the scanner reads, owned by the reader.
-    private let ownedBytes: UnsafeMutableRawBufferPointer?
-    private let ownedDescriptor: Int32?
+    /// Gives back what the reader owns: the bytes in memory the scanner reads, or the descriptor it reads.
+    private let release: (() -> Void)?
 
     /// Opens the trace at `path` and reads its header. `-` reads standard input.
     public convenience init(path: String) throws(TraceReadError) {
-        try self.init(path: path, options: TraceReaderOptions())
-    }
-
-    package convenience init(path: String, options: TraceReaderOptions) throws(TraceReadError) {
         if path == "-" {
-            try self.init(source: .stream(fd: 0), name: "<stdin>", options: options)
+            try self.init(source: .stream(fd: 0), name: "<stdin>", options: TraceReaderOptions())
         } else {
-            try self.init(closingFileDescriptor: TraceFile.open(path), name: path, options: options)
+            try self.init(closingFileDescriptor: TraceFile.open(path), name: path)
         }
     }
 
@@ -48,47 +43,42 @@ public final class TraceReader {
         copy.copyBytes(from: bytes)
         try self.init(
             source: .memory(UnsafeRawBufferPointer(copy), range: 0..<bytes.count), name: name, options: options,
-            owning: (copy, nil))
+            release: copy.deallocate)
     }
 
     /// Reads a trace from an open file descriptor, which the reader closes when done.
     package convenience init(
         closingFileDescriptor fileDescriptor: Int32, name: String, options: TraceReaderOptions = TraceReaderOptions()
     ) throws(TraceReadError) {
-        try self.init(source: .stream(fd: fileDescriptor), name: name, options: options, owning: (nil, fileDescriptor))
+        try self.init(
+            source: .stream(fd: fileDescriptor), name: name, options: options,
+            release: { SystemCall.close(fileDescriptor) })
     }
 
     /// Reads a trace with `read`, which fills a buffer and returns the byte count, 0 at the end, or -1 with `errno`
     /// set: a source that waits for a writer (`show --follow`). The header is read at once.
-    package convenience init(
-        reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, name: String,
-        options: TraceReaderOptions = TraceReaderOptions()
-    ) throws(TraceReadError) {
-        try self.init(source: .reading(read), name: name, options: options)
+    package convenience init(reading read: @escaping (UnsafeMutableRawPointer, Int) -> Int, name: String)
+        throws(TraceReadError)
+    {
+        try self.init(source: .reading(read), name: name, options: TraceReaderOptions())
     }
 
     private init(
-        source: ScanSource, name: String, options: TraceReaderOptions,
-        owning owned: (bytes: UnsafeMutableRawBufferPointer?, descriptor: Int32?) = (nil, nil)
+        source: ScanSource, name: String, options: TraceReaderOptions, release: (() -> Void)? = nil
     ) throws(TraceReadError) {
         self.file = name
-        self.ownedBytes = owned.bytes
-        self.ownedDescriptor = owned.descriptor
+        self.release = release
         var scanner = TraceScanner(source: source, options: options, readSize: options.chunkSize)
         do {
             header = try scanner.readHeader(file: name)
         } catch {
-            owned.bytes?.deallocate()
-            if let fd = owned.descriptor { SystemCall.close(fd) }
+            release?()
             throw error
         }
         self.scanner = scanner
     }
 
-    deinit {
-        ownedBytes?.deallocate()
-        if let ownedDescriptor { SystemCall.close(ownedDescriptor) }
-    }
+    deinit { release?() }
 
     /// What the reader noticed without stopping (a truncated last line).
     public var warnings: [TraceReadWarning] {
@@ -143,9 +133,7 @@ public final class TraceReader {
         do {
             return try scanner.parser.decodeValue(range, in: current.text)
         } catch {
-            var failure = scanner.problem(error, line: current.line, in: current.text)
-            failure.file = file
-            throw failure
+            throw scanner.problem(error, line: current.line, in: current.text, file: file)
         }
     }
 

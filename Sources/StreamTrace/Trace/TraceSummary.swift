@@ -35,9 +35,8 @@ package struct TraceSummary: Sendable, Equatable {
 
     /// Counts one more event (for a trace summed up as it is read).
     package mutating func add(_ event: TraceEvent) {
-        var error: TraceFailure?
-        if case .failure(let failure) = event.event { error = failure }
-        count(at: event.nanoseconds, kind: event.event.kind, failure: error)
+        let failure: TraceFailure? = if case .failure(let failure) = event.event { failure } else { nil }
+        count(at: event.nanoseconds, kind: event.event.kind, failure: failure)
     }
 
     @inline(__always)

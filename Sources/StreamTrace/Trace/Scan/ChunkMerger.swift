@@ -7,13 +7,8 @@ struct ChunkMerger {
     var lineOffset: Int
     /// The events of the chunks merged so far, numbered absolutely.
     var order = EventOrder()
+    /// At most one: a truncated last line's.
     var warnings: [TraceReadWarning] = []
-    var truncated = false
-
-    init(file: String, lineOffset: Int) {
-        self.file = file
-        self.lineOffset = lineOffset
-    }
 
     var eventCount: Int { order.eventCount }
 
@@ -37,17 +32,14 @@ struct ChunkMerger {
         precondition(!report.stopped, "a chunk stopped early although no earlier chunk has a problem")
         add(eventCount, lineOffset)
         order.append(report.order, lineOffset: lineOffset)
-        if let line = report.truncatedLine {
-            truncated = true
-            warnings.append(.truncated(file: file, line: line + lineOffset))
-        }
+        if let line = report.truncatedLine { warnings.append(.truncated(file: file, line: line + lineOffset)) }
         lineOffset += report.lineCount
     }
 
     /// What the scan found, once every chunk is merged.
     func result<C>(header: TraceHeader, _ consumer: C) -> TraceScanResult<C> {
         TraceScanResult(
-            header: header, status: TraceStatus(terminal: order.terminal?.kind, truncated: truncated),
+            header: header, status: TraceStatus(terminal: order.terminal?.kind, truncated: !warnings.isEmpty),
             warnings: warnings, eventCount: eventCount, consumer: consumer)
     }
 }

@@ -32,26 +32,24 @@ enum ScanProblem {
 
     /// The error, with lines moved by `lineOffset` and event counts by `eventOffset`.
     func error(file: String, lineOffset: Int, eventOffset: Int) -> TraceReadError {
+        func broken(_ line: Int, column: Int = 1, _ message: String) -> TraceReadError {
+            TraceReadError(kind: .invalidEvent, file: file, line: line + lineOffset, column: column, message: message)
+        }
         switch self {
         case .error(var error):
             if error.line > 0 { error.line += lineOffset }
             error.file = file
             return error
         case .afterTerminal(let line, let terminal, let terminalLine):
-            return TraceReadError(
-                kind: .invalidEvent, file: file, line: line + lineOffset, column: 1,
-                message:
-                    "event after the terminal event (\(terminal) on line \(terminalLine + lineOffset)); nothing may follow it"
-            )
+            let terminalLine = terminalLine + lineOffset
+            return broken(
+                line, "event after the terminal event (\(terminal) on line \(terminalLine)); nothing may follow it")
         case .timeDecreased(let line, let column, let from, let to):
-            return TraceReadError(
-                kind: .invalidEvent, file: file, line: line + lineOffset, column: column,
-                message: "\"t\" decreased from \(from) to \(to); times must never decrease")
+            return broken(line, column: column, "\"t\" decreased from \(from) to \(to); times must never decrease")
         case .subscribeNotFirst(let line, let eventsBefore):
             let count = eventsBefore + eventOffset
-            return TraceReadError(
-                kind: .invalidEvent, file: file, line: line + lineOffset, column: 1,
-                message: "subscribe must be the first event, found it after \(count) event\(count == 1 ? "" : "s")")
+            return broken(
+                line, "subscribe must be the first event, found it after \(count) event\(count == 1 ? "" : "s")")
         }
     }
 }

@@ -8,17 +8,6 @@ struct FastJSONValidator {
     /// How deep containers may nest in a value: as in the exact parser (`maximumDepth - 1`), but at most 64.
     let maximumNesting: Int
 
-    init(base: UnsafeRawPointer, maximumDepth: Int) {
-        self.init(base: base, maximumNesting: Self.nesting(maximumDepth: maximumDepth))
-    }
-
-    /// A validator whose nesting was computed once (``nesting(maximumDepth:)``).
-    @inline(__always)
-    init(base: UnsafeRawPointer, maximumNesting: Int) {
-        self.base = base
-        self.maximumNesting = maximumNesting
-    }
-
     static func nesting(maximumDepth: Int) -> Int { max(0, min(maximumDepth - 1, 64)) }
 
     @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }

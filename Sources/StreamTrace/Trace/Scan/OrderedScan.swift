@@ -11,11 +11,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads a regular file in blocks of whole lines on every core
-/// (``OrderedWork``) and hands the blocks over in file order, joined by a
-/// ``ChunkMerger`` (the rules across borders). Each block is read at once
-/// into a ``Slot`` (one more than threads), which block `k` takes from
-/// block `k - slots`: memory stays bounded by the slots (a block and its
+/// Reads a regular file in blocks of whole lines on every core (``OrderedWork``) and hands the blocks over in file
+/// order, joined by a ``ChunkMerger`` (the rules across borders). Each block is read at once into a ``Slot`` (one more
+/// than threads), which block `k` takes from block `k - slots`: memory stays bounded by the slots (a block and its
 /// longest line each, and what its scan made), whatever the trace.
 enum OrderedScan {
     /// A block's scanner, reused block after block, and what the block's
@@ -31,10 +29,9 @@ enum OrderedScan {
         }
     }
 
-    /// Scans the `blocks` of `source` (the bytes after the header): `scan` on a
-    /// worker, with the slot's scanner set to the block; then, in file
-    /// order, `deliver` with the block's first event and line numbers
-    /// (after `merger` checked the borders), until it returns `false`.
+    /// Scans the `blocks` of `source` (the bytes after the header): `scan` on a worker, with the slot's scanner set to
+    /// the block; then, in file order, `deliver` with the block's first event and line numbers (after `merger` checked
+    /// the borders), until it returns `false`.
     static func run<Work>(
         _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
         work makeWork: () -> Work, scan: @escaping (Slot<Work>) -> Void,
@@ -76,9 +73,8 @@ enum OrderedScan {
             })
     }
 
-    /// Reads into a sink: each block's events are scanned into its slot's
-    /// batch and prepared by the sink's stage on the worker, then taken by
-    /// the sink in order.
+    /// Reads into a sink: each block's events are scanned into its slot's batch and prepared by the sink's stage on the
+    /// worker, then taken by the sink in order.
     static func read<Sink: TraceEventSink>(
         _ source: ScanSource, _ blocks: Range<Int>, merger: inout ChunkMerger, options: TraceScanOptions,
         into sink: inout Sink

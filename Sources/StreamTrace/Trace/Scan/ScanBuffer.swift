@@ -14,6 +14,23 @@ enum ScanSource: @unchecked Sendable {
     case stream(fd: Int32)
     case reading((UnsafeMutableRawPointer, Int) -> Int)
     case memory(UnsafeRawBufferPointer, range: Range<Int>)
+
+    /// The bytes a file or memory source reads; `nil` for a stream.
+    var range: Range<Int>? {
+        switch self {
+        case .file(_, let range), .memory(_, let range): range
+        case .stream, .reading: nil
+        }
+    }
+
+    /// The same source, read only over `range` (a file's or memory's).
+    func restricted(to range: Range<Int>) -> ScanSource {
+        switch self {
+        case .file(let fd, _): .file(fd: fd, range: range)
+        case .memory(let bytes, _): .memory(bytes, range: range)
+        case .stream, .reading: self
+        }
+    }
 }
 
 /// A window on a source's bytes that always ends in a NUL sentinel and readable padding, so the fast path can load
@@ -49,10 +66,7 @@ struct ScanBuffer: ~Copyable {
     mutating func reuse(for source: ScanSource, readSize: Int) {
         self.source = source
         self.readSize = max(readSize, 1)
-        switch source {
-        case .file(_, let range), .memory(_, let range): sourceOffset = range.lowerBound
-        case .stream, .reading: sourceOffset = 0
-        }
+        sourceOffset = source.range?.lowerBound ?? 0
         start = 0
         end = 0
         atEOF = false
@@ -70,12 +84,7 @@ struct ScanBuffer: ~Copyable {
     }
 
     /// Whether a file's or memory's range has been read to its end.
-    private var isExhausted: Bool {
-        switch source {
-        case .file(_, let range), .memory(_, let range): sourceOffset >= range.upperBound
-        case .stream, .reading: false
-        }
-    }
+    private var isExhausted: Bool { source.range.map { sourceOffset >= $0.upperBound } ?? false }
 
     /// The source offset of `base[start]`.
     var startOffset: Int { sourceOffset - (end - start) }
@@ -120,11 +129,8 @@ struct ScanBuffer: ~Copyable {
         case .file(let fd, let range):
             let wanted = min(count, range.upperBound - sourceOffset)
             guard wanted > 0 else { return 0 }
-            while true {
-                let n = pread(fd, pointer, wanted, off_t(sourceOffset))
-                if n >= 0 { return n }
-                if errno != EINTR { throw .io(String(cString: strerror(errno))) }
-            }
+            let offset = off_t(sourceOffset)
+            return try Self.retrying { pread(fd, pointer, wanted, offset) }
         case .stream(let fd):
             return try Self.retrying { SystemCall.read(fd, pointer, count) }
         case .reading(let read):
@@ -137,12 +143,12 @@ struct ScanBuffer: ~Copyable {
         while true {
             let n = read()
             if n >= 0 { return n }
-            if errno != EINTR { throw .io(String(cString: strerror(errno))) }
+            if errno != EINTR { throw ScanFailure(message: String(cString: strerror(errno))) }
         }
     }
 }
 
-/// Why a buffer could not deliver a line.
-enum ScanFailure: Error {
-    case io(String)
+/// Why a buffer could not deliver a line: the system's words for a failed read.
+struct ScanFailure: Error {
+    let message: String
 }

@@ -113,29 +113,14 @@ package enum TraceScan {
         let merger = ChunkMerger(file: name, lineOffset: scanner.report.lineCount)
         scanner.report = ChunkReport()
         let start = scanner.buffer.startOffset
-        switch source {
-        case .file(_, let range), .memory(_, let range):
-            guard options.parallelism > 1, range.upperBound - start >= options.minimumChunkBytes else { break }
-            return (header, merger, start..<range.upperBound)
-        case .stream, .reading: break
-        }
-        return (header, merger, nil)
+        guard let range = source.range, options.parallelism > 1, range.upperBound - start >= options.minimumChunkBytes
+        else { return (header, merger, nil) }
+        return (header, merger, start..<range.upperBound)
     }
 }
 
 /// How a whole read ended: what ``TraceReader`` knows after its last event.
 package typealias TraceReadEnd = TraceScanResult<Void>
-
-extension ScanSource {
-    /// The same source, read only over `range` (a file's or memory's).
-    func restricted(to range: Range<Int>) -> ScanSource {
-        switch self {
-        case .file(let fd, _): .file(fd: fd, range: range)
-        case .memory(let bytes, _): .memory(bytes, range: range)
-        case .stream, .reading: self
-        }
-    }
-}
 
 extension TraceScan {
     /// Reads the whole trace from an open descriptor (from its current offset; not closed) into `sink` in file order:

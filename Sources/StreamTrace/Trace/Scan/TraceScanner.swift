@@ -124,12 +124,12 @@ struct TraceScanner: ~Copyable {
             valueRange: parsed.valueRange)
     }
 
-    /// The parser's problem with `line`, as an error at its line and column.
-    func problem(_ problem: TraceLineParser.Problem, line number: Int, in line: UnsafeRawBufferPointer)
-        -> TraceReadError
-    {
+    /// The parser's problem with `line`, as an error at its line and column (of `file`, or of a chunk: "").
+    func problem(
+        _ problem: TraceLineParser.Problem, line number: Int, in line: UnsafeRawBufferPointer, file: String = ""
+    ) -> TraceReadError {
         TraceReadError(
-            kind: problem.kind, file: "", line: number, column: Self.column(of: problem.offset, in: line),
+            kind: problem.kind, file: file, line: number, column: Self.column(of: problem.offset, in: line),
             message: problem.message)
     }
 }
@@ -152,8 +152,7 @@ extension TraceScanner {
             do {
                 return try parser.parseHeader(line)
             } catch {
-                var failure = problem(error, line: report.lineCount, in: line)
-                failure.file = file
+                var failure = problem(error, line: report.lineCount, in: line, file: file)
                 if !terminated, error.kind == .notATrace, !Self.isValidJSON(line, maximumDepth: options.maximumDepth) {
                     // The writer died while writing the header: nothing was recorded.
                     failure.message = "the header line is truncated (no newline, not valid JSON): \(error.message)"
@@ -199,14 +198,11 @@ extension TraceScanner {
             do {
                 _ = try buffer.fill()
             } catch {
-                switch error {
-                case .io(let message):
-                    report.problem = .error(
-                        TraceReadError(
-                            kind: .unreadable, file: "", line: report.lineCount + 1, column: 1,
-                            message: "cannot read: \(message)"))
-                    return nil
-                }
+                report.problem = .error(
+                    TraceReadError(
+                        kind: .unreadable, file: "", line: report.lineCount + 1, column: 1,
+                        message: "cannot read: \(error.message)"))
+                return nil
             }
         }
     }
