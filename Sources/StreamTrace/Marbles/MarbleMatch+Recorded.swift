@@ -1,9 +1,9 @@
 extension MarbleMatch.Recorded {
     /// A window's event as a diagram draws it (subscriptions and requests are not drawn, so not in a window's events).
     init<Failure>(_ event: ShapeEvent<Failure>) {
-        let kind: MarbleMatch.Kind =
+        let kind: EventKind =
             switch event.kind {
-            case .value: .element
+            case .value: .value
             case .finished: .finished
             case .failure: .failure
             case .cancel: .cancel

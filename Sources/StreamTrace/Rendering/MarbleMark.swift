@@ -11,4 +11,14 @@ package enum MarbleMark<Label: Sendable & Hashable>: Sendable, Hashable {
         if case .element = self { return false }
         return true
     }
+
+    /// The kind of the event it draws: an element is a value.
+    package var kind: EventKind {
+        switch self {
+        case .element: .value
+        case .finished: .finished
+        case .failure: .failure
+        case .cancel: .cancel
+        }
+    }
 }

@@ -144,7 +144,7 @@ extension RecentTimeline {
             if case .element(let label?) = event.mark, let key = key(line, index) {
                 lines.appendValue(key, label: label, at: event.nanoseconds, line: line)
             } else {
-                lines.append(MarbleTheme.symbol(event.mark), at: event.nanoseconds, line: line)
+                lines.append(MarbleTheme.symbol(event.mark.kind)!, at: event.nanoseconds, line: line)
             }
         }
         for (line, timeline) in timelines.enumerated() {
