@@ -48,7 +48,7 @@ package struct MergedTimeline: Sendable {
             let facts = "\(timeline.statusText), \(elements) in \(TimeFormat.short(summary.duration)), from +\(start)"
             lines.append("  \(column(lane.name))  \(facts) (\(TerminalText.escaped(lane.file)))")
         }
-        return lines.map(fit)
+        return lines.map { TextLayout.truncated($0, to: width) }
     }
 
     package var headerRow: String {
@@ -75,16 +75,12 @@ package struct MergedTimeline: Sendable {
     /// Each stream's name and marble line, then one legend for all.
     package func diagramLines(_ marbles: MarbleLines<MarbleValueKey>) -> [String] {
         let drawing = marbles.drawing()
-        return zip(lanes, drawing.lines).map { fit("\(column($0.name))  \($1)") }
+        return zip(lanes, drawing.lines).map { TextLayout.truncated("\(column($0.name))  \($1)", to: width) }
             + TextLayout.packed(drawing.legend, to: width)
     }
 
     /// A stream's name (or the column's title) cut and padded to the column.
     private func column(_ name: String) -> String {
         TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
-    }
-
-    private func fit(_ line: String) -> String {
-        TextLayout.truncated(line, to: width)
     }
 }
