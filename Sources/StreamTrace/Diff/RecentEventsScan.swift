@@ -1,8 +1,6 @@
-/// What a scan keeps of a trace for ``TraceComparison/identical(_:size:expectedFile:actualFile:time:)``:
-/// its last drawn events, chunk by chunk. The events drawn since the
-/// scanner's buffer last changed are kept where the buffer holds them (the
-/// last ``RecentTimeline/defaultLimit`` of them), and copied into
-/// ``recent`` only when it changes: a few copies a read, not one an event.
+/// What a scan keeps of a trace for ``TraceComparison/identical(_:size:expectedFile:actualFile:time:)``: its last drawn
+/// events, chunk by chunk. The last few drawn since the scanner's buffer last changed are kept where the buffer holds
+/// them, and copied into ``recent`` only when it changes: a few copies a read, not one an event.
 struct RecentEventsScan: TraceScanConsumer {
     private struct Pending {
         var nanoseconds: Int64
