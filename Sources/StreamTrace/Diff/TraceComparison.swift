@@ -182,11 +182,10 @@ extension TraceComparison {
             let note = " (they differ past the first \(TraceLookahead.valueColumns) characters)"
             return (expected + note, actual + note)
         }
-        return (asciiEscaped(expected), asciiEscaped(actual))
-    }
-
-    /// Every scalar outside ASCII as `\u` and hex digits.
-    static func asciiEscaped(_ text: String) -> String {
-        text.unicodeScalars.map { $0.isASCII ? String($0) : TerminalText.escape($0) }.joined()
+        // Every scalar outside ASCII as `\u` and hex digits.
+        func escaped(_ text: String) -> String {
+            text.unicodeScalars.map { $0.isASCII ? String($0) : TerminalText.escape($0) }.joined()
+        }
+        return (escaped(expected), escaped(actual))
     }
 }
