@@ -2,7 +2,6 @@
 /// them in time order (with a stream column), and a marble line per stream on one scale. Lines fit in ``width``
 /// columns, trace text escaped (``TerminalText``); times are on ``TraceAlignment``'s axis, 0 the earliest start.
 package struct MergedTimeline: Sendable {
-    /// One stream: its name, where it was read from, and its summary.
     package struct Lane: Sendable {
         package var name: String
         package var file: String
@@ -81,6 +80,6 @@ package struct MergedTimeline: Sendable {
 
     /// A stream's name (or the column's title) cut and padded to the column.
     private func column(_ name: String) -> String {
-        TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
+        TextLayout.padded(TextLayout.truncated(TerminalText.escaped(name), to: nameWidth), to: nameWidth)
     }
 }
