@@ -102,8 +102,7 @@ extension MarbleReport {
         switch difference.kind {
         case .valueMismatch, .differentEvent, .missingEvent:
             let next = difference.actual.map { "; the next is \(actual($0)) in frame \(frameOf(actual: $0))" } ?? ""
-            return here == nil
-                ? frame + "expected \(expected), got no event\(next)" : frame + "expected \(expected), got \(got)"
+            return frame + "expected \(expected), got \(got)" + (here == nil ? next : "")
         case .unexpectedEvent:
             let last = diagram.frameIndex(of: diagram.end - 1)
             guard difference.frame > last else { return frame + "expected no event, got \(got)" }
