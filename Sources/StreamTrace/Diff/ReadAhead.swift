@@ -10,7 +10,6 @@ import Dispatch
 final class ReadAhead: @unchecked Sendable {
     typealias Event = TraceLookahead.Event
 
-    /// Events read, and how the reading ended if it did.
     struct Batch {
         var events: [Event]
         /// `nil`: more follow; else the end (`nil` error) or the read error.
