@@ -28,7 +28,7 @@ import Testing
 
     @Test func marbleMatch() throws {
         let marbles = try MarbleDiagram("-a-|")
-        let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.finished, at: 3_000_000)]
+        let recorded: [MarbleMatch.Recorded] = [.init(.value, at: 1_000_000), .init(.finished, at: 3_000_000)]
         let outcome = MarbleMatch.compare(marbles, recorded, isFinal: true) { _, _ in true }  // .matched
         #expect(outcome == .matched)
     }
@@ -71,7 +71,7 @@ extension DocumentationMarblesTests {
 extension DocumentationMarblesTests {
     @Test func marbleReport() throws {
         let diagram = try MarbleDiagram("-a-b|")
-        let recorded: [MarbleMatch.Recorded] = [.init(.element, at: 1_000_000), .init(.element, at: 3_000_000)]
+        let recorded: [MarbleMatch.Recorded] = [.init(.value, at: 1_000_000), .init(.value, at: 3_000_000)]
         let report = MarbleReport(
             diagram: diagram, expectedValues: [1, 2, nil], recorded: recorded, actualValues: [1, 3],
             describe: { "\($0)" })

@@ -16,8 +16,7 @@ struct ComparisonWalk {
     private var steps = 0
     private let stepsBeforeReadingAhead: Int
 
-    /// With `readAheadAfter`, both traces are read ahead (every event then hashed) once that many events, and a quarter
-    /// of all read, were compared one by one: for traces that differ in most events, not in a few.
+    /// `readAheadAfter`: as ``TraceComparison/init(expected:actual:time:limit:readAheadAfter:)`` says.
     init(left: TraceLookahead, right: TraceLookahead, limit: Int, readAheadAfter: Int? = nil) {
         self.left = left
         self.right = right

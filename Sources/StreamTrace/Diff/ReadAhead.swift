@@ -1,23 +1,15 @@
 import Dispatch
 
-/// One trace of ``TraceComparison`` read on a thread of its own, ahead of
-/// the walk: events in batches, each settled as it is read (a value's
-/// ``CanonicalHash``, or a long value's canonical form), so reading and
-/// hashing both traces run beside the walk.
-///
-/// At most ``depth`` batches wait, each of at most ``batchEvents`` events
-/// and about ``batchBytes`` bytes of values, so memory stays bounded. A
-/// read error is handed over after the events before it, in order: the
-/// walk meets it where it would have read it, and reports it or not as it
-/// would have. ``stop()`` ends the thread (the walk is done, or failed)
-/// and waits for it; only then is the reader the caller's again.
-///
-/// Only for regular files: reading ahead of a pipe would take bytes the
-/// walk may never ask for, and a thread waiting on one could not be ended.
+/// One trace of ``TraceComparison`` read on a thread of its own, ahead of the walk: events in batches, each settled as it
+/// is read (a value's ``CanonicalHash``, or a long value's canonical form), so reading and hashing run beside the walk.
+/// At most ``depth`` batches wait, each of at most ``batchEvents`` events and about ``batchBytes`` bytes of values, so
+/// memory stays bounded. A read error is handed over after the events before it: the walk meets it where it would have
+/// read it. ``stop()`` ends the thread and waits for it; only then is the reader the caller's again. Only for regular
+/// files: reading ahead of a pipe would take bytes the walk may never ask for, and a thread waiting on one could not be
+/// ended.
 final class ReadAhead: @unchecked Sendable {
     typealias Event = TraceLookahead.Event
 
-    /// Events read, and how the reading ended if it did.
     struct Batch {
         var events: [Event]
         /// `nil`: more follow; else the end (`nil` error) or the read error.
@@ -35,15 +27,14 @@ final class ReadAhead: @unchecked Sendable {
     private var queue: [Batch] = []
     private var stopped = false
 
-    /// Free places in the queue, and batches waiting (both start at zero:
-    /// libdispatch requires a semaphore to end at its initial value).
+    /// Free places in the queue, and batches waiting (both start at zero: libdispatch requires a semaphore to end at its
+    /// initial value).
     private let places = DispatchSemaphore(value: 0)
     private let waiting = DispatchSemaphore(value: 0)
     private var thread: WorkerThread?
 
-    /// Starts reading `reader` on a new thread, after the `counted` events
-    /// read from it so far; `nil` if no thread can be made (the reader is
-    /// then read as before, on the caller's thread).
+    /// Starts reading `reader` on a new thread, after the `counted` events read from it so far; `nil` if no thread can
+    /// be made (the reader is then read as before, on the caller's thread).
     init?(reader: TraceReader, counted: Int = 0) {
         for _ in 0..<Self.depth { places.signal() }
         let lookahead = TraceLookahead(reader: reader, counted: counted)
@@ -71,8 +62,7 @@ final class ReadAhead: @unchecked Sendable {
         thread = nil
     }
 
-    /// The reading thread: batches until the trace ends or fails, or the
-    /// walk stops it.
+    /// The reading thread: batches until the trace ends or fails, or the walk stops it.
     private func produce(_ lookahead: inout TraceLookahead) {
         var batch = Batch(events: [], end: nil)
         batch.events.reserveCapacity(Self.batchEvents)

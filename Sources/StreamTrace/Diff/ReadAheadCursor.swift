@@ -8,9 +8,8 @@ struct ReadAheadCursor {
 
     init(readAhead: ReadAhead) { self.readAhead = readAhead }
 
-    /// The next event; `nil` at the end of the trace; or the read error
-    /// where the events before it end. The stores its text is in go to
-    /// `stores`, which holds them from then on.
+    /// The next event; `nil` at the end of the trace; or the read error where the events before it end. The stores its
+    /// text is in go to `stores`, which holds them from then on.
     mutating func next(keeping stores: inout TraceLookahead.KeptStores) throws(TraceReadError) -> ReadAhead.Event? {
         while position == events.count {
             if let end {

@@ -1,8 +1,6 @@
-/// The last events of a trace that a marble line draws, kept as their
-/// times, kinds and the first bytes of their values, for the timelines of
-/// ``TraceComparison``: a mark's text is only made for the few events drawn
-/// in the end, not for each of millions compared (in buffers reused from
-/// one event to the next).
+/// The last events of a trace that a marble line draws, kept as their times, kinds and the first bytes of their values,
+/// for the timelines of ``TraceComparison``: a mark's text is only made for the few events drawn in the end, not for
+/// each of millions compared (in buffers reused from one event to the next).
 struct RecentEvents {
     private struct Entry {
         var nanoseconds: Int64 = 0

@@ -76,9 +76,10 @@ package struct TraceComparison: Sendable {
         self.time = time
     }
 
-    /// Notes a difference at line 1 when the headers name different streams.
+    /// Notes a difference at line 1 when the headers name different streams (compared scalar for scalar).
     private mutating func compareNames(_ expected: String?, _ actual: String?, limit: Int) {
-        guard !Self.sameName(expected, actual) else { return }
+        if let expected, let actual, expected.isExactly(actual) { return }
+        if expected == nil, actual == nil { return }
         note(
             TraceDifference(
                 expectedEvent: nil, actualEvent: nil, reason: "stream names differ",
@@ -91,15 +92,6 @@ package struct TraceComparison: Sendable {
     mutating func note(_ difference: TraceDifference?, limit: Int) {
         if let difference, differences.count < limit { differences.append(difference) }
         differenceCount += 1
-    }
-
-    /// Whether two stream names are the same, scalar for scalar.
-    private static func sameName(_ expected: String?, _ actual: String?) -> Bool {
-        switch (expected, actual) {
-        case (nil, nil): true
-        case (let expected?, let actual?): expected.isExactly(actual)
-        default: false
-        }
     }
 
     private static func name(_ stream: String?) -> String {
@@ -190,11 +182,10 @@ extension TraceComparison {
             let note = " (they differ past the first \(TraceLookahead.valueColumns) characters)"
             return (expected + note, actual + note)
         }
-        return (asciiEscaped(expected), asciiEscaped(actual))
-    }
-
-    /// Every scalar outside ASCII as `\u` and hex digits.
-    static func asciiEscaped(_ text: String) -> String {
-        text.unicodeScalars.map { $0.isASCII ? String($0) : TerminalText.escape($0) }.joined()
+        // Every scalar outside ASCII as `\u` and hex digits.
+        func escaped(_ text: String) -> String {
+            text.unicodeScalars.map { $0.isASCII ? String($0) : TerminalText.escape($0) }.joined()
+        }
+        return (escaped(expected), escaped(actual))
     }
 }

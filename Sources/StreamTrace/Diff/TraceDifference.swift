@@ -12,7 +12,6 @@ package struct TraceDifference: Sendable, Hashable, CustomStringConvertible {
     /// The part of the traces a difference that is not an event is in (`header`).
     package var part = "header"
 
-    /// One trace's side of a difference.
     package struct Side: Sendable, Hashable {
         /// The trace's name (its path).
         package var file: String

@@ -14,7 +14,6 @@ extension TraceLookahead {
         var kind: EventKind
         /// How ``start`` holds a value's text.
         var form = TextForm.none
-        /// Whether ``valueHash`` is worked out.
         var isHashed = false
         var nanoseconds: Int64
         var line: Int
@@ -62,7 +61,6 @@ extension TraceLookahead {
             }
         }
 
-        /// Whether two texts are the same bytes.
         static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
             x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
         }

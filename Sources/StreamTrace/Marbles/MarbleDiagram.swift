@@ -33,27 +33,6 @@ package struct MarbleDiagram: Sendable, Hashable {
     /// When the first character's time starts, in nanoseconds since the subscription: 0, or negative before `^`.
     package var start: Int64
 
-    /// A diagram made of `tokens` (a drawing of recorded events), `frame` nanoseconds a frame, starting at `start`.
-    package init(tokens: [Token], frame: Int64, start: Int64 = 0) {
-        self.tokens = tokens
-        self.frame = frame
-        self.start = start
-    }
-
-    /// Reads `text`, `frame` a frame.
-    ///
-    /// - Throws: ``MarbleSyntaxError`` naming the column at fault, or the frame if it is not longer than zero.
-    package init(_ text: String, frame: Duration = .milliseconds(1)) throws(MarbleSyntaxError) {
-        let nanoseconds = TimeFormat.nanoseconds(frame)
-        guard nanoseconds > 0 else {
-            throw MarbleSyntaxError(
-                diagram: text, column: nil,
-                message: "a frame must be longer than zero, got \(TimeFormat.short(nanoseconds))")
-        }
-        var parser = MarbleParser(text, frame: nanoseconds)
-        self = try parser.parse()
-    }
-
     /// Every event, in time order (an element of a group in its place in the group).
     package var events: [Event] {
         tokens.flatMap { token -> [Event] in
@@ -86,40 +65,25 @@ package struct MarbleDiagram: Sendable, Hashable {
 extension MarbleMark<Character> {
     /// The character that draws it in a diagram: an element's name, or the end's ``MarbleTheme`` symbol.
     package var character: Character {
-        if case .element(let name) = self { name } else { MarbleTheme.symbol(self) }
+        if case .element(let name) = self { name } else { MarbleTheme.symbol(kind)! }
     }
 }
 
 extension MarbleDiagram {
-    /// The diagram drawn: a frame without events `-`, with one event its symbol, with several (or a group as written)
-    /// `(ab)` and `-` for the rest of its frames; a time progression as written, between spaces unless it starts or
-    /// ends the diagram. A diagram written that way draws its own text: `a 9ms b  (c|)` draws `a 9ms b(c|)`.
-    package var text: String {
-        var text = ""
-        for (position, token) in tokens.enumerated() {
-            switch token {
-            case .frames(let count, let events):
-                text += Self.draw(count, events.map(\.symbol.character))
-            case .progression(_, let written):
-                if !text.isEmpty, text.last != " " { text.append(" ") }
-                text += written
-                if position < tokens.count - 1 { text.append(" ") }
-            case .subscription:
-                text.append("^")
-            }
+    /// Reads `text`, `frame` a frame.
+    ///
+    /// - Throws: ``MarbleSyntaxError`` naming the column at fault, or the frame if it is not longer than zero.
+    package init(_ text: String, frame: Duration = .milliseconds(1)) throws(MarbleSyntaxError) {
+        let nanoseconds = TimeFormat.nanoseconds(frame)
+        guard nanoseconds > 0 else {
+            throw MarbleSyntaxError(
+                diagram: text, column: nil,
+                message: "a frame must be longer than zero, got \(TimeFormat.short(nanoseconds))")
         }
-        return text
+        var parser = MarbleParser(text, frame: nanoseconds)
+        self = try parser.parse()
     }
 
-    /// `count` frames holding `symbols` on the first: `-`, `a`, `(ab)--`.
-    package static func draw(_ count: Int, _ symbols: [Character]) -> String {
-        if symbols.isEmpty { return String(repeating: "-", count: count) }
-        if symbols.count == 1, count == 1 { return String(symbols[0]) }
-        return "(" + String(symbols) + ")" + String(repeating: "-", count: max(count - symbols.count - 2, 0))
-    }
-}
-
-extension MarbleDiagram {
     /// The value of each event (`nil` for an end): an element's from `values`, else, where `Element` is `String`, its
     /// own character.
     ///

@@ -2,31 +2,12 @@
 /// `⌊t / frame⌋`, and each frame must hold exactly the diagram's events, in order (subscriptions and requests are not
 /// drawn, so not compared). A frame a growing recording has not passed is pending.
 package enum MarbleMatch {
-    /// What a recorded event is, as a diagram draws it.
-    package enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// Each kind's raw value is its event's kind's (``EventKind``).
-        case element = "value"
-        case finished, failure, cancel
-
-        init(_ symbol: MarbleDiagram.Symbol) {
-            switch symbol {
-            case .element: self = .element
-            case .finished: self = .finished
-            case .failure: self = .failure
-            case .cancel: self = .cancel
-            }
-        }
-
-        /// Its symbol in ``MarbleTheme``: an end's own, `?` for an element (which a line letters).
-        var symbol: Character { MarbleTheme.symbol(EventKind(rawValue: rawValue)!)! }
-    }
-
-    /// A recorded event: its kind and its time since the subscription.
+    /// A recorded event: its kind (a value or an end) and its time since the subscription.
     package struct Recorded: Sendable, Hashable {
-        package var kind: Kind
+        package var kind: EventKind
         package var nanoseconds: Int64
 
-        package init(_ kind: Kind, at nanoseconds: Int64) {
+        package init(_ kind: EventKind, at nanoseconds: Int64) {
             self.kind = kind
             self.nanoseconds = nanoseconds
         }
@@ -74,23 +55,23 @@ package enum MarbleMatch {
     ) -> Outcome {
         let expected = marbles.events
         /// Whether the diagram ends with `kind` in a frame after `frame`.
-        func endsLater(than frame: Int64, as kind: Kind) -> Bool {
-            guard kind != .element, let end = expected.last, Kind(end.symbol) == kind else { return false }
+        func endsLater(than frame: Int64, as kind: EventKind) -> Bool {
+            guard kind != .value, let end = expected.last, end.symbol.kind == kind else { return false }
             return marbles.frameIndex(of: end.nanoseconds) > frame
         }
         func differentEvents(_ e: Int, _ a: Int, frame: Int64) -> Difference {
-            let expectedKind = Kind(expected[e].symbol)
+            let expectedKind = expected[e].symbol.kind
             let actualKind = recorded[a].kind
             let kind: DifferenceKind
             if endsLater(than: frame, as: actualKind) {
                 kind = .earlyCompletion
-            } else if expectedKind != .element, let end = recorded[(a + 1)...].first(where: { $0.kind != .element }),
+            } else if expectedKind != .value, let end = recorded[(a + 1)...].first(where: { $0.kind != .value }),
                 end.kind == expectedKind
             {
                 // The stream ends as the diagram does: later, or in this frame after an element too many.
                 kind = marbles.frameIndex(of: end.nanoseconds) > frame ? .lateCompletion : .unexpectedEvent
             } else {
-                kind = expectedKind == .element && actualKind == .element ? .valueMismatch : .differentEvent
+                kind = expectedKind == .value && actualKind == .value ? .valueMismatch : .differentEvent
             }
             return Difference(kind: kind, frame: frame, expected: e, actual: a)
         }
@@ -100,7 +81,7 @@ package enum MarbleMatch {
             let expectedFrame = e < expected.count ? marbles.frameIndex(of: expected[e].nanoseconds) : nil
             let actualFrame = a < recorded.count ? marbles.frameIndex(of: recorded[a].nanoseconds) : nil
             if let expectedFrame, expectedFrame == actualFrame {
-                guard Kind(expected[e].symbol) == recorded[a].kind, equal(e, a) else {
+                guard expected[e].symbol.kind == recorded[a].kind, equal(e, a) else {
                     return .differs(differentEvents(e, a, frame: expectedFrame))
                 }
                 e += 1
@@ -114,7 +95,7 @@ package enum MarbleMatch {
             } else if let expectedFrame {
                 // The recording has no event in this frame, and none after it yet.
                 guard actualFrame != nil || isFinal else { return .pending }
-                let late = recorded.contains { $0.kind == Kind(expected[e].symbol) && $0.kind != .element }
+                let late = recorded.contains { $0.kind == expected[e].symbol.kind && $0.kind != .value }
                 let kind: DifferenceKind = actualFrame == nil ? .notReached : late ? .lateCompletion : .missingEvent
                 return .differs(
                     Difference(kind: kind, frame: expectedFrame, expected: e, actual: actualFrame.map { _ in a }))

@@ -56,7 +56,11 @@ struct MarbleParser {
             group = nil
             try advance()
         case "^":
-            try readSubscription()
+            if let group { throw error("'^' inside the group opened at column \(group.column)") }
+            if let subscription { throw error("a second '^' (the first is at column \(subscription.column))") }
+            subscription = (column, time)
+            tokens.append(.subscription)
+            try advance()
         default:
             if try readProgression() { return }
             try readEvent(character)
@@ -74,14 +78,6 @@ struct MarbleParser {
         let (sum, overflow) = time.addingReportingOverflow(nanoseconds)
         guard !overflow else { throw error("the diagram is too long: it passes \(Int64.max) nanoseconds") }
         time = sum
-    }
-
-    private mutating func readSubscription() throws(MarbleSyntaxError) {
-        if let group { throw error("'^' inside the group opened at column \(group.column)") }
-        if let subscription { throw error("a second '^' (the first is at column \(subscription.column))") }
-        subscription = (column, time)
-        tokens.append(.subscription)
-        try advance()
     }
 
     private mutating func readEvent(_ character: Character) throws(MarbleSyntaxError) {
@@ -125,12 +121,9 @@ struct MarbleParser {
         return true
     }
 
-    private func error(_ message: String) -> MarbleSyntaxError {
-        error(at: column, message)
-    }
-
-    private func error(at column: Int, _ message: String) -> MarbleSyntaxError {
-        MarbleSyntaxError(diagram: text, column: column, message: message)
+    /// The error at `column`, else at the character being read.
+    private func error(at column: Int? = nil, _ message: String) -> MarbleSyntaxError {
+        MarbleSyntaxError(diagram: text, column: column ?? self.column, message: message)
     }
 
     /// A character that does not show itself: `a tab`, `U+000A`.

@@ -55,7 +55,7 @@ package struct MarbleReport<Element: Equatable> {
             lettering.reserve(name, for: key(value), label: describe(value))
         }
         actualSymbols = zip(recorded, actualValues).map { event, value in
-            value.map { lettering.letter(for: key($0), label: describe($0)) } ?? event.kind.symbol
+            value.map { lettering.letter(for: key($0), label: describe($0)) } ?? MarbleTheme.symbol(event.kind)!
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
         let drawn = [String(expectedSymbols), String(actualSymbols)]
@@ -78,7 +78,7 @@ package struct MarbleReport<Element: Equatable> {
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
     package func expected(_ index: Int) -> String {
         Self.named(
-            expectedSymbols[index], expectedValues[index].map(describe), MarbleMatch.Kind(diagram.events[index].symbol))
+            expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
     }
 
     /// A recorded event as a message names it: `c (3)`, `# (failure)`.
@@ -86,8 +86,8 @@ package struct MarbleReport<Element: Equatable> {
         Self.named(actualSymbols[index], actualValues[index].map(describe), recorded[index].kind)
     }
 
-    private static func named(_ symbol: Character, _ value: String?, _ kind: MarbleMatch.Kind) -> String {
-        "\(symbol) (\(kind == .element ? value ?? "?" : "\(kind)"))"
+    private static func named(_ symbol: Character, _ value: String?, _ kind: EventKind) -> String {
+        "\(symbol) (\(kind == .value ? value ?? "?" : "\(kind)"))"
     }
 }
 
@@ -102,8 +102,7 @@ extension MarbleReport {
         switch difference.kind {
         case .valueMismatch, .differentEvent, .missingEvent:
             let next = difference.actual.map { "; the next is \(actual($0)) in frame \(frameOf(actual: $0))" } ?? ""
-            return here == nil
-                ? frame + "expected \(expected), got no event\(next)" : frame + "expected \(expected), got \(got)"
+            return frame + "expected \(expected), got \(got)" + (here == nil ? next : "")
         case .unexpectedEvent:
             let last = diagram.frameIndex(of: diagram.end - 1)
             guard difference.frame > last else { return frame + "expected no event, got \(got)" }
@@ -113,7 +112,7 @@ extension MarbleReport {
             return frame + "expected \(expected), got \(got): "
                 + "\(frames(end - difference.frame)) early (the diagram ends in frame \(end))"
         case .lateCompletion:
-            let end = recorded.lastIndex { $0.kind != .element }
+            let end = recorded.lastIndex { $0.kind != .value }
             let late = end.map { frameOf(actual: $0) } ?? difference.frame
             return frame + "expected \(expected), got \(got): "
                 + "the stream ends \(frames(late - difference.frame)) late, in frame \(late)"

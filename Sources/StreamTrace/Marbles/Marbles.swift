@@ -36,6 +36,9 @@ extension StreamExpectations {
         /// `marbles("-a-b|")`.
         package var name: String { "marbles(\(ValueText.quoted(text, limit: 60)))" }
 
+        /// Every event may decide it.
+        package var wakeCondition: WakeCondition { .everyEvent }
+
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
             let (diagram, values): (MarbleDiagram, [Element?])
             switch self.diagram {
@@ -83,11 +86,6 @@ extension StreamExpectations {
             return error
         }
     }
-}
-
-extension StreamExpectations.Marbles {
-    /// Every event may decide it.
-    package var wakeCondition: WakeCondition { .everyEvent }
 }
 
 extension Recorder where Input: Equatable {
@@ -139,17 +137,18 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
             return Self(text, values: values, error: nil, frame: frame)
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"
+        let reasons: [(MarbleMatch.DifferenceKind, String)] = [
+            (.valueMismatch, "an element has another value than the diagram's in its frame"),
+            (.differentEvent, "an event of another kind (an element where it fails …)"),
+            (.unexpectedEvent, "an event in a frame where the diagram has none, or after it"),
+            (.missingEvent, "the diagram's event is not in its frame, and the stream went on"),
+            (.earlyCompletion, "the stream ended as the diagram does, in an earlier frame"),
+            (.lateCompletion, "the stream ended as the diagram does, in a later frame"),
+            (.notReached, "the trace ends before the diagram's event"),
+        ]
         return QueryDefinition(
             syntax, needs: { TraceNeeds(firstElements: $0.elementLimit) },
-            reasons: [
-                QueryReason(.valueMismatch, when: "an element has another value than the diagram's in its frame"),
-                QueryReason(.differentEvent, when: "an event of another kind (an element where it fails …)"),
-                QueryReason(.unexpectedEvent, when: "an event in a frame where the diagram has none, or after it"),
-                QueryReason(.missingEvent, when: "the diagram's event is not in its frame, and the stream went on"),
-                QueryReason(.earlyCompletion, when: "the stream ended as the diagram does, in an earlier frame"),
-                QueryReason(.lateCompletion, when: "the stream ended as the diagram does, in a later frame"),
-                QueryReason(.notReached, when: "the trace ends before the diagram's event"),
-            ],
+            reasons: reasons.map { QueryReason(.init(marbles: $0), when: $1) },
             summary: "the trace drawn as a marble diagram: each frame holds exactly its events (docs/marbles.md)",
             passes: "nothing: every frame holds the diagram's events")
     }

@@ -75,13 +75,9 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
 
         init(stream: TestStream) {
             core = stream.core
-            switch stream.playback {
-            case .success(let playback):
-                steps = playback.schedule(subscribedAt: core.timeline.now, createdAt: stream.created)
-            case .failure(let error):
-                steps = []
-                syntaxError = error
-            }
+            let playback = try? stream.playback.get()
+            steps = playback?.schedule(subscribedAt: core.timeline.now, createdAt: stream.created) ?? []
+            if case .failure(let error) = stream.playback { syntaxError = error }
         }
 
         /// The next element once the clock reaches its frame; `nil` at `|`
@@ -103,22 +99,15 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
                 return nil
             }
             let (deadline, step) = steps[index]
-            do {
-                try await core.sleep(until: deadline)
-            } catch {
+            guard (try? await core.sleep(until: deadline)) != nil else {
                 ended = true
                 return nil
             }
             index += 1
-            switch step {
-            case .element(let element): return element
-            case .finished:
-                ended = true
-                return nil
-            case .failure(let error):
-                ended = true
-                throw error
-            }
+            if case .element(let element) = step { return element }
+            ended = true
+            if case .failure(let error) = step { throw error }
+            return nil
         }
     }
 }

@@ -16,7 +16,7 @@ package enum ChromeTrace {
         var out = JSONOutput(capacity: 1 << 16)
         writeLaneEvents(lane, tid: tid, alignment: alignment, index: index, into: &out)
         var elements: Int64 = 0
-        // The counter's name, escaped once for all the lane's elements.
+        // The element counter's name, escaped once for all the lane's elements.
         var counter = JSONOutput()
         counter.write(string: lane.name + " elements")
         let counterName = counter.bytes
@@ -38,7 +38,15 @@ package enum ChromeTrace {
             out.append("}}")
             if head.kind == .value {
                 elements += 1
-                writeCounter(named: counterName, elements, ts: ts, tid: tid, into: &out)
+                out.append(",\n{\"name\":")
+                out.append(raw: counterName)
+                out.append(",\"ph\":\"C\",\"ts\":")
+                writeMicroseconds(ts, into: &out)
+                out.append(",\"pid\":1,\"tid\":")
+                out.write(int: tid)
+                out.append(",\"args\":{\"elements\":")
+                out.write(int: elements)
+                out.append("}}")
             }
             if out.bytes.count >= 1 << 16 {
                 try emit(out.bytes)
@@ -110,21 +118,6 @@ package enum ChromeTrace {
             return false
         }
         return true
-    }
-
-    /// The lane's element counter; `name` is its JSON string, quoted and escaped.
-    private static func writeCounter(
-        named name: [UInt8], _ count: Int64, ts: Int64, tid: Int64, into out: inout JSONOutput
-    ) {
-        out.append(",\n{\"name\":")
-        out.append(raw: name)
-        out.append(",\"ph\":\"C\",\"ts\":")
-        writeMicroseconds(ts, into: &out)
-        out.append(",\"pid\":1,\"tid\":")
-        out.write(int: tid)
-        out.append(",\"args\":{\"elements\":")
-        out.write(int: count)
-        out.append("}}")
     }
 
     /// Nanoseconds as microseconds, exactly: `1200` → `1.2`, `5` → `0.005`.

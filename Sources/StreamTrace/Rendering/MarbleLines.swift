@@ -1,8 +1,6 @@
-/// Marble lines drawn together on one scale, lettered alike: the one model of every marble line StreamTrace draws, a
-/// failure's `recent:` line and expected over actual (``RecentTimeline``, ``ShapeTable``, ``MarbleReport``), `diff`'s
-/// two traces and `show`'s lanes (``TraceTimeline``; `--follow` through ``GrowingMarbleLine``). Events are appended one
-/// at a time; a line keeps one item per position of its scale (a time, a frame or a column), so `show`'s lines take
-/// memory bounded by their width. ``MarbleLayout`` lays the items out in the symbols of ``MarbleTheme``.
+/// Marble lines drawn together on one scale, lettered alike: the one model of every marble line StreamTrace draws.
+/// Events are appended one at a time; a line keeps one item per position of its scale (a time, a frame or a column), so
+/// `show`'s lines take memory bounded by their width. ``MarbleLayout`` lays the items out in ``MarbleTheme``'s symbols.
 package struct MarbleLines<Key: Hashable> {
     /// How time becomes columns.
     package enum Scale: Equatable, Sendable {
@@ -22,7 +20,6 @@ package struct MarbleLines<Key: Hashable> {
     package private(set) var lettering: MarbleLettering<Key>
     /// Each line's items, a position of the scale as their slot, in order.
     private var lines: [MarbleLayout.Line]
-    /// How many events each line has.
     private var totals: [Int]
 
     /// `lines` lines on `scale` (a `columns` scale at least one column wide), lettered on from `lettering`.

@@ -7,8 +7,15 @@ package enum MarbleMark<Label: Sendable & Hashable>: Sendable, Hashable {
     case cancel
 
     /// Whether it ends the stream (anything but an element).
-    package var isTerminal: Bool {
-        if case .element = self { return false }
-        return true
+    package var isTerminal: Bool { kind.isTerminal }
+
+    /// The kind of the event it draws: an element is a value.
+    package var kind: EventKind {
+        switch self {
+        case .element: .value
+        case .finished: .finished
+        case .failure: .failure
+        case .cancel: .cancel
+        }
     }
 }

@@ -31,20 +31,10 @@ package enum MarbleTheme {
         }
     }
 
-    /// The symbol of a mark that ends the stream (`?` for an element, which a line letters).
-    package static func symbol<Label>(_ mark: MarbleMark<Label>) -> Character {
-        switch mark {
-        case .finished: finished
-        case .failure: failure
-        case .cancel: cancel
-        case .element: unnamed
-        }
-    }
-
-    /// What a diagram's character stands for, read back as `symbol(_:)` draws it: an end's symbol
-    /// that end, any other character an element it names.
+    /// What a diagram's character stands for, read back as `symbol(_:)` draws it: an end's symbol that end, any other
+    /// character an element it names.
     package static func mark(of character: Character) -> MarbleMark<Character> {
-        [MarbleMark<Character>.finished, .failure, .cancel].first { symbol($0) == character } ?? .element(character)
+        [MarbleMark<Character>.finished, .failure, .cancel].first { symbol($0.kind) == character } ?? .element(character)
     }
 
     /// What the non-letter `symbols` mean (`|: finished`, `?: an element not named here`), in this order.

@@ -2,7 +2,6 @@
 /// them in time order (with a stream column), and a marble line per stream on one scale. Lines fit in ``width``
 /// columns, trace text escaped (``TerminalText``); times are on ``TraceAlignment``'s axis, 0 the earliest start.
 package struct MergedTimeline: Sendable {
-    /// One stream: its name, where it was read from, and its summary.
     package struct Lane: Sendable {
         package var name: String
         package var file: String
@@ -48,7 +47,7 @@ package struct MergedTimeline: Sendable {
             let facts = "\(timeline.statusText), \(elements) in \(TimeFormat.short(summary.duration)), from +\(start)"
             lines.append("  \(column(lane.name))  \(facts) (\(TerminalText.escaped(lane.file)))")
         }
-        return lines.map(fit)
+        return lines.map { TextLayout.truncated($0, to: width) }
     }
 
     package var headerRow: String {
@@ -75,16 +74,12 @@ package struct MergedTimeline: Sendable {
     /// Each stream's name and marble line, then one legend for all.
     package func diagramLines(_ marbles: MarbleLines<MarbleValueKey>) -> [String] {
         let drawing = marbles.drawing()
-        return zip(lanes, drawing.lines).map { fit("\(column($0.name))  \($1)") }
+        return zip(lanes, drawing.lines).map { TextLayout.truncated("\(column($0.name))  \($1)", to: width) }
             + TextLayout.packed(drawing.legend, to: width)
     }
 
     /// A stream's name (or the column's title) cut and padded to the column.
     private func column(_ name: String) -> String {
-        TextLayout.fitted(TerminalText.escaped(name), to: nameWidth)
-    }
-
-    private func fit(_ line: String) -> String {
-        TextLayout.truncated(line, to: width)
+        TextLayout.padded(TextLayout.truncated(TerminalText.escaped(name), to: nameWidth), to: nameWidth)
     }
 }

@@ -20,14 +20,12 @@ struct RecentRing<Element> {
     /// Keeps `element`; returns the oldest, pushed out, if the ring was full.
     @discardableResult
     mutating func append(_ element: Element) -> Element? {
-        defer { count += 1 }
-        guard storage.count == capacity else {
-            storage.append(element)
-            return nil
+        var pushedOut: Element?
+        append(empty: element) { slot, full in
+            if full { pushedOut = slot }
+            slot = element
         }
-        let slot = count % capacity
-        defer { storage[slot] = element }
-        return storage[slot]
+        return pushedOut
     }
 
     /// Keeps one more element, made by `fill` in its slot: the oldest element's, which it pushes out (`full`), or
@@ -42,7 +40,6 @@ struct RecentRing<Element> {
         fill(&storage[count % capacity], true)
     }
 
-    /// Forgets every element and the count.
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         count = 0

@@ -1,31 +1,12 @@
-/// The last few events of a recording as one marble line, its values
-/// named in a legend: `…---a---(b|)  a = 1, b = {"id":2}`. Every
-/// expectation failure ends with one, so that a failing test shows what
-/// the stream actually did.
-///
-/// Time runs left to right: between two events stand one to three `-`,
-/// more for a longer gap (relative to the longest gap shown); events at one
-/// time make a group `( )`. Elements are letters by distinct value, each
-/// value whole in the legend; the other symbols are `MarbleTheme`'s, a
-/// trailing `-` saying that the recording had not ended. Drawn by
-/// `MarbleLines`; built by a `RecentTimeline.Builder` wherever events come
-/// from.
-///
-/// ```swift
-/// var builder = RecentTimeline.Builder()
-/// builder.append(.element("1"), at: 0)
-/// builder.append(.element("2"), at: 10)
-/// builder.append(.finished, at: 10)
-/// let timeline = builder.timeline()
-/// let line = timeline.line  // "a---(b|)"
-/// let legend = timeline.legend  // "a = 1, b = 2"
-/// ```
+/// The last few events of a recording as one marble line, its values named in a legend:
+/// `…---a---(b|)  a = 1, b = {"id":2}`. Every expectation failure ends with one, so that a failing test shows what the
+/// stream actually did. Between two events stand one to three `-`, more for a longer gap (relative to the longest gap
+/// shown); events at one time make a group `( )`; elements are letters by distinct value, each value whole in the
+/// legend; a trailing `-` says that the recording had not ended. Drawn by `MarbleLines`; built by a `Builder`.
 package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
-    /// What an event draws: an element with its text (`nil` if unknown:
-    /// drawn `?`), or an end.
+    /// What an event draws: an element with its text (`nil` if unknown: drawn `?`), or an end.
     package typealias Mark = MarbleMark<String?>
 
-    /// One event drawn on the line.
     package struct Event: Sendable, Hashable {
         package var nanoseconds: Int64
         package var mark: Mark
@@ -40,11 +21,9 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     package var omitted: Int
     /// Whether the recording may go on (it has no terminal event).
     package var isOpen: Bool
-    /// When the first drawn event's gap starts: the omitted event before
-    /// it, or the subscription (0).
+    /// When the first drawn event's gap starts: the omitted event before it, or the subscription (0).
     package var start: Int64
-    /// Whether more events follow the last one drawn (a trailing `…`, not
-    /// the trailing `-` of a recording that had not ended).
+    /// Whether more events follow the last one drawn (a trailing `…`, not the `-` of a recording that had not ended).
     package var isCut: Bool
 
     package init(events: [Event], omitted: Int, isOpen: Bool, start: Int64 = 0, isCut: Bool = false) {
@@ -55,24 +34,15 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
         self.isCut = isCut
     }
 
-    /// The marble line: `-a---(b|)`.
-    package var line: String { drawing.lines[0] }
-
-    /// The values the line's letters stand for, whole: `a = {"id":1}, b = …`;
-    /// empty when it draws no element.
-    package var legend: String { drawing.legend.joined(separator: ", ") }
-
     /// The line, then its legend if it has one.
     package var description: String {
-        let drawing = drawing
+        let drawing = Self.draw([self])
         return drawing.legend.isEmpty
             ? drawing.lines[0] : "\(drawing.lines[0])  \(drawing.legend.joined(separator: ", "))"
     }
 
-    private var drawing: MarbleLayout.Drawing { Self.draw([self]) }
-
-    /// Keeps the last events appended (at most `limit`), remembering how
-    /// many went before and when the last of those happened.
+    /// Keeps the last events appended (at most `limit`), remembering how many went before and when the last of those
+    /// happened.
     package struct Builder {
         private var events: RecentRing<Event>
         private var omitted = 0
@@ -96,8 +66,7 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        /// The timeline; open unless its last event ends the stream, and cut
-        /// when more events follow it.
+        /// The timeline; open unless its last event ends the stream, and cut when more events follow it.
         package func timeline(isCut: Bool = false) -> RecentTimeline {
             let kept = events.elements
             return RecentTimeline(
@@ -144,7 +113,7 @@ extension RecentTimeline {
             if case .element(let label?) = event.mark, let key = key(line, index) {
                 lines.appendValue(key, label: label, at: event.nanoseconds, line: line)
             } else {
-                lines.append(MarbleTheme.symbol(event.mark), at: event.nanoseconds, line: line)
+                lines.append(MarbleTheme.symbol(event.mark.kind)!, at: event.nanoseconds, line: line)
             }
         }
         for (line, timeline) in timelines.enumerated() {
@@ -157,8 +126,7 @@ extension RecentTimeline {
 }
 
 extension EventWindow {
-    /// The last `limit` events of the window (elements and its end) as a
-    /// marble line.
+    /// The last `limit` events of the window (elements and its end) as a marble line.
     package func recentTimeline(limit: Int = RecentTimeline.defaultLimit) -> RecentTimeline {
         var builder = RecentTimeline.Builder(limit: limit)
         let first = max(elementCount - limit, 0)

@@ -2,7 +2,6 @@
 /// both as marble lines on one scale, lettered alike, a caret under where they first differ, and one legend of whole
 /// values. No value is cut: one longer than ``valueLimit`` stands in the table as its letter.
 struct ShapeTable {
-    /// One event as the table shows it.
     struct Row {
         /// What happened: `value`, `finished`, `failure Boom: boom`, `cancel`.
         var event: String

@@ -47,11 +47,6 @@ package enum TextLayout {
         return result
     }
 
-    /// `text` cut to `columns`, then padded to exactly `columns`.
-    package static func fitted(_ text: some StringProtocol, to columns: Int) -> String {
-        padded(truncated(text, to: columns), to: columns)
-    }
-
     /// `entries` packed into lines of at most `columns`, three spaces apart; an entry wider than a line is cut.
     package static func packed(_ entries: [String], to columns: Int) -> [String] {
         var lines: [String] = []

@@ -53,7 +53,7 @@ package enum TimelinePage {
         while let head = try reader.nextHead() {
             if !first { line.append(UInt8(ascii: ",")) }
             first = false
-            line.append(UInt8(ascii: "0") + kindCode(head.kind))
+            line.append(UInt8(ascii: "0") + UInt8(kindCodes.firstIndex(of: head.kind)!))
             line.append(UInt8(ascii: ","))
             line.write(int: head.nanoseconds &- previous.t)
             line.append(UInt8(ascii: ","))
@@ -87,15 +87,6 @@ package enum TimelinePage {
         if !chunk.isEmpty { try emit(chunk) }
     }
 
-    /// The kind's code in the columns line.
-    static func kindCode(_ kind: EventKind) -> UInt8 {
-        switch kind {
-        case .value: 0
-        case .request: 1
-        case .subscribe: 2
-        case .finished: 3
-        case .failure: 4
-        case .cancel: 5
-        }
-    }
+    /// The kinds in the order of their codes in the columns line.
+    static let kindCodes: [EventKind] = [.value, .request, .subscribe, .finished, .failure, .cancel]
 }

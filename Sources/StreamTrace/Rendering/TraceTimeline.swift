@@ -20,21 +20,19 @@ package struct TraceTimeline: Sendable {
 
     package var summaryLines: [String] { headerLines + outcomeLines }
 
-    /// What the header says: stream, clock, started.
     package var headerLines: [String] {
         var lines: [String] = []
         if let stream = summary.header.stream { lines.append("stream:    \(TerminalText.escaped(stream))") }
         lines.append("clock:     \(TerminalText.escaped(summary.header.clock ?? "unknown"))")
         if let started = summary.header.started { lines.append("started:   \(TerminalText.escaped(started))") }
-        return lines.map(fit)
+        return lines.map { TextLayout.truncated($0, to: width) }
     }
 
-    /// How the trace ended: status, elements, duration.
     package var outcomeLines: [String] {
         [
             "status:    \(statusText)", "elements:  \(summary.elementCount)",
             "duration:  \(TimeFormat.short(summary.duration))",
-        ].map(fit)
+        ].map { TextLayout.truncated($0, to: width) }
     }
 
     package var headerRow: String { Self.row(Self.lead("t", "Δt", kind: "event"), payload: "value", width: width) }
@@ -95,7 +93,6 @@ package struct TraceTimeline: Sendable {
     /// The widest a diagram is drawn, on however wide a terminal.
     package static let diagramLimit = 72
 
-    /// The columns of the diagram: as many as the lines have, at most ``diagramLimit``.
     package var diagramWidth: Int { min(width, Self.diagramLimit) }
 
     /// A marble line to feed the trace's events, ``diagramWidth`` columns wide.
@@ -107,10 +104,6 @@ package struct TraceTimeline: Sendable {
     package func diagramLines(_ marble: MarbleLines<MarbleValueKey>) -> [String] {
         let drawing = marble.drawing()
         return drawing.lines + TextLayout.packed(drawing.legend, to: width)
-    }
-
-    private func fit(_ line: String) -> String {
-        TextLayout.truncated(line, to: width)
     }
 }
 

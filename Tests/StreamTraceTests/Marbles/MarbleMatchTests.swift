@@ -15,12 +15,12 @@ import Testing
         let words = recording.split(separator: " ").map { $0.split(separator: "@") }
         let names = words.map { Character(String($0[0])) }
         let recorded = words.map { word -> MarbleMatch.Recorded in
-            let kind: MarbleMatch.Kind =
+            let kind: EventKind =
                 switch word[0] {
                 case "|": .finished
                 case "#": .failure
                 case "!": .cancel
-                default: .element
+                default: .value
                 }
             return .init(kind, at: Int64(Double(word[1])! * 1_000_000))
         }

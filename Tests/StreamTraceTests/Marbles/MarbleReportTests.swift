@@ -10,12 +10,12 @@ import Testing
     static func recording(_ words: String) -> ([MarbleMatch.Recorded], [Int?]) {
         let parsed = words.split(separator: " ").map { $0.split(separator: "@") }
         let recorded = parsed.map { word -> MarbleMatch.Recorded in
-            let kind: MarbleMatch.Kind =
+            let kind: EventKind =
                 switch word[0] {
                 case "|": .finished
                 case "#": .failure
                 case "!": .cancel
-                default: .element
+                default: .value
                 }
             return .init(kind, at: Int64(word[1])! * 1_000_000)
         }
@@ -149,12 +149,12 @@ import Testing
 }
 
 extension MarbleDiagram.Symbol {
-    static func symbol(_ kind: MarbleMatch.Kind) -> Character {
+    static func symbol(_ kind: EventKind) -> Character {
         switch kind {
-        case .element: "?"
         case .finished: "|"
         case .failure: "#"
         case .cancel: "!"
+        default: "?"
         }
     }
 }
