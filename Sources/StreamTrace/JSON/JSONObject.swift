@@ -56,7 +56,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        JSONValue.areEqual(.object(lhs), .object(rhs))
+        JSONValue.object(lhs) == .object(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {

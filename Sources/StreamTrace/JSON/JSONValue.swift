@@ -65,19 +65,9 @@ public enum JSONValue: Sendable, Hashable {
         case .object: "object"
         }
     }
-
-    /// Whether this value contains `other`: an array an equal element, a string a substring, an object every key of
-    /// `other` with an equal value (nested objects alike); any other value, whether it equals `other`.
-    package func contains(_ other: JSONValue) -> Bool {
-        JSONValue.contains(self, other)
-    }
 }
 
 extension JSONValue {
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        areEqual(lhs, rhs)
-    }
-
     /// Hashes the value's outer levels (at most eight deep): equal values
     /// hash alike, and no value is deep enough to exhaust a thread's stack.
     public func hash(into hasher: inout Hasher) {
@@ -119,8 +109,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 }
 
 extension JSONValue {
-    /// JSON equality without recursion: key order ignored, numbers by value, strings and keys by their scalars.
-    static func areEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // Without recursion: key order ignored, numbers by value, strings and keys by their scalars.
         var pending = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
@@ -143,16 +133,17 @@ extension JSONValue {
         return true
     }
 
-    /// Whether `value` contains `pattern` (see ``contains(_:)``), without recursion.
-    static func contains(_ value: JSONValue, _ pattern: JSONValue) -> Bool {
-        switch (value, pattern) {
-        case (.array(let elements), _): return elements.contains(pattern) || value == pattern
+    /// Whether this value contains `pattern`: an array an equal element, a string a substring, an object every key
+    /// of `pattern` with an equal value (nested objects alike); any other value, whether it equals `pattern`.
+    package func contains(_ pattern: JSONValue) -> Bool {
+        switch (self, pattern) {
+        case (.array(let elements), _): return elements.contains(pattern) || self == pattern
         case (.string(let text), .string(let part)): return text.containsExactly(part)
         case (.object, .object): break
-        default: return value == pattern
+        default: return self == pattern
         }
-        // Every key of the pattern with an equal value; nested objects by the same rule.
-        var pending = [(value, pattern)]
+        // Every key of the pattern with an equal value, without recursion; nested objects by the same rule.
+        var pending = [(self, pattern)]
         while let (candidate, wanted) = pending.popLast() {
             guard case .object(let object) = candidate, case .object(let subset) = wanted else {
                 if candidate != wanted { return false }
