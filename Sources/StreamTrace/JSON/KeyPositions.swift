@@ -72,17 +72,13 @@ struct KeyPositions {
         return (tagBits > 0 ? tag << positionBits : 0) | UInt32(truncatingIfNeeded: position + 1)
     }
 
-    private mutating func place(_ position: Int, hash: Int) {
-        let mask = slots.count - 1
-        var index = hash & mask
-        while slots[index] != 0 { index = (index + 1) & mask }
-        slots[index] = slot(position, hash: hash)
-    }
-
     /// Makes room for `position + 1` members and places the members before `position` again.
     private mutating func grow(upTo position: Int, hashOf: (Int) -> Int) {
         resize(for: max(position + 1, slots.count))
-        for i in 0..<position { place(i, hash: hashOf(i)) }
+        for i in 0..<position {
+            let hash = hashOf(i)
+            slots[probe(hash: hash, where: { _ in false }).1] = slot(i, hash: hash)
+        }
         count = position
     }
 
