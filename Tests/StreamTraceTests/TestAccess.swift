@@ -13,3 +13,11 @@ extension TestClock {
     /// The order the clock runs its tasks' jobs in.
     var schedule: Schedule { core.schedule }
 }
+
+extension CompactBytes {
+    /// The bytes, if they were kept whole.
+    var bytes: [UInt8]? {
+        if case .bytes(let bytes) = form { return bytes }
+        return nil
+    }
+}
