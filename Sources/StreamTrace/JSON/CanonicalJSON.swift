@@ -8,10 +8,7 @@ package struct CanonicalJSON: Hashable, Sendable {
     private let hashValue_: Int
 
     package init(_ value: JSONValue) {
-        var output = JSONOutput()
-        output.write(value)
-        var rewriter = JSONRewriter()
-        self = output.buffer.withUnsafeBytes { rewriter.canonical($0) }
+        self = RawJSON(value).canonical
     }
 
     init(form: CompactBytes) {

@@ -48,11 +48,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value as compact JSON text, keys in their stored order.
-    package var jsonText: String {
-        var output = JSONOutput()
-        output.write(self)
-        return output.string
-    }
+    package var jsonText: String { RawJSON(self).text }
 
     /// The name of the value's JSON type: `null`, `boolean`, `number`, `string`, `array` or `object`.
     package var typeName: String {
