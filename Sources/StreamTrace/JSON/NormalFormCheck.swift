@@ -27,7 +27,6 @@ package enum NormalFormCheck {
         }
     }
 
-    /// The keys of the objects open: their offsets, lengths and leading words.
     private typealias Keys = (
         offsets: UnsafeMutablePointer<Int>, lengths: UnsafeMutablePointer<Int>, words: UnsafeMutablePointer<Int>
     )
