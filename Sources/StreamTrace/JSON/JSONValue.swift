@@ -135,21 +135,23 @@ extension JSONValue {
         switch (self, pattern) {
         case (.array(let elements), _): return elements.contains(pattern) || self == pattern
         case (.string(let text), .string(let part)): return text.containsExactly(part)
-        case (.object, .object): break
+        case (.object(let object), .object(let subset)): return object.holds(subset)
         default: return self == pattern
         }
-        // Every key of the pattern with an equal value, without recursion; nested objects by the same rule.
-        var pending = [(self, pattern)]
-        while let (candidate, wanted) = pending.popLast() {
-            guard case .object(let object) = candidate, case .object(let subset) = wanted else {
-                if candidate != wanted { return false }
-                continue
-            }
+    }
+}
+
+extension JSONObject {
+    /// Whether the object holds every key of `subset` with an equal value, nested objects by the same rule, without
+    /// recursion.
+    func holds(_ subset: JSONObject) -> Bool {
+        var pending = [(self, subset)]
+        while let (object, subset) = pending.popLast() {
             let member = object.valueLookup(for: subset.count)
             for entry in subset {
                 guard let member = member(entry.key) else { return false }
-                if case .object = entry.value, case .object = member {
-                    pending.append((member, entry.value))
+                if case .object(let nested) = member, case .object(let wanted) = entry.value {
+                    pending.append((nested, wanted))
                 } else if member != entry.value {
                     return false
                 }
@@ -157,9 +159,7 @@ extension JSONValue {
         }
         return true
     }
-}
 
-extension JSONObject {
     /// The value for a key (a repeated key's first), looked up along the members for at most
     /// ``KeyPositions/linearLimit`` `lookups`, else in a table of the keys.
     func valueLookup(for lookups: Int) -> (String) -> JSONValue? {
