@@ -161,12 +161,8 @@ package struct JSONOutput: Sendable {
 
     @usableFromInline
     package mutating func write(int value: Int64) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            write(uint: value.magnitude)
-        } else {
-            write(uint: UInt64(value))
-        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        write(uint: value.magnitude)
     }
 
     /// Appends `head`, `value` in decimal and `tail` in one copy.
@@ -226,11 +222,8 @@ package struct JSONOutput: Sendable {
     /// Writes a `Float` in its own shortest form (so `0.1` stays `0.1`).
     @usableFromInline
     package mutating func write(float value: Float) {
-        if value.isNaN || value.isInfinite {
-            write(double: Double(value))
-        } else {
-            buffer.append(contentsOf: value.description.utf8)
-        }
+        guard value.isFinite else { return write(double: Double(value)) }
+        buffer.append(contentsOf: value.description.utf8)
     }
 
     @usableFromInline
