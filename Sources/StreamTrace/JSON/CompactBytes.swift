@@ -11,12 +11,9 @@ package struct CompactBytes: Hashable, Sendable {
 
     let form: Form
 
-    package init(_ bytes: UnsafeRawBufferPointer) {
-        self.init(bytes, after: nil)
-    }
-
-    /// Bytes given in pieces: the last, `bytes`, after the digest of the `earlier` ones (none if its count is 0).
-    init(_ bytes: UnsafeRawBufferPointer, after earlier: Digest?) {
+    /// Bytes given whole, or in pieces: the last, `bytes`, after the digest of the `earlier` ones (none if its count
+    /// is 0).
+    package init(_ bytes: UnsafeRawBufferPointer, after earlier: Digest? = nil) {
         guard (earlier?.count ?? 0) > 0 || bytes.count > Self.keptBytes else {
             form = .bytes(Array(bytes))
             return
@@ -40,7 +37,7 @@ package struct CompactBytes: Hashable, Sendable {
     }
 
     /// The digest of bytes given in pieces.
-    struct Digest {
+    package struct Digest {
         private var hashers = (Hasher(), Hasher())
         private(set) var count = 0
 
