@@ -17,11 +17,9 @@ struct KeyPositions {
         if capacity > 0 { resize(for: capacity) }
     }
 
+    /// A table of `keys`, a repeated key at each of its positions.
     init(_ keys: [String]) {
-        self.init(capacity: keys.count)
-        for i in keys.indices {
-            _ = firstOrInsert(i, hash: Self.hash(keys[i]), hashOf: { Self.hash(keys[$0]) }, where: { _ in false })
-        }
+        grow(upTo: keys.count, hashOf: { Self.hash(keys[$0]) })
     }
 
     /// The position of the first member inserted whose key has `hash` and which `matches` accepts.

@@ -99,18 +99,14 @@ package enum NormalFormCheck {
         var k = from
         while k < to {
             if keys.words[k] == word, keys.lengths[k] == length,
-                length <= 8 || memcmpEqual(bytes, keys.offsets[k], offset, length)
+                length <= 8
+                    || bytes[keys.offsets[k]..<keys.offsets[k] + length].elementsEqual(bytes[offset..<offset + length])
             {
                 return true
             }
             k &+= 1
         }
         return false
-    }
-
-    private static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
-        UnsafeRawBufferPointer(rebasing: bytes[a..<(a + length)]).elementsEqual(
-            UnsafeRawBufferPointer(rebasing: bytes[b..<(b + length)]))
     }
 
     /// Up to the first 8 bytes of `length` at `offset`, as one number.
