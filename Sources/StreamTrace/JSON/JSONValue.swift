@@ -33,18 +33,14 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses one JSON text, nested at most `maximumDepth` levels deep.
     package init(parsing text: String, maximumDepth: Int) throws(JSONSyntaxError) {
-        let bytes = Array(text.utf8)
-        let result = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
-            var parser = JSONParser(raw, maximumDepth: maximumDepth)
-            do throws(JSONSyntaxError) {
+        self = try Array(text.utf8).withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) -> JSONValue in
+                var parser = JSONParser(raw, maximumDepth: maximumDepth)
                 let value = try parser.parseValue()
                 try parser.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
+                return value
             }
-        }
-        self = try result.get()
+        }.get()
     }
 
     /// The value as compact JSON text, keys in their stored order.
