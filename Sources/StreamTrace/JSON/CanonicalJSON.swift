@@ -13,9 +13,7 @@ package struct CanonicalJSON: Hashable, Sendable {
 
     init(form: CompactBytes) {
         self.form = form
-        var hasher = Hasher()
-        hasher.combine(form)
-        hashValue_ = hasher.finalize()
+        hashValue_ = form.hashValue
     }
 
     package static func == (lhs: CanonicalJSON, rhs: CanonicalJSON) -> Bool {
