@@ -148,13 +148,10 @@ package struct JSONOutput: Sendable {
 
     /// Appends JSON text read from a trace, valid as it is, escaping what must not reach a terminal raw (such
     /// characters can only stand inside strings, where an escape means the same).
+    /// Contiguous bytes (the reader's, an array's) are read in place.
     package mutating func append(safeJSON bytes: some Collection<UInt8>) {
-        Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) }
-    }
-
-    /// Like the other `append(safeJSON:)`, straight from the reader's bytes.
-    package mutating func append(safeJSON bytes: UnsafeRawBufferPointer) {
-        bytes.withMemoryRebound(to: UInt8.self) { appendEscaping($0, insideString: false) }
+        let appended: Void? = bytes.withContiguousStorageIfAvailable { appendEscaping($0, insideString: false) }
+        if appended == nil { Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) } }
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
