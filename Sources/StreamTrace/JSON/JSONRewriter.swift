@@ -42,16 +42,6 @@ package struct JSONRewriter {
         return write(bytes, into: &output, limit: limit, drain: drain)
     }
 
-    /// Writes `string`, a string of `bytes`, as ``JSONOutput`` writes its scalars.
-    private static func write(_ string: RawJSONString, in bytes: UnsafeRawBufferPointer, into output: inout JSONOutput)
-    {
-        output.append(UInt8(ascii: "\""))
-        string.withScalars(in: bytes) { scalars in
-            scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
     /// Whether `bytes` (one validated JSON value) are in normal form: the quick check, then the scan; if `scanned`,
     /// the last call's answer.
     package mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> Bool {
@@ -69,10 +59,6 @@ package struct JSONRewriter {
     package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
     {
         var hasher = Hasher()
-        guard !isNormal(bytes, scanned: scanned) else {
-            hasher.combine(bytes: bytes)
-            return (hasher.finalize(), bytes.count)
-        }
         var output = JSONOutput(capacity: min(bytes.count, Self.drainSize) + 64)
         var count = 0
         func drain(_ output: inout JSONOutput) {
@@ -80,7 +66,7 @@ package struct JSONRewriter {
             count += output.buffer.count
             output.removeAll()
         }
-        write(bytes, into: &output, drain: drain)
+        writeNormal(bytes, into: &output, scanned: scanned, drain: drain)
         drain(&output)
         return (hasher.finalize(), count)
     }
@@ -181,8 +167,13 @@ package struct JSONRewriter {
         guard p < bytes.count else { return p + 1 }
         switch bytes[p] {
         case UInt8(ascii: "\""):
+            // As ``JSONOutput`` writes the string's scalars.
             let string = RawJSONString(at: p, in: bytes)
-            write(string, in: bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+            string.withScalars(in: bytes) { scalars in
+                scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+            }
+            output.append(UInt8(ascii: "\""))
             return string.end
         default:
             let end = min(ValidatedJSON.scalarEnd(bytes, at: p), bytes.count)
