@@ -126,9 +126,8 @@ struct JSONMemberOrder {
 
     /// The members by key, each key once at its last member; keys are compared where they stand, not copied.
     private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        var result = Array(members)
         // Offsets are unique: equal keys go in the order they stand in.
-        result.sort { a, b in
+        let result = members.sorted { a, b in
             let order = RawJSONString.compareKeys(at: Int(a), Int(b), in: bytes)
             return order != 0 ? order < 0 : a < b
         }

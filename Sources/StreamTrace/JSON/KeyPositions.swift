@@ -24,9 +24,7 @@ struct KeyPositions {
 
     /// The position of the first member inserted whose key has `hash` and which `matches` accepts.
     func index(hash: Int, where matches: (Int) -> Bool) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let (found, _) = probe(hash: hash, where: matches)
-        return found
+        slots.isEmpty ? nil : probe(hash: hash, where: matches).found
     }
 
     func index(of key: String, in keys: [String]) -> Int? {
@@ -49,7 +47,7 @@ struct KeyPositions {
     }
 
     /// The member found, or the empty slot that ends the look.
-    private func probe(hash: Int, where matches: (Int) -> Bool) -> (Int?, Int) {
+    private func probe(hash: Int, where matches: (Int) -> Bool) -> (found: Int?, empty: Int) {
         let mask = slots.count - 1
         let positionMask = UInt32(truncatingIfNeeded: (1 << positionBits) - 1)
         let tag = slot(0, hash: hash) & ~positionMask
@@ -75,7 +73,7 @@ struct KeyPositions {
         resize(for: max(position + 1, slots.count))
         for i in 0..<position {
             let hash = hashOf(i)
-            slots[probe(hash: hash, where: { _ in false }).1] = slot(i, hash: hash)
+            slots[probe(hash: hash, where: { _ in false }).empty] = slot(i, hash: hash)
         }
         count = position
     }
