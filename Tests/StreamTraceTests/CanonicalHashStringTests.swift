@@ -114,3 +114,23 @@ import Testing
         }
     }
 }
+
+extension CanonicalHash {
+    /// The hash `ByteStream` gives `bytes` fed in one go: eight at a time, then the rest, then their count.
+    static func bytesHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var hash = seed
+        guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
+        var i = 0
+        while i + 8 <= bytes.count {
+            hash = mix(hash, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
+        }
+        var (tail, shift): (UInt64, UInt64) = (0, 0)
+        while i < bytes.count {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        return finish(mix(hash, tail), count: bytes.count, tag: 0)
+    }
+}

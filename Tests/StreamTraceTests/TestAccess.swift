@@ -26,3 +26,11 @@ extension FastJSONValidator {
         self.init(base: base, maximumNesting: Self.nesting(maximumDepth: maximumDepth))
     }
 }
+
+extension CompactBytes {
+    /// The bytes, if they were kept whole.
+    var bytes: [UInt8]? {
+        if case .bytes(let bytes) = form { return bytes }
+        return nil
+    }
+}

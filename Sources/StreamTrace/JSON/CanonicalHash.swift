@@ -180,24 +180,6 @@ package struct CanonicalHash {
         return finish(mix(hash, word), count: digits, tag: 0)
     }
 
-    /// A hash of bytes, eight at a time, then the rest, then their count.
-    static func bytesHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var hash = seed
-        guard let base = bytes.baseAddress else { return finish(mix(hash, 0), count: 0, tag: 0) }
-        var i = 0
-        while i + 8 <= bytes.count {
-            hash = mix(hash, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        var (tail, shift): (UInt64, UInt64) = (0, 0)
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        return finish(mix(hash, tail), count: bytes.count, tag: 0)
-    }
-
     @inline(__always)
     static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
         let product = (hash ^ value).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
@@ -262,7 +244,8 @@ extension CanonicalHash {
 }
 
 extension CanonicalHash {
-    /// ``bytesHash(_:seed:)`` fed a few bytes at a time, so a string hashes as it is scanned, escapes decoded.
+    /// A hash of bytes fed a few at a time (mixed eight at a time, then the rest, then their count), so a string
+    /// hashes as it is scanned, escapes decoded.
     struct ByteStream {
         var hash: UInt64
         /// Bytes not mixed in yet, the first lowest; `bits` is how many bits they fill (a multiple of 8, below 64).

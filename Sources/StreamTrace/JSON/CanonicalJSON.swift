@@ -8,17 +8,12 @@ package struct CanonicalJSON: Hashable, Sendable {
     private let hashValue_: Int
 
     package init(_ value: JSONValue) {
-        var output = JSONOutput()
-        output.write(value)
-        var rewriter = JSONRewriter()
-        self = output.buffer.withUnsafeBytes { rewriter.canonical($0) }
+        self = RawJSON(value).canonical
     }
 
     init(form: CompactBytes) {
         self.form = form
-        var hasher = Hasher()
-        hasher.combine(form)
-        hashValue_ = hasher.finalize()
+        hashValue_ = form.hashValue
     }
 
     package static func == (lhs: CanonicalJSON, rhs: CanonicalJSON) -> Bool {

@@ -2,23 +2,18 @@
 /// SipHash-1-3 hashes under the process's random seed, made to differ by their first input). Two different long byte
 /// strings pass for equal with a probability of about 2⁻¹²⁸; equal ones are always equal.
 package struct CompactBytes: Hashable, Sendable {
-    /// The most bytes kept whole.
     package static let keptBytes = 4096
 
-    fileprivate enum Form: Hashable {
+    enum Form: Hashable {
         case bytes([UInt8])
         case digest(count: Int, UInt64, UInt64)
     }
 
-    private let form: Form
+    let form: Form
 
-    /// `bytes`, kept whole or digested.
-    package init(_ bytes: UnsafeRawBufferPointer) {
-        self.init(bytes, after: nil)
-    }
-
-    /// Bytes given in pieces: the last, `bytes`, after the digest of the `earlier` ones (none if its count is 0).
-    init(_ bytes: UnsafeRawBufferPointer, after earlier: Digest?) {
+    /// Bytes given whole, or in pieces: the last, `bytes`, after the digest of the `earlier` ones (none if its count
+    /// is 0).
+    package init(_ bytes: UnsafeRawBufferPointer, after earlier: Digest? = nil) {
         guard (earlier?.count ?? 0) > 0 || bytes.count > Self.keptBytes else {
             form = .bytes(Array(bytes))
             return
@@ -41,14 +36,8 @@ package struct CompactBytes: Hashable, Sendable {
         }
     }
 
-    /// The bytes, if they were kept whole.
-    package var bytes: [UInt8]? {
-        if case .bytes(let bytes) = form { return bytes }
-        return nil
-    }
-
     /// The digest of bytes given in pieces.
-    struct Digest {
+    package struct Digest {
         private var hashers = (Hasher(), Hasher())
         private(set) var count = 0
 
@@ -63,7 +52,7 @@ package struct CompactBytes: Hashable, Sendable {
             count += bytes.count
         }
 
-        fileprivate func finish() -> Form {
+        func finish() -> Form {
             .digest(
                 count: count, UInt64(truncatingIfNeeded: hashers.0.finalize()),
                 UInt64(truncatingIfNeeded: hashers.1.finalize()))

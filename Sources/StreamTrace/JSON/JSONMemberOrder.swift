@@ -10,7 +10,6 @@ struct JSONMemberOrder {
         case firstPlace
     }
 
-    /// An object whose members are written in another order.
     struct Reordered {
         /// The offsets of the members' keys, in the order they are written.
         var members: [UInt32]
@@ -116,71 +115,47 @@ struct JSONMemberOrder {
             guard !frame.inOrder else { return }
             reordered[frame.start] = Reordered(members: Self.sorted(own, in: bytes), end: end)
         case .firstPlace:
-            guard !frame.inOrder, Self.repeatsAKey(own, in: bytes) else { return }
+            guard !frame.inOrder else { return }
+            let places = Self.firstPlaces(own, in: bytes)
+            // No key repeated: every member stays where it stands.
+            guard places.count < own.count else { return }
             isNormal = false
-            reordered[frame.start] = Reordered(members: Self.firstPlaces(own, in: bytes), end: end)
+            reordered[frame.start] = Reordered(members: places, end: end)
         }
     }
 
     /// The members by key, each key once at its last member; keys are compared where they stand, not copied.
     private static func sorted(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
-        var result = Array(members)
         // Offsets are unique: equal keys go in the order they stand in.
-        result.sort { a, b in
+        let result = members.sorted { a, b in
             let order = RawJSONString.compareKeys(at: Int(a), Int(b), in: bytes)
             return order != 0 ? order < 0 : a < b
         }
         // Of each run of equal keys, the last.
-        var kept = 0
-        for k in result.indices {
-            if k + 1 < result.count, RawJSONString.compareKeys(at: Int(result[k]), Int(result[k + 1]), in: bytes) == 0 {
-                continue
-            }
-            result[kept] = result[k]
-            kept += 1
-        }
-        result.removeSubrange(kept...)
-        return result
-    }
-
-    /// Whether two members share a key: pairwise in a small object, through a ``KeyPositions`` table in a large one.
-    private static func repeatsAKey(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard members.count > KeyPositions.linearLimit else {
-            for i in members.indices.dropFirst() {
-                for j in members.startIndex..<i
-                where RawJSONString.compareKeys(at: Int(members[i]), Int(members[j]), in: bytes) == 0 {
-                    return true
-                }
-            }
-            return false
-        }
-        let base = members.startIndex
-        func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
-        var table = KeyPositions(capacity: members.count)
-        return members.indices.contains { i in
-            let current = key(members[i])
-            return table.firstOrInsert(
-                i - base, hash: current.hash(in: bytes), hashOf: { key(members[base + $0]).hash(in: bytes) },
-                where: { RawJSONString.equal(key(members[base + $0]), current, in: bytes) }) != nil
+        return result.indices.compactMap { k in
+            k + 1 < result.count && RawJSONString.compareKeys(at: Int(result[k]), Int(result[k + 1]), in: bytes) == 0
+                ? nil : result[k]
         }
     }
 
-    /// The members in the order of their keys' first places, each key at its last member.
+    /// The members in the order of their keys' first places, each key at its last member: keys compared pairwise
+    /// in a small object, through a ``KeyPositions`` table in a large one.
     private static func firstPlaces(_ members: ArraySlice<UInt32>, in bytes: UnsafeRawBufferPointer) -> [UInt32] {
         func key(_ offset: UInt32) -> RawJSONString { RawJSONString(at: Int(offset), in: bytes) }
         var result: [UInt32] = []
-        var table = KeyPositions(capacity: members.count)
+        var table = KeyPositions(capacity: members.count > KeyPositions.linearLimit ? members.count : 0)
         // `result` as an argument: no closure holds on to it once the look is over.
-        func look(for current: RawJSONString, in result: [UInt32]) -> Int? {
+        func look(for member: UInt32, in result: [UInt32]) -> Int? {
             guard members.count > KeyPositions.linearLimit else {
-                return result.firstIndex { RawJSONString.equal(key($0), current, in: bytes) }
+                return result.firstIndex { RawJSONString.compareKeys(at: Int($0), Int(member), in: bytes) == 0 }
             }
+            let current = key(member)
             return table.firstOrInsert(
                 result.count, hash: current.hash(in: bytes), hashOf: { key(result[$0]).hash(in: bytes) },
                 where: { RawJSONString.equal(key(result[$0]), current, in: bytes) })
         }
         for member in members {
-            if let found = look(for: key(member), in: result) {
+            if let found = look(for: member, in: result) {
                 result[found] = member
             } else {
                 result.append(member)

@@ -76,23 +76,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         let xSign = x.digits.isEmpty ? 0 : (x.negative ? -1 : 1)
         let ySign = y.digits.isEmpty ? 0 : (y.negative ? -1 : 1)
         if xSign != ySign { return xSign < ySign ? -1 : 1 }
-        // Same sign, both non-zero: compare magnitudes.
-        let xOrder = x.digits.count + x.exponent
-        let yOrder = y.digits.count + y.exponent
-        var magnitude = 0
-        if xOrder != yOrder {
-            magnitude = xOrder < yOrder ? -1 : 1
-        } else {
-            for i in 0..<max(x.digits.count, y.digits.count) {
-                let a = i < x.digits.count ? x.digits[i] : UInt8(ascii: "0")
-                let b = i < y.digits.count ? y.digits[i] : UInt8(ascii: "0")
-                if a != b {
-                    magnitude = a < b ? -1 : 1
-                    break
-                }
-            }
-        }
-        return xSign > 0 ? magnitude : -magnitude
+        // Same sign, both non-zero, unequal: by order of magnitude, then by digits (none trailing is a zero, so a
+        // prefix is the smaller).
+        let (xOrder, yOrder) = (x.digits.count + x.exponent, y.digits.count + y.exponent)
+        let smaller = xOrder != yOrder ? xOrder < yOrder : x.digits.lexicographicallyPrecedes(y.digits)
+        return smaller ? -xSign : xSign
     }
 
     /// Writes validated number text in the form of ``Canonical``, without allocating: `0`, or an optional `-`, the

@@ -24,11 +24,6 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
             key.hashExactly(into: &hasher)
             hasher.combine(value)
         }
-
-        func hash(into hasher: inout Hasher, levels: Int) {
-            key.hashExactly(into: &hasher)
-            value.hash(into: &hasher, levels: levels)
-        }
     }
 
     /// The members, in their order.
@@ -56,7 +51,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        JSONValue.areEqual(.object(lhs), .object(rhs))
+        JSONValue.object(lhs) == .object(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -69,7 +64,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         if levels > 0 {
             for entry in entries {
                 var h = Hasher()
-                entry.hash(into: &h, levels: levels - 1)
+                entry.key.hashExactly(into: &h)
+                entry.value.hash(into: &h, levels: levels - 1)
                 combined ^= h.finalize()
             }
         }

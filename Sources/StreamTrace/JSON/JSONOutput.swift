@@ -148,25 +148,18 @@ package struct JSONOutput: Sendable {
 
     /// Appends JSON text read from a trace, valid as it is, escaping what must not reach a terminal raw (such
     /// characters can only stand inside strings, where an escape means the same).
+    /// Contiguous bytes (the reader's, an array's) are read in place.
     package mutating func append(safeJSON bytes: some Collection<UInt8>) {
-        Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) }
-    }
-
-    /// Like the other `append(safeJSON:)`, straight from the reader's bytes.
-    package mutating func append(safeJSON bytes: UnsafeRawBufferPointer) {
-        bytes.withMemoryRebound(to: UInt8.self) { appendEscaping($0, insideString: false) }
+        let appended: Void? = bytes.withContiguousStorageIfAvailable { appendEscaping($0, insideString: false) }
+        if appended == nil { Array(bytes).withUnsafeBufferPointer { appendEscaping($0, insideString: false) } }
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     @usableFromInline
     package mutating func write(int value: Int64) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            write(uint: value.magnitude)
-        } else {
-            write(uint: UInt64(value))
-        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        write(uint: value.magnitude)
     }
 
     /// Appends `head`, `value` in decimal and `tail` in one copy.
@@ -226,11 +219,8 @@ package struct JSONOutput: Sendable {
     /// Writes a `Float` in its own shortest form (so `0.1` stays `0.1`).
     @usableFromInline
     package mutating func write(float value: Float) {
-        if value.isNaN || value.isInfinite {
-            write(double: Double(value))
-        } else {
-            buffer.append(contentsOf: value.description.utf8)
-        }
+        guard value.isFinite else { return write(double: Double(value)) }
+        buffer.append(contentsOf: value.description.utf8)
     }
 
     @usableFromInline

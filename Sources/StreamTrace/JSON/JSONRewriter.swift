@@ -8,10 +8,6 @@
 ///
 /// A rewriter keeps its scratch space between texts: keep one for a whole trace.
 package struct JSONRewriter {
-    enum Numbers {
-        case asWritten, canonical
-    }
-
     private enum Frame {
         case inPlace(closer: UInt8)
         case moved(JSONMemberOrder.Reordered, next: Int)
@@ -21,8 +17,6 @@ package struct JSONRewriter {
     private var frames: [Frame] = []
     /// Whether the last text scanned for normal form is in it.
     private var lastIsNormal = false
-    /// The last lone string scanned for normal form, and its bytes, so that writing it does not scan it again.
-    private var lastString: (string: RawJSONString, bytes: UnsafeRawBufferPointer)?
 
     package init() {}
 
@@ -45,41 +39,15 @@ package struct JSONRewriter {
             }
             return start == bytes.count
         }
-        if bytes.first == UInt8(ascii: "\""), output.buffer.count < limit {
-            // A string alone: written whole, as `write` would.
-            if output.buffer.count >= Self.drainSize { drain(&output) }
-            // The last scan of the string, if it was of these very bytes.
-            let last = lastString.flatMap {
-                $0.bytes.baseAddress == bytes.baseAddress && $0.bytes.count == bytes.count ? $0.string : nil
-            }
-            Self.write(last ?? RawJSONString(at: 0, in: bytes), in: bytes, into: &output)
-            return true
-        }
-        return write(bytes, numbers: .asWritten, into: &output, limit: limit, drain: drain)
-    }
-
-    /// Writes `string`, a string of `bytes`, as ``JSONOutput`` writes its scalars.
-    private static func write(_ string: RawJSONString, in bytes: UnsafeRawBufferPointer, into output: inout JSONOutput)
-    {
-        output.append(UInt8(ascii: "\""))
-        string.withScalars(in: bytes) { scalars in
-            scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
-        }
-        output.append(UInt8(ascii: "\""))
+        return write(bytes, into: &output, limit: limit, drain: drain)
     }
 
     /// Whether `bytes` (one validated JSON value) are in normal form: the quick check, then the scan; if `scanned`,
     /// the last call's answer.
     package mutating func isNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> Bool {
         guard !scanned else { return lastIsNormal }
-        if NormalFormCheck.isSurelyNormal(bytes) {
-            lastIsNormal = true
-        } else if bytes.first == UInt8(ascii: "\"") {
-            // A string alone: no object moves.
-            let string = RawJSONString(at: 0, in: bytes)
-            lastString = (string, bytes)
-            lastIsNormal = string.isNormal
-        } else {
+        lastIsNormal = NormalFormCheck.isSurelyNormal(bytes)
+        if !lastIsNormal {
             memberOrder.scan(bytes, order: .firstPlace)
             lastIsNormal = memberOrder.isNormal
         }
@@ -91,10 +59,6 @@ package struct JSONRewriter {
     package mutating func hashNormal(_ bytes: UnsafeRawBufferPointer, scanned: Bool = false) -> (hash: Int, count: Int)
     {
         var hasher = Hasher()
-        guard !isNormal(bytes, scanned: scanned) else {
-            hasher.combine(bytes: bytes)
-            return (hasher.finalize(), bytes.count)
-        }
         var output = JSONOutput(capacity: min(bytes.count, Self.drainSize) + 64)
         var count = 0
         func drain(_ output: inout JSONOutput) {
@@ -102,7 +66,7 @@ package struct JSONRewriter {
             count += output.buffer.count
             output.removeAll()
         }
-        write(bytes, numbers: .asWritten, into: &output, drain: drain)
+        writeNormal(bytes, into: &output, scanned: scanned, drain: drain)
         drain(&output)
         return (hasher.finalize(), count)
     }
@@ -113,7 +77,7 @@ package struct JSONRewriter {
         memberOrder.scan(bytes, order: .sorted)
         var output = JSONOutput(capacity: min(bytes.count * 2, Self.drainSize) + 64)
         var digest = CompactBytes.Digest()
-        write(bytes, numbers: .canonical, into: &output) { output in
+        write(bytes, canonicalNumbers: true, into: &output) { output in
             output.buffer.withUnsafeBytes { digest.add($0) }
             output.removeAll()
         }
@@ -123,7 +87,8 @@ package struct JSONRewriter {
     /// Writes the value of `bytes`, the members of the objects ``memberOrder`` found in their new order.
     @discardableResult
     private mutating func write(
-        _ bytes: UnsafeRawBufferPointer, numbers: Numbers, into output: inout JSONOutput, limit: Int = .max,
+        _ bytes: UnsafeRawBufferPointer, canonicalNumbers: Bool = false, into output: inout JSONOutput,
+        limit: Int = .max,
         drain: (inout JSONOutput) -> Void = { _ in }
     ) -> Bool {
         frames.removeAll(keepingCapacity: true)
@@ -154,7 +119,7 @@ package struct JSONRewriter {
                     continue value
                 }
             } else {
-                p = Self.writeScalar(bytes, at: p, numbers: numbers, into: &output)
+                p = Self.writeScalar(bytes, at: p, canonicalNumbers: canonicalNumbers, into: &output)
             }
             // A whole value: the containers it completes close.
             while let top = frames.last {
@@ -190,26 +155,31 @@ package struct JSONRewriter {
 
     /// Writes the key at `start` (after white space) and its colon; returns the offset after the colon.
     private static func writeKey(_ bytes: UnsafeRawBufferPointer, at start: Int, into output: inout JSONOutput) -> Int {
-        let p = writeScalar(bytes, at: ValidatedJSON.skipSpace(bytes, from: start), numbers: .asWritten, into: &output)
+        let p = writeScalar(bytes, at: ValidatedJSON.skipSpace(bytes, from: start), into: &output)
         output.append(UInt8(ascii: ":"))
         return ValidatedJSON.skipSpace(bytes, from: p) + 1
     }
 
     /// Writes the string, number or literal at `p`; the offset after it.
     private static func writeScalar(
-        _ bytes: UnsafeRawBufferPointer, at p: Int, numbers: Numbers, into output: inout JSONOutput
+        _ bytes: UnsafeRawBufferPointer, at p: Int, canonicalNumbers: Bool = false, into output: inout JSONOutput
     ) -> Int {
         guard p < bytes.count else { return p + 1 }
         switch bytes[p] {
         case UInt8(ascii: "\""):
+            // As ``JSONOutput`` writes the string's scalars.
             let string = RawJSONString(at: p, in: bytes)
-            write(string, in: bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+            string.withScalars(in: bytes) { scalars in
+                scalars.withMemoryRebound(to: UInt8.self) { output.appendEscaping($0, insideString: true) }
+            }
+            output.append(UInt8(ascii: "\""))
             return string.end
         default:
             let end = min(ValidatedJSON.scalarEnd(bytes, at: p), bytes.count)
             let text = UnsafeRawBufferPointer(rebasing: bytes[p..<end])
             // A number starts with `-` or a digit, a literal with a letter.
-            if numbers == .canonical, bytes[p] <= UInt8(ascii: "9") {
+            if canonicalNumbers, bytes[p] <= UInt8(ascii: "9") {
                 JSONNumber.writeCanonical(text, into: &output)
             } else {
                 output.append(raw: text)

@@ -14,9 +14,8 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     }
 
     init(ruleViolation message: String, offset: Int) {
-        self.offset = offset
-        self.message = message
-        self.isRuleViolation = true
+        self.init(offset: offset, message: message)
+        isRuleViolation = true
     }
 
     public var description: String { "byte \(offset): \(message)" }

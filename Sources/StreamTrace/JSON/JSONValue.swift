@@ -33,26 +33,18 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses one JSON text, nested at most `maximumDepth` levels deep.
     package init(parsing text: String, maximumDepth: Int) throws(JSONSyntaxError) {
-        let bytes = Array(text.utf8)
-        let result = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONSyntaxError> in
-            var parser = JSONParser(raw, maximumDepth: maximumDepth)
-            do throws(JSONSyntaxError) {
+        self = try Array(text.utf8).withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) -> JSONValue in
+                var parser = JSONParser(raw, maximumDepth: maximumDepth)
                 let value = try parser.parseValue()
                 try parser.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(error)
+                return value
             }
-        }
-        self = try result.get()
+        }.get()
     }
 
     /// The value as compact JSON text, keys in their stored order.
-    package var jsonText: String {
-        var output = JSONOutput()
-        output.write(self)
-        return output.string
-    }
+    package var jsonText: String { RawJSON(self).text }
 
     /// The name of the value's JSON type: `null`, `boolean`, `number`, `string`, `array` or `object`.
     package var typeName: String {
@@ -65,19 +57,9 @@ public enum JSONValue: Sendable, Hashable {
         case .object: "object"
         }
     }
-
-    /// Whether this value contains `other`: an array an equal element, a string a substring, an object every key of
-    /// `other` with an equal value (nested objects alike); any other value, whether it equals `other`.
-    package func contains(_ other: JSONValue) -> Bool {
-        JSONValue.contains(self, other)
-    }
 }
 
 extension JSONValue {
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        areEqual(lhs, rhs)
-    }
-
     /// Hashes the value's outer levels (at most eight deep): equal values
     /// hash alike, and no value is deep enough to exhaust a thread's stack.
     public func hash(into hasher: inout Hasher) {
@@ -119,8 +101,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 }
 
 extension JSONValue {
-    /// JSON equality without recursion: key order ignored, numbers by value, strings and keys by their scalars.
-    static func areEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // Without recursion: key order ignored, numbers by value, strings and keys by their scalars.
         var pending = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
@@ -143,26 +125,29 @@ extension JSONValue {
         return true
     }
 
-    /// Whether `value` contains `pattern` (see ``contains(_:)``), without recursion.
-    static func contains(_ value: JSONValue, _ pattern: JSONValue) -> Bool {
-        switch (value, pattern) {
-        case (.array(let elements), _): return elements.contains(pattern) || value == pattern
+    /// Whether this value contains `pattern`: an array an equal element, a string a substring, an object every key
+    /// of `pattern` with an equal value (nested objects alike); any other value, whether it equals `pattern`.
+    package func contains(_ pattern: JSONValue) -> Bool {
+        switch (self, pattern) {
+        case (.array(let elements), _): return elements.contains(pattern) || self == pattern
         case (.string(let text), .string(let part)): return text.containsExactly(part)
-        case (.object, .object): break
-        default: return value == pattern
+        case (.object(let object), .object(let subset)): return object.holds(subset)
+        default: return self == pattern
         }
-        // Every key of the pattern with an equal value; nested objects by the same rule.
-        var pending = [(value, pattern)]
-        while let (candidate, wanted) = pending.popLast() {
-            guard case .object(let object) = candidate, case .object(let subset) = wanted else {
-                if candidate != wanted { return false }
-                continue
-            }
+    }
+}
+
+extension JSONObject {
+    /// Whether the object holds every key of `subset` with an equal value, nested objects by the same rule, without
+    /// recursion.
+    func holds(_ subset: JSONObject) -> Bool {
+        var pending = [(self, subset)]
+        while let (object, subset) = pending.popLast() {
             let member = object.valueLookup(for: subset.count)
             for entry in subset {
                 guard let member = member(entry.key) else { return false }
-                if case .object = entry.value, case .object = member {
-                    pending.append((member, entry.value))
+                if case .object(let nested) = member, case .object(let wanted) = entry.value {
+                    pending.append((nested, wanted))
                 } else if member != entry.value {
                     return false
                 }
@@ -170,9 +155,7 @@ extension JSONValue {
         }
         return true
     }
-}
 
-extension JSONObject {
     /// The value for a key (a repeated key's first), looked up along the members for at most
     /// ``KeyPositions/linearLimit`` `lookups`, else in a table of the keys.
     func valueLookup(for lookups: Int) -> (String) -> JSONValue? {

@@ -17,18 +17,14 @@ struct KeyPositions {
         if capacity > 0 { resize(for: capacity) }
     }
 
+    /// A table of `keys`, a repeated key at each of its positions.
     init(_ keys: [String]) {
-        self.init(capacity: keys.count)
-        for i in keys.indices {
-            _ = firstOrInsert(i, hash: Self.hash(keys[i]), hashOf: { Self.hash(keys[$0]) }, where: { _ in false })
-        }
+        grow(upTo: keys.count, hashOf: { Self.hash(keys[$0]) })
     }
 
     /// The position of the first member inserted whose key has `hash` and which `matches` accepts.
     func index(hash: Int, where matches: (Int) -> Bool) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let (found, _) = probe(hash: hash, where: matches)
-        return found
+        slots.isEmpty ? nil : probe(hash: hash, where: matches).found
     }
 
     func index(of key: String, in keys: [String]) -> Int? {
@@ -51,7 +47,7 @@ struct KeyPositions {
     }
 
     /// The member found, or the empty slot that ends the look.
-    private func probe(hash: Int, where matches: (Int) -> Bool) -> (Int?, Int) {
+    private func probe(hash: Int, where matches: (Int) -> Bool) -> (found: Int?, empty: Int) {
         let mask = slots.count - 1
         let positionMask = UInt32(truncatingIfNeeded: (1 << positionBits) - 1)
         let tag = slot(0, hash: hash) & ~positionMask
@@ -72,17 +68,13 @@ struct KeyPositions {
         return (tagBits > 0 ? tag << positionBits : 0) | UInt32(truncatingIfNeeded: position + 1)
     }
 
-    private mutating func place(_ position: Int, hash: Int) {
-        let mask = slots.count - 1
-        var index = hash & mask
-        while slots[index] != 0 { index = (index + 1) & mask }
-        slots[index] = slot(position, hash: hash)
-    }
-
     /// Makes room for `position + 1` members and places the members before `position` again.
     private mutating func grow(upTo position: Int, hashOf: (Int) -> Int) {
         resize(for: max(position + 1, slots.count))
-        for i in 0..<position { place(i, hash: hashOf(i)) }
+        for i in 0..<position {
+            let hash = hashOf(i)
+            slots[probe(hash: hash, where: { _ in false }).empty] = slot(i, hash: hash)
+        }
         count = position
     }
 

@@ -27,7 +27,6 @@ package enum NormalFormCheck {
         }
     }
 
-    /// The keys of the objects open: their offsets, lengths and leading words.
     private typealias Keys = (
         offsets: UnsafeMutablePointer<Int>, lengths: UnsafeMutablePointer<Int>, words: UnsafeMutablePointer<Int>
     )
@@ -100,18 +99,14 @@ package enum NormalFormCheck {
         var k = from
         while k < to {
             if keys.words[k] == word, keys.lengths[k] == length,
-                length <= 8 || memcmpEqual(bytes, keys.offsets[k], offset, length)
+                length <= 8
+                    || bytes[keys.offsets[k]..<keys.offsets[k] + length].elementsEqual(bytes[offset..<offset + length])
             {
                 return true
             }
             k &+= 1
         }
         return false
-    }
-
-    private static func memcmpEqual(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
-        UnsafeRawBufferPointer(rebasing: bytes[a..<(a + length)]).elementsEqual(
-            UnsafeRawBufferPointer(rebasing: bytes[b..<(b + length)]))
     }
 
     /// Up to the first 8 bytes of `length` at `offset`, as one number.
@@ -133,7 +128,8 @@ package enum NormalFormCheck {
         let count = bytes.count
         var i = start &+ 1
         while true {
-            i = nextSpecial(bytes, from: i)
+            // A validated string holds no controls: what stops the skip is a quote, a backslash, DEL or 0x80 on.
+            i = RawJSONString.skipPlain(bytes, from: i)
             guard i < count else { return nil }
             let byte = bytes[i]
             switch byte {
@@ -150,42 +146,13 @@ package enum NormalFormCheck {
             default:
                 // DEL (a control cannot stand in validated JSON)
                 guard byte >= 0x80 else { return nil }
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                    guard i &+ length <= count else { return nil }
-                    var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
-                    for k in 1..<length { value = value << 6 | UInt32(bytes[i &+ k] & 0x3F) }
-                    guard let scalar = Unicode.Scalar(value), !TerminalText.isUnsafe(scalar) else { return nil }
+                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2,
+                    JSONOutput.unsafeSequenceLength(bytes.assumingMemoryBound(to: UInt8.self), at: i) != nil
+                {
+                    return nil
                 }
-                i &+= length
+                i &+= byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
             }
         }
-    }
-
-    /// The offset of the first quote, backslash, DEL or byte from 0x80 on at or after `start` (a validated string
-    /// holds no controls), or `bytes.count`; eight bytes at a time while it can.
-    @inline(__always)
-    private static func nextSpecial(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        let count = bytes.count
-        var index = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while index &+ 8 <= count {
-            let word = UInt64(littleEndian: bytes.baseAddress!.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let delete = word ^ (ones &* 0x7F)
-            // The lowest flagged byte is the first such byte (a borrow only runs upwards from one).
-            let quotes = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-            let found = (quotes | (delete &- ones) & ~delete | word) & highs
-            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
-            index &+= 8
-        }
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
-            index &+= 1
-        }
-        return count
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A string literal in a buffer of validated JSON, scanned in place: where its content is, whether it has escapes,
 /// and whether it is in *normal form*, as ``JSONOutput`` writes strings (JSON's own escapes in short form, `\u` and
 /// four lowercase hex digits for the other characters that must not reach a terminal raw, everything else as UTF-8).
@@ -65,12 +57,7 @@ struct RawJSONString {
     static func compare(_ a: RawJSONString, _ b: RawJSONString, in bytes: UnsafeRawBufferPointer) -> Int {
         a.withScalars(in: bytes) { x in
             b.withScalars(in: bytes) { y in
-                let common = min(x.count, y.count)
-                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
-                    let order = memcmp(p, q, common)
-                    if order != 0 { return Int(order) }
-                }
-                return x.count - y.count
+                zip(x, y).first { $0 != $1 }.map { $0 < $1 ? -1 : 1 } ?? x.count - y.count
             }
         }
     }

@@ -65,13 +65,11 @@ final class StreamingJSONEncoder: Encoder {
         return (frames.count - 1, nextFrameID)
     }
 
-    /// Opens an object: the container that writes its members.
     func openObject<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (index, id) = push(isObject: true)
         return KeyedEncodingContainer(KeyedContainer(encoder: self, frame: index, id: id))
     }
 
-    /// Opens an array: the container that writes its elements.
     func openArray() -> any UnkeyedEncodingContainer {
         let (index, id) = push(isObject: false)
         return UnkeyedContainer(encoder: self, frame: index, id: id)
