@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let checker = TraceChecker(queries: [try Query("next == 1"), try Query("finished")])
-/// let report = try checker.check(TraceReader(path: "run.jsonl"))
-/// let failures = report.failedCount  // 0
+/// let report = try checker.evaluations(of: TraceReader(path: "run.jsonl"))
+/// let failures = report.results.count { $0.status == .fail }  // 0
 /// ```
 package struct TraceChecker: Sendable {
     package var queries: [Query]
@@ -14,13 +14,9 @@ package struct TraceChecker: Sendable {
         self.queries = queries
     }
 
-    /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
-    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
-        try evaluations(of: reader)
-    }
-
-    /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value
-    /// made of a run of elements (`elements`, `prefix N`): a longer one is given as a ``QueryResult/partialOutput``.
+    /// Reads the whole trace, evaluating every query in order (a malformed line anywhere throws, and no result is
+    /// given), keeping at most `valueLimit` bytes of a value made of a run of elements (`elements`, `prefix N`): a
+    /// longer one is given as a ``QueryResult/partialOutput``.
     package func evaluations(of reader: TraceReader, valueLimit: Int? = nil) throws(TraceReadError)
         -> TraceEvaluations
     {

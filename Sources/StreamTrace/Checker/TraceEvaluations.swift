@@ -7,8 +7,6 @@ package struct TraceEvaluations: Sequence {
     package let warnings: [TraceReadWarning]
     package let results: [QueryResult]
 
-    package var failedCount: Int { results.count { $0.status == .fail } }
-
     package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
         self.header = header
         self.status = status
