@@ -77,11 +77,6 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether `raw` satisfies the comparison (see ``textPredicate``).
-    package func matches(_ raw: RawJSON) -> Bool {
-        textPredicate(raw)
-    }
-
     package func matches(_ value: JSONValue) -> Bool {
         switch self {
         case .equal(let expected): return value == expected
