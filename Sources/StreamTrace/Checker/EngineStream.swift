@@ -66,8 +66,7 @@ final class EngineStream: QueryStream {
         if event.kind == .value, let bytes = event.valueBytes {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
-                let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                values.keep(bytes, at: location, index: index, spool: pass.spool)
+                values.keep(bytes, at: event.location, index: index, spool: pass.spool)
             }
         }
         guard mayMoveCursor, cursorAfter == nil,

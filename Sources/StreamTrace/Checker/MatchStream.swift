@@ -66,8 +66,7 @@ final class MatchStream: QueryStream {
         }
         let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == search.accepting else { return }
-        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-        values.keep(bytes, at: location, index: index, spool: pass.spool)
+        values.keep(bytes, at: event.location, index: index, spool: pass.spool)
         found = index
         decide(in: pass)
     }

@@ -44,10 +44,7 @@ final class RunStream: QueryStream {
             let index = pass.elementCount - 1
             if index >= run.start {
                 run.take(bytes)
-                if run.isFull {
-                    let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                    values.locations[index] = location
-                }
+                if run.isFull { values.locations[index] = event.location }
             }
         }
         if cursorAfter == nil {
