@@ -38,22 +38,8 @@ package struct TraceChecker: Sendable {
         try evaluations(TraceScan.source(of: fileDescriptor), name: name, options: options, valueLimit: valueLimit)
     }
 
-    /// The same over bytes in memory (tests, fuzzing).
-    package func evaluations(
-        scanning bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
-        valueLimit: Int? = nil
-    ) throws(TraceReadError) -> TraceEvaluations {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in
-                try evaluations(
-                    .memory(raw, range: 0..<raw.count), name: name, options: options, valueLimit: valueLimit)
-            }
-        }
-        return try result.get()
-    }
-
     /// One pass over `source`: summed up by chunks if no query needs the events one by one, else read in order.
-    private func evaluations(
+    func evaluations(
         _ source: ScanSource, name: String, options: TraceScanOptions, valueLimit: Int?
     ) throws(TraceReadError) -> TraceEvaluations {
         var pass = CheckPass(queries: queries, valueLimit: valueLimit)

@@ -43,23 +43,16 @@ package enum QueryLanguage {
 
 /// One expectation of the query language, as its type declares it.
 package struct QueryForm: Sendable {
-    /// The expectation's type, named only when needed: a runtime lookup that every `check` would pay for at start-up.
-    private let type: any QueryExpectation.Type
+    /// The expectation's type, named only by tests: a runtime lookup that every `check` would pay for at start-up.
+    let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
-    package let reasons: [QueryReason]
     package let documentation: QueryDocumentation
 
     init<Expectation: QueryExpectation>(_ type: Expectation.Type) {
         let query = type.query
         self.type = type
         syntax = query.syntax
-        reasons = query.reasons
         documentation = query.documentation
-    }
-
-    /// The type's name: `Last`.
-    package var typeName: String {
-        String(String(describing: type).prefix { $0 != "<" })
     }
 
     /// Whether `not` inverts it: an expectation it makes has an inverted form (``TraceExpectation/inverted``).
