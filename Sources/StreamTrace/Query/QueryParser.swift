@@ -93,7 +93,7 @@ struct QueryParser {
                 candidates = candidates.filter { $0.syntax.arguments.count == position }
                 break
             }
-            arguments.set(argument.placeholder, try argument.read(&words, keyword))
+            arguments[argument.placeholder] = try argument.read(&words, keyword)
             candidates = takers
             position += 1
         }
@@ -135,7 +135,7 @@ struct QueryParser {
             }
             if let misplaced = Self.misplaced(word, after: given, in: form) { throw failure(misplaced, at: offset) }
             _ = words.take()
-            arguments.set(word, try clause.argument.read(&words, word))
+            arguments[word] = try clause.argument.read(&words, word)
             given.append(word)
             candidates = owners
         }
