@@ -42,7 +42,7 @@ extension Recorder {
 extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "recording") { _ in Self() }, keeps: .nothing, reasons: Base.reasons,
+            QuerySyntax(keyword: "recording") { _ in Self() }, reasons: Base.reasons,
             summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",
             passes: "`{\"elements\": [...], \"completion\": ...}`")
     }
