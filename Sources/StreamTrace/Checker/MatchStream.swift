@@ -36,8 +36,7 @@ final class MatchStream: QueryStream {
         if found != nil { decide(in: pass) }
     }
 
-    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: those
-    /// before the first element it finds (0 with a window of its own, or the element found).
+    /// The events before the first element it finds (0 with a window of its own, or the element found).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
