@@ -65,7 +65,7 @@ final class EngineStream: QueryStream {
         if event.kind == .value, let bytes = event.valueBytes {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
-                values.keep(bytes, at: event.location, index: index, spool: pass.spool)
+                values.keep(bytes, at: event.location, index: index, spool: pass.summary.spool)
             }
         }
         guard mayMoveCursor, cursorAfter == nil,

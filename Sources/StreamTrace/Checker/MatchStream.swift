@@ -65,7 +65,7 @@ final class MatchStream: QueryStream {
         }
         let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == search.accepting else { return }
-        values.keep(bytes, at: event.location, index: index, spool: pass.spool)
+        values.keep(bytes, at: event.location, index: index, spool: pass.summary.spool)
         found = index
         decide(in: pass)
     }

@@ -19,8 +19,6 @@ final class PassState {
     }
 
     var trace: WindowState { summary.trace }
-    var first: ElementValues { summary.first }
-    var spool: ValueSpool { summary.spool }
 
     func take(_ event: TraceScanEvent) {
         summary.consume(event)
@@ -47,7 +45,7 @@ final class PassState {
     /// The window of a query with `within` from `cursor` (from the time of element `cursor - 1`, or 0 at the start),
     /// as it stands before `event` (taken next) or now, keeping its `newestWhole` newest values whatever their length.
     func window(from cursor: Int, within: Duration, at event: TraceScanEvent?, newestWhole: Int = 0) -> WindowState {
-        let location = cursor > 0 ? trace.recent.location(cursor - 1) ?? first.kept[cursor - 1]?.1 : nil
+        let location = cursor > 0 ? trace.recent.location(cursor - 1) ?? summary.first.kept[cursor - 1]?.1 : nil
         let (end, overflow) = (location?.nanoseconds ?? 0).addingReportingOverflow(TimeFormat.nanoseconds(within))
         let endTime = overflow ? Int64.max : end
         if let event { return trace.before(event, endingAt: endTime, newestWhole: newestWhole) }

@@ -59,8 +59,8 @@ class QueryStream {
     /// What its expectation reads: its window from its cursor, with the values it kept.
     func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
         StreamedWindow(
-            state: windowState(pass), consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+            state: windowState(pass), consumedCount: cursor, values: values, first: pass.summary.first,
+            within: query.within, writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.summary.spool)
     }
 }
 

@@ -21,7 +21,6 @@ struct RecentValues {
         var deferred: UnsafeRawBufferPointer?
     }
 
-    /// A slot's copied bytes.
     private struct Slot {
         var bytes: [UInt8] = []
         /// The value was longer than ``RecentValues/longest``: not kept.

@@ -54,7 +54,7 @@ package struct TraceChecker: Sendable {
             evaluations = TraceEvaluations(scan, results: pass.finish())
         }
         // A value over 64 KiB the spool could not take was kept in memory: say so, once, and stop.
-        if let failure = pass.state.spool.failure {
+        if let failure = pass.state.summary.spool.failure {
             throw TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: failure)
         }
         return evaluations
