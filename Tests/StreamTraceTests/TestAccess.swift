@@ -47,3 +47,8 @@ extension QueryForm {
     /// The reasons the expectation fails with, in the order the docs list them.
     var reasons: [QueryReason] { type.reasons }
 }
+
+extension ValuePlace {
+    /// The length of its text, in bytes.
+    var count: Int { range.count }
+}
