@@ -26,14 +26,6 @@ package enum QueryLanguage {
         return forms.map(\.syntax.keyword).filter { seen.insert($0).inserted }
     }
 
-    /// The words that start a clause in some form: `where`.
-    static var clauseWords: Set<String> { Set(forms.flatMap { $0.syntax.clauses.map(\.word) }) }
-
-    /// The forms a word names (several share `next`).
-    static func forms(named word: String) -> [QueryForm] {
-        forms.filter { $0.syntax.keyword == word || $0.syntax.synonyms.contains(word) }
-    }
-
     /// `finished, next, next where MATCHER and prefix N`: what `not` inverts.
     static func invertibleForms(joinedBy conjunction: String) -> String {
         let invertible = forms.filter(\.isInvertible).map(\.syntax.form).sorted()
