@@ -1,5 +1,5 @@
 import Foundation
-import StreamTrace
+@testable import StreamTrace
 
 /// The parts of docs/queries.md and docs/ci.md that are generated from the
 /// query language's registry (`QueryLanguage`): each stands between

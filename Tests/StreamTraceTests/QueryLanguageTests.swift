@@ -1,5 +1,5 @@
 import Foundation
-import StreamTrace
+@testable import StreamTrace
 import Testing
 
 /// The query language is declared by the expectations themselves, and the

@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 import Testing
 
 @Suite struct QueryTests {

@@ -4,11 +4,6 @@ public struct Recording<Element, Failure: Error> {
     public var output: [Element]
     /// How the stream completed.
     public var completion: StreamCompletion<Failure>
-
-    package init(output: [Element], completion: StreamCompletion<Failure>) {
-        self.output = output
-        self.completion = completion
-    }
 }
 
 extension Recording: Sendable where Element: Sendable, Failure: Sendable {}

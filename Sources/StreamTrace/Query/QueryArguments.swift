@@ -3,8 +3,6 @@ package struct QueryArguments: Sendable {
     package var isInverted = false
     private var values: [String: QueryArgument.Value] = [:]
 
-    package init() {}
-
     package subscript(_ name: String) -> QueryArgument.Value? {
         get { values[name] }
         set { values[name] = newValue }

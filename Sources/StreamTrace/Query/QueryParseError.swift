@@ -10,12 +10,6 @@ package struct QueryParseError: Error, Equatable, CustomStringConvertible {
     /// What was expected and what was found.
     package var message: String
 
-    package init(query: String, column: Int, message: String) {
-        self.query = query
-        self.column = column
-        self.message = message
-    }
-
     /// `column 8: expected a whole number after 'prefix'`
     package var description: String { "column \(column): \(message)" }
 
