@@ -13,7 +13,7 @@ public func fuzzCheck(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let trace = split + 2 <= bytes.count ? Array(bytes[(split + 2)...]) : []
     let options = TraceReaderOptions(maximumLineLength: 1 << 16, maximumDepth: 64, chunkSize: 4096)
     guard let reader = try? TraceReader(bytes: trace, name: "fuzz", options: options),
-        let report = try? TraceChecker(queries: queries).check(reader)
+        let report = try? TraceChecker(queries: queries).evaluations(of: reader)
     else { return 0 }
     for result in report.results { _ = result.summary }
     return 0

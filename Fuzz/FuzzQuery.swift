@@ -10,7 +10,7 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if error.column < 1 || error.column > text.count + 1 {
             fatalError("column \(error.column) outside \(text.count) characters")
         }
-        _ = error.pointer
+        _ = error.excerpt
     }
     return 0
 }

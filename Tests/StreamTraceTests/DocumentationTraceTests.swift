@@ -88,8 +88,8 @@ private func events(_ values: [String]) -> [String] {
             try writeTrace(events(["1"]), to: "run.jsonl")
 
             let checker = TraceChecker(queries: [try Query("next == 1"), try Query("finished")])
-            let report = try checker.check(TraceReader(path: "run.jsonl"))
-            let failures = report.failedCount  // 0
+            let report = try checker.evaluations(of: TraceReader(path: "run.jsonl"))
+            let failures = report.results.count { $0.status == .fail }  // 0
             #expect(report.results.count == 2)
             return failures
         }

@@ -1,5 +1,5 @@
 import Foundation
-import StreamTrace
+@testable import StreamTrace
 
 /// The parts of docs/queries.md and docs/ci.md that are generated from the
 /// query language's registry (`QueryLanguage`): each stands between
@@ -74,11 +74,11 @@ enum GeneratedDocs {
     static func memoryTable() -> String {
         let n = 7919
         var arguments = QueryArguments()
-        arguments.set("N", .wholeNumber(n))
-        arguments.set("where", .matcher(.equal(1)))
+        arguments["N"] = .wholeNumber(n)
+        arguments["where"] = .matcher(.equal(1))
         // A diagram of n - 1 elements: what `marbles` keeps reads as D + 1, D its diagram's elements.
         let diagram = String(repeating: "a", count: n - 1)
-        arguments.set("JSON-STRING", .diagram(text: diagram, marbles: try! MarbleDiagram(diagram)))
+        arguments["JSON-STRING"] = .diagram(text: diagram, marbles: try! MarbleDiagram(diagram))
         var rows = ["| query | what it keeps beyond the pass's window |", "|---|---|"]
         func row(_ form: String, _ expectation: any TraceExpectation) {
             let number = form.contains("JSON-STRING") ? "D + 1" : "N"

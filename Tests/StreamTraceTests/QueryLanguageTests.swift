@@ -1,5 +1,5 @@
 import Foundation
-import StreamTrace
+@testable import StreamTrace
 import Testing
 
 /// The query language is declared by the expectations themselves, and the
@@ -68,9 +68,9 @@ import Testing
         var needs: [String: TraceNeeds] = [:]
         for form in QueryLanguage.forms {
             var arguments = QueryArguments()
-            arguments.set("N", .wholeNumber(3))
-            arguments.set("where", .matcher(.equal(1)))
-            arguments.set("JSON-STRING", .diagram(text: "-a-b|", marbles: try MarbleDiagram("-a-b|")))
+            arguments["N"] = .wholeNumber(3)
+            arguments["where"] = .matcher(.equal(1))
+            arguments["JSON-STRING"] = .diagram(text: "-a-b|", marbles: try MarbleDiagram("-a-b|"))
             needs[form.syntax.form] = form.syntax.make(arguments).traceNeeds
         }
         #expect(needs["finished"] == .nothing)

@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 import Testing
 
 @Suite struct QueryTests {
@@ -78,7 +78,7 @@ import Testing
         let queries = try ["next 9223372036854775807", "prefix 9223372036854775807", "prefix 9223372036854775807"].map {
             try Query($0)
         }
-        let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
+        let report = try TraceChecker(queries: queries).evaluations(of: TraceReader(bytes: Array(text.utf8)))
         #expect(report.results.map(\.status) == [.fail, .fail, .fail])
         let recorder = Recorder<Int, Never>()
         recorder.receive(1)
@@ -92,7 +92,7 @@ import Testing
         for i in 0..<1000 { text += "{\"t\":\(i),\"event\":\"value\",\"value\":\(i)}\n" }
         text += "{\"t\":1000,\"event\":\"finished\"}\n"
         let queries = try ["next", "prefix 2", "count", "last", "single", "finished"].map { try Query($0) }
-        let report = try TraceChecker(queries: queries).check(TraceReader(bytes: Array(text.utf8)))
+        let report = try TraceChecker(queries: queries).evaluations(of: TraceReader(bytes: Array(text.utf8)))
         #expect(report.results.map(\.status) == [.pass, .pass, .pass, .pass, .fail, .pass])
         #expect(report.results.map { $0.output?.text } == ["0", "[0,1]", "1000", "999", nil, nil])
         #expect(

@@ -51,7 +51,7 @@ import Testing
             "…---a---b---c---d---e---|  a = 16, b = 17, c = 18, d = 19, e = 20", "---a---b-  a = 1, b = 2",
         ]
         // One pass keeps the last values of each query's window: nothing is read again.
-        let once = try checker.check(TraceReader(bytes: bytes))
+        let once = try checker.evaluations(of: TraceReader(bytes: bytes))
         #expect(once.results.map { $0.failure?.timeline?.description } == expected)
         let scanned = Array(try checker.evaluations(scanning: bytes))
         #expect(scanned.map { $0.failure?.timeline?.description } == expected)

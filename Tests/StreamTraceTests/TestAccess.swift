@@ -34,3 +34,42 @@ extension CompactBytes {
         return nil
     }
 }
+
+extension QueryParseError {
+    /// The query, and a caret under the problem followed by the message.
+    var pointer: String {
+        let (line, caret) = excerpt
+        return line + "\n" + caret + " " + message
+    }
+}
+
+extension TraceChecker {
+    /// Like scanning a file descriptor, over bytes in memory.
+    func evaluations(
+        scanning bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
+        valueLimit: Int? = nil
+    ) throws(TraceReadError) -> TraceEvaluations {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(TraceReadError) in
+                try evaluations(
+                    .memory(raw, range: 0..<raw.count), name: name, options: options, valueLimit: valueLimit)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension QueryForm {
+    /// The expectation type's name: `Last`.
+    var typeName: String {
+        String(String(describing: type).prefix { $0 != "<" })
+    }
+
+    /// The reasons the expectation fails with, in the order the docs list them.
+    var reasons: [QueryReason] { type.reasons }
+}
+
+extension ValuePlace {
+    /// The length of its text, in bytes.
+    var count: Int { range.count }
+}

@@ -41,9 +41,7 @@ final class CompiledMatcher {
         case .contains(let operand): (operation, pattern) = (.contains, JSONPattern(operand))
         case .less, .lessOrEqual, .greater, .greaterOrEqual: (operation, pattern) = (.order, nil)
         }
-        var output = JSONOutput()
-        output.write(matcher.operand)
-        kind = output.buffer.first ?? 0
+        kind = matcher.operand.jsonText.utf8.first ?? 0
         if case .string(let text) = matcher.operand { string = Array(text.utf8) } else { string = nil }
         var pieces: [[UInt8]] = []
         Self.collectPieces(of: matcher.operand, into: &pieces)
@@ -112,7 +110,6 @@ final class CompiledMatcher {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// The white space before and after the value in its text.
     private static func surroundingSpace(_ bytes: UnsafeRawBufferPointer) -> Int {
         bytes.prefix(while: isSpace).count + bytes.reversed().prefix(while: isSpace).count
     }
@@ -139,7 +136,6 @@ final class CompiledMatcher {
 
 /// The search for a piece with libc's `memchr` and `memcmp`, where no SIMD pass is (``MatcherPiece/mayBeFound(in:)``).
 extension MatcherPiece {
-    /// Whether the piece occurs in `text`.
     func isFound(in text: UnsafeRawBufferPointer) -> Bool {
         guard let base = text.baseAddress, let piece = bytes.baseAddress, bytes.count <= text.count else {
             return bytes.isEmpty
@@ -156,7 +152,6 @@ extension MatcherPiece {
         return false
     }
 
-    /// Whether the text holds a backslash followed by a `u`.
     static func hasUnicodeEscape(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var offset = 0

@@ -34,8 +34,7 @@ final class EngineStream: QueryStream {
         wantsEvents = hasWindow || mayMoveCursor
     }
 
-    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: while it
-    /// shares the pass's window, those before the first after it or the trace's end (else 0).
+    /// While it shares the pass's window, the events before the first after it or the trace's end (else 0).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore _: Int) -> Int {
         guard let end = sharedEnd else { return 0 }
         for position in 0..<limit {
@@ -66,8 +65,7 @@ final class EngineStream: QueryStream {
         if event.kind == .value, let bytes = event.valueBytes {
             let index = count - 1
             if index >= cursor && index - cursor < needs.consumes {
-                let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                values.keep(bytes, at: location, index: index, spool: pass.spool)
+                values.keep(bytes, at: event.location, index: index, spool: pass.summary.spool)
             }
         }
         guard mayMoveCursor, cursorAfter == nil,

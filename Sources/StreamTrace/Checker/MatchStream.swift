@@ -36,8 +36,7 @@ final class MatchStream: QueryStream {
         if found != nil { decide(in: pass) }
     }
 
-    /// How many of `batch`'s first events, up to `limit`, ``take(_:in:)`` would take without acting on any: those
-    /// before the first element it finds (0 with a window of its own, or the element found).
+    /// The events before the first element it finds (0 with a window of its own, or the element found).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
@@ -66,8 +65,7 @@ final class MatchStream: QueryStream {
         }
         let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
         guard index >= firstIndex, matcher.matches(bytes) == search.accepting else { return }
-        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-        values.keep(bytes, at: location, index: index, spool: pass.spool)
+        values.keep(bytes, at: event.location, index: index, spool: pass.summary.spool)
         found = index
         decide(in: pass)
     }

@@ -18,10 +18,7 @@ final class PassState {
         tails.deallocate()
     }
 
-    /// The whole trace's window so far.
     var trace: WindowState { summary.trace }
-    var first: ElementValues { summary.first }
-    var spool: ValueSpool { summary.spool }
 
     func take(_ event: TraceScanEvent) {
         summary.consume(event)
@@ -45,16 +42,11 @@ final class PassState {
     /// How many elements the trace has had so far, read in place.
     var elementCount: Int { summary.trace.elementCount }
 
-    /// The time of element `index - 1`, where a window from cursor `index` starts (0 for the cursor at the start).
-    func cursorTime(_ cursor: Int) -> Int64 {
-        guard cursor > 0 else { return 0 }
-        return trace.recent.location(cursor - 1)?.nanoseconds ?? first.location(cursor - 1)?.nanoseconds ?? 0
-    }
-
-    /// The window of a query with `within` from `cursor`, as it stands before `event` (taken next) or now, keeping
-    /// its `newestWhole` newest values whatever their length (`last`).
+    /// The window of a query with `within` from `cursor` (from the time of element `cursor - 1`, or 0 at the start),
+    /// as it stands before `event` (taken next) or now, keeping its `newestWhole` newest values whatever their length.
     func window(from cursor: Int, within: Duration, at event: TraceScanEvent?, newestWhole: Int = 0) -> WindowState {
-        let (end, overflow) = cursorTime(cursor).addingReportingOverflow(TimeFormat.nanoseconds(within))
+        let location = cursor > 0 ? trace.recent.location(cursor - 1) ?? summary.first.kept[cursor - 1]?.1 : nil
+        let (end, overflow) = (location?.nanoseconds ?? 0).addingReportingOverflow(TimeFormat.nanoseconds(within))
         let endTime = overflow ? Int64.max : end
         if let event { return trace.before(event, endingAt: endTime, newestWhole: newestWhole) }
         let nanoseconds = TimeFormat.nanoseconds(within)

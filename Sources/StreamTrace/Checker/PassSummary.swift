@@ -25,19 +25,14 @@ struct PassSummary: TraceScanConsumer {
         let index = trace.elementCount
         _ = trace.take(event)
         if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
-            first.keep(
-                bytes, at: EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds),
-                index: index, spool: spool)
+            first.keep(bytes, at: event.location, index: index, spool: spool)
         }
     }
 
     mutating func append(_ later: PassSummary, eventOffset: Int, lineOffset: Int) {
-        func shifted(_ location: EventLocation) -> EventLocation {
-            EventLocation(
-                index: location.index + eventOffset, line: location.line.map { $0 + lineOffset },
-                nanoseconds: location.nanoseconds)
+        first.append(later.first, elementOffset: trace.elementCount, limit: firstCount) {
+            $0.shifted(events: eventOffset, lines: lineOffset)
         }
-        first.append(later.first, elementOffset: trace.elementCount, limit: firstCount, shift: shifted)
         trace.append(later.trace, eventOffset: eventOffset, lineOffset: lineOffset)
     }
 

@@ -8,14 +8,12 @@ class QueryStream {
     let query: Query
     /// The cursor it starts from.
     private(set) var cursor = 0
-    /// With `within`, the query's own window (``hasWindow``).
+    /// With `within` (``hasWindow``), the query's own window.
     var window = WindowState()
     let hasWindow: Bool
     /// How many of its window's newest values it keeps whatever their length (`last within D`).
     var newestWhole = 0
-    /// The values it keeps for its expectation.
     var values = ElementValues()
-    /// Whether it still takes events.
     var wantsEvents = true
     /// The cursor it leaves, once known (`nil`: it may still move it).
     var cursorAfter: Int?
@@ -54,7 +52,6 @@ class QueryStream {
         return result
     }
 
-    /// Its window as it stands: its own with `within`, else the trace's.
     func windowState(_ pass: PassState) -> WindowState {
         hasWindow ? window : pass.trace
     }
@@ -62,8 +59,8 @@ class QueryStream {
     /// What its expectation reads: its window from its cursor, with the values it kept.
     func streamedWindow(_ pass: PassState, isFinal: Bool) -> StreamedWindow {
         StreamedWindow(
-            state: windowState(pass), consumedCount: cursor, values: values, first: pass.first, within: query.within,
-            writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.spool)
+            state: windowState(pass), consumedCount: cursor, values: values, first: pass.summary.first,
+            within: query.within, writtenTimeout: query.writtenWithin, isFinal: isFinal, spool: pass.summary.spool)
     }
 }
 

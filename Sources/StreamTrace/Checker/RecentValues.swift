@@ -1,35 +1,26 @@
-/// The values and locations of the last few elements of a window, for
-/// failure messages' recent timelines: one buffer per slot, reused, so that
-/// keeping an element copies its bytes and allocates nothing once warm.
+/// The values and locations of the last few elements of a window, for failure messages' recent timelines: one buffer
+/// per slot, reused, so that keeping an element copies its bytes and allocates nothing once warm. It holds two more
+/// elements than a timeline draws: the one before the first drawn (where its gap starts), and the one a window that
+/// starts again just before the latest event may leave out (see ``WindowState``).
 ///
-/// It holds two more elements than a timeline draws: the one before the
-/// first drawn (where its gap starts), and the one a window that starts
-/// again just before the latest event may leave out (see ``WindowState``).
-///
-/// A value longer than ``longest`` is not copied, unless it is one of the
-/// ``newestWhole`` newest: its place and time are kept, and a timeline
-/// draws it as unknown. Eight values of the longest line allowed would hold
-/// eight times its memory; a pass holds at most a few lines whatever their
-/// length. (The newest is a window's last element, which `last` passes
-/// with.) So a failure's timeline over a value that long, read by `check`,
-/// draws it as `?` where the line reader's reference shows it.
+/// A value longer than ``longest`` is not copied unless it is one of the ``newestWhole`` newest (a window's last
+/// element, which `last` passes with), so that a pass holds at most a few lines whatever their length: its place and
+/// time are kept, and a timeline read by `check` draws it as `?` where the line reader's reference shows it.
 struct RecentValues {
     /// Slots, a power of two: `RecentTimeline.defaultLimit` (6) and two.
     static var capacity: Int { 8 }
     /// The longest value text kept (64 KiB).
     static var longest: Int { 1 << 16 }
 
-    /// Where a slot's element is: its index, location, and its bytes where
-    /// the scanner holds them (until ``copyDeferred()``). Trivial, kept in
-    /// ``heads`` in place: keeping an element writes it with no check that
-    /// an array's storage is unique (a call an event).
+    /// Where a slot's element is: its index, location, and its bytes where the scanner holds them (until
+    /// ``copyDeferred()``). Trivial, kept in ``heads`` in place: keeping an element writes it with no check that an
+    /// array's storage is unique (a call an event).
     private struct Head {
         var index = -1
         var location = EventLocation(index: 0, nanoseconds: 0)
         var deferred: UnsafeRawBufferPointer?
     }
 
-    /// A slot's copied bytes.
     private struct Slot {
         var bytes: [UInt8] = []
         /// The value was longer than ``RecentValues/longest``: not kept.
@@ -43,9 +34,8 @@ struct RecentValues {
     private(set) var newestWhole: Int
     /// The newest element kept.
     private var newest = -1
-    /// The copy of the newest value when it is long, shared by the copies
-    /// of these values (a query's `within` window starts from the pass's):
-    /// each keeps it without a copy of its own.
+    /// The copy of the newest value when it is long, shared by the copies of these values (a query's `within` window
+    /// starts from the pass's): each keeps it without a copy of its own.
     private let longNewest = LongValue()
 
     init(newestWhole: Int) {
@@ -62,8 +52,8 @@ struct RecentValues {
         }
     }
 
-    /// Keeps `value`, element `index`, in place of the oldest, but only
-    /// where it is: the bytes must stay until ``copyDeferred()``.
+    /// Keeps `value`, element `index`, in place of the oldest, but only where it is: the bytes must stay until
+    /// ``copyDeferred()``.
     mutating func keepDeferred(_ value: UnsafeRawBufferPointer, _ location: EventLocation, index: Int) {
         setHead(index & (Self.capacity - 1), Head(index: index, location: location, deferred: value))
         newest = index
@@ -73,8 +63,8 @@ struct RecentValues {
     /// Copies the values kept where they were, before their bytes go.
     mutating func copyDeferred() {
         guard hasDeferred else { return }
-        // A long value kept while it was the newest goes (before a newer one
-        // is copied) once it is not: a pass holds one whatever the lines.
+        // A long value kept while it was the newest goes (before a newer one is copied) once it is not: a pass holds
+        // one whatever the lines.
         dropLong()
         for slot in slots.indices {
             var head = headAt(slot)
@@ -104,9 +94,8 @@ struct RecentValues {
         return slot.isTooLong ? nil : slot.bytes.count
     }
 
-    /// These values as a window keeps them that keeps its `count` newest
-    /// whatever their length: a long one it need not keep goes now, not
-    /// when the window next takes a value (a window over takes none).
+    /// These values as a window that keeps its `count` newest whatever their length keeps them: a long one it need not
+    /// keep goes now, not when the window next takes a value (a window over takes none).
     func keeping(newestWhole count: Int) -> RecentValues {
         var copy = self
         copy.newestWhole = count
@@ -114,7 +103,6 @@ struct RecentValues {
         return copy
     }
 
-    /// Lets go of the long values that are not among the newest kept whole.
     private mutating func dropLong() {
         for slot in slots.indices
         where slots[slot].bytes.count > Self.longest && headAt(slot).index <= newest - newestWhole {
@@ -123,7 +111,6 @@ struct RecentValues {
         }
     }
 
-    /// Element `index`'s head, if it is still kept (its value or not).
     private func kept(_ index: Int) -> Head? {
         let head = headAt(index & (Self.capacity - 1))
         return index >= 0 && head.index == index ? head : nil
@@ -142,8 +129,7 @@ struct RecentValues {
         return slot.isTooLong ? nil : (RawJSON(validated: slot.bytes[...]), head.location)
     }
 
-    /// Keeps a later part's elements too (their indices and locations
-    /// counted from that part's start), oldest first.
+    /// Keeps a later part's elements too (their indices and locations counted from that part's start), oldest first.
     mutating func append(_ later: RecentValues, elementOffset: Int, shift: (EventLocation) -> EventLocation) {
         var later = later
         later.copyDeferred()
@@ -159,8 +145,8 @@ struct RecentValues {
     }
 }
 
-/// One long value's copy and its element index, shared by the copies of a
-/// ``RecentValues`` (used by one thread at a time, as its pass).
+/// One long value's copy and its element index, shared by the copies of a ``RecentValues`` (used by one thread at a
+/// time, as its pass).
 private final class LongValue {
     private(set) var index = -1
     private var bytes: [UInt8] = []

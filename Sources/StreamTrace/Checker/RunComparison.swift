@@ -11,7 +11,6 @@ struct RunComparison {
     private let element: CompiledMatcher?
     /// The first element that differs from `array`'s (or is past its end).
     private var firstDifference: Int?
-    /// The first element `element` accepts.
     private var firstFound: Int?
 
     init(_ matcher: QueryMatcher, isRecording: Bool) {
@@ -26,11 +25,7 @@ struct RunComparison {
             array = elements
         }
         self.array = array
-        arrayTexts = (array ?? []).map { value in
-            var output = JSONOutput()
-            output.write(value)
-            return output.buffer
-        }
+        arrayTexts = (array ?? []).map { Array($0.jsonText.utf8) }
         element = if case .contains(let part) = matcher, !isRecording { CompiledMatcher(.equal(part)) } else { nil }
     }
 

@@ -19,16 +19,15 @@ final class RunStream: QueryStream {
 
     override func start(cursor: Int, in pass: PassState, at event: TraceScanEvent?) {
         super.start(cursor: cursor, in: pass, at: event)
-        let isFirstStart = !hasStarted
-        hasStarted = true
-        // A run from the first element goes on whatever the cursor (and
-        // past a window's end: a later cursor may end the window later).
-        if declaration.fromCursor || isFirstStart {
+        // A run from the first element goes on whatever the cursor (and past a window's end: a later cursor may end
+        // the window later).
+        if declaration.fromCursor || !hasStarted {
             run = RunValue(
                 start: declaration.fromCursor ? cursor : 0, maximumLength: declaration.maximumLength, limit: limit,
                 matcher: query.matcher, isRecording: declaration.isRecording)
             if declaration.fromCursor { values.removeAll() }
         }
+        hasStarted = true
         cursorAfter = declaration.movesCursor ? nil : cursor
         wantsEvents = true
         guard cursorAfter == nil else { return }
@@ -44,10 +43,7 @@ final class RunStream: QueryStream {
             let index = pass.elementCount - 1
             if index >= run.start {
                 run.take(bytes)
-                if run.isFull {
-                    let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
-                    values.locations[index] = location
-                }
+                if run.isFull { values.locations[index] = event.location }
             }
         }
         if cursorAfter == nil {

@@ -1,6 +1,6 @@
 /// A query's window as the pass holds it: a ``WindowState``'s counts, completion and ends, and the few values its
 /// expectation reads (``ElementValues``). The same expectations decide over it as over a recorder or a whole trace.
-struct StreamedWindow: EventWindow, WrittenTimeout {
+struct StreamedWindow: EventWindow {
     let state: WindowState
     let consumedCount: Int
     /// The query's own values, and the trace's first ones, which the pass keeps.
@@ -112,7 +112,6 @@ final class SpoolLoads {
         return value
     }
 
-    /// The place `value` was read back from, if it was.
     func place(of value: RawJSON) -> ValuePlace? {
         let address = value.bytes.withUnsafeBytes { $0.baseAddress }
         return loaded.first { entry in
@@ -128,8 +127,6 @@ struct ElementValues {
     private(set) var kept: [Int: (KeptValue, EventLocation)] = [:]
     /// Locations kept without their values.
     var locations: [Int: EventLocation] = [:]
-
-    func location(_ index: Int) -> EventLocation? { kept[index]?.1 }
 
     mutating func keep(_ bytes: UnsafeRawBufferPointer, at location: EventLocation, index: Int, spool: ValueSpool?) {
         kept[index] = (KeptValue(bytes, spool: spool), location)

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let checker = TraceChecker(queries: [try Query("next == 1"), try Query("finished")])
-/// let report = try checker.check(TraceReader(path: "run.jsonl"))
-/// let failures = report.failedCount  // 0
+/// let report = try checker.evaluations(of: TraceReader(path: "run.jsonl"))
+/// let failures = report.results.count { $0.status == .fail }  // 0
 /// ```
 package struct TraceChecker: Sendable {
     package var queries: [Query]
@@ -14,13 +14,9 @@ package struct TraceChecker: Sendable {
         self.queries = queries
     }
 
-    /// Reads the whole trace, evaluating every query (a malformed line anywhere throws, and no result is given).
-    package func check(_ reader: TraceReader) throws(TraceReadError) -> TraceEvaluations {
-        try evaluations(of: reader)
-    }
-
-    /// The queries' results in order, as ``check(_:)`` reads the trace, keeping at most `valueLimit` bytes of a value
-    /// made of a run of elements (`elements`, `prefix N`): a longer one is given as a ``QueryResult/partialOutput``.
+    /// Reads the whole trace, evaluating every query in order (a malformed line anywhere throws, and no result is
+    /// given), keeping at most `valueLimit` bytes of a value made of a run of elements (`elements`, `prefix N`): a
+    /// longer one is given as a ``QueryResult/partialOutput``.
     package func evaluations(of reader: TraceReader, valueLimit: Int? = nil) throws(TraceReadError)
         -> TraceEvaluations
     {
@@ -42,22 +38,8 @@ package struct TraceChecker: Sendable {
         try evaluations(TraceScan.source(of: fileDescriptor), name: name, options: options, valueLimit: valueLimit)
     }
 
-    /// The same over bytes in memory (tests, fuzzing).
-    package func evaluations(
-        scanning bytes: [UInt8], name: String = "<memory>", options: TraceScanOptions = TraceScanOptions(),
-        valueLimit: Int? = nil
-    ) throws(TraceReadError) -> TraceEvaluations {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(TraceReadError) in
-                try evaluations(
-                    .memory(raw, range: 0..<raw.count), name: name, options: options, valueLimit: valueLimit)
-            }
-        }
-        return try result.get()
-    }
-
     /// One pass over `source`: summed up by chunks if no query needs the events one by one, else read in order.
-    private func evaluations(
+    func evaluations(
         _ source: ScanSource, name: String, options: TraceScanOptions, valueLimit: Int?
     ) throws(TraceReadError) -> TraceEvaluations {
         var pass = CheckPass(queries: queries, valueLimit: valueLimit)
@@ -72,7 +54,7 @@ package struct TraceChecker: Sendable {
             evaluations = TraceEvaluations(scan, results: pass.finish())
         }
         // A value over 64 KiB the spool could not take was kept in memory: say so, once, and stop.
-        if let failure = pass.state.spool.failure {
+        if let failure = pass.state.summary.spool.failure {
             throw TraceReadError(kind: .unreadable, file: name, line: 0, column: 0, message: failure)
         }
         return evaluations

@@ -7,20 +7,13 @@ package struct TraceEvaluations: Sequence {
     package let warnings: [TraceReadWarning]
     package let results: [QueryResult]
 
-    package var failedCount: Int { results.count { $0.status == .fail } }
-
-    package init(header: TraceHeader, status: TraceStatus, warnings: [TraceReadWarning], results: [QueryResult]) {
-        self.header = header
-        self.status = status
-        self.warnings = warnings
-        self.results = results
-    }
-
-    init<Consumer>(_ end: TraceScanResult<Consumer>, results: [QueryResult]) {
-        self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
-    }
-
     package func makeIterator() -> IndexingIterator<[QueryResult]> {
         results.makeIterator()
+    }
+}
+
+extension TraceEvaluations {
+    init<Consumer>(_ end: TraceScanResult<Consumer>, results: [QueryResult]) {
+        self.init(header: end.header, status: end.status, warnings: end.warnings, results: results)
     }
 }

@@ -9,12 +9,6 @@ package struct TraceNeeds: Sendable, Hashable {
     /// The value of the window's last element.
     package var lastElement = false
 
-    package init(firstElements: Int = 0, consumes: Int = 0, lastElement: Bool = false) {
-        self.firstElements = firstElements
-        self.consumes = consumes
-        self.lastElement = lastElement
-    }
-
     /// Only event kinds and times: `finished`, `count`, `completion` …
     package static let nothing = TraceNeeds()
 }

@@ -1,16 +1,13 @@
 /// A value a result holds by its place in the pass's ``ValueSpool``, not in memory: one over ``RecentValues/longest``.
 package struct ValuePlace: Sendable, Equatable {
     let spool: ValueSpool
-    /// Its bytes in the spool.
+    /// Its bytes in the spool: `range.count` is the length of its text, in bytes.
     let range: Range<Int>
-
-    /// The length of its text, in bytes.
-    package var count: Int { range.count }
 
     /// The value, read back whole (`null` if the spool cannot be read).
     package var value: RawJSON {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
+        bytes.reserveCapacity(range.count)
         let read = forEachPiece { piece in bytes.append(contentsOf: piece) }
         return read ? RawJSON(validated: bytes[...]) : .null
     }
@@ -43,7 +40,7 @@ package struct ValuePlace: Sendable, Equatable {
 
     /// The first `length` bytes of its text (all of it, if shorter), to show its start without reading it whole.
     package func prefix(_ length: Int) -> [UInt8] {
-        let length = min(max(length, 0), count)
+        let length = min(max(length, 0), range.count)
         var bytes = [UInt8](repeating: 0, count: length)
         let read = bytes.withUnsafeMutableBytes {
             spool.read(range.lowerBound..<(range.lowerBound + length), into: $0)
@@ -53,6 +50,7 @@ package struct ValuePlace: Sendable, Equatable {
 
     /// Whether the two hold the same text (read from their spools).
     package static func == (lhs: ValuePlace, rhs: ValuePlace) -> Bool {
-        (lhs.spool === rhs.spool && lhs.range == rhs.range) || (lhs.count == rhs.count && lhs.value == rhs.value)
+        (lhs.spool === rhs.spool && lhs.range == rhs.range)
+            || (lhs.range.count == rhs.range.count && lhs.value == rhs.value)
     }
 }

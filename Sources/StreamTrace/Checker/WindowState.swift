@@ -32,7 +32,7 @@ struct WindowState {
 
     /// Takes the next event of the trace; false when it falls after the window.
     mutating func take(_ event: TraceScanEvent) -> Bool {
-        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
+        let location = event.location
         if let endTime, event.nanoseconds > endTime {
             if nextEvent == nil { nextEvent = (event.kind, location) }
             return false
@@ -89,11 +89,7 @@ struct WindowState {
     /// Adds a later part of the trace read on its own (a chunk), its indices and lines counting from `eventOffset` and
     /// `lineOffset`. For the whole trace's window only (no ``endTime``).
     mutating func append(_ later: WindowState, eventOffset: Int, lineOffset: Int) {
-        func shifted(_ location: EventLocation) -> EventLocation {
-            EventLocation(
-                index: location.index + eventOffset, line: location.line.map { $0 + lineOffset },
-                nanoseconds: location.nanoseconds)
-        }
+        let shifted = { (location: EventLocation) in location.shifted(events: eventOffset, lines: lineOffset) }
         recent.append(later.recent, elementOffset: elementCount, shift: shifted)
         elementCount += later.elementCount
         if let last = later.lastEvent {
@@ -111,6 +107,18 @@ struct WindowState {
     }
 }
 
+extension TraceScanEvent {
+    var location: EventLocation { EventLocation(index: index, line: line, nanoseconds: nanoseconds) }
+}
+
+extension EventLocation {
+    /// This location in a part of a trace read on its own, in the whole trace: the part starts after `events` events
+    /// and `lines` lines.
+    func shifted(events: Int, lines: Int) -> EventLocation {
+        EventLocation(index: index + events, line: line.map { $0 + lines }, nanoseconds: nanoseconds)
+    }
+}
+
 /// The events after a trace's last element as a window of `within` from that element sees them: the last in it and
 /// the first after it. The pass keeps one per `within` of its queries, so that a query whose cursor moves to the end
 /// of an open trace (after `available`) has its window without keeping those events.
@@ -125,7 +133,7 @@ struct TailWindow {
     }
 
     mutating func take(_ event: TraceScanEvent) {
-        let location = EventLocation(index: event.index, line: event.line, nanoseconds: event.nanoseconds)
+        let location = event.location
         if event.kind == .value {
             elementTime = event.nanoseconds
             lastEvent = (event.kind, location)

@@ -27,7 +27,7 @@ extension Recorder {
 extension StreamExpectations.AvailableElements<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "available", synonyms: ["availableElements"]) { _ in Self() }, keeps: .nothing,
+            QuerySyntax(keyword: "available", synonyms: ["availableElements"]) { _ in Self() },
             reasons: [QueryReason(.streamFailed, when: "the stream failed in the window (never on timeout)")],
             summary: "all elements in the window (consumed ones too); moves the cursor to the end",
             passes: "every element in the window, consumed ones too")

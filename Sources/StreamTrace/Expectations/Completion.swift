@@ -29,7 +29,7 @@ extension Recorder {
 extension StreamExpectations.Completion<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "completion") { _ in Self() }, keeps: .nothing,
+            QuerySyntax(keyword: "completion") { _ in Self() },
             reasons: [QueryReason(.notCompleted, when: "no completion in the window")],
             summary: "\"finished\", or the failure's error object",
             passes: "`\"finished\"`, or the failure's error object")

@@ -35,8 +35,7 @@ extension ConditionalExpectation where Element == RawJSON {
 extension ElementCondition<RawJSON> {
     /// A query's `where MATCHER`: its test compares each value's text, with no element built.
     package init(clause: String, _ matcher: QueryMatcher) {
-        let matches = matcher.textPredicate
-        self.init("\(clause) \(matcher)", matcher: matcher) { matches($0) }
+        self.init("\(clause) \(matcher)", matcher: matcher, matcher.textPredicate)
     }
 }
 

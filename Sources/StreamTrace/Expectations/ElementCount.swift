@@ -22,7 +22,7 @@ extension Recorder {
 extension StreamExpectations.ElementCount<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() }, keeps: .nothing,
+            QuerySyntax(keyword: "count", isNumeric: true) { _ in Self() },
             summary: "the number of elements in the window (use a matcher)",
             passes: "the number of elements in the window")
     }

@@ -18,7 +18,7 @@ extension Recorder {
 extension StreamExpectations.Elements<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "elements") { _ in Self() }, keeps: .nothing, reasons: Base.reasons,
+            QuerySyntax(keyword: "elements") { _ in Self() }, reasons: Base.reasons,
             summary: "all elements; fails if the stream failed or did not complete", passes: "every element")
     }
 

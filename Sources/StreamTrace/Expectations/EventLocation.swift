@@ -8,12 +8,6 @@ public struct EventLocation: Sendable, Hashable, CustomStringConvertible {
     /// Nanoseconds since the subscription started.
     public var nanoseconds: Int64
 
-    package init(index: Int, line: Int? = nil, nanoseconds: Int64) {
-        self.index = index
-        self.line = line
-        self.nanoseconds = nanoseconds
-    }
-
     /// `line 4, t=+2.1ms`, or `event 3, t=+2.1ms` for an event in memory.
     public var description: String {
         if let line { return "line \(line), \(TimeFormat.offset(nanoseconds))" }

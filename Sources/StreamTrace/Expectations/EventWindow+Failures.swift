@@ -42,20 +42,6 @@ extension EventWindow {
         }
         return failure(.notEnoughElements, message + endingOrTraceEnd, at: lastEvent?.location)
     }
-
-    /// An inverted expectation was fulfilled by the window's completion.
-    func completedAfterAll(expected: String, _ completion: StreamCompletion<Failure>, at location: EventLocation)
-        -> RecordingError
-    {
-        let happened: String
-        switch completion {
-        case .finished: happened = "the stream finished"
-        case .failure(let failure): happened = "the stream failed with \(StreamError(failure))"
-        }
-        return failure(
-            .invertedFulfilled, "expected \(expected)\(ending), but \(happened)", at: location,
-            streamError: completion.error)
-    }
 }
 
 extension RecordingError.Reason {

@@ -18,6 +18,8 @@ package protocol EventWindow<Element, Failure> {
     var violation: (message: String, location: EventLocation)? { get }
     /// The first event after the window's end, when the source knows it (a trace read from disk); `nil` when live.
     var nextEvent: (kind: EventKind, location: EventLocation)? { get }
+    /// A timeout as a person wrote it (a query's `within 1500us`), which messages quote as written; `nil` if none was.
+    var writtenTimeout: String? { get }
     /// An element as a message shows it: its compact JSON, whole, escaped for a terminal.
     func describe(_ element: Element) -> String
     /// The element at `index` as a failure message's timeline draws it: its text (`nil` if not known), and its time.
@@ -31,6 +33,7 @@ package protocol EventWindow<Element, Failure> {
 
 extension EventWindow {
     package var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
+    package var writtenTimeout: String? { nil }
 
     package func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (describe(element(at: index)), elementLocation(at: index).nanoseconds)
@@ -61,17 +64,11 @@ extension EventWindow {
     /// ` before the subscriber cancelled`…; nothing at the end of a trace or for the recording as it is now.
     var ending: String {
         guard case .timeout(let duration) = end else { return end.phrase }
-        return " within " + ((self as? any WrittenTimeout)?.writtenTimeout ?? TimeFormat.exact(duration))
+        return " within " + (writtenTimeout ?? TimeFormat.exact(duration))
     }
 
     /// The same, where the end of a trace says so: ` before the trace ends`.
     var endingOrTraceEnd: String { end == .endOfTrace ? " before the trace ends" : ending }
-}
-
-/// A window whose timeout a person wrote (a query's `within 1500us`): messages quote it as written.
-package protocol WrittenTimeout {
-    /// `nil` if none was written.
-    var writtenTimeout: String? { get }
 }
 
 /// The verdicts the primitives share, built from what the window holds.
@@ -88,9 +85,17 @@ extension EventWindow {
     func passedWithoutCompletion<Value>(
         _ value: @autoclosure () -> Value, cursor: Int?, expected: String
     ) -> Verdict<Value> {
-        if let (completion, location) = completion {
-            return .failed(completedAfterAll(expected: expected, completion, at: location))
+        guard let (completion, location) = completion else {
+            return end.isFinal ? .passed(value(), cursor: cursor, at: endLocation) : .pending
         }
-        return end.isFinal ? .passed(value(), cursor: cursor, at: endLocation) : .pending
+        let happened =
+            switch completion {
+            case .finished: "the stream finished"
+            case .failure(let failure): "the stream failed with \(StreamError(failure))"
+            }
+        return .failed(
+            failure(
+                .invertedFulfilled, "expected \(expected)\(ending), but \(happened)", at: location,
+                streamError: completion.error))
     }
 }

@@ -36,7 +36,7 @@ extension StreamExpectations.Finished<RawJSON, TraceFailure>: TraceExpectation, 
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "finished") { _ in Self() }, keeps: .nothing,
+            QuerySyntax(keyword: "finished") { _ in Self() },
             reasons: [QueryReason(.streamFailed, when: "the stream failed")] + Base.reasons,
             summary: "passes if the stream finished; fails if it failed or did not complete", passes: "nothing",
             inverted: .init(

@@ -3,7 +3,6 @@ extension StreamExpectations {
     package struct Inverted<Base: InvertibleExpectation>: StreamExpectation {
         package typealias Element = Base.Element
         package typealias Failure = Base.Failure
-        package typealias Output = Base.InvertedOutput
 
         package let base: Base
 

@@ -25,7 +25,7 @@ extension StreamExpectations.Next<RawJSON, TraceFailure>: TraceExpectation, Quer
 {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "next") { _ in Self() }, keeps: TraceNeeds(consumes: 1),
+            QuerySyntax(keyword: "next") { _ in Self() }, needs: { _ in TraceNeeds(consumes: 1) },
             reasons: [
                 QueryReason(.streamFailed, when: "none left and the stream failed"),
                 QueryReason(.notEnoughElements, when: "none left when the stream finished or the window ended"),

@@ -4,11 +4,6 @@ public struct Recording<Element, Failure: Error> {
     public var output: [Element]
     /// How the stream completed.
     public var completion: StreamCompletion<Failure>
-
-    package init(output: [Element], completion: StreamCompletion<Failure>) {
-        self.output = output
-        self.completion = completion
-    }
 }
 
 extension Recording: Sendable where Element: Sendable, Failure: Sendable {}
@@ -42,7 +37,7 @@ extension Recorder {
 extension StreamExpectations.Recorded<RawJSON, TraceFailure>: TraceExpectation, QueryExpectation {
     package static var query: QueryDefinition<Self> {
         QueryDefinition(
-            QuerySyntax(keyword: "recording") { _ in Self() }, keeps: .nothing, reasons: Base.reasons,
+            QuerySyntax(keyword: "recording") { _ in Self() }, reasons: Base.reasons,
             summary: "{\"elements\": [...], \"completion\": ...}; fails if not completed",
             passes: "`{\"elements\": [...], \"completion\": ...}`")
     }

@@ -3,14 +3,9 @@ package struct QueryArguments: Sendable {
     package var isInverted = false
     private var values: [String: QueryArgument.Value] = [:]
 
-    package init() {}
-
     package subscript(_ name: String) -> QueryArgument.Value? {
-        values[name]
-    }
-
-    package mutating func set(_ name: String, _ value: QueryArgument.Value) {
-        values[name] = value
+        get { values[name] }
+        set { values[name] = newValue }
     }
 
     /// The whole number `N` (`prefix N`); 0 if none.

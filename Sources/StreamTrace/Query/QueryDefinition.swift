@@ -10,24 +10,14 @@ package struct QueryDefinition<Expectation>: Sendable {
     /// Its rows in `streamtrace help check` and in docs/queries.md.
     package var documentation: QueryDocumentation
 
-    /// `needs`: what a pass keeps for an expectation a query built (`{ TraceNeeds(consumes: $0.count) }` for `next N`).
     package init(
-        _ syntax: QuerySyntax, needs: @escaping @Sendable (Expectation) -> TraceNeeds, reasons: [QueryReason] = [],
-        summary: String, passes: String, inverted: QueryDocumentation.Inverted? = nil
+        _ syntax: QuerySyntax, needs: @escaping @Sendable (Expectation) -> TraceNeeds = { _ in .nothing },
+        reasons: [QueryReason] = [], summary: String, passes: String, inverted: QueryDocumentation.Inverted? = nil
     ) {
         self.syntax = syntax
         self.needs = needs
         self.reasons = reasons
         documentation = QueryDocumentation(summary: summary, passes: passes, inverted: inverted)
-    }
-
-    /// An expectation that keeps `needs` whatever the query gave (`finished` keeps ``TraceNeeds/nothing``).
-    package init(
-        _ syntax: QuerySyntax, keeps needs: TraceNeeds, reasons: [QueryReason] = [], summary: String, passes: String,
-        inverted: QueryDocumentation.Inverted? = nil
-    ) {
-        self.init(
-            syntax, needs: { _ in needs }, reasons: reasons, summary: summary, passes: passes, inverted: inverted)
     }
 }
 
@@ -39,7 +29,7 @@ extension QueryDefinition where Expectation: ConditionalExpectation & TraceExpec
         inverted: QueryDocumentation.Inverted? = nil
     ) {
         self.init(
-            QuerySyntax(keyword: keyword, clauses: [.where]) { Expectation($0.condition("where")) }, keeps: .nothing,
+            QuerySyntax(keyword: keyword, clauses: [.where]) { Expectation($0.condition("where")) },
             reasons: reasons, summary: summary, passes: passes, inverted: inverted)
     }
 }

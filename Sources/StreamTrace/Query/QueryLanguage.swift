@@ -26,14 +26,6 @@ package enum QueryLanguage {
         return forms.map(\.syntax.keyword).filter { seen.insert($0).inserted }
     }
 
-    /// The words that start a clause in some form: `where`.
-    static var clauseWords: Set<String> { Set(forms.flatMap { $0.syntax.clauses.map(\.word) }) }
-
-    /// The forms a word names (several share `next`).
-    static func forms(named word: String) -> [QueryForm] {
-        forms.filter { $0.syntax.keyword == word || $0.syntax.synonyms.contains(word) }
-    }
-
     /// `finished, next, next where MATCHER and prefix N`: what `not` inverts.
     static func invertibleForms(joinedBy conjunction: String) -> String {
         let invertible = forms.filter(\.isInvertible).map(\.syntax.form).sorted()
@@ -43,23 +35,16 @@ package enum QueryLanguage {
 
 /// One expectation of the query language, as its type declares it.
 package struct QueryForm: Sendable {
-    /// The expectation's type, named only when needed: a runtime lookup that every `check` would pay for at start-up.
-    private let type: any QueryExpectation.Type
+    /// The expectation's type, named only by tests: a runtime lookup that every `check` would pay for at start-up.
+    let type: any QueryExpectation.Type
     package let syntax: QuerySyntax
-    package let reasons: [QueryReason]
     package let documentation: QueryDocumentation
 
     init<Expectation: QueryExpectation>(_ type: Expectation.Type) {
         let query = type.query
         self.type = type
         syntax = query.syntax
-        reasons = query.reasons
         documentation = query.documentation
-    }
-
-    /// The type's name: `Last`.
-    package var typeName: String {
-        String(String(describing: type).prefix { $0 != "<" })
     }
 
     /// Whether `not` inverts it: an expectation it makes has an inverted form (``TraceExpectation/inverted``).

@@ -8,10 +8,9 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
     case greater(JSONNumber)
     case greaterOrEqual(JSONNumber)
 
-    /// The operators, as a query writes them.
-    static let symbols = ["==", "!=", "contains", "<=", ">=", "<", ">"]
-    /// The operators, as messages list them.
-    static let symbolList = "==, !=, contains, <, <=, >, >="
+    /// The operators, as a query writes them, in the order messages list them.
+    static let symbols = ["==", "!=", "contains", "<", "<=", ">", ">="]
+    static let symbolList = symbols.joined(separator: ", ")
 
     /// `==`, `!=` or `contains` with its operand; `nil` for another symbol.
     init?(symbol: String, operand: JSONValue) {
@@ -75,11 +74,6 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
                 return matches(raw.value)
             }
         }
-    }
-
-    /// Whether `raw` satisfies the comparison (see ``textPredicate``).
-    package func matches(_ raw: RawJSON) -> Bool {
-        textPredicate(raw)
     }
 
     package func matches(_ value: JSONValue) -> Bool {

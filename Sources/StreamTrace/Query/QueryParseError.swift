@@ -10,20 +10,8 @@ package struct QueryParseError: Error, Equatable, CustomStringConvertible {
     /// What was expected and what was found.
     package var message: String
 
-    package init(query: String, column: Int, message: String) {
-        self.query = query
-        self.column = column
-        self.message = message
-    }
-
     /// `column 8: expected a whole number after 'prefix'`
     package var description: String { "column \(column): \(message)" }
-
-    /// The query, and a caret under the problem followed by the message.
-    package var pointer: String {
-        let (line, caret) = excerpt
-        return line + "\n" + caret + " " + message
-    }
 
     /// The query as a terminal shows it (escaped; a long one cut to the 60 characters before the problem and the 40
     /// after, marked with `…`), and a line with a caret under the problem.

@@ -63,9 +63,9 @@ struct QueryParser {
             expectation: arguments.isInverted ? made.inverted ?? made : made)
     }
 
-    /// The expectations `word` names, or an error that lists the keywords.
+    /// The expectations `word` names (several share `next`), or an error that lists the keywords.
     private func forms(named word: String, at offset: Int) throws(QueryParseError) -> [QueryForm] {
-        let found = QueryLanguage.forms(named: word)
+        let found = QueryLanguage.forms.filter { $0.syntax.keyword == word || $0.syntax.synonyms.contains(word) }
         guard found.isEmpty else { return found }
         let keywords = QueryLanguage.keywords
         let lowered = word.lowercased()
@@ -93,7 +93,7 @@ struct QueryParser {
                 candidates = candidates.filter { $0.syntax.arguments.count == position }
                 break
             }
-            arguments.set(argument.placeholder, try argument.read(&words, keyword))
+            arguments[argument.placeholder] = try argument.read(&words, keyword)
             candidates = takers
             position += 1
         }
@@ -129,13 +129,14 @@ struct QueryParser {
         while let (word, offset) = words.peek() {
             let owners = candidates.filter { $0.clause(word) != nil }
             guard let form = owners.first, let clause = form.clause(word) else {
-                guard QueryLanguage.clauseWords.contains(word) else { break }
+                // A word that starts a clause in some form (`where`) is misplaced; any other ends the clauses.
+                guard QueryLanguage.forms.contains(where: { $0.clause(word) != nil }) else { break }
                 throw failure(
                     "'\(word)' does not apply to \(written)\(Self.hint(clause: word, of: candidates))", at: offset)
             }
             if let misplaced = Self.misplaced(word, after: given, in: form) { throw failure(misplaced, at: offset) }
             _ = words.take()
-            arguments.set(word, try clause.argument.read(&words, word))
+            arguments[word] = try clause.argument.read(&words, word)
             given.append(word)
             candidates = owners
         }

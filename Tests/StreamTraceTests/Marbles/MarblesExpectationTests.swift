@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 import Testing
 
 /// `recorder.marbles(…)`: the recording drawn as a diagram, read now or

@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 
 extension TraceChecker {
     /// The reference the pass is held to: every event kept in memory, and

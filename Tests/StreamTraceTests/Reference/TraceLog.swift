@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 
 /// A whole trace held in memory (a ``TraceRecord``) with its header and
 /// status, and what a query's window asks of it: the reference that

@@ -1,4 +1,4 @@
-import StreamTrace
+@testable import StreamTrace
 
 /// Every event of a trace, kept for the reference evaluation
 /// (``TraceChecker/referenceEvaluations(of:)``): each element's value, and

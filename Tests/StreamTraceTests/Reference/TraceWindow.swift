@@ -2,7 +2,7 @@ import StreamTrace
 
 /// The events of a whole trace in memory up to the end of a query's
 /// window: the reference evaluation's window.
-struct TraceWindow: EventWindow, WrittenTimeout {
+struct TraceWindow: EventWindow {
     let log: TraceLog
     /// The window's last instant, or `nil` for the end of the trace.
     let endTime: Int64?
