@@ -112,11 +112,8 @@ struct JobRunner {
 
     /// Where to dispatch the next job, if any is ready; else the runner is no longer busy.
     mutating func next() -> DispatchQueue? {
-        if isEmpty {
-            busy = false
-            return nil
-        }
-        return target
+        if isEmpty { busy = false }
+        return isEmpty ? nil : target
     }
 
     /// Lets the runner go on without its running job, which holds its thread: later jobs run on a new queue, off the

@@ -370,11 +370,9 @@ package final class TaskTracker: @unchecked Sendable {
         /// Whether it names one job for as long as the domain lives: a task's ID, or any job where IDs cannot be read.
         var isKnownForGood: Bool { taskID != 0 || Self.readTaskID == nil }
 
-        typealias ReadTaskID = @convention(thin) (UnsafeRawPointer) -> UInt64
-
         /// The runtime's function, found once (``TaskTracker`` looks it up before installing the hook).
         static let readTaskID = SystemCall.symbol("swift_task_getJobTaskId").map {
-            unsafeBitCast($0, to: ReadTaskID.self)
+            unsafeBitCast($0, to: (@convention(thin) (UnsafeRawPointer) -> UInt64).self)
         }
     }
 }

@@ -50,8 +50,10 @@ package final class VirtualTimeline: @unchecked Sendable {
         try await suspend { id, continuation in
             if deadline <= current { return { continuation.resume() } }
             entries.append(Entry(id: id, deadline: deadline, work: .wake(continuation)))
-            let waiters = takeSatisfiedWaiters()
-            return { for waiter in waiters { waiter.resume() } }
+            let sleepers = entries.count(where: \.isSleeper)
+            let satisfied = sleeperWaiters.filter { $0.value.atLeast <= sleepers }
+            for id in satisfied.keys { sleeperWaiters[id] = nil }
+            return { for waiter in satisfied.values { waiter.continuation.resume() } }
         } unregister: { id in
             guard let index = self.entries.firstIndex(where: { $0.id == id }),
                 case .wake(let continuation) = self.entries[index].work
@@ -107,7 +109,9 @@ package final class VirtualTimeline: @unchecked Sendable {
     /// at that instant, in an order drawn from the seed in which actions keep theirs, as a serial scheduler runs them.
     package func takeDue(until deadline: Duration) -> [Work]? {
         lock.withLock {
-            guard let first = entries.indices.filter({ entries[$0].deadline <= deadline }).min(by: isBefore) else {
+            // The entry first in (deadline, id) order is due if any is.
+            let key = { (index: Int) in (self.entries[index].deadline, self.entries[index].id) }
+            guard let first = entries.indices.min(by: { key($0) < key($1) }), entries[first].deadline <= deadline else {
                 return nil
             }
             let instant = entries[first].deadline
@@ -124,11 +128,6 @@ package final class VirtualTimeline: @unchecked Sendable {
             self.generator = generator
             return order
         }
-    }
-
-    /// Under `lock`.
-    private func isBefore(_ lhs: Int, _ rhs: Int) -> Bool {
-        (entries[lhs].deadline, entries[lhs].id) < (entries[rhs].deadline, entries[rhs].id)
     }
 
     package func move(to time: Duration) {
@@ -153,28 +152,19 @@ package final class VirtualTimeline: @unchecked Sendable {
         try await suspend { id, continuation in
             if entries.count(where: \.isSleeper) >= count { return { continuation.resume() } }
             sleeperWaiters[id] = (count, continuation)
-            return { self.expire(id, expected: count, after: timeout) }
+            let nanoseconds = Int(TimeFormat.nanoseconds(timeout))
+            return {
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                    let (waiter, found) = self.lock.withLock {
+                        (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
+                    }
+                    let timedOut = SleepersTimeout(expected: count, found: found, timeout: timeout)
+                    waiter?.continuation.resume(throwing: timedOut)
+                }
+            }
         } unregister: {
             self.sleeperWaiters.removeValue(forKey: $0)?.continuation
         }
-    }
-
-    private func expire(_ id: UInt64, expected: Int, after timeout: Duration) {
-        let nanoseconds = Int(TimeFormat.nanoseconds(timeout))
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-            let (waiter, found) = self.lock.withLock {
-                (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
-            }
-            waiter?.continuation.resume(throwing: SleepersTimeout(expected: expected, found: found, timeout: timeout))
-        }
-    }
-
-    /// Under `lock`.
-    private func takeSatisfiedWaiters() -> [CheckedContinuation<Void, any Error>] {
-        let sleepers = entries.count(where: \.isSleeper)
-        let satisfied = sleeperWaiters.filter { $0.value.atLeast <= sleepers }
-        for id in satisfied.keys { sleeperWaiters[id] = nil }
-        return satisfied.values.map(\.continuation)
     }
 }
 

@@ -43,9 +43,8 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
 
     /// Creates the folder (and its parents) if it does not exist.
     public init(path: String, clock: C) throws(FileTraceSink.OpenError) {
-        if let code = Self.makeDirectories(path) {
-            throw FileTraceSink.OpenError(
-                path: path, reason: "cannot create the folder: \(String(cString: strerror(code)))")
+        if let reason = Self.makeDirectories(path).map({ String(cString: strerror($0)) }) {
+            throw FileTraceSink.OpenError(path: path, reason: "cannot create the folder: \(reason)")
         }
         self.path = path
         self.clock = clock
@@ -56,14 +55,8 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         // A file name never handed out before.
         let base = Self.fileName(for: name)
         let file = lock.withLock {
-            var candidate = base + ".jsonl"
-            var number = 2
-            while files.contains(candidate) {
-                candidate = "\(base)-\(number).jsonl"
-                number += 1
-            }
-            files.insert(candidate)
-            return candidate
+            let candidates = (1...).lazy.map { $0 == 1 ? base + ".jsonl" : "\(base)-\($0).jsonl" }
+            return files.insert(candidates.first { !files.contains($0) }!).memberAfterInsert
         }
         return try FileTraceSink(path: path + "/" + file)
     }
