@@ -67,13 +67,15 @@ struct StreamedWindow: EventWindow {
 
     /// A value over ``RecentValues/longest`` is drawn as unknown, as recent values draw one they did not keep.
     func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
-        if let value = shortText(index) { return (ValueText.message(value), elementLocation(at: index).nanoseconds) }
+        if let value = shortText(index) {
+            return (ValueText.message(value.text), elementLocation(at: index).nanoseconds)
+        }
         if let location = kept(index)?.1 ?? state.recent.location(index) { return (nil, location.nanoseconds) }
         return (nil, values.locations[index]?.nanoseconds ?? 0)
     }
 
     func describe(_ element: RawJSON) -> String {
-        ValueText.message(element)
+        ValueText.message(element.text)
     }
 
     /// Element `index` as a message shows it; a value over ``RecentValues/longest`` by where it is instead, kept or

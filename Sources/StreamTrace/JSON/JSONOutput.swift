@@ -162,15 +162,10 @@ package struct JSONOutput: Sendable {
         write(uint: value.magnitude)
     }
 
-    /// Appends `head`, `value` in decimal and `tail` in one copy.
-    package mutating func append(_ head: StaticString, int value: Int64, _ tail: StaticString) {
-        append(head, int: value, tail, raw: UnsafeRawBufferPointer(start: nil, count: 0), "")
-    }
-
     /// Appends `head`, `value` in decimal, `middle`, `raw` (valid JSON where it goes) and `tail` in one copy.
     package mutating func append(
-        _ head: StaticString, int value: Int64, _ middle: StaticString, raw: UnsafeRawBufferPointer,
-        _ tail: StaticString
+        _ head: StaticString, int value: Int64, _ middle: StaticString,
+        raw: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), _ tail: StaticString = ""
     ) {
         let (headCount, middleCount, tailCount) = (
             head.utf8CodeUnitCount, middle.utf8CodeUnitCount, tail.utf8CodeUnitCount

@@ -10,13 +10,11 @@ import Musl
 /// the byte offset of the first problem, and never recurses: open containers live on a stack of its own, at most
 /// `maximumDepth` deep, so no value can exhaust a thread's stack.
 package struct JSONParser {
-    package static let defaultMaximumDepth = TraceReaderOptions.defaultMaximumDepth
-
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
     var position = 0
 
-    package init(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    package init(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = TraceReaderOptions.defaultMaximumDepth) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }

@@ -10,18 +10,10 @@ package struct JSONPattern: Sendable {
         canonical = CanonicalJSON(value)
     }
 
-    package func equals(_ raw: RawJSON) -> Bool {
-        raw.bytes.withUnsafeBytes { equals(text: $0) }
-    }
-
     /// Whether the value whose validated text is `text` is JSON-equal to the pattern.
     package func equals(text: UnsafeRawBufferPointer) -> Bool {
         var rewriter = JSONRewriter()
         return rewriter.canonical(text) == canonical
-    }
-
-    package func isContained(in raw: RawJSON) -> Bool {
-        raw.bytes.withUnsafeBytes { isContained(inText: $0) }
     }
 
     /// Whether the value whose validated text is `bytes` contains the pattern (``JSONValue/contains(_:)``).

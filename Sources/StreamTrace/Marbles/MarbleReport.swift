@@ -77,8 +77,7 @@ package struct MarbleReport<Element: Equatable> {
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.
     package func expected(_ index: Int) -> String {
-        Self.named(
-            expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
+        Self.named(expectedSymbols[index], expectedValues[index].map(describe), diagram.events[index].symbol.kind)
     }
 
     /// A recorded event as a message names it: `c (3)`, `# (failure)`.

@@ -132,8 +132,7 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
             var values: [Character: RawJSON] = [:]
             if case .elementValues(let given)? = arguments["values"] { values = given }
             for name in names where values[name] == nil { values[name] = RawJSON(.string(String(name))) }
-            var frame = Duration.milliseconds(1)
-            if case .duration(let given)? = arguments["frame"] { frame = given }
+            let frame: Duration = if case .duration(let given)? = arguments["frame"] { given } else { .milliseconds(1) }
             return Self(text, values: values, error: nil, frame: frame)
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"

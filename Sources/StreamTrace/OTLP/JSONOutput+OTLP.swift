@@ -48,8 +48,7 @@ extension JSONOutput {
         text.buffer.withUnsafeBytes { writeAttribute(key, jsonText: $0, flush: { _ in }) }
     }
 
-    /// `{"key":KEY,"value":{"TYPE":`, what `value` writes, and `}}`; after a comma if it follows another attribute (its
-    /// `}`).
+    /// `{"key":KEY,"value":{"TYPE":`, what `value` writes, and `}}`; a comma first if another attribute's `}` precedes.
     private mutating func writeAttribute(
         _ key: StaticString, type: StaticString, _ value: (inout JSONOutput) throws -> Void
     ) rethrows {

@@ -58,13 +58,13 @@ package enum QueryMatcher: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .equal(let expected):
             let pattern = JSONPattern(expected)
-            return { pattern.equals($0) }
+            return { raw in raw.bytes.withUnsafeBytes { pattern.equals(text: $0) } }
         case .notEqual(let expected):
             let pattern = JSONPattern(expected)
-            return { !pattern.equals($0) }
+            return { raw in !raw.bytes.withUnsafeBytes { pattern.equals(text: $0) } }
         case .contains(let part):
             let pattern = JSONPattern(part)
-            return { pattern.isContained(in: $0) }
+            return { raw in raw.bytes.withUnsafeBytes { pattern.isContained(inText: $0) } }
         default:
             // Only a number compares; a number is short, built to compare exactly.
             return { [self] raw in

@@ -38,7 +38,7 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow, ScannedWindow {
 
     func describe(_ element: Input) -> String {
         // A trace's value recorded as it was read (a trace replayed into a recorder) is its text.
-        if let raw = element as? RawJSON { return ValueText.message(raw) }
+        if let raw = element as? RawJSON { return ValueText.message(raw.text) }
         var output = JSONOutput()
         encoder.write(element, into: &output)
         return ValueText.message(output.string)

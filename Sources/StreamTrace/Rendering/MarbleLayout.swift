@@ -107,7 +107,6 @@ package struct MarbleLayout {
         return Drawing(lines: drawn, caret: caret)
     }
 
-    /// The widest item of any line at each slot.
     private static func widths(of lines: [Line], slotCount: Int) -> [Int] {
         var widths = Array(repeating: 0, count: slotCount)
         for line in lines {

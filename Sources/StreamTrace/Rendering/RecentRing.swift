@@ -11,7 +11,6 @@ struct RecentRing<Element> {
         self.capacity = max(capacity, 1)
     }
 
-    /// How many came before the kept ones.
     var passedOver: Int { count - storage.count }
 
     /// The kept elements, oldest first.

@@ -7,7 +7,6 @@ struct ShapeTable {
         var event: String
         /// A value's text and which distinct value it is.
         var value: (text: String, key: Int)? = nil
-        /// When it happened, if known.
         var nanoseconds: Int64?
         var showsTime: Bool
         var mark: RecentTimeline.Mark

@@ -6,10 +6,6 @@ package enum ValueText {
         TerminalText.escaped(json)
     }
 
-    package static func message(_ json: RawJSON) -> String {
-        TerminalText.escaped(json.text)
-    }
-
     /// The start of the UTF-8 text `bytes` begin: at most ``prefixLength(columns:)`` bytes, ending in `…` if cut.
     package static func prefix(_ bytes: some BidirectionalCollection<UInt8>, columns: Int) -> String {
         let limit = prefixLength(columns: columns)

@@ -53,6 +53,6 @@ struct TraceWindow: EventWindow {
     var nextEvent: (kind: EventKind, location: EventLocation)? { endTime.flatMap(log.firstEvent(after:)) }
 
     func describe(_ element: RawJSON) -> String {
-        ValueText.message(element)
+        ValueText.message(element.text)
     }
 }

@@ -11,7 +11,7 @@ package struct TraceScanEvent {
     /// Where the `"value"` (validated JSON) is in `text`, for `value` and `failure` events that have one.
     package var valueRange: Range<Int>? = nil
     /// The reader's depth limit, for ``failure`` and ``demand``.
-    package var maximumDepth = JSONParser.defaultMaximumDepth
+    package var maximumDepth = TraceReaderOptions.defaultMaximumDepth
 
     /// A `failure`'s error or a `request`'s demand, parsed from the line again when asked (both are rare): keeping
     /// them out of the event keeps it small and trivial to copy.
