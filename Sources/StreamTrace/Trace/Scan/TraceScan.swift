@@ -11,7 +11,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How ``TraceScan`` reads.
 package struct TraceScanOptions: Sendable {
     package var reader: TraceReaderOptions
     /// How many threads read a large regular file in blocks, at most one an active processor (1: read in one pass).
