@@ -152,7 +152,7 @@ private func events(_ values: [String]) -> [String] {
             var printed: [String] = []
             func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
-            let scan = try TraceScan.scan(path: "big.jsonl") { TraceScanSummary() }
+            let scan = try TraceScan.summary(path: "big.jsonl")
             print(scan.status, scan.consumer.elementCount)
             return printed
         }

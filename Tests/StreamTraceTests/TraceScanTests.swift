@@ -103,14 +103,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let expected = TraceScanReference.sequential(text, name: path, options: TraceReaderOptions())
         let options = TraceScanOptions(parallelism: 4, readSize: 1000, minimumChunkBytes: 1000)
-        let scan = try TraceScan.scan(path: path, options: options) { TraceScanReference.Collector() }
+        let fd = try TraceFile.open(path)
+        defer { close(fd) }
+        let scan = try TraceScan.scan(fileDescriptor: fd, name: path, options: options) {
+            TraceScanReference.Collector()
+        }
         guard case .read(_, let status, _, let events) = expected else {
             Issue.record("\(expected)")
             return
         }
         #expect(scan.status == status)
         #expect(scan.consumer.events.map(\.head) == events.map(\.head))
-        let summary = try TraceScan.scan(path: path, options: options) { TraceScanSummary() }
+        let summary = try TraceScan.summary(path: path, options: options)
         #expect(summary.consumer.eventCount == events.count)
         #expect(summary.consumer.elementCount == events.filter { $0.head.kind == .value }.count)
         #expect(summary.consumer.last?.line == events.last?.head.line)

@@ -6,7 +6,6 @@ package struct GoldenTraceError: Error, CustomStringConvertible {
         case differs(TraceComparison)
         /// The golden file is not a readable trace.
         case unreadable(TraceReadError)
-        /// The recording is not a valid trace.
         case invalidRecording(TraceReadError)
         case cannotWrite(String)
     }

@@ -38,7 +38,7 @@ package struct OTLPStream: Sendable {
         traceID = OTLPIdentity.traceID(of: folder ?? file)
         spanID = OTLPIdentity.spanID(file: file, stream: name)
         parentSpanID = folder.map(OTLPIdentity.folderSpanID(of:))
-        let started = header.started.flatMap(ISO8601.nanoseconds).flatMap { $0 >= 0 ? $0 : nil }
+        let started = header.started.flatMap { ISO8601.nanoseconds($0) }.flatMap { $0 >= 0 ? $0 : nil }
         usesEpoch = started == nil
         if let started {
             origin = started

@@ -51,18 +51,9 @@ package enum ISO8601 {
     }
 
     /// Nanoseconds since 1970 of a UTC timestamp (`2026-11-22T10:00:00Z`, 0 to 9 fraction digits), or `nil` if
-    /// `text` is not one or lies outside what 64 bits of nanoseconds hold (1677 to 2262).
-    package static func nanoseconds(_ text: String) -> Int64? {
-        parse(text, offsets: false)
-    }
-
-    /// Nanoseconds since 1970 of an RFC 3339 time: as ``nanoseconds(_:)`` reads, or with an offset from UTC
-    /// (`2026-05-01T14:00:00+02:00`); `nil` if `text` is not one.
-    package static func rfc3339Nanoseconds(_ text: String) -> Int64? {
-        parse(text, offsets: true)
-    }
-
-    private static func parse(_ text: String, offsets: Bool) -> Int64? {
+    /// `text` is not one or lies outside what 64 bits of nanoseconds hold (1677 to 2262). With `offsets`, an RFC 3339
+    /// time with an offset from UTC (`2026-05-01T14:00:00+02:00`) is read too.
+    package static func nanoseconds(_ text: String, offsets: Bool = false) -> Int64? {
         let b = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= b.count else { return nil }

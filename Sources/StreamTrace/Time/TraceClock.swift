@@ -61,7 +61,7 @@ struct TimeSource: Sendable {
     init<C: Clock>(_ clock: C) where C.Duration == Duration {
         clockName = (clock as? any TraceClock)?.traceName ?? String(describing: C.self)
         diagnose = TimeSource.diagnosis(of: clock)
-        virtualCore = TimeSource.virtualCore(of: clock)
+        virtualCore = (clock as? TestClock)?.core
         // System clocks are read directly: no `Duration` arithmetic or closure call per event.
         systemClock = TimeSource.systemClockID(C.self)
         if let id = systemClock {

@@ -28,7 +28,7 @@ package struct TraceAlignment: Sendable, Equatable {
     package var origin: String?
 
     package init(headers: [TraceHeader]) {
-        let starts = headers.compactMap { $0.started.flatMap(ISO8601.nanoseconds) }
+        let starts = headers.compactMap { $0.started.flatMap { ISO8601.nanoseconds($0) } }
         let readings = headers.compactMap(\.at)
         if !headers.isEmpty, starts.count == headers.count, let offsets = Self.offsets(starts) {
             let earliest = starts.firstIndex(of: starts.min()!)!

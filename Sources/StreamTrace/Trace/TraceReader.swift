@@ -137,14 +137,6 @@ public final class TraceReader {
         }
     }
 
-    /// The text of the value ``nextHead()`` just returned (it must be a `value` event), validated but not decoded.
-    package func rawValue() -> RawJSON {
-        guard let value = currentValueBytes else {
-            preconditionFailure("rawValue() needs the value event nextHead() just returned")
-        }
-        return RawJSON(validated: Array(value)[...])
-    }
-
     /// The current value's bytes, valid until the next call; `nil` unless ``nextHead()`` just returned a `value` event.
     package var currentValueBytes: UnsafeRawBufferPointer? {
         guard let current, current.kind == .value else { return nil }

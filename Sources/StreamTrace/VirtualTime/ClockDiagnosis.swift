@@ -59,11 +59,6 @@ package enum ClockDiagnosis {
 }
 
 extension TimeSource {
-    @usableFromInline
-    static func virtualCore<C: Clock>(of clock: C) -> VirtualClockCore? {
-        (clock as? TestClock)?.core
-    }
-
     /// What ``ClockDiagnosis`` says about `clock`, read when a failure needs it; the clock is not kept alive for it.
     @usableFromInline
     static func diagnosis<C: Clock>(of clock: C) -> @Sendable () -> String {

@@ -29,7 +29,7 @@ enum JobWatchdog {
     {
         let held = now - running.started
         guard waiting > 0, held >= sampleAfter else { return nil }
-        let cpu = ThreadCPUTime.of(running.thread)
+        let cpu = running.threadCPUTime
         guard let sample = running.sample else {
             if let cpu { running.sample = (cpu, now) }
             return held >= busyBound ? stall(running, held: held, blocked: false, waiting: waiting) : nil

@@ -84,7 +84,7 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    let core: VirtualClockCore
+    @usableFromInline let core: VirtualClockCore
     /// What failure messages call it: `TestClock`, or `TestScheduler` for a scheduler's ``TestScheduler/clock``.
     package let diagnosticName: String
 

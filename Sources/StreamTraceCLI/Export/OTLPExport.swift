@@ -11,7 +11,7 @@ struct OTLPExport {
     /// The options, checked before any trace is read.
     init(_ parsed: ArgumentScanner.Parsed) throws(CLIError) {
         epoch = try parsed.values["--epoch"].map { text throws(CLIError) in
-            guard let epoch = ISO8601.rfc3339Nanoseconds(text), epoch >= 0 else {
+            guard let epoch = ISO8601.nanoseconds(text, offsets: true), epoch >= 0 else {
                 throw .usage(
                     "--epoch must be an RFC 3339 time from 1970 on, such as 2026-05-01T12:00:00Z; got '\(text)'",
                     command: "export")

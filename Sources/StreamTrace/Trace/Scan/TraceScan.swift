@@ -11,7 +11,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How ``TraceScan`` reads.
 package struct TraceScanOptions: Sendable {
     package var reader: TraceReaderOptions
     /// How many threads read a large regular file in blocks, at most one an active processor (1: read in one pass).
@@ -48,27 +47,19 @@ package struct TraceScanResult<Consumer> {
 /// pass. Every line is checked as ``TraceReader`` checks it, and a malformed trace throws the reader's first error.
 ///
 /// ```swift
-/// let scan = try TraceScan.scan(path: "big.jsonl") { TraceScanSummary() }
+/// let scan = try TraceScan.summary(path: "big.jsonl")
 /// print(scan.status, scan.consumer.elementCount)
 /// ```
 package enum TraceScan {
-    /// Scans the trace at `path` (`-` is standard input).
-    package static func scan<C: TraceScanConsumer>(
-        path: String, options: TraceScanOptions = TraceScanOptions(), makeConsumer: () -> C
-    ) throws(TraceReadError) -> TraceScanResult<C> {
-        if path == "-" {
-            return try scan(fileDescriptor: 0, name: "<stdin>", options: options, makeConsumer: makeConsumer)
-        }
-        let fd = try TraceFile.open(path)
-        defer { close(fd) }
-        return try scan(fileDescriptor: fd, name: path, options: options, makeConsumer: makeConsumer)
-    }
-
-    /// A ``TraceScanSummary`` scan, specialized here: a generic call from another module runs unspecialized.
+    /// A ``TraceScanSummary`` scan of the trace at `path` (`-` is standard input), specialized here: a generic call
+    /// from another module runs unspecialized.
     package static func summary(
         path: String, options: TraceScanOptions = TraceScanOptions()
     ) throws(TraceReadError) -> TraceScanResult<TraceScanSummary> {
-        try scan(path: path, options: options) { TraceScanSummary() }
+        if path == "-" { return try scan(fileDescriptor: 0, name: "<stdin>", options: options) { TraceScanSummary() } }
+        let fd = try TraceFile.open(path)
+        defer { close(fd) }
+        return try scan(fileDescriptor: fd, name: path, options: options) { TraceScanSummary() }
     }
 
     /// Scans from an open descriptor (not closed): a regular file from its current offset in parallel, else in order.
