@@ -214,7 +214,7 @@ struct CheckBench {
             var lines: [String] = []
             var counts = (passed: 0, failed: 0)
             var locations: [String] = []
-            for (text, result) in zip(texts, evaluations) {
+            for (text, result) in zip(texts, evaluations.results) {
                 if result.status == .pass {
                     counts.passed += 1
                     lines.append(result.output.map { "PASS  \(text)  \($0.text)" } ?? "PASS  \(text)")

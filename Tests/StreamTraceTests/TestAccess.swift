@@ -83,3 +83,10 @@ extension ValuePlace {
     /// The length of its text, in bytes.
     var count: Int { range.count }
 }
+
+/// Tests read a trace's results by iterating its evaluations.
+extension TraceEvaluations: Sequence {
+    public func makeIterator() -> IndexingIterator<[QueryResult]> {
+        results.makeIterator()
+    }
+}

@@ -1,15 +1,11 @@
 /// The results of a list of queries against one trace, in order (``TraceChecker/evaluations(of:valueLimit:)``),
 /// with the trace's header and how it ends.
-package struct TraceEvaluations: Sequence {
+package struct TraceEvaluations {
     package let header: TraceHeader
     package let status: TraceStatus
     /// What the reader warned about (a truncated last line).
     package let warnings: [TraceReadWarning]
     package let results: [QueryResult]
-
-    package func makeIterator() -> IndexingIterator<[QueryResult]> {
-        results.makeIterator()
-    }
 }
 
 extension TraceEvaluations {

@@ -41,7 +41,7 @@ extension ElementCondition<RawJSON> {
 
 extension EventWindow {
     /// The default ``EventWindow/firstElement(from:where:accepting:)``: reads each element from `start` on, skipping
-    /// those an earlier pending evaluation of this wait already read (``ScannedWindow``).
+    /// those an earlier pending evaluation of this wait already read (``EventWindow/scannedCount``).
     package func firstElement(
         from start: Int, where condition: ElementCondition<Element>, accepting: Bool
     ) -> Int? {

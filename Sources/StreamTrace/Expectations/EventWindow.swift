@@ -20,6 +20,11 @@ package protocol EventWindow<Element, Failure> {
     var nextEvent: (kind: EventKind, location: EventLocation)? { get }
     /// A timeout as a person wrote it (a query's `within 1500us`), which messages quote as written; `nil` if none was.
     var writtenTimeout: String? { get }
+    /// The elements the same expectation already read, in the same wait, and found pending (0 at its first evaluation
+    /// in the wait, and for a one-shot read: `get()`, a trace). An expectation whose pending verdict vouches for every
+    /// element it read (`every(where:)`: each one matched; `next(where:)`: none after the cursor matched) starts after
+    /// them, so that a wait over n elements reads each once, not n times. Never more than ``elementCount``.
+    var scannedCount: Int { get }
     /// An element as a message shows it: its compact JSON, whole, escaped for a terminal.
     func describe(_ element: Element) -> String
     /// The element at `index` as a failure message's timeline draws it: its text (`nil` if not known), and its time.
@@ -34,6 +39,7 @@ package protocol EventWindow<Element, Failure> {
 extension EventWindow {
     package var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
     package var writtenTimeout: String? { nil }
+    package var scannedCount: Int { 0 }
 
     package func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (describe(element(at: index)), elementLocation(at: index).nanoseconds)

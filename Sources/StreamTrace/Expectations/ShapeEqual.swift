@@ -52,7 +52,7 @@ extension StreamExpectations {
         }
 
         /// Whether an open window still holds only the first elements of `expected`, reading only the elements after
-        /// those a wait's pending evaluation already matched (``ScannedWindow``).
+        /// those a wait's pending evaluation already matched (``EventWindow/scannedCount``).
         private func staysPending(_ window: some EventWindow<Element, Failure>) -> Bool {
             guard window.completion == nil, !window.end.isFinal, window.elementCount < expected.count else {
                 return false

@@ -89,7 +89,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     // MARK: Evaluating
 
     /// Evaluates `expectation` over the recording and moves the cursor if it passes. `scanned` is what a wait's
-    /// earlier evaluations already read (``ScannedWindow``); a pending verdict sets it to the elements read now.
+    /// earlier evaluations already read (`scannedCount`); a pending verdict sets it to the elements read now.
     func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd, scanned: inout Int) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
         let window = RecorderWindow(state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned)

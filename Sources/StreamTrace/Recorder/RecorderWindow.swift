@@ -1,9 +1,8 @@
 /// A recorder's events seen as an expectation's window. Only used while the recorder's lock is held.
-struct RecorderWindow<Input, Failure: Error>: EventWindow, ScannedWindow {
+struct RecorderWindow<Input, Failure: Error>: EventWindow {
     let state: RecordingState<Input, Failure>
     let requestedEnd: WindowEnd
     let encoder: TraceLineEncoder<Input, Failure>
-    /// What the wait's expectation already read (``ScannedWindow``).
     var scannedCount = 0
 
     var elementCount: Int { state.elements.count }

@@ -112,15 +112,7 @@ struct RecordingState<Input, Failure: Error> {
     @usableFromInline
     mutating func updateWakeThreshold() {
         var lowest = Int.max
-        for waiter in waiters {
-            let condition = waiter.wakeCondition
-            if condition.onEveryEvent { lowest = 0 }
-            if let minimum = condition.minimumElements { lowest = min(lowest, minimum) }
-            if let minimum = condition.minimumUnconsumed {
-                let (sum, overflow) = consumed.addingReportingOverflow(minimum)
-                lowest = min(lowest, overflow ? .max : sum)
-            }
-        }
+        for waiter in waiters { lowest = min(lowest, waiter.wakeCondition.elementThreshold(consumed: consumed)) }
         wakeThreshold = lowest
     }
 

@@ -6,7 +6,7 @@ final class Waiter: @unchecked Sendable {
     /// Evaluates the expectation for a window end, resuming after what it already read (`scanned`); stores the
     /// verdict and returns `true` once decided.
     let evaluate: (WindowEnd, inout Int) -> Bool
-    /// How many elements the expectation had read when last pending (``ScannedWindow``): a live wait reads each once.
+    /// How many elements the expectation had read when last pending (`scannedCount`): a live wait reads each once.
     var scanned = 0
     @usableFromInline let wakeCondition: WakeCondition
     /// Resumes the waiting thread or task. Set before registration.

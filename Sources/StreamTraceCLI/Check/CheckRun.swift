@@ -52,7 +52,7 @@ struct CheckRun {
             for report in reports { try report.begin(checked) }
             let start = ContinuousClock.now
             var last = start
-            for (result, query) in zip(evaluations, queries) {
+            for (result, query) in zip(evaluations.results, queries) {
                 let seconds = ScannedTrace.seconds(since: last)
                 last = .now
                 if result.status == .pass { totals.passed += 1 } else { totals.failed += 1 }
