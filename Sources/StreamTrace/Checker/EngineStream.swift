@@ -39,7 +39,7 @@ final class EngineStream: QueryStream {
         guard let end = sharedEnd else { return 0 }
         for position in 0..<limit {
             let event = batch.event(at: position, eventOffset: 0, lineOffset: 0)
-            if event.nanoseconds > end || event.kind.isTerminalKind { return position }
+            if event.nanoseconds > end || event.kind.isTerminal { return position }
         }
         return limit
     }
@@ -52,7 +52,7 @@ final class EngineStream: QueryStream {
                 _ = window.take(event)
                 sharedEnd = nil
                 wantsEvents = false
-            } else if event.kind.isTerminalKind {
+            } else if event.kind.isTerminal {
                 unshare(pass)
             }
             return

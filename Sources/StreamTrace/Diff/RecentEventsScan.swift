@@ -9,7 +9,7 @@ struct RecentEventsScan: TraceScanConsumer {
     private var lastPassed: Int64 = 0
 
     mutating func consume(_ event: TraceScanEvent) {
-        guard event.kind == .value || event.kind.isTerminalKind else { return }
+        guard event.kind == .value || event.kind.isTerminal else { return }
         let value = event.valueBytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if let pushedOut = pending.append((event.nanoseconds, event.kind, value)) { lastPassed = pushedOut.nanoseconds }
     }

@@ -42,8 +42,12 @@ extension StreamEvent: Hashable where Value: Hashable, Failure: Hashable {}
 package enum EventKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case subscribe, request, value, finished, failure, cancel
 
+    /// A switch rather than `==`, which goes through the raw value.
     @inlinable package var isTerminal: Bool {
-        self == .finished || self == .failure || self == .cancel
+        switch self {
+        case .finished, .failure, .cancel: true
+        case .subscribe, .request, .value: false
+        }
     }
     @usableFromInline package var description: String { rawValue }
 }

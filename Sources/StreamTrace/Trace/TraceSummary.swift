@@ -45,7 +45,7 @@ package struct TraceSummary: Sendable, Equatable {
         lastTime = nanoseconds
         eventCount += 1
         if kind == .value { elementCount += 1 }
-        if kind.isTerminalKind { terminal = kind }
+        if kind.isTerminal { terminal = kind }
         if let failure { self.failure = failure }
     }
 

@@ -27,7 +27,7 @@ struct EventOrder {
     mutating func record(nanoseconds: Int64, kind: EventKind, line: Int) {
         lastTime = nanoseconds
         eventCount += 1
-        if kind.isTerminalKind { terminal = (kind, line) }
+        if kind.isTerminal { terminal = (kind, line) }
     }
 
     /// Counts the events of a later part of the trace, whose lines start after `lineOffset` lines.

@@ -77,7 +77,7 @@ package struct TraceScanSummary: TraceScanConsumer, Equatable, Sendable {
         let mark = Mark(kind: event.kind, line: event.line, index: event.index, nanoseconds: event.nanoseconds)
         eventCount += 1
         if event.kind == .value { elementCount += 1 }
-        if event.kind.isTerminalKind { terminal = mark }
+        if event.kind.isTerminal { terminal = mark }
         last = mark
     }
 
@@ -93,16 +93,5 @@ package struct TraceScanSummary: TraceScanConsumer, Equatable, Sendable {
         elementCount += later.elementCount
         if let mark = shifted(later.terminal) { terminal = mark }
         if let mark = shifted(later.last) { last = mark }
-    }
-}
-
-extension EventKind {
-    /// ``isTerminal``, as a switch the optimizer sees through.
-    @inline(__always)
-    var isTerminalKind: Bool {
-        switch self {
-        case .finished, .failure, .cancel: true
-        case .subscribe, .request, .value: false
-        }
     }
 }
