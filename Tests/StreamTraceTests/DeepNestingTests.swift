@@ -23,8 +23,9 @@ import Testing
             let trace = try Trace(bytes: bytes)
             guard case .value(let value) = trace.events[0].event else { return ["no value"] }
             let copy = try JSONValue(parsing: value.jsonText)
-            let checked = try TraceChecker(queries: [try Query("next != null"), try Query("next contains {}")]).evaluations(
-                of: TraceReader(bytes: bytes))
+            let checked = try TraceChecker(queries: [try Query("next != null"), try Query("next contains {}")])
+                .evaluations(
+                    of: TraceReader(bytes: bytes))
             return [
                 "\(copy == value)", "\(Set([copy, value]).count)", "\(CanonicalJSON(copy) == CanonicalJSON(value))",
                 "\(checked.results.map(\.status.rawValue))",

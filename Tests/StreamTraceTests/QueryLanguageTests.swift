@@ -1,6 +1,7 @@
 import Foundation
-@testable import StreamTrace
 import Testing
+
+@testable import StreamTrace
 
 /// The query language is declared by the expectations themselves, and the
 /// registry lists every one that declares it.

@@ -1,5 +1,6 @@
-@testable import StreamTrace
 import Testing
+
+@testable import StreamTrace
 
 @Suite struct QueryTests {
     @Test func parsesEveryPartOfTheGrammar() throws {

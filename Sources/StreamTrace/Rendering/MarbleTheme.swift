@@ -34,7 +34,8 @@ package enum MarbleTheme {
     /// What a diagram's character stands for, read back as `symbol(_:)` draws it: an end's symbol that end, any other
     /// character an element it names.
     package static func mark(of character: Character) -> MarbleMark<Character> {
-        [MarbleMark<Character>.finished, .failure, .cancel].first { symbol($0.kind) == character } ?? .element(character)
+        [MarbleMark<Character>.finished, .failure, .cancel].first { symbol($0.kind) == character }
+            ?? .element(character)
     }
 
     /// What the non-letter `symbols` mean (`|: finished`, `?: an element not named here`), in this order.

@@ -1,5 +1,6 @@
-@testable import StreamTrace
 import Testing
+
+@testable import StreamTrace
 
 /// `recorder.marbles(…)`: the recording drawn as a diagram, read now or
 /// waited for, with failures that draw expected over actual.
