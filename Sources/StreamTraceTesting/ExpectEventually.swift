@@ -1,11 +1,9 @@
 import StreamTrace
 import StreamTraceTestSupport
 
-/// Expects that `actual` eventually equals `expected`: reads it at once,
-/// then every `interval`, and passes at the first match. After
-/// `timeout` it records an issue at the caller's line with the
-/// last value it compared: `Expected 2, but was 1 after 93 tries, timing
-/// out after 1.0 seconds`.
+/// Expects that `actual` eventually equals `expected`: reads it at once, then every `interval`, and passes at the first
+/// match. After `timeout` it records an issue at the caller's line with the last value it compared: `Expected 2, but
+/// was 1 after 93 tries, timing out after 1.0 seconds`.
 ///
 /// ```swift
 /// expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
@@ -20,9 +18,8 @@ public func expectEventually<T: Equatable>(
         at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// The asynchronous ``expectEventually(actual:expected:timeout:interval:fileID:filePath:line:column:)``:
-/// suspends between tries. With a `clock`, it waits in virtual time,
-/// advancing the test clock by `interval` between tries.
+/// The asynchronous ``expectEventually(actual:expected:timeout:interval:fileID:filePath:line:column:)``: suspends
+/// between tries. With a `clock`, it waits in virtual time, advancing the test clock by `interval` between tries.
 ///
 /// ```swift
 /// await expectEventually(actual: { await model.state }, expected: .loaded, clock: clock)

@@ -3,20 +3,16 @@ import StreamTrace
 import StreamTraceTestSupport
 import Testing
 
-/// Runs a test under many schedules of its virtual clocks, to find the
-/// orders of same-instant events that a race depends on.
+/// Runs a test under many schedules of its virtual clocks, to find the orders of same-instant events that a race
+/// depends on.
 ///
-/// The test runs under the default schedule first (`TestClock.Schedule.inOrder`),
-/// then under `count` seeded ones (`TestClock.Schedule.random(seed:)`,
-/// seeds `baseSeed`, `baseSeed + 1`…): every `TestClock` and
-/// `TestScheduler` the test creates without a schedule takes the run's.
-/// It stops at the first schedule under which the test fails — an `#expect`
-/// or `#require` that fails, an error thrown, a stall of the clock's tasks —
-/// and that failure says which schedule it was and the line that reruns it
-/// alone (`STREAMTRACE_SCHEDULE=7 swift test --filter '…'`); the traces of
-/// the recorders on those clocks are attached, named after their streams and
-/// the seed. A rerun with the seed fails the same way with the same trace
-/// bytes. Tests that run in parallel keep their own clocks' orders.
+/// The test runs under the default schedule first (`TestClock.Schedule.inOrder`), then under `count` seeded ones
+/// (`TestClock.Schedule.random(seed:)`, seeds `baseSeed`, `baseSeed + 1`…): every `TestClock` and `TestScheduler` the
+/// test creates without a schedule takes the run's. It stops at the first schedule under which the test fails — an
+/// `#expect` or `#require` that fails, an error thrown, a stall of the clock's tasks — and that failure says which
+/// schedule it was and the line that reruns it alone (`STREAMTRACE_SCHEDULE=7 swift test --filter '…'`); the traces of
+/// the recorders on those clocks are attached, named after their streams and the seed. A rerun with the seed fails the
+/// same way with the same trace bytes. Tests that run in parallel keep their own clocks' orders.
 ///
 /// ```swift
 /// @Test(.exploringSchedules(100)) func theNewestResultsWin() async throws {
@@ -109,8 +105,8 @@ public struct ScheduleExplorationTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == ScheduleExplorationTrait {
-    /// Runs the test under the default schedule, then under `count` seeded
-    /// ones from `baseSeed` (see ``ScheduleExplorationTrait``).
+    /// Runs the test under the default schedule, then under `count` seeded ones from `baseSeed` (see
+    /// ``ScheduleExplorationTrait``).
     public static func exploringSchedules(_ count: Int = 100, baseSeed: UInt64 = 0) -> Self {
         ScheduleExplorationTrait(count: count, baseSeed: baseSeed)
     }

@@ -3,13 +3,10 @@ import StreamTraceTestSupport
 import XCTest
 
 extension XCTestCase {
-    /// Expects that `actual` eventually equals `expected`: reads it at once,
-    /// then every `interval`, and passes at the first match. After
-    /// `timeout` it fails at the caller's line with the last value
-    /// it compared: `Expected 2, but was 1 after 93 tries, timing out after
-    /// 1.0 seconds`. In a test case it shadows StreamTraceTesting's function
-    /// of the same name, so a target that imports both modules fails the
-    /// XCTest.
+    /// Expects that `actual` eventually equals `expected`: reads it at once, then every `interval`, and passes at the
+    /// first match. After `timeout` it fails at the caller's line with the last value it compared: `Expected 2, but was
+    /// 1 after 93 tries, timing out after 1.0 seconds`. In a test case it shadows StreamTraceTesting's function of the
+    /// same name, so a target that imports both modules fails the XCTest.
     ///
     /// ```swift
     /// expectEventually(actual: { model.rowCount }, expected: 2, timeout: .seconds(60))  // 60 s only bounds a failure
@@ -24,9 +21,8 @@ extension XCTestCase {
             .record(file: file, line: line)
     }
 
-    /// The asynchronous ``expectEventually(actual:expected:timeout:interval:file:line:)``:
-    /// suspends between tries. With a `clock`, it waits in virtual time,
-    /// advancing the test clock by `interval` between tries.
+    /// The asynchronous ``expectEventually(actual:expected:timeout:interval:file:line:)``: suspends between tries. With
+    /// a `clock`, it waits in virtual time, advancing the test clock by `interval` between tries.
     ///
     /// ```swift
     /// await expectEventually(actual: { await model.state }, expected: .loaded, clock: clock)

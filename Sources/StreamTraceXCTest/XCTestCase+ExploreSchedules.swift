@@ -3,12 +3,10 @@ import StreamTraceTestSupport
 import XCTest
 
 extension XCTestCase {
-    /// Runs `body` under many schedules of its virtual clocks, to find the
-    /// orders of same-instant events that a race depends on: the default
-    /// schedule first (`TestClock.Schedule.inOrder`), then `count` seeded
-    /// ones (seeds `baseSeed`, `baseSeed + 1`…). Every `TestClock` and
-    /// `TestScheduler` that `body` creates without a schedule takes the
-    /// run's.
+    /// Runs `body` under many schedules of its virtual clocks, to find the orders of same-instant events that a race
+    /// depends on: the default schedule first (`TestClock.Schedule.inOrder`), then `count` seeded ones (seeds
+    /// `baseSeed`, `baseSeed + 1`…). Every `TestClock` and `TestScheduler` that `body` creates without a schedule takes
+    /// the run's.
     ///
     /// ```swift
     /// func testTheNewestResultsWin() async throws {
@@ -24,13 +22,10 @@ extension XCTestCase {
     /// }
     /// ```
     ///
-    /// It stops at the first schedule under which `body` fails — an
-    /// assertion that fails, an error thrown, a stall of the clock's tasks —
-    /// and records one more failure, at the caller's line, that says which
-    /// schedule it was and the line that reruns it alone
-    /// (`STREAMTRACE_SCHEDULE=7 swift test --filter '…'`); on Apple
-    /// platforms the traces of the recorders on those clocks are attached.
-    /// An error `body` throws is recorded so, not rethrown; an `XCTSkip` is
+    /// It stops at the first schedule under which `body` fails — an assertion that fails, an error thrown, a stall of
+    /// the clock's tasks — and records one more failure, at the caller's line, that says which schedule it was and the
+    /// line that reruns it alone (`STREAMTRACE_SCHEDULE=7 swift test --filter '…'`); on Apple platforms the traces of
+    /// the recorders on those clocks are attached. An error `body` throws is recorded so, not rethrown; an `XCTSkip` is
     /// rethrown.
     public func exploreSchedules(
         _ count: Int = 100, baseSeed: UInt64 = 0, file: StaticString = #filePath, line: UInt = #line,

@@ -3,25 +3,21 @@ import StreamTraceTestSupport
 import XCTest
 
 extension XCTestCase {
-    /// Waits for a recorder's expectation and returns its value, as
-    /// CombineExpectations spells it:
+    /// Waits for a recorder's expectation and returns its value, as CombineExpectations spells it:
     ///
     /// ```swift
     /// let firstTwo = try wait(for: recorder.next(2), timeout: .seconds(60))
     /// try wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
     /// ```
     ///
-    /// Blocks the calling thread until the expectation is decided (woken by
-    /// the recorder's events) or `timeout` of wall-clock time passes; on the main thread
-    /// the main run loop and main queue keep running. If the expectation
-    /// fails, the failure is recorded once, at the caller's line, with the
-    /// `RecordingError.report` (what was expected, what the recording
-    /// holds, the deciding event, the recent timeline), and the test stops
-    /// there. In `async` tests, use ``fulfillment(of:timeout:description:file:line:)``.
+    /// Blocks the calling thread until the expectation is decided (woken by the recorder's events) or `timeout` of
+    /// wall-clock time passes; on the main thread the main run loop and main queue keep running. If the expectation
+    /// fails, the failure is recorded once, at the caller's line, with the `RecordingError.report` (what was expected,
+    /// what the recording holds, the deciding event, the recent timeline), and the test stops there. In `async` tests,
+    /// use ``fulfillment(of:timeout:description:file:line:)``.
     ///
-    /// To assert that an expectation fails, use the recorder's own
-    /// `value(timeout:)` (or `get()`), which throws the `RecordingError` without failing
-    /// the test.
+    /// To assert that an expectation fails, use the recorder's own `value(timeout:)` (or `get()`), which throws the
+    /// `RecordingError` without failing the test.
     @available(*, noasync, message: "wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)")
     @discardableResult
     public func wait<Output>(
@@ -35,9 +31,8 @@ extension XCTestCase {
         }
     }
 
-    /// Suspends until a recorder's expectation is decided or `timeout`
-    /// seconds pass, and returns its value: ``wait(for:timeout:description:file:line:)``
-    /// for async tests (the counterpart of `XCTestCase.fulfillment(of:)`).
+    /// Suspends until a recorder's expectation is decided or `timeout` seconds pass, and returns its value:
+    /// ``wait(for:timeout:description:file:line:)`` for async tests (the counterpart of `XCTestCase.fulfillment(of:)`).
     @discardableResult
     public func fulfillment<Output>(
         of expectation: RecorderExpectation<Output>, timeout: Duration, description: String = "",

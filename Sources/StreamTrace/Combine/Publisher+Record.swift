@@ -8,9 +8,8 @@ import OpenCombine
 extension Publisher {
     /// Subscribes a new recorder to this publisher and returns it.
     ///
-    /// The recorder records `subscribe`, each `request` it makes, every value
-    /// and the completion. It cancels its subscription when it is cancelled
-    /// or released while the publisher is still live.
+    /// The recorder records `subscribe`, each `request` it makes, every value and the completion. It cancels its
+    /// subscription when it is cancelled or released while the publisher is still live.
     ///
     /// ```swift
     /// let recorder = [1, 2, 3, 4, 5].publisher.record(initialDemand: .max(2))
@@ -39,8 +38,8 @@ extension Publisher {
     }
 }
 
-/// The Combine subscriber behind `publisher.record()`: feeds a recorder,
-/// drives demand, and reports a publisher that breaks Combine's rules.
+/// The Combine subscriber behind `publisher.record()`: feeds a recorder, drives demand, and reports a publisher that
+/// breaks Combine's rules.
 final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     let combineIdentifier = CombineIdentifier()
     private let storage: RecorderStorage<Input, Failure>
@@ -141,19 +140,17 @@ extension Demand {
 }
 
 extension Publisher {
-    /// Passes every event through unchanged, and writes the first
-    /// subscription's events to `sink` as they happen: how an app emits a
-    /// trace for `streamtrace show` without changing the stream.
+    /// Passes every event through unchanged, and writes the first subscription's events to `sink` as they happen: how
+    /// an app emits a trace for `streamtrace show` without changing the stream.
     ///
     /// ```swift
     /// let results = search.results
     ///     .trace(to: try FileTraceSink(path: "search.jsonl"), name: "search")
     /// ```
     ///
-    /// Nothing is kept in memory. A trace is one subscription: later
-    /// subscriptions pass through untraced. The trace starts when the
-    /// subscription arrives: the header is written then (`at` and
-    /// `started` are that moment) and `subscribe` is at `t` 0.
+    /// Nothing is kept in memory. A trace is one subscription: later subscriptions pass through untraced. The trace
+    /// starts when the subscription arrives: the header is written then (`at` and `started` are that moment) and
+    /// `subscribe` is at `t` 0.
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
         -> TracedPublisher<Self>
     where C.Duration == Duration {

@@ -115,9 +115,8 @@ package struct TraceComparison: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// One line: `traces match: 6 events, exact times` or
-    /// `traces differ: 2 differences, first at event 3 (line 4 of expected, line 4 of actual)`
-    /// (`event 3 of expected, 4 of actual` when they are not lined up).
+    /// One line: `traces match: 6 events, exact times` or `traces differ: 2 differences, first at event 3 (line 4 of
+    /// expected, line 4 of actual)` (`event 3 of expected, 4 of actual` when they are not lined up).
     package var summary: String {
         guard let first = differences.first else {
             return "traces match: \(expectedEventCount) events, \(time)"

@@ -17,8 +17,7 @@ extension StreamExpectations {
 }
 
 extension Recorder {
-    /// All elements published until the wait expires or the stream
-    /// completes. Fails only if the stream fails.
+    /// All elements published until the wait expires or the stream completes. Fails only if the stream fails.
     public var availableElements: RecorderExpectation<[Input]> {
         expecting(StreamExpectations.AvailableElements<Input, Failure>())
     }

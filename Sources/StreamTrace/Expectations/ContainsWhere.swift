@@ -1,7 +1,7 @@
 extension StreamExpectations {
-    /// An element a predicate accepts, anywhere in the window, consumed ones included (`contains(where:)`): passes
-    /// with the first such element and consumes nothing. Where `next(where:)` waits for the next such element and
-    /// moves the cursor past it, this asks whether the stream ever published one.
+    /// An element a predicate accepts, anywhere in the window, consumed ones included (`contains(where:)`): passes with
+    /// the first such element and consumes nothing. Where `next(where:)` waits for the next such element and moves the
+    /// cursor past it, this asks whether the stream ever published one.
     package struct ContainsWhere<Element, Failure: Error>: FirstMatchExpectation {
         package static var fromCursor: Bool { false }
         package let condition: ElementCondition<Element>
@@ -36,9 +36,8 @@ extension StreamExpectations {
 }
 
 extension Recorder {
-    /// The first element `predicate` accepts, anywhere in the recording,
-    /// elements consumed by `next()` included; consumes nothing. Has an
-    /// `inverted` form: no such element.
+    /// The first element `predicate` accepts, anywhere in the recording, elements consumed by `next()` included;
+    /// consumes nothing. Has an `inverted` form: no such element.
     ///
     /// ```swift
     /// let error = try recorder.contains(where: { $0.isError }).get()  // it showed an error

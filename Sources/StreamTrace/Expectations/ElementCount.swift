@@ -11,9 +11,8 @@ extension StreamExpectations {
 }
 
 extension Recorder {
-    /// The number of elements when the stream completes or the wait
-    /// expires (an expectation, like the others: read it with `get()` or
-    /// wait for it).
+    /// The number of elements when the stream completes or the wait expires (an expectation, like the others: read it
+    /// with `get()` or wait for it).
     public var elementCount: RecorderExpectation<Int> {
         expecting(StreamExpectations.ElementCount<Input, Failure>())
     }

@@ -1,5 +1,4 @@
-/// Where an event is: its position in the recording, the trace line it was
-/// read from, and its time.
+/// Where an event is: its position in the recording, the trace line it was read from, and its time.
 public struct EventLocation: Sendable, Hashable, CustomStringConvertible {
     /// The event's 0-based position among the recording's events.
     public var index: Int

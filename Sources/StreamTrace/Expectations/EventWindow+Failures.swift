@@ -47,11 +47,9 @@ extension EventWindow {
 extension RecordingError.Reason {
     /// The stream did not complete in the window.
     public static let notCompleted = Self(rawValue: "notCompleted")
-    /// The stream failed where something else was expected; see
-    /// ``RecordingError/streamError``.
+    /// The stream failed where something else was expected; see ``RecordingError/streamError``.
     public static let streamFailed = Self(rawValue: "streamFailed")
-    /// Fewer elements than expected arrived before the stream finished or
-    /// the window ended.
+    /// Fewer elements than expected arrived before the stream finished or the window ended.
     public static let notEnoughElements = Self(rawValue: "notEnoughElements")
     /// More elements than expected arrived (`single`, `shape(equal:)`).
     public static let tooManyElements = Self(rawValue: "tooManyElements")

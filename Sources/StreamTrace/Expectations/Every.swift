@@ -29,9 +29,8 @@ extension StreamExpectations {
 }
 
 extension Recorder {
-    /// Every element `predicate` accepts, in a stream that finishes: the
-    /// number of elements. An element it rejects fails the expectation at
-    /// once; elements consumed by `next()` count too, and none is consumed.
+    /// Every element `predicate` accepts, in a stream that finishes: the number of elements. An element it rejects
+    /// fails the expectation at once; elements consumed by `next()` count too, and none is consumed.
     ///
     /// ```swift
     /// let count = try await recorder.every(where: { $0.isValid }).value(timeout: .seconds(1))
@@ -58,7 +57,6 @@ extension StreamExpectations.Every<RawJSON, TraceFailure>: TraceExpectation, Que
 }
 
 extension RecordingError.Reason {
-    /// An element that `every(where:)` expected its predicate to accept was
-    /// rejected.
+    /// An element that `every(where:)` expected its predicate to accept was rejected.
     public static let elementDidNotMatch = Self(rawValue: "elementDidNotMatch")
 }

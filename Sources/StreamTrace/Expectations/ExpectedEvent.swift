@@ -1,8 +1,7 @@
-/// One event of the whole shape a test expects from a stream: an element,
-/// the completion or a cancel, optionally at a time.
+/// One event of the whole shape a test expects from a stream: an element, the completion or a cancel, optionally at a
+/// time.
 ///
-/// An event without a time matches at any time; with one, it matches within
-/// the comparison's tolerance of it.
+/// An event without a time matches at any time; with one, it matches within the comparison's tolerance of it.
 ///
 /// ```swift
 /// let shape: [ExpectedEvent<Int, Never>] = [.value(1), .value(2, at: .seconds(1)), .finished]

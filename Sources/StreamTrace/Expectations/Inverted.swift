@@ -21,7 +21,6 @@ extension StreamExpectations {
 }
 
 extension RecordingError.Reason {
-    /// An inverted expectation was fulfilled: what it expected not to
-    /// happen in the window happened.
+    /// An inverted expectation was fulfilled: what it expected not to happen in the window happened.
     public static let invertedFulfilled = Self(rawValue: "invertedFulfilled")
 }

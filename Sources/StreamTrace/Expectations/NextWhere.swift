@@ -35,15 +35,13 @@ extension StreamExpectations {
 }
 
 extension RecordingError.Reason {
-    /// `next(where:)` found no element it accepts before the stream
-    /// finished or the window ended.
+    /// `next(where:)` found no element it accepts before the stream finished or the window ended.
     public static let noMatchingElement = Self(rawValue: "noMatchingElement")
 }
 
 extension Recorder {
-    /// The first element not yet consumed that `predicate` accepts;
-    /// consumes the elements up to and including it. Has an `inverted`
-    /// form.
+    /// The first element not yet consumed that `predicate` accepts; consumes the elements up to and including it. Has
+    /// an `inverted` form.
     ///
     /// ```swift
     /// let loaded = try await recorder.next(where: { $0.isLoaded }).value(timeout: .seconds(1))

@@ -42,8 +42,7 @@ extension StreamExpectations {
 }
 
 extension Recorder {
-    /// The first `maxLength` elements, or fewer if the stream finishes
-    /// first. Has an `inverted` form.
+    /// The first `maxLength` elements, or fewer if the stream finishes first. Has an `inverted` form.
     public func prefix(_ maxLength: Int) -> InvertibleRecorderExpectation<[Input], [Input]> {
         expecting(StreamExpectations.Prefix<Input, Failure>(maxLength))
     }

@@ -1,5 +1,4 @@
-/// Why an expectation failed: what was expected, what the recording holds
-/// instead, and the event that decided it.
+/// Why an expectation failed: what was expected, what the recording holds instead, and the event that decided it.
 ///
 /// ```swift
 /// let recorder = Recorder<Int, Never>(clock: TestClock())
@@ -11,18 +10,13 @@
 /// }
 /// ```
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
-    /// Why an expectation failed, by a stable name: reports carry it
-    /// (`"reason"` in `streamtrace check --format json`, the type of a JUnit
-    /// failure) and tooling groups failures by it, so a reason is never
-    /// renamed.
+    /// Why an expectation failed, by a stable name: reports carry it (`"reason"` in `streamtrace check --format json`,
+    /// the type of a JUnit failure) and tooling groups failures by it, so a reason is never renamed.
     ///
-    /// Reasons are open, as swift-argument-parser's `ExitCode` is: each is a
-    /// static member declared beside the expectation that produces it
-    /// (``notEnoughElements`` beside the rules `next(count)`, `prefix` and
-    /// `single` share, ``noMatchingElement`` beside `next(where:)`), so a new
-    /// expectation brings its own reasons and nothing else changes. The
-    /// numbers behind a reason (how many elements, which one) are in the
-    /// ``RecordingError/message``.
+    /// Reasons are open, as swift-argument-parser's `ExitCode` is: each is a static member declared beside the
+    /// expectation that produces it (``notEnoughElements`` beside the rules `next(count)`, `prefix` and `single` share,
+    /// ``noMatchingElement`` beside `next(where:)`), so a new expectation brings its own reasons and nothing else
+    /// changes. The numbers behind a reason (how many elements, which one) are in the ``RecordingError/message``.
     ///
     /// ```swift
     /// do {
@@ -56,8 +50,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     package var timeline: RecentTimeline?
     /// More lines for a person (a whole-shape comparison's side-by-side table), shown by ``report``.
     package var details: String?
-    /// Whether the recorder should say what its clock was doing, as it does for a wait that timed out (a marble
-    /// diagram the stream never reached the end of).
+    /// Whether the recorder should say what its clock was doing, as it does for a wait that timed out (a marble diagram
+    /// the stream never reached the end of).
     package var explainsTime = false
     /// What the recorder's clock was doing when time may explain the failure (``ClockDiagnosis``).
     package var clockNote: String?
@@ -79,23 +73,21 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
         location.map { "\(message) (\($0))" } ?? message
     }
 
-    /// The summary and the recent timeline: `…got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
+    /// The summary and the recent timeline: `…got 2 (event 3, t=+2ms); recent: -a---(b|) a = 1, b = 2`.
     package var explanation: String {
         timeline.map { "\(summary); recent: \($0)" } ?? summary
     }
 
-    /// One line: the expectation, what happened and the recent events:
-    /// `single: expected exactly one element, got 2 (event 3, t=+2ms); recent: -a---(b|)  a = 1, b = 2`.
+    /// One line: the expectation, what happened and the recent events: `single: expected exactly one element, got 2
+    /// (event 3, t=+2ms); recent: -a---(b|) a = 1, b = 2`.
     public var description: String {
         "\(expectation): \(explanation)"
     }
 
-    /// The description, or, when the failure has details (which draw the
-    /// recording themselves, lettered alike with what was expected), the
-    /// expectation and its summary followed by the details; then what the
-    /// recorder's clock was doing, when time may explain the failure, and
-    /// the events whose order a virtual clock did not set: what test helpers
-    /// report.
+    /// The description, or, when the failure has details (which draw the recording themselves, lettered alike with what
+    /// was expected), the expectation and its summary followed by the details; then what the recorder's clock was
+    /// doing, when time may explain the failure, and the events whose order a virtual clock did not set: what test
+    /// helpers report.
     public var report: String {
         let report = details.map { "\(expectation): \(summary)\n\($0)" } ?? description
         return [report, clockNote, orderNote].compactMap { $0 }.joined(separator: "\n")

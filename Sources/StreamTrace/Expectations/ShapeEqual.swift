@@ -155,10 +155,9 @@ extension RecordingError.Reason {
 }
 
 extension Recorder where Input: Equatable {
-    /// The recording's elements and its completion (or cancel) equal
-    /// `expected`, times too where an expected event has one (within
-    /// `tolerance`). On a difference, the error's ``RecordingError/report``
-    /// shows both side by side, then both as marble lines lettered alike.
+    /// The recording's elements and its completion (or cancel) equal `expected`, times too where an expected event has
+    /// one (within `tolerance`). On a difference, the error's ``RecordingError/report`` shows both side by side, then
+    /// both as marble lines lettered alike.
     ///
     /// ```swift
     /// try recorder.shape(equal: [.value(1), .value(2, at: .seconds(1)), .finished]).get()

@@ -14,8 +14,7 @@ public struct StreamError: Sendable, Equatable, CustomStringConvertible {
         self.underlying = error
     }
 
-    /// `Type: message`, with what a terminal must not see escaped (see
-    /// `TerminalText`).
+    /// `Type: message`, with what a terminal must not see escaped (see `TerminalText`).
     public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     public static func == (lhs: StreamError, rhs: StreamError) -> Bool {

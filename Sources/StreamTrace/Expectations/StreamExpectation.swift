@@ -1,6 +1,6 @@
 /// One question about a recorded stream, decided from the events of a window: the one engine behind
-/// `recorder.next().get()`, waits, and `streamtrace check`. A few expectations read the ``EventWindow`` themselves;
-/// the others map what one of these passes with (``Verdict/map(_:)``). Conform to write an expectation of your own:
+/// `recorder.next().get()`, waits, and `streamtrace check`. A few expectations read the ``EventWindow`` themselves; the
+/// others map what one of these passes with (``Verdict/map(_:)``). Conform to write an expectation of your own:
 ///
 /// ```swift
 /// struct Nothing<Element, Failure: Error>: StreamExpectation {
@@ -56,8 +56,7 @@ extension StreamExpectation {
 }
 
 extension RecordingError.Reason {
-    /// The stream broke its contract (an event after its completion):
-    /// every expectation fails with it.
+    /// The stream broke its contract (an event after its completion): every expectation fails with it.
     public static let misbehaved = Self(rawValue: "misbehaved")
 }
 

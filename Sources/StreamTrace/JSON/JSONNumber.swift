@@ -1,8 +1,7 @@
 /// A JSON number, kept as the exact text it was read or written as.
 ///
-/// Keeping the text means a number survives a round trip unchanged, however
-/// large or precise it is. Equality compares the numeric *value*, so
-/// `1`, `1.0` and `10e-1` are equal:
+/// Keeping the text means a number survives a round trip unchanged, however large or precise it is. Equality compares
+/// the numeric *value*, so `1`, `1.0` and `10e-1` are equal:
 ///
 /// ```swift
 /// let equal = JSONNumber(parsing: "1.0") == JSONNumber(1)  // true
@@ -130,8 +129,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return (negative, significant.first, significant.last, exponent)
     }
 
-    /// The value in a normal form: sign, significant digits without leading
-    /// or trailing zeros, and a power-of-ten exponent. Zero has no digits.
+    /// The value in a normal form: sign, significant digits without leading or trailing zeros, and a power-of-ten
+    /// exponent. Zero has no digits.
     struct Canonical: Hashable {
         var negative = false
         var digits: [UInt8] = []

@@ -1,8 +1,7 @@
 /// A JSON value, as read back from a trace.
 ///
-/// Equality is JSON equality: object key order is ignored, numbers are
-/// compared by value, and strings by their Unicode scalars (`"é"` is not
-/// `"e\u0301"`, though Swift's `String` calls them equal).
+/// Equality is JSON equality: object key order is ignored, numbers are compared by value, and strings by their Unicode
+/// scalars (`"é"` is not `"e\u0301"`, though Swift's `String` calls them equal).
 ///
 /// ```swift
 /// let a: JSONValue = ["id": 1, "tags": ["x"]]
@@ -23,8 +22,7 @@ public enum JSONValue: Sendable, Hashable {
     /// An object, its keys in their order.
     case object(JSONObject)
 
-    /// Parses one JSON text (surrounding white space allowed), nested at
-    /// most 512 levels deep.
+    /// Parses one JSON text (surrounding white space allowed), nested at most 512 levels deep.
     ///
     /// - Throws: `JSONSyntaxError` with the byte offset of the problem.
     public init(parsing text: String) throws(JSONSyntaxError) {
@@ -60,8 +58,8 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// Hashes the value's outer levels (at most eight deep): equal values
-    /// hash alike, and no value is deep enough to exhaust a thread's stack.
+    /// Hashes the value's outer levels (at most eight deep): equal values hash alike, and no value is deep enough to
+    /// exhaust a thread's stack.
     public func hash(into hasher: inout Hasher) {
         hash(into: &hasher, levels: 8)
     }
@@ -125,8 +123,8 @@ extension JSONValue {
         return true
     }
 
-    /// Whether this value contains `pattern`: an array an equal element, a string a substring, an object every key
-    /// of `pattern` with an equal value (nested objects alike); any other value, whether it equals `pattern`.
+    /// Whether this value contains `pattern`: an array an equal element, a string a substring, an object every key of
+    /// `pattern` with an equal value (nested objects alike); any other value, whether it equals `pattern`.
     package func contains(_ pattern: JSONValue) -> Bool {
         switch (self, pattern) {
         case (.array(let elements), _): return elements.contains(pattern) || self == pattern

@@ -1,9 +1,8 @@
 /// A quick, allocation-free look at whether a validated JSON value is in normal form (see ``JSONRewriter``). `true`
 /// only when it surely is: no white space, every string as ``JSONOutput`` writes it with no escape but `\"`, `\\`,
-/// `\b`, `\f`, `\n`, `\r` and `\t`, and no object repeating a key. `false` means "look closer"
-/// (``JSONMemberOrder``'s scan decides): a `\u` escape, nesting deeper than ``maximumDepth``, more than
-/// ``maximumKeys`` keys in the open objects, or anything not normal. Keys are compared as bytes: in normal form the
-/// same key has the same bytes.
+/// `\b`, `\f`, `\n`, `\r` and `\t`, and no object repeating a key. `false` means "look closer" (``JSONMemberOrder``'s
+/// scan decides): a `\u` escape, nesting deeper than ``maximumDepth``, more than ``maximumKeys`` keys in the open
+/// objects, or anything not normal. Keys are compared as bytes: in normal form the same key has the same bytes.
 package enum NormalFormCheck {
     /// The deepest nesting looked at.
     static let maximumDepth = 24
@@ -83,9 +82,9 @@ package enum NormalFormCheck {
         return depth == 0
     }
 
-    /// Whether `byte`, outside strings, is none of quote, comma, bracket and white space; in validated JSON that
-    /// leaves digits, literal and exponent letters, `:`, `-`, `+` and `.` (`& 0xD9 == 0x59` holds for the four
-    /// brackets and, of the rest, only for `Y`, `_`, `y` and DEL, which cannot stand there).
+    /// Whether `byte`, outside strings, is none of quote, comma, bracket and white space; in validated JSON that leaves
+    /// digits, literal and exponent letters, `:`, `-`, `+` and `.` (`& 0xD9 == 0x59` holds for the four brackets and,
+    /// of the rest, only for `Y`, `_`, `y` and DEL, which cannot stand there).
     @inline(__always)
     private static func isPlain(_ byte: UInt8) -> Bool {
         byte > UInt8(ascii: "\"") && byte != UInt8(ascii: ",") && byte & 0xD9 != 0x59

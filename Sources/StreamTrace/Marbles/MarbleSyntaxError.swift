@@ -1,6 +1,5 @@
-/// A marble diagram that cannot be read, and where: the column (1-based,
-/// one per character as Swift counts them: an emoji is one) of the
-/// character at fault.
+/// A marble diagram that cannot be read, and where: the column (1-based, one per character as Swift counts them: an
+/// emoji is one) of the character at fault.
 ///
 /// ```swift
 /// var iterator = TestStream<String>("-a-(b", clock: TestClock()).makeAsyncIterator()
@@ -9,8 +8,8 @@
 public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     /// The diagram as written.
     public var diagram: String
-    /// The 1-based column of the character at fault; `nil` when the fault
-    /// is not in the diagram (a frame that is not longer than zero).
+    /// The 1-based column of the character at fault; `nil` when the fault is not in the diagram (a frame that is not
+    /// longer than zero).
     public var column: Int?
     /// What is wrong, in one line.
     public var message: String
@@ -27,7 +26,7 @@ public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
         return "marbles \(ValueText.quoted(diagram, limit: 60)): \(place)\(message)"
     }
 
-    /// The diagram and a caret under the column at fault, for a failure message's details: `-a-(b` over `   ^`.
+    /// The diagram and a caret under the column at fault, for a failure message's details: `-a-(b` over ` ^`.
     var pointed: String? {
         guard let column else { return nil }
         let before = String(diagram.prefix(column - 1))

@@ -89,15 +89,12 @@ extension StreamExpectations {
 }
 
 extension Recorder where Input: Equatable {
-    /// The recording drawn as a marble diagram, `frame` a character:
-    /// each frame holds exactly the diagram's events. Elements take their
-    /// value from `values`, else, for `String` elements, their character;
-    /// `#` matches `error` if given, else any failure. The grammar is in
-    /// docs/marbles.md.
+    /// The recording drawn as a marble diagram, `frame` a character: each frame holds exactly the diagram's events.
+    /// Elements take their value from `values`, else, for `String` elements, their character; `#` matches `error` if
+    /// given, else any failure. The grammar is in docs/marbles.md.
     ///
-    /// Read it now (under virtual time, once the clock is past the
-    /// diagram), or wait for it (a live stream; a coarser `frame` absorbs
-    /// jitter):
+    /// Read it now (under virtual time, once the clock is past the diagram), or wait for it (a live stream; a coarser
+    /// `frame` absorbs jitter):
     ///
     /// ```swift
     /// try recorder.marbles("-a--b-c|", values: ["a": 1, "b": 2, "c": 3]).get()

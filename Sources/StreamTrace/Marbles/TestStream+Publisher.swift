@@ -6,10 +6,8 @@ import OpenCombine
 
 #if canImport(Combine) || OpenCombine
 extension TestStream {
-    /// A stream that plays `diagram` on `scheduler`'s time: its
-    /// ``publisher`` delivers each event when `scheduler.advance` (or
-    /// `scheduler.clock.advance`) reaches its frame. See
-    /// ``init(_:values:error:frame:clock:)``.
+    /// A stream that plays `diagram` on `scheduler`'s time: its ``publisher`` delivers each event when
+    /// `scheduler.advance` (or `scheduler.clock.advance`) reaches its frame. See ``init(_:values:error:frame:clock:)``.
     public init(
         _ diagram: String, values: [Character: Element] = [:], error: (any Error)? = nil,
         frame: Duration = .milliseconds(1), scheduler: TestScheduler
@@ -17,10 +15,9 @@ extension TestStream {
         self.init(diagram, values: values, error: error, frame: frame, core: scheduler.core)
     }
 
-    /// The stream as a Combine publisher: each subscription plays the
-    /// diagram as an iteration does, delivering what is due when the clock
-    /// reaches it, as demand allows (what is due meanwhile waits for
-    /// demand). Events due at the subscription are delivered at once.
+    /// The stream as a Combine publisher: each subscription plays the diagram as an iteration does, delivering what is
+    /// due when the clock reaches it, as demand allows (what is due meanwhile waits for demand). Events due at the
+    /// subscription are delivered at once.
     ///
     /// ```swift
     /// let scheduler = TestScheduler()

@@ -1,11 +1,9 @@
-/// A stream that plays a marble diagram on a virtual clock: the input of
-/// an operator under test, as an `AsyncSequence` and (where Combine or
-/// OpenCombine is there) as a publisher, ``publisher``.
+/// A stream that plays a marble diagram on a virtual clock: the input of an operator under test, as an `AsyncSequence`
+/// and (where Combine or OpenCombine is there) as a publisher, ``publisher``.
 ///
-/// Each element arrives at its frame of the diagram (1 ms a frame unless
-/// `frame` says otherwise), as the clock's `advance` reaches it; `|`
-/// finishes, `#` throws `error`. Elements take their value from `values`,
-/// else, for `String` elements, their own character.
+/// Each element arrives at its frame of the diagram (1 ms a frame unless `frame` says otherwise), as the clock's
+/// `advance` reaches it; `|` finishes, `#` throws `error`. Elements take their value from `values`, else, for `String`
+/// elements, their own character.
 ///
 /// - A **cold** stream (no `^`) starts its frames when it is iterated
 ///   (`makeAsyncIterator()`) or subscribed: every subscriber sees the
@@ -22,9 +20,8 @@
 /// let elements = try recorder.elements.get()  // [1, 2, 3], at 1, 4 and 6 ms; finished at 7 ms
 /// ```
 ///
-/// A diagram that cannot be read (or an element without a value, or `!`,
-/// which only a subscriber does) makes the stream throw its
-/// ``MarbleSyntaxError`` at once instead.
+/// A diagram that cannot be read (or an element without a value, or `!`, which only a subscriber does) makes the stream
+/// throw its ``MarbleSyntaxError`` at once instead.
 public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
     let playback: Result<MarblePlayback<Element>, MarbleSyntaxError>
     let core: VirtualClockCore
@@ -63,8 +60,8 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
         Iterator(stream: self)
     }
 
-    /// Plays the diagram for one iteration: from its creation for a cold
-    /// stream, from the stream's creation for a hot one.
+    /// Plays the diagram for one iteration: from its creation for a cold stream, from the stream's creation for a hot
+    /// one.
     public struct Iterator: AsyncIteratorProtocol {
         private let core: VirtualClockCore
         private var steps: [(deadline: Duration, step: MarblePlayback<Element>.Step)]
@@ -80,8 +77,8 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
             if case .failure(let error) = stream.playback { syntaxError = error }
         }
 
-        /// The next element once the clock reaches its frame; `nil` at `|`
-        /// (and after the end, or when the task is cancelled); throws at `#`.
+        /// The next element once the clock reaches its frame; `nil` at `|` (and after the end, or when the task is
+        /// cancelled); throws at `#`.
         public mutating func next() async throws -> Element? {
             if ended { return nil }
             if let error = syntaxError {

@@ -1,12 +1,10 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-    /// Starts consuming the sequence into a new recorder, in a task, with
-    /// the sequence's own error type: `Recorder<Element, Failure>`.
+    /// Starts consuming the sequence into a new recorder, in a task, with the sequence's own error type:
+    /// `Recorder<Element, Failure>`.
     ///
-    /// `subscribe` is recorded at once, at the time of the call (so that
-    /// its time does not depend on when the task gets to run); the task
-    /// then records each element, then `finished`, or `failure` with the
-    /// error the sequence throws. Cancelling the recorder (or releasing
-    /// it) cancels the task.
+    /// `subscribe` is recorded at once, at the time of the call (so that its time does not depend on when the task gets
+    /// to run); the task then records each element, then `finished`, or `failure` with the error the sequence throws.
+    /// Cancelling the recorder (or releasing it) cancels the task.
     ///
     /// ```swift
     /// let numbers = AsyncStream<Int> { continuation in
@@ -17,11 +15,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// let elements = try await recorder.elements.value(timeout: .seconds(60))  // [1, 2, 3]
     /// ```
     ///
-    /// This overload reads the sequence with `next(isolation:)`, whose typed
-    /// throws need macOS 15, iOS 18, tvOS 18 or watchOS 11 (or Linux).
-    /// Where it is available the compiler chooses it; before those
-    /// versions the same call resolves to the overload that records
-    /// `Recorder<Element, any Error>`, and an `AsyncStream` is recorded as
+    /// This overload reads the sequence with `next(isolation:)`, whose typed throws need macOS 15, iOS 18, tvOS 18 or
+    /// watchOS 11 (or Linux). Where it is available the compiler chooses it; before those versions the same call
+    /// resolves to the overload that records `Recorder<Element, any Error>`, and an `AsyncStream` is recorded as
     /// `Recorder<Element, Never>` on every version.
     ///
     /// - Parameters:

@@ -1,6 +1,5 @@
-/// An expectation with an inverted form — `finished`, `next()`,
-/// `prefix(n)`, `next(where:)` — which passes when the wait ends before
-/// the expectation would be fulfilled.
+/// An expectation with an inverted form — `finished`, `next()`, `prefix(n)`, `next(where:)` — which passes when the
+/// wait ends before the expectation would be fulfilled.
 ///
 /// ```swift
 /// let recorder = Recorder<Int, Never>()
@@ -18,8 +17,7 @@ public final class InvertibleRecorderExpectation<Output, InvertedOutput>: Record
         super.init(bound)
     }
 
-    /// The inverted expectation: fulfilled when the window ends before this
-    /// one would be.
+    /// The inverted expectation: fulfilled when the window ends before this one would be.
     public var inverted: RecorderExpectation<InvertedOutput> { invert() }
 }
 

@@ -1,8 +1,7 @@
-/// Records every event of one subscription to a stream, with times from an
-/// injected clock, for expectations and for a JSON Lines trace.
+/// Records every event of one subscription to a stream, with times from an injected clock, for expectations and for a
+/// JSON Lines trace.
 ///
-/// Feed it by hand, from any thread, or let `sequence.record()` feed it.
-/// Read it with expectations, at once or waiting:
+/// Feed it by hand, from any thread, or let `sequence.record()` feed it. Read it with expectations, at once or waiting:
 ///
 /// ```swift
 /// let recorder = Recorder<String, Never>()
@@ -73,15 +72,15 @@ public final class Recorder<Input, Failure: Error> {
         }
     }
 
-    /// Asks the recorded stream for more elements, and records the request.
-    /// For `publisher.record(initialDemand:)`, this drives backpressure.
+    /// Asks the recorded stream for more elements, and records the request. For `publisher.record(initialDemand:)`,
+    /// this drives backpressure.
     public func request(_ demand: Demand) {
         guard storage.record(.request(demand)) else { return }
         storage.lock.withLock { storage.state.onRequest }?(demand)
     }
 
-    /// Records that the subscriber cancelled, and stops the recorded stream
-    /// (for `sequence.record()`, cancels its task). Waits in progress end.
+    /// Records that the subscriber cancelled, and stops the recorded stream (for `sequence.record()`, cancels its
+    /// task). Waits in progress end.
     @inlinable
     public func cancel() {
         storage.record(.cancel)
@@ -96,8 +95,8 @@ public final class Recorder<Input, Failure: Error> {
         storage.lock.withLock { storage.state.recordedEvents() }
     }
 
-    /// Events the stream sent against the rules (after its completion, a
-    /// second subscription…), which were not recorded as events.
+    /// Events the stream sent against the rules (after its completion, a second subscription…), which were not recorded
+    /// as events.
     public var diagnostics: [RecorderDiagnostic] {
         storage.lock.withLock { storage.state.diagnostics }
     }

@@ -1,11 +1,9 @@
-/// An expectation bound to a recorder: read it now with ``get()``, or
-/// suspend until it is decided with ``value(timeout:)``.
+/// An expectation bound to a recorder: read it now with ``get()``, or suspend until it is decided with
+/// ``value(timeout:)``.
 ///
-/// A wait is woken by the recorder's events, never by polling, and returns
-/// at once when the expectation is already decided. The timeout is
-/// wall-clock time and only bounds a failure. In tests, StreamTraceTesting's
-/// and StreamTraceXCTest's `wait(for:timeout:)` wait the same way and
-/// report a failure at the caller's line.
+/// A wait is woken by the recorder's events, never by polling, and returns at once when the expectation is already
+/// decided. The timeout is wall-clock time and only bounds a failure. In tests, StreamTraceTesting's and
+/// StreamTraceXCTest's `wait(for:timeout:)` wait the same way and report a failure at the caller's line.
 ///
 /// ```swift
 /// let recorder = Recorder<Int, Never>()
@@ -23,17 +21,15 @@ public class RecorderExpectation<Output> {
     package var name: String { bound.name }
     package var trace: any RecordedTrace { bound.trace }
 
-    /// Decides the expectation from what the recorder holds now, without
-    /// waiting.
+    /// Decides the expectation from what the recorder holds now, without waiting.
     ///
     /// - Throws: ``RecordingError`` if it is not fulfilled.
     public func get() throws -> Output {
         try bound.get()
     }
 
-    /// Suspends until the expectation is decided or `timeout` of wall-clock
-    /// time passes. Cancelling the waiting task ends the wait like a
-    /// timeout.
+    /// Suspends until the expectation is decided or `timeout` of wall-clock time passes. Cancelling the waiting task
+    /// ends the wait like a timeout.
     ///
     /// - Throws: ``RecordingError`` if it is not fulfilled in time.
     public func value(timeout: Duration) async throws -> Output {

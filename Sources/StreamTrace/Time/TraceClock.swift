@@ -8,20 +8,16 @@ import Musl
 
 /// A clock that names itself in trace headers (`"clock":"virtual"`).
 ///
-/// `ContinuousClock` is `continuous` and `SuspendingClock` is `suspending`;
-/// a test clock conforms with `virtual`, which also leaves the wall-clock
-/// `started` out of the header so that traces are deterministic.
+/// `ContinuousClock` is `continuous` and `SuspendingClock` is `suspending`; a test clock conforms with `virtual`, which
+/// also leaves the wall-clock `started` out of the header so that traces are deterministic.
 ///
-/// The header's `at` is the clock's reading when the trace's time starts:
-/// traces recorded on one clock line up on `at + t`. The system clocks and
-/// the test clocks give it; another clock gives it by implementing
-/// ``traceNanoseconds(at:)``.
+/// The header's `at` is the clock's reading when the trace's time starts: traces recorded on one clock line up on `at +
+/// t`. The system clocks and the test clocks give it; another clock gives it by implementing ``traceNanoseconds(at:)``.
 public protocol TraceClock: Clock where Duration == Swift.Duration {
     /// The clock's name in a trace header.
     var traceName: String { get }
 
-    /// `instant` in nanoseconds since the clock's origin, for the header's
-    /// `at`; `nil` (the default) leaves `at` out.
+    /// `instant` in nanoseconds since the clock's origin, for the header's `at`; `nil` (the default) leaves `at` out.
     func traceNanoseconds(at instant: Instant) -> Int64?
 }
 

@@ -1,12 +1,10 @@
-/// An event with the time it happened, as a recorder holds it or a trace
-/// stores it.
+/// An event with the time it happened, as a recorder holds it or a trace stores it.
 public struct RecordedEvent<Value, Failure: Error> {
     /// Nanoseconds since the subscription started, on the recording's clock.
     @usableFromInline package var nanoseconds: Int64
     /// What happened.
     public var event: StreamEvent<Value, Failure>
-    /// The line of the trace file the event was read from, or `nil` for an
-    /// event recorded in memory.
+    /// The line of the trace file the event was read from, or `nil` for an event recorded in memory.
     public var line: Int?
 
     @inlinable
@@ -24,6 +22,5 @@ extension RecordedEvent: Sendable where Value: Sendable, Failure: Sendable {}
 extension RecordedEvent: Equatable where Value: Equatable, Failure: Equatable {}
 extension RecordedEvent: Hashable where Value: Hashable, Failure: Hashable {}
 
-/// An event read from a trace file: values are JSON, errors are
-/// ``TraceFailure``s.
+/// An event read from a trace file: values are JSON, errors are ``TraceFailure``s.
 public typealias TraceEvent = RecordedEvent<JSONValue, TraceFailure>

@@ -1,5 +1,5 @@
-/// A stream's error as a trace stores it: the Swift type name and the
-/// description, and the error itself as JSON when it was `Encodable`.
+/// A stream's error as a trace stores it: the Swift type name and the description, and the error itself as JSON when it
+/// was `Encodable`.
 public struct TraceFailure: Error, Hashable, CustomStringConvertible {
     /// The error's Swift type name, for example `URLError`.
     public var type: String
@@ -34,8 +34,7 @@ public struct TraceFailure: Error, Hashable, CustomStringConvertible {
         hasher.combine(value)
     }
 
-    /// `Type: message`, with what a terminal must not see escaped (see
-    /// `TerminalText`).
+    /// `Type: message`, with what a terminal must not see escaped (see `TerminalText`).
     public var description: String { TerminalText.escaped("\(type): \(message)") }
 
     /// The error as queries see it.

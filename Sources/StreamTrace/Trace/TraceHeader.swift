@@ -6,20 +6,16 @@ public struct TraceHeader: Sendable, Hashable {
     package var version: Int
     /// A human name for the stream.
     public var stream: String?
-    /// The clock of the trace's times: `continuous`, `suspending`,
-    /// `virtual`, or another name.
+    /// The clock of the trace's times: `continuous`, `suspending`, `virtual`, or another name.
     public var clock: String?
-    /// The wall-clock time of the subscription, ISO-8601 UTC (written with
-    /// microseconds; read with 0 to 9 fraction digits). Omitted under a
-    /// virtual clock so that traces are deterministic.
+    /// The wall-clock time of the subscription, ISO-8601 UTC (written with microseconds; read with 0 to 9 fraction
+    /// digits). Omitted under a virtual clock so that traces are deterministic.
     public var started: String?
-    /// The trace's clock reading at the subscription, in nanoseconds since
-    /// the clock's origin (a test clock starts at 0): traces recorded on one
-    /// clock line up on `at + t`.
+    /// The trace's clock reading at the subscription, in nanoseconds since the clock's origin (a test clock starts
+    /// at 0): traces recorded on one clock line up on `at + t`.
     public var at: Int64?
-    /// The seed of the schedule a virtual clock ran its tasks in, when it
-    /// explored one (``TestClock/Schedule/random(seed:)``): the same seed
-    /// replays the same order, and the same trace.
+    /// The seed of the schedule a virtual clock ran its tasks in, when it explored one
+    /// (``TestClock/Schedule/random(seed:)``): the same seed replays the same order, and the same trace.
     public var seed: UInt64?
     /// Any extra information: test name, host, app version…
     public var meta: JSONObject?

@@ -1,10 +1,8 @@
 /// Reads a trace front to back, one event at a time, in constant memory.
 ///
-/// It pulls events from the one front end of the format (`TraceScanner`,
-/// the same that `streamtrace check` reads through), which checks every
-/// rule of the trace format and throws the first
-/// problem as a ``TraceReadError`` (`FILE:LINE:COLUMN: message`). It accepts
-/// a byte-order mark, `\r\n` line ends and blank lines; a last line cut off
+/// It pulls events from the one front end of the format (`TraceScanner`, the same that `streamtrace check` reads
+/// through), which checks every rule of the trace format and throws the first problem as a ``TraceReadError``
+/// (`FILE:LINE:COLUMN: message`). It accepts a byte-order mark, `\r\n` line ends and blank lines; a last line cut off
 /// mid-write is ignored with a warning and the trace is treated as open.
 ///
 /// ```swift
@@ -110,8 +108,8 @@ public final class TraceReader {
         return TraceEvent(nanoseconds: head.nanoseconds, event: event, line: head.line)
     }
 
-    /// The next event without its value (fully checked, value included), or `nil` at the end of the trace. Faster
-    /// than ``next()`` when values are not needed; ``decodeValue()`` builds the value of this event.
+    /// The next event without its value (fully checked, value included), or `nil` at the end of the trace. Faster than
+    /// ``next()`` when values are not needed; ``decodeValue()`` builds the value of this event.
     package func nextHead() throws(TraceReadError) -> TraceEventHead? {
         try nextScanEvent()?.head(lineOffset: 0)
     }

@@ -1,17 +1,13 @@
 extension TestClock {
-    /// The order in which a virtual clock runs the jobs of the tasks it
-    /// follows, and wakes the sleepers due at one instant.
+    /// The order in which a virtual clock runs the jobs of the tasks it follows, and wakes the sleepers due at one
+    /// instant.
     ///
-    /// A clock runs those jobs one at a time, never two at once. Under
-    /// ``inOrder`` (the default) the order depends only on the program:
-    /// jobs run in the order they became ready, and sleepers due at one
-    /// instant wake in the order they began to sleep, each after the one
-    /// before has run on and suspended again. Under ``random(seed:)`` the
-    /// clock explores: at each step it picks the next job among those
-    /// ready, and it wakes the sleepers due at one instant together, in an
-    /// order drawn from the seed. The same seed gives the same order, and
-    /// the same trace bytes; a recorder on the clock writes the seed in its
-    /// trace header (`"seed":7`).
+    /// A clock runs those jobs one at a time, never two at once. Under ``inOrder`` (the default) the order depends only
+    /// on the program: jobs run in the order they became ready, and sleepers due at one instant wake in the order they
+    /// began to sleep, each after the one before has run on and suspended again. Under ``random(seed:)`` the clock
+    /// explores: at each step it picks the next job among those ready, and it wakes the sleepers due at one instant
+    /// together, in an order drawn from the seed. The same seed gives the same order, and the same trace bytes; a
+    /// recorder on the clock writes the seed in its trace header (`"seed":7`).
     ///
     /// ```swift
     /// let clock = TestClock(schedule: .random(seed: 7))
@@ -22,10 +18,8 @@ extension TestClock {
     /// // "a" then "b", or "b" then "a": the same for seed 7 in every run, and "seed":7 in the header
     /// ```
     ///
-    /// A clock created with no schedule takes ``current``: the one the
-    /// test runs under when a test helper explores schedules
-    /// (`.exploringSchedules(_:)` in Swift Testing, `exploreSchedules` in
-    /// XCTest), else ``inOrder``.
+    /// A clock created with no schedule takes ``current``: the one the test runs under when a test helper explores
+    /// schedules (`.exploringSchedules(_:)` in Swift Testing, `exploreSchedules` in XCTest), else ``inOrder``.
     public struct Schedule: Sendable, Hashable {
         /// The seed of a random schedule; `nil` for ``inOrder``.
         public let seed: UInt64?
@@ -34,20 +28,18 @@ extension TestClock {
             self.seed = seed
         }
 
-        /// The program's own order: jobs in the order they became ready
-        /// (whatever their priority), sleepers due at one instant in the
-        /// order they began to sleep.
+        /// The program's own order: jobs in the order they became ready (whatever their priority), sleepers due at one
+        /// instant in the order they began to sleep.
         public static let inOrder = Schedule(seed: nil)
 
-        /// An order drawn from `seed`: the next job among those ready, and
-        /// the order in which the sleepers due at one instant wake.
+        /// An order drawn from `seed`: the next job among those ready, and the order in which the sleepers due at one
+        /// instant wake.
         public static func random(seed: UInt64) -> Schedule {
             Schedule(seed: seed)
         }
 
-        /// The schedule a clock created now takes when it is given none: the
-        /// one of the schedule exploration the current task runs in, else
-        /// ``inOrder``.
+        /// The schedule a clock created now takes when it is given none: the one of the schedule exploration the
+        /// current task runs in, else ``inOrder``.
         public static var current: Schedule { ScheduleRun.current?.schedule ?? .inOrder }
 
         /// `in order`, or `random(seed: 7)`: what failures call it.

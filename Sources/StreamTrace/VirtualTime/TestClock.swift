@@ -1,10 +1,8 @@
-/// A clock whose time moves only when a test moves it: instant, repeatable
-/// tests, and traces that are the same bytes from run to run.
+/// A clock whose time moves only when a test moves it: instant, repeatable tests, and traces that are the same bytes
+/// from run to run.
 ///
-/// `sleep(until:)` suspends until ``advance(by:isolation:)``,
-/// ``advance(to:isolation:)`` or ``run(isolation:)`` reaches the deadline. A
-/// recorder timed by a test clock writes `"clock":"virtual"` and no
-/// wall-clock start.
+/// `sleep(until:)` suspends until ``advance(by:isolation:)``, ``advance(to:isolation:)`` or ``run(isolation:)`` reaches
+/// the deadline. A recorder timed by a test clock writes `"clock":"virtual"` and no wall-clock start.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -17,32 +15,24 @@
 ///
 /// ## Deterministic advancing
 ///
-/// The clock follows its tasks: the task that creates it, every task that
-/// sleeps on it or advances it, and every task those start or resume. Before
-/// it moves the time, and after each sleeper it wakes, `advance` waits until
-/// none of them is running or waiting to run — each has finished or is
-/// suspended (asleep on the clock, or awaiting something else). So a task
-/// that the test started but that has not reached its `sleep` yet gets there
-/// before the time moves, and a woken task has done its work, and slept
-/// again, before the next sleeper wakes and before `advance` returns. No
-/// wrapper is needed, and other tests running in parallel are not slowed
-/// down or serialized.
+/// The clock follows its tasks: the task that creates it, every task that sleeps on it or advances it, and every task
+/// those start or resume. Before it moves the time, and after each sleeper it wakes, `advance` waits until none of them
+/// is running or waiting to run — each has finished or is suspended (asleep on the clock, or awaiting something else).
+/// So a task that the test started but that has not reached its `sleep` yet gets there before the time moves, and a
+/// woken task has done its work, and slept again, before the next sleeper wakes and before `advance` returns. No
+/// wrapper is needed, and other tests running in parallel are not slowed down or serialized.
 ///
 /// ## One order
 ///
-/// The clock runs its tasks' jobs one at a time, in the order of its
-/// ``Schedule``: by default the order the program gives (jobs in the order
-/// they became ready, sleepers due together in the order they began to
-/// sleep), so what happens at one instant happens in the same order in every
-/// run; ``Schedule/random(seed:)`` explores other orders. The jobs of the
-/// task that creates the clock and of the tasks it starts do not overlap:
-/// the clock starts the latter once the creator waits or advances. A job
-/// that blocks its thread until another of them has run is found after 2 s,
-/// and the next `advance` fails the test (``Schedule``).
+/// The clock runs its tasks' jobs one at a time, in the order of its ``Schedule``: by default the order the program
+/// gives (jobs in the order they became ready, sleepers due together in the order they began to sleep), so what happens
+/// at one instant happens in the same order in every run; ``Schedule/random(seed:)`` explores other orders. The jobs of
+/// the task that creates the clock and of the tasks it starts do not overlap: the clock starts the latter once the
+/// creator waits or advances. A job that blocks its thread until another of them has run is found after 2 s, and the
+/// next `advance` fails the test (``Schedule``).
 ///
-/// Tasks are followed through the Swift runtime's global-executor hook
-/// (`swift_task_enqueueGlobal_hook`, on Linux and Apple platforms alike).
-/// What it cannot see, `advance` does not wait for:
+/// Tasks are followed through the Swift runtime's global-executor hook (`swift_task_enqueueGlobal_hook`, on Linux and
+/// Apple platforms alike). What it cannot see, `advance` does not wait for:
 /// - work started outside any task of the clock: from a Dispatch queue, a
 ///   thread, a Combine `sink` on a `DispatchQueue`, or a task that already
 ///   existed before the clock and never touched it;
@@ -59,12 +49,10 @@
 ///   runtime linked statically without its symbols exported): `advance`
 ///   then only yields to other tasks, as it used to.
 ///
-/// For those, wait for the sleepers explicitly with
-/// ``waitForSleepers(atLeast:timeout:isolation:)``: it fails with a
-/// ``SleepersTimeout`` rather than hanging. The hook is installed while a
-/// test clock or test scheduler exists; `withMainSerialExecutor` from
-/// swift-concurrency-extras replaces it for its scope, so do not combine the
-/// two in one test.
+/// For those, wait for the sleepers explicitly with ``waitForSleepers(atLeast:timeout:isolation:)``: it fails with a
+/// ``SleepersTimeout`` rather than hanging. The hook is installed while a test clock or test scheduler exists;
+/// `withMainSerialExecutor` from swift-concurrency-extras replaces it for its scope, so do not combine the two in one
+/// test.
 public final class TestClock: TraceClock, @unchecked Sendable {
     /// A point in the clock's time: an offset from its zero.
     public struct Instant: InstantProtocol, Sendable {
@@ -88,9 +76,8 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     /// What failure messages call it: `TestClock`, or `TestScheduler` for a scheduler's ``TestScheduler/clock``.
     package let diagnosticName: String
 
-    /// Creates a clock at `now` (default: zero). The current task, if any,
-    /// is the first the clock follows: create the clock before the code
-    /// under test starts its tasks.
+    /// Creates a clock at `now` (default: zero). The current task, if any, is the first the clock follows: create the
+    /// clock before the code under test starts its tasks.
     ///
     /// - Parameters:
     ///   - now: the clock's time to start from.
@@ -131,16 +118,14 @@ public final class TestClock: TraceClock, @unchecked Sendable {
     /// How many tasks are sleeping on the clock now.
     public var sleeperCount: Int { core.timeline.sleeperCount }
 
-    /// Suspends until the clock reaches `deadline`; at once if it already has.
-    /// Throws `CancellationError` if the task is cancelled first — before,
-    /// during or after it comes to sleep.
+    /// Suspends until the clock reaches `deadline`; at once if it already has. Throws `CancellationError` if the task
+    /// is cancelled first — before, during or after it comes to sleep.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await core.sleep(until: deadline.offset)
     }
 
-    /// Moves time forward by `duration`, waking every sleeper on the way in
-    /// deadline order, and returns once every task the clock follows has
-    /// finished or suspended again (see "Deterministic advancing").
+    /// Moves time forward by `duration`, waking every sleeper on the way in deadline order, and returns once every task
+    /// the clock follows has finished or suspended again (see "Deterministic advancing").
     ///
     /// ```swift
     /// model.startTimer()  // a Task: sleep 1 s, count += 1, repeat
@@ -155,26 +140,23 @@ public final class TestClock: TraceClock, @unchecked Sendable {
         await core.advance(to: core.timeline.now + duration)
     }
 
-    /// Moves time forward to `deadline` (never backwards), waking sleepers
-    /// in deadline order; returns as ``advance(by:isolation:)`` does.
+    /// Moves time forward to `deadline` (never backwards), waking sleepers in deadline order; returns as
+    /// ``advance(by:isolation:)`` does.
     public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) async {
         await core.advance(to: deadline.offset)
     }
 
-    /// Advances until no task is sleeping on the clock. A task that sleeps
-    /// again every time it wakes (a timer) keeps it running: cancel it first.
+    /// Advances until no task is sleeping on the clock. A task that sleeps again every time it wakes (a timer) keeps it
+    /// running: cancel it first.
     public func run(isolation: isolated (any Actor)? = #isolation) async {
         await core.run()
     }
 
-    /// Suspends until at least `count` tasks sleep on the clock, then until
-    /// the clock's tasks have settled; throws ``SleepersTimeout`` if they are
-    /// not there within `timeout` of wall-clock time.
+    /// Suspends until at least `count` tasks sleep on the clock, then until the clock's tasks have settled; throws
+    /// ``SleepersTimeout`` if they are not there within `timeout` of wall-clock time.
     ///
-    /// `advance` already waits for the tasks it can follow. This is for the
-    /// rest: a sleeper started from a Dispatch queue, a thread, a Combine
-    /// `sink` on a `DispatchQueue`, or the main actor when the test is not
-    /// on it.
+    /// `advance` already waits for the tasks it can follow. This is for the rest: a sleeper started from a Dispatch
+    /// queue, a thread, a Combine `sink` on a `DispatchQueue`, or the main actor when the test is not on it.
     ///
     /// ```swift
     /// DispatchQueue.global().async { model.refresh() }  // sleeps 1 s on the clock, off any task of the test

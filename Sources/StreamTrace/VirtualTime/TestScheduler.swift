@@ -10,14 +10,12 @@ import OpenCombineDispatch
 
 #if canImport(Combine) || OpenCombine
 
-/// A Combine scheduler whose time moves only when a test moves it, in the
-/// spirit of combine-schedulers' `TestScheduler`.
+/// A Combine scheduler whose time moves only when a test moves it, in the spirit of combine-schedulers'
+/// `TestScheduler`.
 ///
-/// Work scheduled on it — by `receive(on:)`, `subscribe(on:)`, `delay`,
-/// `debounce` or by hand — runs when ``advance(by:)``, ``advance(to:)`` or
-/// ``run()`` reaches its time, in time order (and in scheduling order at
-/// equal times), on the thread that advances. A recorder timed by its
-/// ``clock`` stamps events in the same virtual time.
+/// Work scheduled on it — by `receive(on:)`, `subscribe(on:)`, `delay`, `debounce` or by hand — runs when
+/// ``advance(by:)``, ``advance(to:)`` or ``run()`` reaches its time, in time order (and in scheduling order at equal
+/// times), on the thread that advances. A recorder timed by its ``clock`` stamps events in the same virtual time.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
@@ -26,23 +24,19 @@ import OpenCombineDispatch
 /// let value = try recorder.single.get()  // 1, recorded at t=+1s
 /// ```
 ///
-/// The synchronous `advance` runs the scheduled work on the caller's thread,
-/// in time order, and returns: enough for a pipeline that is Combine all the
-/// way. It does not order that work against the tasks the scheduler's
-/// ``clock`` follows, nor wait for the tasks it starts or wakes — a `sink`
-/// that starts a `Task`, a task sleeping on ``clock``: advance with
-/// `await scheduler.clock.advance(by:)` instead, which runs the actions and
-/// those tasks one at a time in one order and waits for them (see
-/// ``TestClock``'s "Deterministic advancing" and "One order"; the scheduler
-/// follows the tasks of the task that created it).
+/// The synchronous `advance` runs the scheduled work on the caller's thread, in time order, and returns: enough for a
+/// pipeline that is Combine all the way. It does not order that work against the tasks the scheduler's ``clock``
+/// follows, nor wait for the tasks it starts or wakes — a `sink` that starts a `Task`, a task sleeping on ``clock``:
+/// advance with `await scheduler.clock.advance(by:)` instead, which runs the actions and those tasks one at a time in
+/// one order and waits for them (see ``TestClock``'s "Deterministic advancing" and "One order"; the scheduler follows
+/// the tasks of the task that created it).
 public final class TestScheduler: Scheduler, @unchecked Sendable {
     public typealias SchedulerTimeType = VirtualTime
     public typealias SchedulerOptions = Never
 
     let core: VirtualClockCore
 
-    /// A scheduler at time zero. The current task, if any, is the first
-    /// its ``clock`` follows.
+    /// A scheduler at time zero. The current task, if any, is the first its ``clock`` follows.
     ///
     /// - Parameters:
     ///   - schedule: the order of the jobs of the tasks its ``clock``
@@ -97,31 +91,29 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         return AnyCancellable { cancelled.set() }
     }
 
-    /// Runs, in time order, every action due until `now + stride`, then
-    /// sets the time there. Tasks it wakes run later: to wait for them, use
-    /// `await clock.advance(by:)`.
+    /// Runs, in time order, every action due until `now + stride`, then sets the time there. Tasks it wakes run later:
+    /// to wait for them, use `await clock.advance(by:)`.
     public func advance(by stride: VirtualTime.Stride = .zero) {
         advance(to: now.advanced(by: stride))
     }
 
-    /// Runs every action due until `time`, in time order, then sets the time
-    /// there (never backwards). Actions scheduled meanwhile run too if due.
+    /// Runs every action due until `time`, in time order, then sets the time there (never backwards). Actions scheduled
+    /// meanwhile run too if due.
     public func advance(to time: VirtualTime) {
         core.advanceWithoutSettling(to: .nanoseconds(time.nanoseconds))
     }
 
-    /// Runs every scheduled action, moving time as far as they need.
-    /// Repeating actions would run forever: cancel them first.
+    /// Runs every scheduled action, moving time as far as they need. Repeating actions would run forever: cancel them
+    /// first.
     public func run() {
         while let last = core.timeline.lastDeadline {
             core.advanceWithoutSettling(to: last)
         }
     }
 
-    /// A ``TestClock`` on this scheduler's virtual time: recorders stamp
-    /// events with it (`"clock":"virtual"`), tasks sleep on it, and tests
-    /// advance the scheduler through it (running its actions and waking its
-    /// sleepers in time order) and wait for the tasks it wakes.
+    /// A ``TestClock`` on this scheduler's virtual time: recorders stamp events with it (`"clock":"virtual"`), tasks
+    /// sleep on it, and tests advance the scheduler through it (running its actions and waking its sleepers in time
+    /// order) and wait for the tasks it wakes.
     ///
     /// ```swift
     /// let scheduler = TestScheduler()
@@ -136,8 +128,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     public var clock: TestClock { TestClock(core: core, diagnosticName: "TestScheduler") }
 }
 
-/// A point in a ``TestScheduler``'s virtual time (its `SchedulerTimeType`):
-/// nanoseconds since the scheduler started.
+/// A point in a ``TestScheduler``'s virtual time (its `SchedulerTimeType`): nanoseconds since the scheduler started.
 public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertible {
     package var nanoseconds: Int64
 
@@ -154,10 +145,9 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
     /// `+300ms`: the time since the scheduler started.
     public var description: String { "+" + TimeFormat.short(nanoseconds) }
 
-    /// A span of virtual time: the `DispatchQueue` scheduler's stride, so
-    /// an integer or floating point literal is in seconds (`advance(by: 1)`
-    /// is one second) and `.milliseconds(300)` and the like read as they do
-    /// for `DispatchQueue`.
+    /// A span of virtual time: the `DispatchQueue` scheduler's stride, so an integer or floating point literal is in
+    /// seconds (`advance(by: 1)` is one second) and `.milliseconds(300)` and the like read as they do for
+    /// `DispatchQueue`.
     #if canImport(Combine)
     public typealias Stride = DispatchQueue.SchedulerTimeType.Stride
     #else

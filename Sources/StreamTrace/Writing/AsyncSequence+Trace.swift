@@ -1,19 +1,14 @@
 extension AsyncSequence where Self: Sendable {
-    /// Passes every element through unchanged, and writes the first
-    /// iteration's events to `sink` as they happen. Nothing is kept in
-    /// memory; later iterations pass through untraced.
+    /// Passes every element through unchanged, and writes the first iteration's events to `sink` as they happen.
+    /// Nothing is kept in memory; later iterations pass through untraced.
     ///
-    /// The trace starts with the subscription, the iteration's first
-    /// `next()`: the header is written then (`at` and `started` are that
-    /// moment) and `subscribe` is at `t` 0. An iteration that stops early (a
-    /// `break`, or a cancelled task) writes `cancel` when its iterator is
-    /// released.
+    /// The trace starts with the subscription, the iteration's first `next()`: the header is written then (`at` and
+    /// `started` are that moment) and `subscribe` is at `t` 0. An iteration that stops early (a `break`, or a cancelled
+    /// task) writes `cancel` when its iterator is released.
     ///
-    /// This overload keeps the sequence's typed throws (`Failure`), which
-    /// need macOS 15, iOS 18, tvOS 18 or watchOS 11 (or Linux); the compiler
-    /// chooses it there. Before those versions the same call resolves to
-    /// the overload that returns an ``UntypedTracedAsyncSequence`` (any
-    /// error), and an `AsyncStream` is traced as a ``TracedAsyncStream``
+    /// This overload keeps the sequence's typed throws (`Failure`), which need macOS 15, iOS 18, tvOS 18 or watchOS 11
+    /// (or Linux); the compiler chooses it there. Before those versions the same call resolves to the overload that
+    /// returns an ``UntypedTracedAsyncSequence`` (any error), and an `AsyncStream` is traced as a ``TracedAsyncStream``
     /// on every version.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func trace<C: Clock>(to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock())
@@ -23,8 +18,7 @@ extension AsyncSequence where Self: Sendable {
     }
 }
 
-/// An AsyncSequence that forwards its base unchanged and traces it, with
-/// the base's typed throws.
+/// An AsyncSequence that forwards its base unchanged and traces it, with the base's typed throws.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public struct TracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Base.Element

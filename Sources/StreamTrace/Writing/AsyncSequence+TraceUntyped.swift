@@ -1,14 +1,10 @@
 extension AsyncSequence where Self: Sendable {
-    /// Passes every element through unchanged, and writes the first
-    /// iteration's events to `sink` as they happen, reading the sequence
-    /// with `next()`: the result throws any error. Works on every OS
-    /// version the package supports.
+    /// Passes every element through unchanged, and writes the first iteration's events to `sink` as they happen,
+    /// reading the sequence with `next()`: the result throws any error. Works on every OS version the package supports.
     ///
-    /// Where the typed overload is available (macOS 15, iOS 18, tvOS 18,
-    /// watchOS 11, Linux) the compiler prefers that one, which returns a
-    /// ``TracedAsyncSequence`` with the sequence's own `Failure`; this one
-    /// is chosen before those versions, or when the context asks for it.
-    /// Otherwise as the typed `trace(to:name:clock:)`.
+    /// Where the typed overload is available (macOS 15, iOS 18, tvOS 18, watchOS 11, Linux) the compiler prefers that
+    /// one, which returns a ``TracedAsyncSequence`` with the sequence's own `Failure`; this one is chosen before those
+    /// versions, or when the context asks for it. Otherwise as the typed `trace(to:name:clock:)`.
     @_disfavoredOverload
     public func trace<C: Clock>(
         to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
@@ -17,8 +13,8 @@ extension AsyncSequence where Self: Sendable {
     }
 }
 
-/// An AsyncSequence that forwards its base unchanged and traces it; its
-/// iterator's `next()` throws any error the base throws.
+/// An AsyncSequence that forwards its base unchanged and traces it; its iterator's `next()` throws any error the base
+/// throws.
 public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Base.Element
 
@@ -36,8 +32,8 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
         var base: Base.AsyncIterator
         let tracer: IterationTracer<Element, any Error>?
 
-        /// The base's next element (written as a value), or `nil` when it
-        /// ends (written as `finished`); its error is written, then rethrown.
+        /// The base's next element (written as a value), or `nil` when it ends (written as `finished`); its error is
+        /// written, then rethrown.
         public mutating func next() async throws -> Element? {
             tracer?.begin()
             do {
@@ -51,9 +47,8 @@ public struct UntypedTracedAsyncSequence<Base: AsyncSequence & Sendable>: AsyncS
 }
 
 extension AsyncStream where Element: Sendable {
-    /// Passes every element through unchanged, and writes the first
-    /// iteration's events to `sink` as they happen: a ``TracedAsyncStream``,
-    /// which never throws, on every OS version. Otherwise as
+    /// Passes every element through unchanged, and writes the first iteration's events to `sink` as they happen: a
+    /// ``TracedAsyncStream``, which never throws, on every OS version. Otherwise as
     /// `AsyncSequence.trace(to:name:clock:)`.
     public func trace<C: Clock>(
         to sink: any TraceSink, name: String? = nil, clock: C = ContinuousClock()
@@ -62,8 +57,7 @@ extension AsyncStream where Element: Sendable {
     }
 }
 
-/// An `AsyncStream` passed through unchanged and traced; like the stream,
-/// it never throws.
+/// An `AsyncStream` passed through unchanged and traced; like the stream, it never throws.
 public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
     let base: AsyncStream<Element>
     /// For the first iteration only: what starts its trace.
@@ -79,8 +73,7 @@ public struct TracedAsyncStream<Element: Sendable>: AsyncSequence, Sendable {
         var base: AsyncStream<Element>.Iterator
         let tracer: IterationTracer<Element, Never>?
 
-        /// The stream's next element (written as a value), or `nil` when it
-        /// ends (written as `finished`).
+        /// The stream's next element (written as a value), or `nil` when it ends (written as `finished`).
         public mutating func next() async -> Element? {
             tracer?.begin()
             return IterationTracer.passing(await base.next(), tracer)

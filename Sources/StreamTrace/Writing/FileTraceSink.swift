@@ -8,10 +8,9 @@ import Musl
 
 /// A sink that writes a trace file.
 ///
-/// Lines are buffered and written whole, so a process that dies leaves a
-/// valid trace, at worst with a truncated last line. The buffer is flushed
-/// when it fills, on the terminal event, on ``flush()``, on ``close()`` and
-/// when the sink is released; `flushEveryEvent` flushes after each line.
+/// Lines are buffered and written whole, so a process that dies leaves a valid trace, at worst with a truncated last
+/// line. The buffer is flushed when it fills, on the terminal event, on ``flush()``, on ``close()`` and when the sink
+/// is released; `flushEveryEvent` flushes after each line.
 ///
 /// ```swift
 /// let sink = try FileTraceSink(path: "search.trace.jsonl")

@@ -1,5 +1,4 @@
-/// A sink that keeps the trace in memory, for tests and for writing the
-/// trace somewhere else later.
+/// A sink that keeps the trace in memory, for tests and for writing the trace somewhere else later.
 public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
     private let lock = Lock()
     private var storage: [UInt8] = []

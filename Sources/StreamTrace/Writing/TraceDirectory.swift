@@ -6,21 +6,17 @@ import Glibc
 import Musl
 #endif
 
-/// A folder of traces of one feature: one file a stream, every stream timed
-/// by one clock, so that `streamtrace show DIR` draws them on one time axis.
+/// A folder of traces of one feature: one file a stream, every stream timed by one clock, so that `streamtrace show
+/// DIR` draws them on one time axis.
 ///
-/// Each trace's header carries the clock's reading at its subscription
-/// (`at`), and `started` on a real clock, which is what `show` aligns on.
-/// A name becomes the file's name (`cart` → `cart.jsonl`; characters other
-/// than letters, digits, `-`, `_` and `.` become `-`, and a name used twice
-/// gets `-2`, `-3` …). A file of the same name from an earlier run is
-/// replaced.
+/// Each trace's header carries the clock's reading at its subscription (`at`), and `started` on a real clock, which is
+/// what `show` aligns on. A name becomes the file's name (`cart` → `cart.jsonl`; characters other than letters, digits,
+/// `-`, `_` and `.` become `-`, and a name used twice gets `-2`, `-3` …). A file of the same name from an earlier run
+/// is replaced.
 ///
-/// A stream recorded or traced into the folder takes the folder's clock
-/// and a sink of its own: `record(name:clock:sink:)` and
-/// `trace(to:name:clock:)` with `clock: traces.clock` and
-/// `sink: try traces.sink(named:)`. A recorder fed by hand comes from
-/// ``recorder(named:of:failure:)``:
+/// A stream recorded or traced into the folder takes the folder's clock and a sink of its own:
+/// `record(name:clock:sink:)` and `trace(to:name:clock:)` with `clock: traces.clock` and `sink: try
+/// traces.sink(named:)`. A recorder fed by hand comes from ``recorder(named:of:failure:)``:
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -61,8 +57,7 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         return try FileTraceSink(path: path + "/" + file)
     }
 
-    /// A recorder of the stream `name`, timed by the folder's clock, writing
-    /// its trace to its own file as it records.
+    /// A recorder of the stream `name`, timed by the folder's clock, writing its trace to its own file as it records.
     public func recorder<Input, Failure: Error>(
         named name: String, of input: Input.Type = Input.self, failure: Failure.Type = Never.self
     ) throws(FileTraceSink.OpenError) -> Recorder<Input, Failure> {

@@ -1,6 +1,5 @@
-/// Writes the events of one subscription to a sink as they happen, keeping
-/// none of them: what an app uses to trace a live stream (see
-/// `publisher.trace(to:)`), where a ``Recorder`` would keep every value.
+/// Writes the events of one subscription to a sink as they happen, keeping none of them: what an app uses to trace a
+/// live stream (see `publisher.trace(to:)`), where a ``Recorder`` would keep every value.
 ///
 /// ```swift
 /// let writer = TraceWriter<Int, Never>(name: "ticks", sink: try FileTraceSink(path: "ticks.jsonl"))
@@ -21,8 +20,7 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var lastTime: Int64 = 0
     @usableFromInline @exclusivity(unchecked) var ended = false
 
-    /// Writes the header; times count from now on `clock` (`ContinuousClock`
-    /// by default).
+    /// Writes the header; times count from now on `clock` (`ContinuousClock` by default).
     @inlinable
     public init<C: Clock>(
         name: String? = nil, clock: C = ContinuousClock(), sink: any TraceSink, meta: JSONObject? = nil
@@ -33,8 +31,8 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         encoder.write(time.header(stream: name, meta: meta), to: sink, line: &line)
     }
 
-    /// Writes one event, stamped now. Events after the terminal event cannot
-    /// be part of a trace: they are dropped instead, and not written.
+    /// Writes one event, stamped now. Events after the terminal event cannot be part of a trace: they are dropped
+    /// instead, and not written.
     @inlinable
     public func write(_ event: StreamEvent<Value, Failure>) {
         lock.lock()

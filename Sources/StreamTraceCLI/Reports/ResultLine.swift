@@ -1,6 +1,6 @@
 import StreamTrace
 
-/// A query's result as a line: `PASS  count == 3  3`, or `FAIL` with what was expected and what the trace holds; the
+/// A query's result as a line: `PASS count == 3 3`, or `FAIL` with what was expected and what the trace holds; the
 /// query column as wide as the widest query (at most 32), a value cut to a terminal's width (off one, whole).
 struct ResultLine {
     let indent: String
@@ -46,7 +46,8 @@ struct ResultLine {
     }
 
     /// The rest of the line of a passing result whose value the result holds by its place: written from there a piece
-    /// at a time, escaped as ``print(_:quiet:)`` escapes a value it holds (the same bytes); on a terminal, only its start.
+    /// at a time, escaped as ``print(_:quiet:)`` escapes a value it holds (the same bytes); on a terminal, only its
+    /// start.
     private func print(_ place: ValuePlace, after used: Int) throws(OutputError) {
         if let width {
             let start = place.prefix(ValueText.prefixLength(columns: max(width - used, 8)) + 4)

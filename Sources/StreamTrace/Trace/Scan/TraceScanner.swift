@@ -8,8 +8,8 @@ import Musl
 
 /// The one front end of the trace format: reads a run of whole lines (a whole trace, or one chunk of a large file),
 /// checks every line and every rule within it, and hands out its events one at a time. Each line first goes through
-/// ``FastEventLine`` straight from the read buffer; a line it does not take (another layout, a blank line, a problem,
-/// a broken rule, the buffer's end) is cut at its `\n` and read by ``TraceLineParser``, which accepts any layout and
+/// ``FastEventLine`` straight from the read buffer; a line it does not take (another layout, a blank line, a problem, a
+/// broken rule, the buffer's end) is cut at its `\n` and read by ``TraceLineParser``, which accepts any layout and
 /// words every problem. The fast path only takes a line the exact path would read the same way.
 struct TraceScanner: ~Copyable {
     var buffer: ScanBuffer
@@ -18,7 +18,8 @@ struct TraceScanner: ~Copyable {
     /// The fast path's nesting limit (``FastJSONValidator/nesting(maximumDepth:)``).
     let fastNesting: Int
     var report = ChunkReport()
-    /// Asked before each read: true stops the scan, whose result will not be used (a block after the one that failed, or after the sink had enough).
+    /// Asked before each read: true stops the scan, whose result will not be used (a block after the one that failed,
+    /// or after the sink had enough).
     var shouldStop: (() -> Bool)?
 
     init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
