@@ -25,11 +25,8 @@ public func fuzzShow(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     FuzzChecks.dump("other.jsonl", other)
     if let reader = FuzzChecks.reader(other, options), let otherSummary = try? TraceSummary(reading: reader) {
         let lanes = [
-            MergedTimeline.Lane(
-                name: MergedTimeline.name(of: summary.header, file: "a.jsonl"), file: "a.jsonl", summary: summary),
-            MergedTimeline.Lane(
-                name: MergedTimeline.name(of: otherSummary.header, file: "b.jsonl"), file: "b.jsonl",
-                summary: otherSummary),
+            MergedTimeline.Lane(file: "a.jsonl", summary: summary),
+            MergedTimeline.Lane(file: "b.jsonl", summary: otherSummary),
         ]
         showMerged([bytes, other], lanes, width: width, options)
         showPage([bytes, other], lanes, options)

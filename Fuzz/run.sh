@@ -7,6 +7,7 @@
 # turn it into a regression test before fixing it. FUZZ_FLAGS adds libFuzzer
 # flags ("-fork=1 -ignore_timeouts=1" goes on past slow inputs, keeping each).
 # FUZZ_BUILD=0 runs the binaries already in FUZZ_DIR (a long run after a short one).
+# FUZZ_TYPECHECK=1 only type-checks each target (make fuzz-typecheck, in CI): nothing is built or run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
@@ -25,15 +26,23 @@ status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
     binary="$out/fuzz-$target"
-    # Test-only code the scanner's target compares against (not in the library).
-    extra=""
-    [ "$target" = scanner ] && extra="Tests/StreamTraceTests/TraceScanReference.swift"
-    if [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$binary" ]; then
+    # Test-only code (not in the library): members the tests and the fuzz targets both use, and for the scanner's
+    # target the reference it compares against.
+    extra="Tests/StreamTraceTests/SharedTestAccess.swift"
+    [ "$target" = scanner ] && extra="$extra Tests/StreamTraceTests/TraceScanReference.swift"
+    if [ "${FUZZ_TYPECHECK:-0}" = 1 ]; then
+        # `make fuzz-typecheck` (CI): only that every target still compiles against the library and the tests'
+        # shared members, which move under them.
+        echo "== type-checking $target"
+        swiftc -typecheck -swift-version 6 -parse-as-library -module-name StreamTrace -package-name StreamTrace -D STREAMTRACE_FUZZ \
+            -I "$out/modules/StreamTraceCounter" -I "$out/modules/StreamTraceBytes" $sources $extra "$entry" || exit 2
+        continue
+    elif [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$binary" ]; then
         echo "== reusing $binary"
     else
         echo "== building $binary"
         # The linker's notes on ASan's local symbols are noise: shown only on failure.
-        if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
+        if ! swiftc -sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -module-name StreamTrace -package-name StreamTrace \
             -D STREAMTRACE_FUZZ -I "$out/modules/StreamTraceCounter" -I "$out/modules/StreamTraceBytes" \
             $sources $extra "$entry" -o "$binary" \
             > "$out/build-$target.log" 2>&1; then

@@ -119,10 +119,3 @@ import Testing
         #expect(try JSONValue(parsing: #"{"a":1,"a":2}"#) == ["a": 2])
     }
 }
-
-extension TextLayout {
-    /// `text` cut to `columns`, then padded to exactly `columns`, as `show` fits its stream column.
-    static func fitted(_ text: some StringProtocol, to columns: Int) -> String {
-        padded(truncated(text, to: columns), to: columns)
-    }
-}

@@ -21,16 +21,6 @@ extension TraceAlignment {
     }
 }
 
-extension TraceReader {
-    /// The text of the value ``nextHead()`` just returned (it must be a `value` event), validated but not decoded.
-    func rawValue() -> RawJSON {
-        guard let value = currentValueBytes else {
-            preconditionFailure("rawValue() needs the value event nextHead() just returned")
-        }
-        return RawJSON(validated: Array(value)[...])
-    }
-}
-
 extension FastJSONValidator {
     init(base: UnsafeRawPointer, maximumDepth: Int) {
         self.init(base: base, maximumNesting: Self.nesting(maximumDepth: maximumDepth))
