@@ -152,18 +152,20 @@ package final class VirtualTimeline: @unchecked Sendable {
         try await suspend { id, continuation in
             if entries.count(where: \.isSleeper) >= count { return { continuation.resume() } }
             sleeperWaiters[id] = (count, continuation)
-            let nanoseconds = Int(TimeFormat.nanoseconds(timeout))
-            return {
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                    let (waiter, found) = self.lock.withLock {
-                        (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
-                    }
-                    let timedOut = SleepersTimeout(expected: count, found: found, timeout: timeout)
-                    waiter?.continuation.resume(throwing: timedOut)
-                }
-            }
+            return { self.expire(id, expected: count, after: timeout) }
         } unregister: {
             self.sleeperWaiters.removeValue(forKey: $0)?.continuation
+        }
+    }
+
+    /// Fails waiter `id` with ``SleepersTimeout`` after `timeout`, unless it was resumed before.
+    private func expire(_ id: UInt64, expected: Int, after timeout: Duration) {
+        let nanoseconds = Int(TimeFormat.nanoseconds(timeout))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            let (waiter, found) = self.lock.withLock {
+                (self.sleeperWaiters.removeValue(forKey: id), self.entries.count(where: \.isSleeper))
+            }
+            waiter?.continuation.resume(throwing: SleepersTimeout(expected: expected, found: found, timeout: timeout))
         }
     }
 }
