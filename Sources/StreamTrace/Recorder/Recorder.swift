@@ -32,7 +32,16 @@ public final class Recorder<Input, Failure: Error> {
         name: String? = nil, clock: C = ContinuousClock(), sink: (any TraceSink)? = nil, meta: JSONObject? = nil
     ) where C.Duration == Duration {
         let time = TimeSource(clock)
-        storage = RecorderStorage(time: time, header: time.header(stream: name, meta: meta), sink: sink)
+        let membership = GroupMembership.of(sink)
+        let header = time.header(stream: name, meta: meta)
+        storage = RecorderStorage(
+            time: time, header: membership?.header(header) ?? header, sink: sink, membership: membership)
+    }
+
+    /// A recorder timed by `time`, a member of a group if `membership` says so.
+    @usableFromInline
+    init(time: TimeSource, header: TraceHeader, sink: (any TraceSink)?, membership: GroupMembership?) {
+        storage = RecorderStorage(time: time, header: header, sink: sink, membership: membership)
     }
 
     deinit {

@@ -11,15 +11,24 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     @usableFromInline let target: SinkTarget?
     @usableFromInline let encoder = TraceLineEncoder<Input, Failure>()
     let header: TraceHeader
+    /// The group the recorder is a member of, if any: its events then take the group's order.
+    @usableFromInline let membership: GroupMembership?
 
     @usableFromInline
-    init(time: TimeSource, header: TraceHeader, sink: (any TraceSink)?) {
+    init(time: TimeSource, header: TraceHeader, sink: (any TraceSink)?, membership: GroupMembership?) {
         self.time = time
         self.header = header
         self.sink = sink
+        self.membership = membership
         target = sink.map(SinkTarget.init)
         if let sink { encoder.write(header, to: sink, line: &state.line) }
+        membership?.group.join()
         time.virtualCore?.run?.keep { [self] in (header, traceText) }
+    }
+
+    deinit {
+        // A member that goes away before its end no longer holds the group's recording open.
+        if let membership, state.terminal == nil { membership.group.leave() }
     }
 
     var traceText: String {
@@ -37,6 +46,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     /// subscriber's cancel; whether it was recorded. Inlinable so that it is specialized for the recorder's types.
     @inlinable @discardableResult
     func record(_ event: StreamEvent<Input, Failure>) -> Bool {
+        if let membership { return recordInGroup(event, membership) }
         lock.lock()
         switch state.append(event, at: time.elapsed(), sink: target, encoder: encoder) {
         case .recorded:
@@ -51,6 +61,55 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             state.reject(event, at: t)
             lock.unlock()
             return false
+        }
+    }
+
+    /// ``record(_:)`` for a member of a group: the event takes the group's next number with the clock's reading, and
+    /// goes into the group's recording, all under the group's order lock, so that the numbers agree with the times
+    /// and the group's recording is in their order.
+    @usableFromInline @inline(never)
+    func recordInGroup(_ event: StreamEvent<Input, Failure>, _ membership: GroupMembership) -> Bool {
+        lock.lock()
+        let order = membership.group.order
+        order.lock.lock()
+        let sequence = order.next
+        let result = state.append(event, at: time.elapsed(), sequence: sequence, sink: target, encoder: encoder)
+        if case .rejected = result {
+        } else {
+            order.next += 1
+            state.sequences.append(sequence)
+            if let shared = groupEvent(event) { membership.group.take(shared, from: membership.stream) }
+        }
+        order.lock.unlock()
+        switch result {
+        case .recorded:
+            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
+            lock.unlock()
+            return true
+        case .recordedWithFollowUp:
+            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
+            finishRecordingLocked(event.kind)
+            return true
+        case .rejected(let t):
+            state.reject(event, at: t)
+            lock.unlock()
+            return false
+        }
+    }
+
+    /// `event` as the group's recording holds it: values as their trace JSON, errors as the trace writes them;
+    /// `nil` for a subscription or a request.
+    func groupEvent(_ event: StreamEvent<Input, Failure>) -> StreamEvent<JSONValue, TraceFailure>? {
+        switch event {
+        case .subscribe, .request: return nil
+        case .finished: return .finished
+        case .cancel: return .cancel
+        case .failure(let error): return .failure(TraceFailure(describing: error))
+        case .value(let value):
+            var out = JSONOutput()
+            encoder.write(value, into: &out)
+            let text = String(decoding: out.bytes, as: UTF8.self)
+            return .value((try? JSONValue(parsing: text, maximumDepth: .max)) ?? .string(text))
         }
     }
 

@@ -62,6 +62,8 @@ struct RecordingState<Input, Failure: Error> {
     /// Called once, outside the lock, when the recording is cancelled.
     @usableFromInline var onCancel: (@Sendable () -> Void)?
     @usableFromInline var onRequest: (@Sendable (Demand) -> Void)?
+    /// The group's number of each event, for a member of a group (``StreamGroup``); empty otherwise.
+    @usableFromInline var sequences: [Int64] = []
 
     @usableFromInline init() {}
 
@@ -71,23 +73,27 @@ struct RecordingState<Input, Failure: Error> {
     /// Records `event` at `now` (never before the previous event) and writes its trace line to `sink`.
     @inlinable
     mutating func append(
-        _ event: StreamEvent<Input, Failure>, at now: Int64, sink: SinkTarget?,
+        _ event: StreamEvent<Input, Failure>, at now: Int64, sequence: Int64? = nil, sink: SinkTarget?,
         encoder: TraceLineEncoder<Input, Failure>
     ) -> AppendResult {
         let t = max(now, lastTime)
-        guard case .value(let value) = event else { return appendControl(event, at: t, sink: sink, encoder: encoder) }
+        guard case .value(let value) = event else {
+            return appendControl(event, at: t, sequence: sequence, sink: sink, encoder: encoder)
+        }
         if terminal != nil { return .rejected(t) }
         elements.append(Element(value: value, nanoseconds: t))
         eventCount &+= 1
         lastTime = t
-        if let sink { sink.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line) }
+        if let sink {
+            sink.write(RecordedEvent(nanoseconds: t, sequence: sequence, event: event), encoder: encoder, line: &line)
+        }
         return elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
     /// ``append(_:at:sink:encoder:)`` for an event that is not an element.
     @inlinable
     mutating func appendControl(
-        _ event: StreamEvent<Input, Failure>, at t: Int64, sink: SinkTarget?,
+        _ event: StreamEvent<Input, Failure>, at t: Int64, sequence: Int64?, sink: SinkTarget?,
         encoder: TraceLineEncoder<Input, Failure>
     ) -> AppendResult {
         let kind = event.kind
@@ -105,7 +111,9 @@ struct RecordingState<Input, Failure: Error> {
         if kind.isTerminal { terminal = control }
         eventCount &+= 1
         lastTime = t
-        if let sink { sink.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line) }
+        if let sink {
+            sink.write(RecordedEvent(nanoseconds: t, sequence: sequence, event: event), encoder: encoder, line: &line)
+        }
         return kind.isTerminal || elements.count >= wakeThreshold ? .recordedWithFollowUp : .recorded
     }
 
@@ -183,6 +191,9 @@ struct RecordingState<Input, Failure: Error> {
         }
         for element in elements[nextElement...] {
             events.append(RecordedEvent(nanoseconds: element.nanoseconds, event: .value(element.value)))
+        }
+        if sequences.count == events.count {
+            for index in events.indices { events[index].sequence = sequences[index] }
         }
         return events
     }

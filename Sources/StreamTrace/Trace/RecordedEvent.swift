@@ -4,12 +4,16 @@ public struct RecordedEvent<Value, Failure: Error> {
     @usableFromInline package var nanoseconds: Int64
     /// What happened.
     public var event: StreamEvent<Value, Failure>
+    /// Its place in the order of the streams recorded with it (a ``StreamGroup``), shared by the group: `nil` for a
+    /// stream recorded alone.
+    public var sequence: Int64?
     /// The line of the trace file the event was read from, or `nil` for an event recorded in memory.
     public var line: Int?
 
     @inlinable
-    package init(nanoseconds: Int64, event: StreamEvent<Value, Failure>, line: Int? = nil) {
+    package init(nanoseconds: Int64, sequence: Int64? = nil, event: StreamEvent<Value, Failure>, line: Int? = nil) {
         self.nanoseconds = nanoseconds
+        self.sequence = sequence
         self.event = event
         self.line = line
     }

@@ -1,5 +1,6 @@
-/// How several traces share one time axis (`streamtrace show PATH...`): on `started` when every trace has it, else on
-/// `at` when every trace has it, else each from its own 0. An event's time on the axis is its trace's offset plus its
+/// How several traces share one time axis (`streamtrace show PATH...`): the traces of one group (``TraceHeader/group``)
+/// on `at`; others on `started` when every trace has it, else on `at` when every trace has it, else each from its own
+/// 0. An event's time on the axis is its trace's offset plus its
 /// `t`; the earliest trace's offset is 0.
 ///
 /// ```swift
@@ -30,7 +31,11 @@ package struct TraceAlignment: Sendable, Equatable {
     package init(headers: [TraceHeader]) {
         let starts = headers.compactMap { $0.started.flatMap { ISO8601.nanoseconds($0) } }
         let readings = headers.compactMap(\.at)
-        if !headers.isEmpty, starts.count == headers.count, let offsets = Self.offsets(starts) {
+        let oneGroup = headers.first?.group.map { group in headers.allSatisfy { $0.group == group } } ?? false
+        if oneGroup, readings.count == headers.count, let offsets = Self.offsets(readings) {
+            // One group's traces share a clock, read to the nanosecond: `started` (microseconds) would blur the order.
+            (basis, self.offsets, origin) = (.at, offsets, nil)
+        } else if !headers.isEmpty, starts.count == headers.count, let offsets = Self.offsets(starts) {
             let earliest = starts.firstIndex(of: starts.min()!)!
             (basis, self.offsets, origin) = (.started, offsets, headers[earliest].started)
         } else if !headers.isEmpty, readings.count == headers.count, let offsets = Self.offsets(readings) {

@@ -6,6 +6,9 @@ public struct TraceHeader: Sendable, Hashable {
     package var version: Int
     /// A human name for the stream.
     public var stream: String?
+    /// The group of streams recorded together that the trace belongs to (a ``StreamGroup``, or the folder of a
+    /// ``TraceDirectory``): its events carry the group's sequence numbers, which order them against the other streams'.
+    public var group: String?
     /// The clock of the trace's times: `continuous`, `suspending`, `virtual`, or another name.
     public var clock: String?
     /// The wall-clock time of the subscription, ISO-8601 UTC (written with microseconds; read with 0 to 9 fraction
@@ -21,10 +24,10 @@ public struct TraceHeader: Sendable, Hashable {
     public var meta: JSONObject?
 
     package init(
-        version: Int = TraceHeader.currentVersion, stream: String? = nil, clock: String? = nil,
+        version: Int = TraceHeader.currentVersion, stream: String? = nil, group: String? = nil, clock: String? = nil,
         started: String? = nil, at: Int64? = nil, seed: UInt64? = nil, meta: JSONObject? = nil
     ) {
-        (self.version, self.stream, self.clock) = (version, stream, clock)
+        (self.version, self.stream, self.group, self.clock) = (version, stream, group, clock)
         (self.started, self.at, self.seed, self.meta) = (started, at, seed, meta)
     }
 }

@@ -22,15 +22,18 @@ struct TraceLineParser {
         var failure: TraceFailure?
         /// The bytes of `"value"` in the line, validated.
         var valueRange: Range<Int>?
+        /// The group's sequence number (`"seq"`), if the line has one.
+        var sequence: Int64?
     }
 
     /// The keys an event line may carry that the reader understands.
     enum Key {
-        case t, event, value, demand, error, other
+        case t, seq, event, value, demand, error, other
 
         init(_ name: UnsafeRawBufferPointer) {
             switch name.count {
             case 1 where name[0] == UInt8(ascii: "t"): self = .t
+            case 3 where name.matches("seq"): self = .seq
             case 5 where name.matches("event"): self = .event
             case 5 where name.matches("value"): self = .value
             case 5 where name.matches("error"): self = .error
@@ -47,6 +50,7 @@ struct TraceLineParser {
         var parser = JSONParser(line, maximumDepth: maximumDepth)
         var time: Int64?
         var timeOffset = 0
+        var sequence: Int64?
         var kind: EventKind?
         var valueRange: Range<Int>?
         var demand: (JSONValue, Int)?
@@ -60,6 +64,9 @@ struct TraceLineParser {
                     guard time == nil else { throw duplicate("t", at: keyOffset) }
                     time = try parseTime(&parser)
                     timeOffset = valueOffset
+                case .seq:
+                    guard sequence == nil else { throw duplicate("seq", at: keyOffset) }
+                    sequence = try parseTime(&parser, key: "seq", unit: "")
                 case .event:
                     guard kind == nil else { throw duplicate("event", at: keyOffset) }
                     kind = try readKind(&parser)
@@ -85,21 +92,30 @@ struct TraceLineParser {
         // What the event's kind needs: a time, a kind, the payload.
         guard let time else { throw .rule("missing \"t\": every event needs a time") }
         guard let kind else { throw .rule("missing \"event\": every event needs a kind") }
-        var event = ParsedEvent(nanoseconds: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange)
-        switch kind {
+        var event = ParsedEvent(
+            nanoseconds: time, timeOffset: timeOffset, kind: kind, valueRange: valueRange, sequence: sequence)
+        try addPayload(to: &event, demand: demand, error: error, in: line)
+        return event
+    }
+
+    /// Checks that `event` has the payload its kind needs, and reads its demand or error.
+    private func addPayload(
+        to event: inout ParsedEvent, demand: (JSONValue, Int)?, error: (JSONValue, Int)?,
+        in line: UnsafeRawBufferPointer
+    ) throws(Problem) {
+        switch event.kind {
         case .value:
-            if valueRange == nil { throw .rule("a value event needs a \"value\"") }
+            if event.valueRange == nil { throw .rule("a value event needs a \"value\"") }
         case .request:
             guard let (demandValue, offset) = demand else { throw .rule("a request event needs a \"demand\"") }
             event.demand = try parseDemand(demandValue, offset: offset)
         case .failure:
             guard let (errorValue, offset) = error else { throw .rule("a failure event needs an \"error\"") }
-            let payload = try valueRange.map { range throws(Problem) in try decodeValue(range, in: line) }
+            let payload = try event.valueRange.map { range throws(Problem) in try decodeValue(range, in: line) }
             event.failure = try parseFailure(errorValue, value: payload, offset: offset)
         case .subscribe, .finished, .cancel:
             break
         }
-        return event
     }
 
     /// Builds the value of a validated byte range.
@@ -175,6 +191,7 @@ extension TraceLineParser {
         var problem: String?
         switch key {
         case "stream": (header.stream, problem) = string()
+        case "group": (header.group, problem) = string()
         case "clock": (header.clock, problem) = string()
         case "started": (header.started, problem) = string()
         case "at":
@@ -267,7 +284,9 @@ extension TraceLineParser {
     }
 
     /// Reads `"t"`: digits only, in range.
-    func parseTime(_ parser: inout JSONParser) throws(JSONSyntaxError) -> Int64 {
+    func parseTime(
+        _ parser: inout JSONParser, key: String = "t", unit: String = " of nanoseconds"
+    ) throws(JSONSyntaxError) -> Int64 {
         let start = parser.position
         let bytes = parser.bytes
         var result: Int64 = 0
@@ -277,7 +296,9 @@ extension TraceLineParser {
             let (sum, o2) = m.addingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))
             if o1 || o2 {
                 throw JSONSyntaxError(
-                    ruleViolation: "\"t\" is out of range (more than \(Int64.max) nanoseconds)", offset: start)
+                    ruleViolation:
+                        "\"\(key)\" is out of range (more than \(Int64.max)\(unit.isEmpty ? "" : " nanoseconds"))",
+                    offset: start)
             }
             result = sum
             index += 1
@@ -295,13 +316,13 @@ extension TraceLineParser {
         guard let first = parser.peek(), first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else {
             throw JSONSyntaxError(
                 ruleViolation:
-                    "\"t\" must be a non-negative integer of nanoseconds, found \(try describeValue(&parser))",
+                    "\"\(key)\" must be a non-negative integer\(unit), found \(try describeValue(&parser))",
                 offset: start)
         }
         let range = try parser.scanNumber()
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         throw JSONSyntaxError(
-            ruleViolation: "\"t\" must be a non-negative integer of nanoseconds, found \(text)", offset: start)
+            ruleViolation: "\"\(key)\" must be a non-negative integer\(unit), found \(text)", offset: start)
     }
 
     func parseDemand(_ value: JSONValue, offset: Int) throws(Problem) -> Demand {

@@ -91,7 +91,10 @@ public final class TraceReader {
     /// The next event, or `nil` at the end of the trace.
     public func next() throws(TraceReadError) -> TraceEvent? {
         guard let head = try nextHead() else { return nil }
-        return Self.event(head, value: head.kind == .value ? try decodeValue() : nil)
+        var event = Self.event(head, value: head.kind == .value ? try decodeValue() : nil)
+        // A group's order, read again from the line: only a grouped trace pays for it.
+        if header.group != nil { event.sequence = current?.sequence }
+        return event
     }
 
     /// The event `head` stands for, with `value` for a `value` event.

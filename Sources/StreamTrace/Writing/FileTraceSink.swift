@@ -16,8 +16,10 @@ import Musl
 /// let sink = try FileTraceSink(path: "search.trace.jsonl")
 /// let recorder = Recorder<String, Never>(name: "search", sink: sink)
 /// ```
-public final class FileTraceSink: TraceSink, @unchecked Sendable {
+public final class FileTraceSink: GroupMemberSink, @unchecked Sendable {
     package let path: String
+    /// The group of a folder's sink (``TraceDirectory/sink(named:)``), which what writes to it joins.
+    package let membership: GroupMembership?
     // Guarded by `lock`, so the runtime's exclusivity checks would only add cost. A recorder appends its lines here
     // directly (``appendLine(capacity:isTerminal:_:)``, inlined), not through `any TraceSink`.
     @usableFromInline let lock = Lock()
@@ -41,7 +43,12 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
     }
 
     /// Creates (or truncates) the file at `path`.
-    public init(path: String, flushEveryEvent: Bool = false, bufferSize: Int = 64 << 10) throws(OpenError) {
+    public convenience init(path: String, flushEveryEvent: Bool = false, bufferSize: Int = 64 << 10) throws(OpenError) {
+        try self.init(path: path, flushEveryEvent: flushEveryEvent, bufferSize: bufferSize, membership: nil)
+    }
+
+    init(path: String, flushEveryEvent: Bool, bufferSize: Int, membership: GroupMembership?) throws(OpenError) {
+        self.membership = membership
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
         self.fd = fd

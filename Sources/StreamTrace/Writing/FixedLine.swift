@@ -2,8 +2,9 @@
 /// an event with a bounded payload (integers, booleans, requests, subscribe, the ends).
 @usableFromInline
 struct FixedLine {
-    /// The longest such line is 74 bytes: `{"t":`, an `Int64`, `,"event":"request","demand":`, an `Int`, `}`.
-    @usableFromInline static var capacity: Int { 96 }
+    /// The longest such line is 101 bytes: `{"t":`, an `Int64`, `,"seq":`, an `Int64`, `,"event":"request","demand":`,
+    /// an `Int`, `}`.
+    @usableFromInline static var capacity: Int { 128 }
 
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
@@ -118,6 +119,10 @@ extension TraceLineEncoder {
     func encodeFixed(_ event: RecordedEvent<Value, Failure>, into out: inout FixedLine) {
         out.append("{\"t\":")
         out.write(int: event.nanoseconds)
+        if let sequence = event.sequence {
+            out.append(",\"seq\":")
+            out.write(int: sequence)
+        }
         switch event.event {
         case .subscribe: out.append(",\"event\":\"subscribe\"}")
         case .request(.unlimited): out.append(",\"event\":\"request\",\"demand\":\"unlimited\"}")

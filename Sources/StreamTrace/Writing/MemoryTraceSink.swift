@@ -1,10 +1,18 @@
 /// A sink that keeps the trace in memory, for tests and for writing the trace somewhere else later.
-public final class MemoryTraceSink: TraceSink, @unchecked Sendable {
+public final class MemoryTraceSink: GroupMemberSink, @unchecked Sendable {
     private let lock = Lock()
     private var storage: [UInt8] = []
+    package let membership: GroupMembership?
 
     /// An empty sink.
-    public init() {}
+    public init() {
+        membership = nil
+    }
+
+    /// An empty sink whose recorder or writer joins a group (``StreamGroup/sink(named:)``).
+    init(membership: GroupMembership) {
+        self.membership = membership
+    }
 
     /// Keeps `line` and its newline.
     public func write(line: UnsafeRawBufferPointer, isTerminal: Bool) {

@@ -34,6 +34,9 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
     public let path: String
     /// The clock every trace of the folder is timed by.
     public let clock: C
+    /// The folder's streams as one group, named after the folder: every stream recorded or traced into the folder is
+    /// a member, its events numbered in the group's order (``StreamGroup``).
+    public let group: StreamGroup
     private let lock = Lock()
     private var files: Set<String> = []
 
@@ -44,6 +47,7 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
         }
         self.path = path
         self.clock = clock
+        group = StreamGroup(name: path.split(separator: "/").last.map(String.init) ?? path, clock: clock)
     }
 
     /// A sink writing the trace of the stream `name` to its own file.
@@ -54,7 +58,9 @@ public final class TraceDirectory<C: TraceClock>: @unchecked Sendable {
             let candidates = (1...).lazy.map { $0 == 1 ? base + ".jsonl" : "\(base)-\($0).jsonl" }
             return files.insert(candidates.first { !files.contains($0) }!).memberAfterInsert
         }
-        return try FileTraceSink(path: path + "/" + file)
+        return try FileTraceSink(
+            path: path + "/" + file, flushEveryEvent: false, bufferSize: 64 << 10,
+            membership: GroupMembership(group: group, stream: name))
     }
 
     /// A recorder of the stream `name`, timed by the folder's clock, writing its trace to its own file as it records.

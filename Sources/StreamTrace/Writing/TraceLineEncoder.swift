@@ -29,7 +29,8 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         out.append("{\"streamtrace\":")
         out.write(int: Int64(header.version))
         let strings: [(key: StaticString, value: String?)] = [
-            (",\"stream\":", header.stream), (",\"clock\":", header.clock), (",\"started\":", header.started),
+            (",\"stream\":", header.stream), (",\"group\":", header.group), (",\"clock\":", header.clock),
+            (",\"started\":", header.started),
         ]
         for case (let key, let value?) in strings {
             out.append(key)
@@ -55,6 +56,10 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     package func encode(_ event: RecordedEvent<Value, Failure>, into out: inout JSONOutput) {
         out.append("{\"t\":")
         out.write(int: event.nanoseconds)
+        if let sequence = event.sequence {
+            out.append(",\"seq\":")
+            out.write(int: sequence)
+        }
         switch event.event {
         case .subscribe:
             out.append(",\"event\":\"subscribe\"}")

@@ -19,6 +19,8 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var line = JSONOutput()
     @usableFromInline @exclusivity(unchecked) var lastTime: Int64 = 0
     @usableFromInline @exclusivity(unchecked) var ended = false
+    /// The group of the sink, if it has one (``StreamGroup/sink(named:)``): events then take the group's numbers.
+    @usableFromInline let order: GroupOrder?
 
     /// Writes the header; times count from now on `clock` (`ContinuousClock` by default).
     @inlinable
@@ -28,7 +30,10 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         time = TimeSource(clock)
         self.sink = sink
         target = SinkTarget(sink)
-        encoder.write(time.header(stream: name, meta: meta), to: sink, line: &line)
+        let membership = GroupMembership.of(sink)
+        order = membership?.group.order
+        let header = time.header(stream: name, meta: meta)
+        encoder.write(membership?.header(header) ?? header, to: sink, line: &line)
     }
 
     /// Writes one event, stamped now. Events after the terminal event cannot be part of a trace: they are dropped
@@ -38,10 +43,23 @@ public final class TraceWriter<Value, Failure: Error>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !ended else { return }
+        if let order { return writeInGroup(event, order) }
         let t = max(time.elapsed(), lastTime)
         lastTime = t
         ended = event.isTerminal
         target.write(RecordedEvent(nanoseconds: t, event: event), encoder: encoder, line: &line)
+    }
+
+    /// ``write(_:)`` for a member of a group: the group's next number, taken with the clock's reading.
+    @usableFromInline @inline(never)
+    func writeInGroup(_ event: StreamEvent<Value, Failure>, _ order: GroupOrder) {
+        order.lock.lock()
+        defer { order.lock.unlock() }
+        let t = max(time.elapsed(), lastTime)
+        lastTime = t
+        ended = event.isTerminal
+        target.write(RecordedEvent(nanoseconds: t, sequence: order.next, event: event), encoder: encoder, line: &line)
+        order.next += 1
     }
 }
 
