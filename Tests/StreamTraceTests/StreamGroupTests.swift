@@ -117,4 +117,25 @@ import Testing
         let merged = try group.events.prefix(10_000).get()
         #expect(merged.count == 10_000)
     }
+
+    /// Thousands of interleavings of three members fed from two threads: in every round, the group's recording is
+    /// the members' events in number order, and the numbers run from 0 without a gap.
+    @Test func theGroupsRecordingIsInNumberOrderUnderEveryInterleaving() async throws {
+        for round in 0..<300 {
+            let group = StreamGroup(name: "g", clock: ContinuousClock())
+            let members = ["a", "b", "c"].map { group.recorder(named: $0, of: Int.self) }
+            await withTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { for i in 0..<50 { members[i % 3].receive(i) } }
+                tasks.addTask { for i in 50..<100 { members[i % 3].receive(i) } }
+            }
+            let numbered = zip(["a", "b", "c"], members).flatMap { name, member in
+                member.events.map { recorded -> (sequence: Int64, event: GroupEvent) in
+                    guard case .value(let value) = recorded.event else { return (-1, .finished(name)) }
+                    return (recorded.sequence!, .value(JSONValue(integerLiteral: value), in: name))
+                }
+            }.sorted { $0.sequence < $1.sequence }
+            #expect(numbered.map(\.sequence) == Array(0..<100), "round \(round)")
+            #expect(try group.events.prefix(100).get() == numbered.map(\.event), "round \(round)")
+        }
+    }
 }
