@@ -106,10 +106,20 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         case .cancel: return .cancel
         case .failure(let error): return .failure(TraceFailure(describing: error))
         case .value(let value):
-            var out = JSONOutput()
-            encoder.write(value, into: &out)
-            let text = String(decoding: out.bytes, as: UTF8.self)
-            return .value((try? JSONValue(parsing: text, maximumDepth: .max)) ?? .string(text))
+            func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
+            // The common types as they are; any other value as the trace writes it, read back.
+            switch encoder.kind {
+            case .string: return .value(.string(bits(String.self)))
+            case .int: return .value(.number(JSONNumber(bits(Int.self))))
+            case .int64: return .value(.number(JSONNumber(bits(Int64.self))))
+            case .bool: return .value(.bool(bits(Bool.self)))
+            case .json: return .value(bits(JSONValue.self))
+            default:
+                var out = JSONOutput()
+                encoder.write(value, into: &out)
+                let text = String(decoding: out.bytes, as: UTF8.self)
+                return .value((try? JSONValue(parsing: text, maximumDepth: .max)) ?? .string(text))
+            }
         }
     }
 

@@ -10,7 +10,8 @@ import Musl
 /// DIR` draws them on one time axis.
 ///
 /// Each trace's header carries the clock's reading at its subscription (`at`), and `started` on a real clock, which is
-/// what `show` aligns on. A name becomes the file's name (`cart` → `cart.jsonl`; characters other than letters, digits,
+/// what `show` aligns on. The folder is also one ``StreamGroup`` (``group``), named after the folder: every event of
+/// its streams carries the group's next number (`"seq"`), so that events at one instant are ordered across files. A name becomes the file's name (`cart` → `cart.jsonl`; characters other than letters, digits,
 /// `-`, `_` and `.` become `-`, and a name used twice gets `-2`, `-3` …). A file of the same name from an earlier run
 /// is replaced.
 ///
