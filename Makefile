@@ -265,8 +265,9 @@ bench-clock: clock-clients
 		--baseline-label $$(git rev-parse --short $(CLOCK_BASELINE)) $(CLOCK_ARGS)
 	@echo "| machine, at the end | $$(nproc) cores, load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime) | – | – |"
 
-# The quick bench: only the recorder and writer rows (make bench's first
-# rows, the same figures), from Benchmarks/RecorderClient built in release,
+# The quick bench: only the recorder, writer and group rows (make bench's
+# first rows, the same figures; group: issue 35's writer with "seq" and
+# recorders in a group of 3 from 1 and 2 threads), from Benchmarks/RecorderClient built in release,
 # without building or running anything else: a minute or two once built.
 # RECORDER_ARGS adds options (`--events 2000000 --rounds 9 --fastest` on a
 # loaded machine, figures to call provisional; `--only recorder`).

@@ -15,7 +15,7 @@ struct Benchmarks {
             "| machine | \(Measure.machine) | – | – |",
         ]
         let sections = options.sections
-        for section in ["recorder", "writer"] where sections.contains(section) {
+        for section in ["recorder", "writer", "group"] where sections.contains(section) {
             rows += RecorderClientBench(options: options).rows(section)
         }
         if sections.contains("clock") { rows += ClockClientBench(options: options).rows() }

@@ -19,7 +19,7 @@ struct BenchOptions {
     /// `--generate MB`: only write the realistic trace of that size.
     var generate: Int?
     /// `--recorder-client PATH`: Benchmarks/RecorderClient's release
-    /// binary, which measures the recorder and writer rows.
+    /// binary, which measures the recorder, writer and group rows.
     var recorderClient: String?
     /// `--clock-client PATH`: Benchmarks/ClockClient's release binary,
     /// which measures the virtual clock's rows.
@@ -49,7 +49,7 @@ struct BenchOptions {
     }
 
     static let allSections = [
-        "recorder", "writer", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values",
+        "recorder", "writer", "group", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values",
         "showdiff",
     ]
 
@@ -77,7 +77,7 @@ struct BenchOptions {
                                   later options override it
           --generate MB           write the realistic trace of MB megabytes into --dir, and exit
           --recorder-client PATH  Benchmarks/RecorderClient built in release, which measures the
-                                  recorder and writer rows from a package that depends on StreamTrace
+                                  recorder, writer and group rows from a package that depends on StreamTrace
                                   (its --profile WORKLOAD runs one workload once, for valgrind)
           --clock-client PATH     Benchmarks/ClockClient built in release, which measures the clock rows
                                   (advance over 10,000 followed tasks, the README's debounce test under

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The recorder and writer rows, measured as an app gets the recorder: by
+/// The recorder, writer and group rows, measured as an app gets the recorder: by
 /// Benchmarks/RecorderClient, a package that depends on StreamTrace by path
 /// through its public API, built in release (`make bench` builds it and
 /// passes `--recorder-client`). It runs each workload beside its bare
@@ -12,7 +12,7 @@ import Foundation
 struct RecorderClientBench {
     let options: BenchOptions
 
-    /// `section` is `recorder` or `writer`.
+    /// `section` is `recorder`, `writer` or `group` (issue 35: a writer with `"seq"`, recorders in a group).
     func rows(_ section: String) -> [String] {
         guard let client = options.recorderClient, FileManager.default.isExecutableFile(atPath: client) else {
             return [

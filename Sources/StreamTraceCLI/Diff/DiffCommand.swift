@@ -34,16 +34,20 @@ enum DiffCommand {
         let suite = "\(expected) vs \(actual)"
         let ci = try caseReports(parsed, github: format == "github", command: "diff", columns: ("traces", "trace"))
         reports += try ci.map { try DiffCaseReport($0, suite: suite) }
-        let totals = try run(pairs, time: time, limit: limit, jobs: jobs, reports: reports)
+        let folders = directories[0] ? (expected, actual) : nil
+        let totals = try run(pairs, time: time, limit: limit, jobs: jobs, reports: reports, folders: folders)
         return ExitStatus(unreadable: totals.unreadable, failed: totals.failed)
     }
 
     /// Pairs compared on `jobs` threads, reported in path order to every report. A pair that cannot be read is reported
-    /// (its error on standard error too) and the others go on.
+    /// (its error on standard error too) and the others go on. Two `folders` recorded as groups then have the order
+    /// across their streams compared and reported (``DiffOrder``).
     private static func run(
-        _ pairs: [DiffPair], time: TimeComparison, limit: Int, jobs: Int, reports: [any DiffReport]
+        _ pairs: [DiffPair], time: TimeComparison, limit: Int, jobs: Int, reports: [any DiffReport],
+        folders: (expected: String, actual: String)?
     ) throws(OutputError) -> DiffTotals {
         var totals = DiffTotals()
+        var compared: [DiffPair] = []
         do throws(OutputError) {
             try OrderedWork.run(
                 count: pairs.count, threads: jobs, window: 4 * jobs,
@@ -52,11 +56,22 @@ enum DiffCommand {
                     totals.count(outcome)
                     switch outcome {
                     case .unreadable(let error): Console.error(error.description)
-                    case .compared(_, let warnings): for warning in warnings { Console.error(warning.description) }
-                    case .onlyInExpected, .onlyInActual: break
+                    case .compared(_, let warnings):
+                        compared.append(pairs[index])
+                        for warning in warnings { Console.error(warning.description) }
+                    case .onlyInExpected, .onlyInActual, .ordered: break
                     }
                     for report in reports { try report.add(pairs[index], outcome) }
                 })
+            // Once every trace was read: the traces only one folder has are left out.
+            if let folders, totals.unreadable == 0,
+                let (order, outcome) = DiffOrder.compare(
+                    compared, expectedDirectory: folders.expected, actualDirectory: folders.actual, time: time)
+            {
+                totals.count(outcome)
+                if case .unreadable(let error) = outcome { Console.error(error.description) }
+                for report in reports { try report.add(order, outcome) }
+            }
             for report in reports { try report.finish(totals) }
         } catch {
             for report in reports { report.abandon() }

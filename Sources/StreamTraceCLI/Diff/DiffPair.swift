@@ -9,6 +9,9 @@ struct DiffPair {
     var actual: String?
     /// A directory below EXPECTED_DIR or ACTUAL_DIR that could not be read.
     var unreadable: TraceReadError?
+    /// Whether this is not a pair of traces but the order across the streams of EXPECTED_DIR and ACTUAL_DIR
+    /// (``DiffOrder``), which reports show after the pairs.
+    var isOrder = false
 
     /// The `*.jsonl` files below both directories, paired by relative path, sorted; an unreadable directory is a pair.
     static func pairs(expectedDirectory: String, actualDirectory: String) -> [DiffPair] {
@@ -33,6 +36,8 @@ struct DiffPair {
 /// What comparing a pair found.
 enum DiffOutcome: Sendable {
     case compared(TraceComparison, warnings: [TraceReadWarning])
+    /// The order across the streams of two folders recorded as groups (``DiffOrder``).
+    case ordered(StreamOrderComparison)
     case onlyInExpected
     case onlyInActual
     case unreadable(TraceReadError)

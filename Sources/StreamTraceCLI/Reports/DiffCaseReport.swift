@@ -24,6 +24,14 @@ final class DiffCaseReport: DiffReport {
                 item.verdict = .fail(
                     kind: FailureKind.tracesDiffer, message: comparison.summary, explanation: comparison.report)
             }
+        case .ordered(let order):
+            // At the event actual has first.
+            let first = order.difference?.actualFirst
+            (item.file, item.line) = (first?.file ?? pair.actual, first?.line)
+            if !order.matches {
+                let explanation = ([order.summary] + order.placeLines).joined(separator: "\n")
+                item.verdict = .fail(kind: FailureKind.orderChanged, message: order.summary, explanation: explanation)
+            }
         case .onlyInExpected, .onlyInActual:
             item.file = pair.expected ?? pair.actual
             let message = outcome.message(pair)

@@ -9,9 +9,15 @@ import StreamTrace
 ///
 /// A failed pair's `reason` is a ``FailureKind``; each difference (at most `--limit`) is
 /// `{"expectedEvent", "actualEvent", "part", "reason", "expected": {"file", "line", "text"}, "actual": …}`.
+///
+/// Folders recorded as groups (``DiffOrder``) also get `"order"`, after `"pairs"`: `{"status","reason","message",
+/// "events","difference"}`, the difference `null` or `{"time" (nanoseconds, `null` when times are ignored), "event",
+/// "expectedFirst","expectedThen","actualFirst"}`, each `{"file","line","text"}`; a changed order counts in `"failed"`.
 final class DiffJSONReport: DiffReport {
     private var document = JSONOutput()
     private var pairs = 0
+    /// The order across the streams of two groups, written after the pairs.
+    private var order: DiffOutcome?
 
     init(expected: String, actual: String) {
         document.append("{\"expected\":", string: expected)
@@ -20,6 +26,10 @@ final class DiffJSONReport: DiffReport {
     }
 
     func add(_ pair: DiffPair, _ outcome: DiffOutcome) throws(OutputError) {
+        guard !pair.isOrder else {
+            order = outcome
+            return
+        }
         if pairs > 0 { document.append(",") }
         pairs += 1
         document.append("{\"path\":", string: pair.name)
@@ -59,8 +69,35 @@ final class DiffJSONReport: DiffReport {
         document.append("}")
     }
 
+    private func write(order outcome: DiffOutcome) {
+        document.append("],\"order\":{\"status\":", string: outcome.failureKind == nil ? "pass" : "fail")
+        if let kind = outcome.failureKind { document.append(",\"reason\":", string: kind) }
+        document.append(",\"message\":", string: outcome.message(DiffPair(name: DiffOrder.name)))
+        if case .ordered(let order) = outcome {
+            document.append(",\"events\":", int: order.eventCount)
+            document.append(",\"difference\":")
+            if let difference = order.difference {
+                document.append("{\"time\":", int: difference.time.map { Int($0) })
+                document.append(",\"event\":", int: difference.event)
+                for (key, place) in [
+                    ("expectedFirst", difference.expectedFirst), ("expectedThen", difference.expectedThen),
+                    ("actualFirst", difference.actualFirst),
+                ] {
+                    document.append(",", string: key)
+                    document.append(":")
+                    Self.write(place, to: &document)
+                }
+                document.append("}")
+            } else {
+                document.append("null")
+            }
+        }
+        document.append("}")
+    }
+
     func finish(_ totals: DiffTotals) throws(OutputError) {
-        document.append("],\"passed\":", int: totals.matched)
+        if let order { write(order: order) } else { document.append("]") }
+        document.append(",\"passed\":", int: totals.matched)
         document.append(",\"failed\":", int: totals.failed)
         document.append("}")
         try Console.out(bytes: document.bytes)

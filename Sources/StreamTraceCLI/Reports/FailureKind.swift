@@ -11,4 +11,6 @@ enum FailureKind {
     /// `diff` over directories: a trace only one side has.
     static let onlyInExpected = "onlyInExpected"
     static let onlyInActual = "onlyInActual"
+    /// `diff` of two folders recorded as groups: their streams' events at one time in another order.
+    static let orderChanged = "orderChanged"
 }

@@ -29,13 +29,8 @@ struct Rows {
                 { Workloads.bare(count) }, { Workloads.recorder(count) },
                 { Workloads.asyncBare(sequence) }, { Workloads.asyncRecorded(sequence) },
             ])
-        func ns(_ seconds: [Double]) -> Double { typical(seconds) / Double(count) * 1e9 }
         func row(_ name: String, _ ours: [Double], _ base: [Double]) -> String {
-            // The median of the rounds' differences; the fastest rounds' difference.
-            let overhead =
-                fastest ? ns(ours) - ns(base) : Self.median(zip(base, ours).map { ($1 - $0) / Double(count) * 1e9 })
-            return "| \(name)\(statistic) | \(format("%.1f ns", ns(ours))) | \(format("%.1f ns", ns(base))) | "
-                + "\(format("%+.1f ns an event", overhead)) (goal ≤ 40) |"
+            overheadRow(ours, base, events: count, name: name, goal: " (goal ≤ 40)")
         }
         let events = format("%gM", Double(count) / 1e6)
         return [
@@ -87,6 +82,67 @@ struct Rows {
                     + (rows.isEmpty ? " (goal ≥ 8M events/s)" : "") + " |")
         }
         return rows
+    }
+
+    // MARK: Groups (issue 35)
+
+    /// A writer whose events carry a group's `"seq"` against one without, and three recorders in a group against three
+    /// of their own, fed from one thread and from two: each beside its baseline in the same rounds.
+    func group() -> [String] {
+        let count = events
+        let folder = directory + "/recorder-client-group-\(getpid())"
+        let (grouped, plain) = (folder + "/writer.jsonl", directory + "/recorder-client-plain-\(getpid()).jsonl")
+        defer {
+            unlink(grouped)
+            unlink(plain)
+            rmdir(folder)
+        }
+        let write = (
+            seq: { Workloads.directoryWriter(count, directory: folder) },
+            plain: { Workloads.traceWriter(count, path: plain) }
+        )
+        write.seq()
+        write.plain()
+        let bytes = (Workloads.fileSize(grouped), Workloads.fileSize(plain))
+        let times = Self.rounds(rounds, [write.seq, write.plain])
+        let (ours, base) = (typical(times[0]), typical(times[1]))
+        let ratio = Self.median(zip(times[1], times[0]).map { $0 / $1 })
+        var rows = [
+            "| group: writer, `TraceWriter<Int, Never>` + a `TraceDirectory`'s sink (`\"seq\"`, the group's lock), "
+                + "from that package (events/s, MB/s) vs + a plain `FileTraceSink` (no `\"seq\"`)\(statistic) | "
+                + format("%.2fM events/s, %.0f MB/s", Double(count) / ours / 1e6, Double(bytes.0) / ours / 1e6) + " | "
+                + format("%.2fM events/s, %.0f MB/s", Double(count) / base / 1e6, Double(bytes.1) / base / 1e6)
+                + " | " + format("%.2f×", ratio) + " |"
+        ]
+        // The recorders keep every event (and the group's recording a copy of each): fewer events than the others.
+        let recorded = min(count, 1_000_000)
+        for threads in [1, 2] {
+            let times = Self.rounds(
+                rounds,
+                [
+                    { Workloads.threeRecorders(recorded, threads: threads, grouped: false) },
+                    { Workloads.threeRecorders(recorded, threads: threads, grouped: true) },
+                ])
+            rows.append(overheadRow(times[1], times[0], events: recorded, name: groupName(threads, recorded)))
+        }
+        return rows
+    }
+
+    private func groupName(_ threads: Int, _ count: Int) -> String {
+        "group: 3 `Recorder<Int, Never>` of a `StreamGroup`, \(format("%gM", Double(count) / 1e6)) values in turn from "
+            + "\(threads == 1 ? "1 thread" : "\(threads) threads") (ns/event) vs 3 recorders of their own, the same loop"
+    }
+
+    /// A row of ns an event, ours beside the baseline, and the overhead: the median of the rounds' differences (the
+    /// fastest rounds' difference with `--fastest`).
+    private func overheadRow(
+        _ ours: [Double], _ base: [Double], events count: Int, name: String, goal: String = ""
+    ) -> String {
+        func ns(_ seconds: [Double]) -> Double { typical(seconds) / Double(count) * 1e9 }
+        let overhead =
+            fastest ? ns(ours) - ns(base) : Self.median(zip(base, ours).map { ($1 - $0) / Double(count) * 1e9 })
+        return "| \(name)\(statistic) | \(format("%.1f ns", ns(ours))) | \(format("%.1f ns", ns(base))) | "
+            + "\(format("%+.1f ns an event", overhead))\(goal) |"
     }
 
     // MARK: Measuring

@@ -81,6 +81,41 @@ enum Workloads {
         sink.close()
     }
 
+    /// A `TraceWriter` writing to a sink of a `TraceDirectory` (a member of the folder's group): each event takes the
+    /// group's number under its lock and writes it as `"seq"`.
+    static func directoryWriter(_ count: Int, directory: String) {
+        let traces: TraceDirectory<ContinuousClock>
+        let sink: FileTraceSink
+        do {
+            traces = try TraceDirectory(path: directory, clock: ContinuousClock())
+            sink = try traces.sink(named: "writer")
+        } catch {
+            FileHandle.standardError.write(Data("RecorderClient: \(error)\n".utf8))
+            exit(2)
+        }
+        let writer = TraceWriter<Int, Never>(clock: traces.clock, sink: sink)
+        writer.write(.subscribe)
+        for i in 0..<count { writer.write(.value(i)) }
+        writer.write(.finished)
+        sink.close()
+    }
+
+    /// Three recorders fed `count` values in turn (`recorders[i % 3]` gets `i`) from `threads` threads, each thread
+    /// every `threads`-th value: in a `StreamGroup` (`grouped`), each value also takes the group's number and goes to
+    /// the group's recording; else three recorders of their own.
+    static func threeRecorders(_ count: Int, threads: Int, grouped: Bool) {
+        let group = StreamGroup(name: "bench", clock: ContinuousClock())
+        let recorders: [Recorder<Int, Never>] = ["a", "b", "c"].map { name in
+            grouped ? group.recorder(named: name, of: Int.self) : Recorder<Int, Never>(name: name)
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for i in stride(from: thread, to: count, by: threads) { recorders[i % 3].receive(i) }
+        }
+        for recorder in recorders { recorder.receive(completion: .finished) }
+        blackHole(recorders)
+        blackHole(group)
+    }
+
     /// The baseline of a writer: `count` ready-made lines of the same total
     /// size written through the same sink.
     static func readyMadeLines(_ count: Int, bytes: Int, path: String) {
