@@ -21,6 +21,17 @@ package enum Assertion {
         }
     }
 
+    /// A group's marbles: a failure unless the group's recording, read now, is drawn as `lanes`, labelled with the
+    /// helper's `name`, the group's recording attached.
+    package static func marbles(
+        _ group: StreamGroup, _ lanes: KeyValuePairs<String, String>, values: [Character: JSONValue],
+        frame: Duration, named name: String
+    ) -> TestFailure? {
+        failure(of: group.events, named: name) {
+            try group.events.marbles(lanes, values: values, frame: frame).get()
+        }
+    }
+
     /// The golden trace: a failure unless the recording's trace matches the file at `path`; in record mode
     /// (`STREAMTRACE_RECORD=1`), writes the file, prints its path and passes.
     package static func golden<Input, Failure: Error>(

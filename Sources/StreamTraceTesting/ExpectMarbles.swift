@@ -22,3 +22,28 @@ public func expectMarbles<Input: Equatable, Failure: Error>(
     Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "expectMarbles")?
         .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
+
+/// Expects a group's streams to be drawn as marble diagrams, one lane per stream, on the group's clock: each lane's
+/// frames (1 ms, or `frame`) hold exactly its diagram's events, and events that share a frame across lanes were
+/// recorded in the order the lanes are listed, the top lane's first (list them in the order you expect).
+///
+/// A lane's `|` or `#` is its stream's end; streams without a lane are not compared. `values` names the letters of
+/// every lane, one map for all; a letter it does not name stands for its own character as a JSON string; values
+/// compare as ``JSONValue``. Reads the group's recording (``StreamGroup/events``) as it is now: advance the clock past
+/// the diagrams first. On a difference the failure, at the caller's line, draws each lane's expected over actual on one
+/// scale, lettered alike, a caret under the first differing frame; events recorded in another order than their lanes
+/// are written out (`frame 4: expected query:b before results:y, recorded results:y first`). The group's recording is
+/// attached as a `.jsonl` trace.
+///
+/// ```swift
+/// let values: [Character: JSONValue] = ["a": "s", "b": "sw", "x": ["Swift", "Scala"], "y": ["Swift"]]
+/// expectMarbles(group, ["query": "-a--b|", "results": "--x-y|"], values: values)
+/// ```
+public func expectMarbles(
+    _ group: StreamGroup, _ lanes: KeyValuePairs<String, String>, values: [Character: JSONValue] = [:],
+    frame: Duration = .milliseconds(1), fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
+    Assertion.marbles(group, lanes, values: values, frame: frame, named: "expectMarbles")?
+        .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}

@@ -24,4 +24,27 @@ extension XCTestCase {
         Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "assertMarbles")?
             .record(file: file, line: line)
     }
+
+    /// Asserts that a group's streams are drawn as marble diagrams, one lane per stream, on the group's clock: each
+    /// lane's frames (1 ms, or `frame`) hold exactly its diagram's events, and events that share a frame across lanes
+    /// were recorded in the order the lanes are listed, the top lane's first (list them in the order you expect).
+    ///
+    /// A lane's `|` or `#` is its stream's end; streams without a lane are not compared. `values` names the letters of
+    /// every lane, one map for all; a letter it does not name stands for its own character as a JSON string; values
+    /// compare as ``JSONValue``. Reads the group's recording (``StreamGroup/events``) as it is now: advance the clock
+    /// past the diagrams first. On a difference the failure, at the caller's line, draws each lane's expected over
+    /// actual on one scale, lettered alike, a caret under the first differing frame; events recorded in another order
+    /// than their lanes are written out (`frame 4: expected button:t before spinner:o, recorded spinner:o first`). On
+    /// Apple platforms the group's recording is attached to the test.
+    ///
+    /// ```swift
+    /// assertMarbles(group, ["button": "-t--t-|", "spinner": "-o-fof|"], values: ["t": "tap", "o": true, "f": false])
+    /// ```
+    public func assertMarbles(
+        _ group: StreamGroup, _ lanes: KeyValuePairs<String, String>, values: [Character: JSONValue] = [:],
+        frame: Duration = .milliseconds(1), file: StaticString = #filePath, line: UInt = #line
+    ) {
+        Assertion.marbles(group, lanes, values: values, frame: frame, named: "assertMarbles")?
+            .record(file: file, line: line)
+    }
 }

@@ -84,6 +84,19 @@ extension MarbleDiagram {
         self = try parser.parse()
     }
 
+    /// Reads `text` as an expectation's diagram (``StreamExpectations/Marbles``, ``StreamExpectations/GroupMarbles``):
+    /// it starts at the subscription, so nothing stands before a `^`.
+    ///
+    /// - Throws: ``MarbleSyntaxError`` naming the column at fault.
+    package init(expected text: String, frame: Duration) throws(MarbleSyntaxError) {
+        try self.init(text, frame: frame)
+        if let early = events.first(where: { $0.nanoseconds < 0 }) {
+            throw MarbleSyntaxError(
+                diagram: text, column: early.column,
+                message: "'\(early.symbol.character)' before '^': an expected diagram starts at the subscription")
+        }
+    }
+
     /// The value of each event (`nil` for an end): an element's from `values`, else, where `Element` is `String`, its
     /// own character.
     ///

@@ -11,7 +11,8 @@ package struct MarbleReport<Element: Equatable> {
     /// The symbols drawn for the diagram's and the recording's events.
     private(set) var expectedSymbols: [Character] = []
     private(set) var actualSymbols: [Character] = []
-    private var legend: [String] = []
+    /// The letters drawn and the values they name, then what `?` and `#` stand for.
+    private(set) var legend: [String] = []
 
     /// `omitted`: how many elements after `recorded` the drawing leaves out (``StreamExpectations/Marbles`` reads the
     /// diagram's elements and one more), said in the legend.
@@ -68,11 +69,20 @@ package struct MarbleReport<Element: Equatable> {
     /// Expected over actual, the caret under frame `caretAt`, the legend.
     package func details(caretAt frame: Int64?) -> [String] {
         var lines = MarbleLines<Int>(scale: .frames(diagram.frame), lines: 2)
-        for (event, symbol) in zip(diagram.events, expectedSymbols) { lines.append(symbol, at: event.nanoseconds) }
-        for (event, symbol) in zip(recorded, actualSymbols) { lines.append(symbol, at: event.nanoseconds, line: 1) }
+        draw(on: &lines, line: 0)
         var drawing = lines.drawing(caretFrame: frame)
         drawing.legend = legend
         return drawing.labelled(["expected", "actual"])
+    }
+
+    /// Draws the diagram on `lines`' line `line` and the recording on the next (one lane of a group's diagram).
+    func draw(on lines: inout MarbleLines<Int>, line: Int) {
+        for (event, symbol) in zip(diagram.events, expectedSymbols) {
+            lines.append(symbol, at: event.nanoseconds, line: line)
+        }
+        for (event, symbol) in zip(recorded, actualSymbols) {
+            lines.append(symbol, at: event.nanoseconds, line: line + 1)
+        }
     }
 
     /// A diagram's event as a message names it: `b (2)`, `| (finished)`.

@@ -20,13 +20,7 @@ extension StreamExpectations {
             self.error = error
             self.names = values
             diagram = Result { () throws(MarbleSyntaxError) in
-                let diagram = try MarbleDiagram(text, frame: frame)
-                if let early = diagram.events.first(where: { $0.nanoseconds < 0 }) {
-                    throw MarbleSyntaxError(
-                        diagram: text, column: early.column,
-                        message:
-                            "'\(early.symbol.character)' before '^': an expected diagram starts at the subscription")
-                }
+                let diagram = try MarbleDiagram(expected: text, frame: frame)
                 return (diagram, try diagram.values(values, text: text))
             }
             // An end has no value: the elements are the events with one.
