@@ -2,8 +2,8 @@ import Foundation
 import StreamTrace
 import Testing
 
-/// `TraceGroupReader` and `TraceChecker.evaluations(of:named:)`: a folder's traces as one group's trace for the one
-/// check engine, the merged cursor, locations in the member files.
+/// `TraceGroupReader` and `TraceChecker.evaluations(ofGroup:named:)`: a folder's traces as one group's trace for the one
+/// check engine, the merged cursor and a cursor per named stream, locations in the member files.
 @Suite struct TraceGroupReaderTests {
     /// The checkout folder's members, in path order.
     func checkoutFiles() async throws -> (folder: String, files: [String]) {
@@ -68,12 +68,10 @@ import Testing
         }
         let checker = TraceChecker(queries: [try Query("count")])
         #expect(throws: TraceReadError.self) {
-            _ = try checker.evaluations(
-                of: TraceGroupReader(paths: [folder + "/a.jsonl", folder + "/b.jsonl"]), named: folder)
+            _ = try checker.evaluations(ofGroup: [folder + "/a.jsonl", folder + "/b.jsonl"], named: folder)
         }
         do {
-            _ = try checker.evaluations(
-                of: TraceGroupReader(paths: [folder + "/a.jsonl", folder + "/b.jsonl"]), named: folder)
+            _ = try checker.evaluations(ofGroup: [folder + "/a.jsonl", folder + "/b.jsonl"], named: folder)
         } catch {
             #expect(
                 error.description
@@ -85,8 +83,7 @@ import Testing
     @Test func queriesShareTheMergedCursorAndAFailureNamesTheMemberFileAndLine() async throws {
         let (folder, files) = try await checkoutFiles()
         let queries = try ["next", "next where contains {\"stream\":\"results\"}", "next == 3", "count"].map(Query.init)
-        let evaluations = try TraceChecker(queries: queries).evaluations(
-            of: TraceGroupReader(paths: files), named: folder)
+        let evaluations = try TraceChecker(queries: queries).evaluations(ofGroup: files, named: folder)
         #expect(evaluations.results.map(\.status) == [.pass, .pass, .fail, .pass])
         #expect(evaluations.results[1].output?.text == CheckoutGroupFolder.elements[3])
         #expect(evaluations.results[1].file == folder + "/results.jsonl")
@@ -96,5 +93,29 @@ import Testing
                 == "expected == 3, got \(CheckoutGroupFolder.elements[4]) (\(folder)/requests.jsonl:3, t=+2ms)")
         #expect(evaluations.results[3].output?.text == "9")
         #expect(evaluations.status == .finished)
+    }
+
+    @Test func queriesNamingAStreamReadThatMemberAloneWithACursorOfItsOwn() async throws {
+        let (folder, files) = try await checkoutFiles()
+        let queries = try [
+            "results: next == \"x\"", "next", "\"query\": next == \"s\"", "results: next == \"x\"",
+            "query.jsonl: count",
+        ].map(Query.init)
+        let evaluations = try TraceChecker(queries: queries).evaluations(ofGroup: files, named: folder)
+        #expect(evaluations.results.map(\.status) == [.pass, .pass, .pass, .fail, .pass])
+        #expect(evaluations.results[1].output?.text == CheckoutGroupFolder.elements[0])
+        #expect(
+            evaluations.results[3].failure?.summary
+                == "expected == \"x\", got \"y\" (\(folder)/results.jsonl:3, t=+4ms)")
+        #expect(evaluations.results[4].output?.text == "2")
+    }
+
+    @Test func aQueryNamesItsStreamBeforeAColonAsAWordOrAJSONString() throws {
+        #expect(try Query("results: next == \"x\"").stream == "results")
+        #expect(try Query("results:next").expectationName == "next")
+        #expect(try Query("\"my stream\": count").stream == "my stream")
+        #expect(try Query("search-1.jsonl: finished").stream == "search-1.jsonl")
+        #expect(try Query("next == \"a:b\"").stream == nil)
+        #expect(throws: QueryParseError.self) { try Query("results:") }
     }
 }
