@@ -171,5 +171,30 @@ import Testing
                 spec, "  FAIL  [group nothing]  no directory matched \"nothing\" (line 5)", "5 passed, 1 failed",
             ], "\(result)")
     }
+
+    @Test func theDocumentedExampleIsWhatCheckPrints() async throws {
+        let docs = try String(
+            contentsOf: CommandRunner.root.appendingPathComponent("docs/queries.md"), encoding: .utf8)
+        let marker = "<!-- tested: GroupCheckCommandTests.theDocumentedExampleIsWhatCheckPrints -->\n```console\n"
+        let start = try #require(docs.range(of: marker)).upperBound
+        let end = try #require(docs.range(of: "```\n<!-- end of tested -->", range: start..<docs.endIndex)).lowerBound
+        let root = try temporaryDirectory()
+        try await CheckoutGroupFolder.record(at: root + "/checkout")
+        var examples: [(command: String, output: [String])] = []
+        for line in docs[start..<end].split(separator: "\n") {
+            if line.hasPrefix("$ ") {
+                examples.append((String(line.dropFirst(2)), []))
+            } else {
+                examples[examples.count - 1].output.append(String(line))
+            }
+        }
+        #expect(examples.count == 2)
+        for (command, output) in examples {
+            let script = "streamtrace() { \"$0\" \"$@\"; }; cd \"$1\" && " + command
+            let result = try await CommandRunner.run(
+                ["-c", script, CommandRunner.binary.path, root], executable: "/bin/bash")
+            #expect(result.lines + result.stderr.split(separator: "\n").map(String.init) == output, "\(result)")
+        }
+    }
 }
 #endif
