@@ -23,16 +23,15 @@ import Testing
             "elements", "-e", "count", "-e", "finished",
         ])
         #expect(result.status == 0, "\(result)")
-        #expect(
-            result.lines == [
-                folder,
-                "  PASS  next                              \(Self.elements[0])",
-                "  PASS  next where contains {\"stream\":\"results\"}  \(Self.elements[3])",
-                "  PASS  elements                          [\(Self.elements.joined(separator: ","))]",
-                "  PASS  count                             9",
-                "  PASS  finished",
-                "5 passed, 0 failed",
-            ], "\(result)")
+        // The query column is as wide as the widest query, at most 32.
+        let values = [
+            ("next", Self.elements[0]), ("next where contains {\"stream\":\"results\"}", Self.elements[3]),
+            ("elements", "[\(Self.elements.joined(separator: ","))]"), ("count", "9"),
+        ]
+        let passes = values.map { query, value in
+            "  PASS  \(query.padding(toLength: max(query.count, 32), withPad: " ", startingAt: 0))  \(value)"
+        }
+        #expect(result.lines == [folder] + passes + ["  PASS  finished", "5 passed, 0 failed"], "\(result)")
     }
 
     @Test func aFailurePointsAtTheMemberFileAndLineOfTheDecidingEvent() async throws {
