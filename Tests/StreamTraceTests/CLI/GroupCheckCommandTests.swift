@@ -125,6 +125,36 @@ import Testing
         #expect(result.lines == [folder.path, "  ERROR  " + error, "0 passed, 1 failed"])
     }
 
+    @Test func theHelpsGroupExamplePassesOnTheCheckoutFolder() async throws {
+        let help = try await CommandRunner.run(["check", "--help"])
+        let lines = help.lines
+        let first = try #require(lines.firstIndex { $0.contains("streamtrace check --group traces/checkout") })
+        let command =
+            lines[first].dropLast().trimmingCharacters(in: .whitespaces) + " "
+            + lines[first + 1].trimmingCharacters(in: .whitespaces)
+        let root = try temporaryDirectory()
+        try await CheckoutGroupFolder.record(at: root + "/traces/checkout")
+        let script = "streamtrace() { \"$0\" \"$@\"; }; cd \"$1\" && " + command
+        let result = try await CommandRunner.run(
+            ["-c", script, CommandRunner.binary.path, root], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.last == "2 passed, 0 failed", "\(result)")
+    }
+
+    @Test func aNumberThatContradictsTheTimesIsTheGroupsReadErrorExit3() async throws {
+        let header = "{\"streamtrace\":1,\"group\":\"g\",\"at\":0}\n"
+        let folder = try TraceFolder([
+            "a.jsonl": header + "{\"t\":0,\"seq\":5,\"event\":\"value\",\"value\":1}\n",
+            "b.jsonl": header + "{\"t\":1,\"seq\":2,\"event\":\"value\",\"value\":2}\n",
+        ])
+        let result = try await CommandRunner.run(["check", "--group", folder.path, "-e", "count"])
+        #expect(result.status == 3, "\(result)")
+        #expect(
+            result.stderr
+                == "\(folder.path)/b.jsonl:2:1: \"seq\" 2 at t=+1ns contradicts the time: \(folder.path)/a.jsonl:2 has "
+                + "\"seq\" 5, a higher number, at t=+0ns, before it\n")
+    }
+
     @Test func tracesWithoutAGroupAreOrderedByAtPlusTThenPathThenLine() async throws {
         let folder = try TraceFolder([
             "b.jsonl": "{\"streamtrace\":1,\"stream\":\"b\",\"at\":0}\n{\"t\":5,\"event\":\"value\",\"value\":1}\n"
