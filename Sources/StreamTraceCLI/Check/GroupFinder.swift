@@ -48,7 +48,8 @@ enum GroupFinder {
                 }
             }
         }
-        return TraceFinder.sorted(found.map { ($0.key, TraceFinder.sorted($0.value) { $0 }) }) { $0.0 }
+        // A directory given twice (or inside another given) finds its traces twice: each is a member once.
+        return TraceFinder.sorted(found.map { ($0.key, TraceFinder.sorted(Array(Set($0.value))) { $0 }) }) { $0.0 }
     }
 
     /// A directory's path as a group's name: as given, without a trailing `/` (`/` itself stays).

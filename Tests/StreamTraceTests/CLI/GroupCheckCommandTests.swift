@@ -155,6 +155,25 @@ import Testing
                 + "\"seq\" 5, a higher number, at t=+0ns, before it\n")
     }
 
+    @Test func aGroupSectionWithoutAGlobIsAUsageErrorAndPlainSectionsDoNotApplyToGroups() async throws {
+        let empty = try CommandRunner.traceFile("count\n[group ]\nnext\n", name: "\(UUID().uuidString).spec")
+        let result = try await CommandRunner.run(["check", "--spec", empty, "x"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "streamtrace: error: \(empty):2: an empty section [group ]; write [group GLOB], like [group checkout]\n"
+            ),
+            "\(result)")
+        let folder = try await checkout()
+        let spec = try CommandRunner.traceFile("count\n[*.jsonl]\nsingle\n", name: "\(UUID().uuidString).spec")
+        let grouped = try await CommandRunner.run(["check", "--group", "--spec", spec, folder, folder + "/"])
+        #expect(
+            grouped.lines == [
+                folder, "  PASS  count   9", spec, "  FAIL  [*.jsonl]  no trace matched \"*.jsonl\" (line 2)",
+                "1 passed, 1 failed",
+            ], "\(grouped)")
+    }
+
     @Test func tracesWithoutAGroupAreOrderedByAtPlusTThenPathThenLine() async throws {
         let folder = try TraceFolder([
             "b.jsonl": "{\"streamtrace\":1,\"stream\":\"b\",\"at\":0}\n{\"t\":5,\"event\":\"value\",\"value\":1}\n"
