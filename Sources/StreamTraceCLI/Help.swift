@@ -69,6 +69,7 @@ enum Help {
           streamtrace check [options] TRACE QUERY...
           streamtrace check [options] --spec FILE PATH...
           streamtrace check [options] -e QUERY [-e QUERY...] PATH...
+          streamtrace check [options] --group (-e QUERY... | --spec FILE) DIR...
 
         Evaluates each QUERY against the trace, in order, with one shared cursor, and prints one
         line per query (PASS with its value, or FAIL with what was expected and the event that
@@ -82,10 +83,20 @@ enum Help {
         characters, ? one character); queries before the first section apply to every trace. A
         trace no query applies to is reported unchecked; a section that matches no trace fails.
 
+        With --group, each DIR is read as ONE group: the streams of its *.jsonl files (recorded
+        together, e.g. by a TraceDirectory) merged in their recorded order, one element per value
+        or end, {"stream":"query","event":"value","value":"sw"}, then finished once every stream
+        ended. A spec section [group GLOB] applies its queries to each directory GLOB matches
+        (given, or below one given), read as a group, with or without --group. Queries over a
+        group share the merged cursor; a query written STREAM: QUERY (results: next == "x") reads
+        that stream alone (its header's "stream", or its file name), with a cursor of its own. A
+        failure points at the stream's file and line (checkout/results.jsonl:3).
+
         OPTIONS
           --spec FILE                 queries from FILE, one per line, with [GLOB] sections;
                                       # starts a comment
           -e QUERY                    a query for every trace (repeatable)
+          --group                     read each directory as one group of streams
           --format text|json|github   text (default); one JSON document, a "reason" on each failure;
                                       or GitHub Actions annotations (and, when GITHUB_STEP_SUMMARY is
                                       set, a Markdown table of every result appended to that file)
@@ -106,6 +117,8 @@ enum Help {
           cat run.jsonl | streamtrace check - 'count >= 3'
           streamtrace check --spec ci.spec traces/
           streamtrace check -e finished --format github --xunit-output junit.xml traces/
+          streamtrace check --group traces/checkout -e 'next where contains {"stream":"results"}' \\
+            -e 'results: last == "y"'
 
         EXIT STATUS
           0 all passed, 1 a query or a section failed, 2 usage error, 3 a trace could not be read

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StreamTrace
 
 /// The parts of docs/queries.md and docs/ci.md that are generated from the
@@ -33,7 +34,7 @@ enum GeneratedDocs {
         let matcherless = QueryLanguage.forms.filter { $0.syntax.refusesWithinAndMatcher != nil }.map(\.syntax.keyword)
         return """
             ```text
-            query    = [ "not" ] FORM [ MATCHER ]\(matcherless.isEmpty ? "" : "                  (no MATCHER after \(matcherless.joined(separator: ", ")))")
+            query    = [ STREAM ":" ] [ "not" ] FORM [ MATCHER ]\(matcherless.isEmpty ? "" : "   (no MATCHER after \(matcherless.joined(separator: ", ")))")
             FORM     = \(forms.joined(separator: "\n         | "))
             WITHIN   = "within" DURATION
             MATCHER  = ( "==" | "!=" ) JSON  |  "contains" JSON
@@ -42,6 +43,8 @@ enum GeneratedDocs {
             JSON-STRING = a marble diagram as a JSON string: "-a-b-|"   (docs/marbles.md)
             JSON-OBJECT = element names to their values: {"a": 1}
             DURATION = NUMBER ( "ns" | "us" | "ms" | "s" | "m" | "h" )   250ms, 1.5s, 1h
+            STREAM   = a stream of a group (check --group): its name or file name, as a word of
+                       letters, digits, - _ . or as a JSON string: results, "my stream"
             ```
             """
     }
