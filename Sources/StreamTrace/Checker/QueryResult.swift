@@ -14,6 +14,8 @@ package struct QueryResult: Sendable, Equatable {
     package private(set) var outputPlace: ValuePlace?
     /// The event that decided the result.
     package var location: EventLocation?
+    /// The trace file of ``location``'s line, for a group read from a folder; `nil` for one trace.
+    package var file: String?
     /// Why the query failed, as in a test: what was expected, what the trace holds, the recent timeline.
     package var failure: RecordingError?
     /// The value when too long for the pass to keep whole (`output` is `nil`): its first elements, where the rest is.
@@ -34,6 +36,15 @@ package struct QueryResult: Sendable, Equatable {
         failure?.explanation ?? output?.text ?? partialOutput?.text ?? ""
     }
 
+    /// The result with the files of its locations (the deciding event's, the failure's): a group's results name the
+    /// member file each event came from.
+    package func located(by file: (EventLocation) -> String?) -> QueryResult {
+        var result = self
+        result.file = location.flatMap(file)
+        result.failure?.file = failure?.location.flatMap(file)
+        return result
+    }
+
     /// Holds `output` as the pass kept it: whole, its start (partial), or its place.
     mutating func hold(_ output: QueryOutput?) {
         switch output {
@@ -46,7 +57,7 @@ package struct QueryResult: Sendable, Equatable {
 
     /// The same results: the same values, read back from where they are held.
     package static func == (lhs: QueryResult, rhs: QueryResult) -> Bool {
-        lhs.query == rhs.query && lhs.location == rhs.location && lhs.failure == rhs.failure
+        lhs.query == rhs.query && lhs.location == rhs.location && lhs.file == rhs.file && lhs.failure == rhs.failure
             && lhs.partialOutput == rhs.partialOutput
             && (lhs.outputPlace != nil && lhs.outputPlace == rhs.outputPlace || lhs.output == rhs.output)
     }

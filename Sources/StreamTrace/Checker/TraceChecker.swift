@@ -20,13 +20,33 @@ package struct TraceChecker: Sendable {
     package func evaluations(of reader: TraceReader, valueLimit: Int? = nil) throws(TraceReadError)
         -> TraceEvaluations
     {
+        let results = try results(valueLimit: valueLimit, reading: reader.nextScanEvent)
+        return TraceEvaluations(
+            header: reader.header, status: reader.status, warnings: reader.warnings, results: results)
+    }
+
+    /// Like ``evaluations(of:valueLimit:)``, for a group read from a folder as one trace named `name` (its elements
+    /// the members' values and ends, ``TraceGroupReader``): each result's locations name the member file.
+    package func evaluations(of group: TraceGroupReader, named name: String, valueLimit: Int? = nil)
+        throws(TraceReadError) -> TraceEvaluations
+    {
+        let results = try results(valueLimit: valueLimit, reading: group.nextScanEvent).map {
+            result in result.located { group.file(ofElement: $0.index) }
+        }
+        return TraceEvaluations(
+            header: group.header(named: name), status: group.status, warnings: group.warnings, results: results)
+    }
+
+    /// One pass over the events `next` gives, one at a time, in order.
+    private func results(
+        valueLimit: Int?, reading next: () throws(TraceReadError) -> TraceScanEvent?
+    ) throws(TraceReadError) -> [QueryResult] {
         let pass = CheckPass(queries: queries, valueLimit: valueLimit)
-        while let event = try reader.nextScanEvent() {
+        while let event = try next() {
             pass.take(event)
             pass.bufferWillChange()
         }
-        return TraceEvaluations(
-            header: reader.header, status: reader.status, warnings: reader.warnings, results: pass.finish())
+        return pass.finish()
     }
 
     /// Like ``evaluations(of:valueLimit:)``, reading with ``TraceScan``: a regular file in blocks on every core, from the

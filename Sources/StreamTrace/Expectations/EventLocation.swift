@@ -12,4 +12,11 @@ public struct EventLocation: Sendable, Hashable, CustomStringConvertible {
         if let line { return "line \(line), \(TimeFormat.offset(nanoseconds))" }
         return "event \(index + 1), \(TimeFormat.offset(nanoseconds))"
     }
+
+    /// `checkout/results.jsonl:7, t=+4ms`: the line in `file`, for a recording read from several traces (a group's
+    /// folder); the ``description`` without a file or a line.
+    package func description(inFile file: String?) -> String {
+        guard let file, let line else { return description }
+        return "\(file):\(line), \(TimeFormat.offset(nanoseconds))"
+    }
 }

@@ -46,6 +46,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var location: EventLocation?
     /// The stream's error, when the stream failed.
     public var streamError: StreamError?
+    /// The trace file of ``location``'s line, for a recording read from several traces (a group's folder).
+    package var file: String?
     /// The window's last events as a marble line (set by ``StreamExpectation/verdict(in:)``).
     package var timeline: RecentTimeline?
     /// More lines for a person (a whole-shape comparison's side-by-side table, a group's lanes), shown by ``report``.
@@ -73,7 +75,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
 
     /// The message and the deciding event: `expected exactly one element, got 3 (line 4, t=+2.1ms)`.
     package var summary: String {
-        location.map { "\(message) (\($0))" } ?? message
+        location.map { "\(message) (\($0.description(inFile: file)))" } ?? message
     }
 
     /// The summary and the recent timeline: `…got 2 (event 3, t=+2ms); recent: -a---(b|) a = 1, b = 2`.

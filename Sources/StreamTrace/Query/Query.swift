@@ -20,6 +20,9 @@ package struct Query: Sendable, Hashable, CustomStringConvertible {
     /// The comparison applied to the value the expectation passes with.
     package let matcher: QueryMatcher?
     package let expectation: any TraceExpectation
+    /// `STREAM:` before the expectation (`results: next == "x"`): in a group read from a folder, the member whose events
+    /// the query reads (its header's `stream`, or its file name); `nil`: the group's merged events, or the one trace.
+    package var stream: String? = nil
 
     package var description: String { text }
 

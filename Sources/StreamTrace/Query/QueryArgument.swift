@@ -19,6 +19,10 @@ package struct QueryArgument: Sendable {
         case duration(Duration)
         /// `JSON-OBJECT` of element names: `{"a": 1}` in `values {"a": 1}`.
         case elementValues([Character: RawJSON])
+        /// `STREAM [MATCHER]`: a value of a group's stream, which the matcher (if any) accepts: `results == "x"`.
+        case streamEvent(stream: String, matcher: QueryMatcher?)
+        /// `STREAM finished`, `STREAM failed`, `STREAM cancelled`: a group's stream's end.
+        case streamEnd(stream: String, end: EventKind)
     }
 }
 
@@ -49,5 +53,39 @@ extension QueryArgument {
             throw words.failure("unexpected \(QueryWords.quote(symbol)); expected \(expected)", at: offset)
         }
         return .matcher(try words.readMatcher(symbol, at: offset, numeric: true))
+    }
+}
+
+extension QueryArgument {
+    /// `STREAM [MATCHER]` or `STREAM finished|failed|cancelled`: an event of one stream of a group, for the queries that
+    /// compare the streams' events (`order query == "b" before results == "x"`). The matcher's JSON is one value: the
+    /// query goes on after it.
+    package static let streamEvent = QueryArgument(
+        placeholder: "STREAM [MATCHER]", canStart: QueryWords.canStartStreamName, read: readStreamEvent)
+
+    /// The ends `STREAM` may be followed by, by the word a query writes.
+    static let streamEnds: [(word: String, kind: EventKind)] = [
+        ("finished", .finished), ("failed", .failure), ("cancelled", .cancel),
+    ]
+
+    private static func readStreamEvent(_ words: inout QueryWords, after: String) throws(QueryParseError) -> Value {
+        let stream = try words.readStreamName(after: after)
+        guard let (word, _) = words.peek() else { return .streamEvent(stream: stream, matcher: nil) }
+        if let end = streamEnds.first(where: { $0.word == word }) {
+            _ = words.take()
+            return .streamEnd(stream: stream, end: end.kind)
+        }
+        guard QueryMatcher.symbols.contains(word) else { return .streamEvent(stream: stream, matcher: nil) }
+        _ = words.take()
+        let operand = try words.readJSON(after: word, expected: "a JSON value")
+        if let matcher = QueryMatcher(symbol: word, operand: operand.value) {
+            return .streamEvent(stream: stream, matcher: matcher)
+        }
+        guard case .number(let number) = operand.value else {
+            throw words.failure(
+                "expected a number after \(QueryWords.quote(word)), found \(operand.value.typeName)", at: operand.offset
+            )
+        }
+        return .streamEvent(stream: stream, matcher: QueryMatcher(symbol: word, number: number))
     }
 }

@@ -1,7 +1,7 @@
 /// Parses the query grammar:
 ///
 /// ```
-/// query    = [ "not" ] KEYWORD ARGUMENT* [ "within" DURATION ] CLAUSE* [ MATCHER ]
+/// query    = [ STREAM ":" ] [ "not" ] KEYWORD ARGUMENT* [ "within" DURATION ] CLAUSE* [ MATCHER ]
 /// CLAUSE   = WORD ARGUMENT                                   (where MATCHER)
 /// MATCHER  = ( "==" | "!=" ) JSON | "contains" JSON
 ///          | ( "<" | "<=" | ">" | ">=" ) NUMBER       (numbers: count, and after where)
@@ -22,6 +22,7 @@ struct QueryParser {
     }
 
     mutating func parse() throws(QueryParseError) -> Query {
+        let stream = words.readStreamPrefix()
         guard var (word, offset) = words.take() else {
             throw failure("empty query: expected an expectation such as single, elements or next", at: 0)
         }
@@ -60,7 +61,7 @@ struct QueryParser {
         return Query(
             text: words.text, expectationName: written, isInverted: arguments.isInverted, within: within?.duration,
             writtenWithin: within?.written, matcher: matcher,
-            expectation: arguments.isInverted ? made.inverted ?? made : made)
+            expectation: arguments.isInverted ? made.inverted ?? made : made, stream: stream)
     }
 
     /// The expectations `word` names (several share `next`), or an error that lists the keywords.

@@ -26,6 +26,9 @@ package struct QueryWords {
 
     private func isBlank(_ index: Int) -> Bool { scalars[index].properties.isWhitespace }
 
+    /// The scalar at `index`, a scalar offset.
+    func scalar(at index: Int) -> Unicode.Scalar { scalars[index] }
+
     private func text(_ range: Range<Int>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[range])

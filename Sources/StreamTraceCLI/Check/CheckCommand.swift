@@ -5,14 +5,15 @@ enum CheckCommand {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try ArgumentScanner(
             command: "check", valueOptions: ["--spec", "--format", "--color", "--jobs", "--xunit-output"],
-            flags: ["--quiet", "-q", "--help", "-h"], repeatable: ["-e"]
+            flags: ["--quiet", "-q", "--group", "--help", "-h"], repeatable: ["-e"]
         ).scan(arguments)
         if try parsed.printsHelp() { return .success }
         let format = try parsed.choice("--format", default: "text", of: ["text", "json", "github"])
         Console.palette = Palette(mode: try parsed.choice("--color", default: "auto", of: ["auto", "always", "never"]))
         let jobs = try parsed.number("--jobs", in: 1...1024) ?? Jobs.cores
-        let manyTraces = parsed.values["--spec"] != nil || parsed.lists["-e"] != nil
+        let manyTraces = parsed.values["--spec"] != nil || parsed.lists["-e"] != nil || parsed.has("--group")
         let plan = try manyTraces ? planForPaths(parsed) : planForOneTrace(parsed)
+        try plan.checkStreams()
         let quiet = parsed.has("--quiet", "-q")
         var reports: [any CheckReport] = []
         switch format {
@@ -38,7 +39,8 @@ enum CheckCommand {
         return CheckPlan(trace: trace, queries: queries)
     }
 
-    /// `check --spec FILE PATH...` or `check -e QUERY PATH...`: each positional is a trace, `-` or a directory of them.
+    /// `check --spec FILE PATH...` or `check -e QUERY PATH...`: each positional is a trace, `-` or a directory of them
+    /// (with `--group`, a directory is one group).
     private static func planForPaths(_ parsed: ArgumentScanner.Parsed) throws(CLIError) -> CheckPlan {
         let queries = try parse(parsed.lists["-e"] ?? [])
         let spec = try parsed.values["--spec"].map { path throws(CLIError) in try SpecFile.read(at: path) }
@@ -50,7 +52,7 @@ enum CheckCommand {
                 "missing PATH: a trace, a directory of traces (every *.jsonl below it), or - for standard input",
                 command: "check")
         }
-        return CheckPlan(paths: parsed.positionals, queries: queries, spec: spec)
+        return CheckPlan(paths: parsed.positionals, queries: queries, spec: spec, groups: parsed.has("--group"))
     }
 
     /// Queries given as arguments, numbered from 1 in messages.

@@ -19,7 +19,8 @@ struct CheckRun {
             let sections = (plan.spec?.sections ?? []).enumerated().map { index, section in
                 // An unreadable directory matches no section.
                 let matched = traces.count { $0.sections.count > index && $0.sections[index] }
-                return SectionOutcome(glob: section.glob.pattern, line: section.line, traces: matched)
+                return SectionOutcome(
+                    glob: section.glob.pattern, line: section.line, traces: matched, isGroup: section.isGroup)
             }
             totals.failed += sections.count { $0.traces == 0 }
             let summary = CheckSummary(specFile: plan.spec?.file, sections: sections, totals: totals)

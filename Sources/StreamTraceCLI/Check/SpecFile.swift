@@ -1,7 +1,8 @@
 import StreamTrace
 
 /// A file of queries: one per line, `#` starts a comment (outside JSON strings), blank lines are skipped, and a line
-/// `[GLOB]` starts a section whose queries apply to the traces GLOB matches (``CheckSpec``). A byte-order mark and
+/// `[GLOB]` starts a section whose queries apply to the traces GLOB matches, `[group GLOB]` one whose queries apply to
+/// each directory GLOB matches, read as one group (``CheckSpec``). A byte-order mark and
 /// `\r\n` line ends are allowed; the file is read once, as a stream, so it may be a FIFO.
 enum SpecFile {
     static func read(at path: String) throws(CLIError) -> CheckSpec {
@@ -11,12 +12,16 @@ enum SpecFile {
             let trimmed = text.trimmingSpacesAndTabs
             guard !trimmed.isEmpty else { continue }
             if trimmed.unicodeScalars.first == "[", trimmed.unicodeScalars.last == "]" {
-                let pattern = String(trimmed.unicodeScalars.dropFirst().dropLast())
+                var pattern = String(trimmed.unicodeScalars.dropFirst().dropLast())
+                let isGroup = pattern.hasPrefix("group ")
+                if isGroup { pattern = String(pattern.dropFirst(6)).trimmingSpacesAndTabs }
                 guard !pattern.isEmpty else {
+                    let (empty, example) =
+                        isGroup ? ("[group ]", "[group GLOB], like [group checkout]") : ("[]", "[GLOB], like [*.jsonl]")
                     throw .usage(
-                        "\(path):\(number): an empty section []; write [GLOB], like [*.jsonl]", command: "check")
+                        "\(path):\(number): an empty section \(empty); write \(example)", command: "check")
                 }
-                spec.sections.append(.init(glob: Glob(pattern), line: number))
+                spec.sections.append(.init(glob: Glob(pattern), line: number, isGroup: isGroup))
                 continue
             }
             let leading = String(text.unicodeScalars.prefix { $0 == " " || $0 == "\t" }).count

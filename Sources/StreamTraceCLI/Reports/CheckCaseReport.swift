@@ -20,8 +20,10 @@ final class CheckCaseReport: CheckReport {
 
     func add(_ result: QueryResult, of query: PlannedQuery, in trace: CheckedTrace, seconds: Double) throws(OutputError)
     {
-        // An annotation points at the query's line in the spec, or else at the deciding event.
-        let (file, line) = query.specLine.map { (specFile, $0) } ?? (trace.path, result.location?.line)
+        // An annotation points at the query's line in the spec, or else at the deciding event (in a group, in the
+        // member's file).
+        let (file, line) =
+            query.specLine.map { (specFile, $0) } ?? (result.file ?? trace.path, result.location?.line)
         // A value over 64 KiB is read back only for a report that shows it.
         let detail = report.showsPassDetail ? result.output?.text ?? result.partialOutput?.text : nil
         var item = ReportCase(
@@ -64,7 +66,7 @@ final class CheckCaseReport: CheckReport {
                     ? .pass(detail: section.message)
                     : .fail(kind: FailureKind.noTraceMatched, message: section.message, explanation: section.message)
                 try report.add(
-                    ReportCase(name: "[\(section.glob)]", verdict: verdict, file: specFile, line: section.line))
+                    ReportCase(name: section.written, verdict: verdict, file: specFile, line: section.line))
             }
             try report.end(seconds: 0)
         }

@@ -93,7 +93,8 @@ final class CheckJSONReport: CheckReport {
         try Console.writeIfLarge(&document)
     }
 
-    /// One result: `{"query", ["specLine",] "status", "value" | "reason", "message", "timeline", "line", "t"}`. Values
+    /// One result: `{"query", ["specLine",] "status", "value" | "reason", "message", "timeline", ["trace",] "line",
+    /// "t"}`, `"trace"` for a group's, the member file of the deciding event. Values
     /// are written as the trace holds them, without being decoded: whole, read again from the trace when the pass kept
     /// only their start; from standard input or a FIFO, their first elements (at most 1 MiB), and `"truncated":true`.
     private func write(_ result: QueryResult, specLine: Int?, in trace: CheckedTrace) throws(OutputError) {
@@ -108,6 +109,8 @@ final class CheckJSONReport: CheckReport {
             document.append(",\"value\":")
             try writeValue(of: result, in: trace)
         }
+        // In a group, the member file the deciding event is in.
+        if let file = result.file { document.append(",\"trace\":", string: file) }
         document.append(",\"line\":", int: result.location?.line)
         document.append(",\"t\":", int: result.location.map { Int($0.nanoseconds) })
         document.append("}")

@@ -53,10 +53,18 @@ struct SectionOutcome {
     var glob: String
     var line: Int
     var traces: Int
+    /// A `[group GLOB]` section: it matches directories, each read as one group.
+    var isGroup = false
 
     var message: String {
-        traces > 0 ? "matched \(traces) trace\(traces == 1 ? "" : "s")" : "no trace matched \"\(glob)\""
+        let noun = isGroup ? "group" : "trace"
+        return traces > 0
+            ? "matched \(traces) \(noun)\(traces == 1 ? "" : "s")"
+            : "no \(isGroup ? "directory" : "trace") matched \"\(glob)\""
     }
+
+    /// The section's line as the spec writes it: `[GLOB]`, `[group GLOB]`.
+    var written: String { isGroup ? "[group \(glob)]" : "[\(glob)]" }
 }
 
 struct CheckSummary {

@@ -61,7 +61,8 @@ final class CheckTextReport: CheckReport {
             try header(specFile)
             for section in unmatched {
                 try Console.out(
-                    "  ", .init("FAIL", colour: .red), "  [\(section.glob)]  \(section.message) (line \(section.line))")
+                    "  ", .init("FAIL", colour: .red), "  \(section.written)  \(section.message) (line \(section.line))"
+                )
             }
         }
         try Console.out(summary.totals.closingLine)
