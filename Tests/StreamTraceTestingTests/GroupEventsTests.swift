@@ -92,4 +92,39 @@ import Testing
             ])
         withExtendedLifetime(members) {}
     }
+
+    @Test func anOrderTheRecordingKeepsPassesAndOneItContradictsFailsWithTheLanes() async throws {
+        let (group, members) = await Self.search()
+        let kept = group.events.order(.value("x", in: "results"), before: .value("b", in: "query"))
+        let contradicted = group.events.order(.value("b", in: "query"), before: .value("x", in: "results"))
+        try await wait(for: kept, timeout: .seconds(1))
+        try await wait(for: contradicted.inverted, timeout: .seconds(1))
+        let line = #line + 1
+        let issues = await recordedIssues { try await wait(for: contradicted, timeout: .seconds(1)) }
+        #expect(issues.map(\.line) == [line])
+        #expect(
+            issues.map(\.message) == [
+                """
+                order(_:before:): expected query:"b" before results:"x", but results:"x" came first (event 2, t=+4ms)
+                """ + Self.lanes
+            ])
+        withExtendedLifetime(members) {}
+    }
+
+    @Test func anInvertedOrderTheRecordingKeepsFailsWithTheLanes() async {
+        let (group, members) = await Self.search()
+        let issues = await recordedIssues {
+            try await wait(
+                for: group.events.order(.value("x", in: "results"), before: .value("b", in: "query")).inverted,
+                timeout: .seconds(1))
+        }
+        #expect(
+            issues.map(\.message) == [
+                """
+                order(_:before:).inverted: expected results:"x" not before query:"b", but results:"x" came first \
+                (event 2, t=+4ms)
+                """ + Self.lanes
+            ])
+        withExtendedLifetime(members) {}
+    }
 }

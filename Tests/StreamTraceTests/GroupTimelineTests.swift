@@ -77,25 +77,28 @@ import Testing
                 """)
     }
 
-    @Test func aGroupReadFromAFolderDrawsItsElementsJSONAsLanes() throws {
-        let text = """
-            {"streamtrace":1}
-            {"t":0,"event":"value","value":{"stream":"query","event":"value","value":"s"}}
-            {"t":4000000,"event":"value","value":{"stream":"results","event":"value","value":"x"}}
-            {"t":4000000,"event":"value","value":{"stream":"query","event":"value","value":"b"}}
-            {"t":4000000,"event":"value","value":{"stream":"query","event":"finished"}}
+    /// `search()`'s events as a group read from a folder gives them, handwritten: each element its event's JSON;
+    /// `query` then finished, `results` did not.
+    static let searchTrace = """
+        {"streamtrace":1}
+        {"t":0,"event":"value","value":{"stream":"query","event":"value","value":"s"}}
+        {"t":4000000,"event":"value","value":{"stream":"results","event":"value","value":"x"}}
+        {"t":4000000,"event":"value","value":{"stream":"query","event":"value","value":"b"}}
+        {"t":4000000,"event":"value","value":{"stream":"query","event":"finished"}}
 
-            """
+        """
+
+    /// `searchTrace`'s lanes, a caret at `column`.
+    static func searchTraceLanes(caretAt column: Int) -> String {
+        let lanes = ["query:   a---(b|)", "results: ----c-", String(repeating: " ", count: column) + "^"]
+        let legend = [#"a = "s""#, #"b = "b""#, #"c = "x""#, "results:c before query:b before query:| at t=+4ms"]
+        return (lanes + legend).joined(separator: "\n")
+    }
+
+    @Test func aGroupReadFromAFolderDrawsItsElementsJSONAsLanes() throws {
+        let text = Self.searchTrace
         let checker = TraceChecker(queries: [try Query(#"not contains where contains {"value":"b"}"#)])
-        let expected = """
-            query:   a---(b|)
-            results: ----c-
-                          ^
-            a = "s"
-            b = "b"
-            c = "x"
-            results:c before query:b before query:| at t=+4ms
-            """
+        let expected = Self.searchTraceLanes(caretAt: 14)
         let once = try checker.evaluations(of: TraceReader(bytes: Array(text.utf8)))
         #expect(
             once.results.map { $0.failure?.summary } == [

@@ -96,4 +96,43 @@ final class GroupEventsTests: FailureCapturingTestCase {
             ])
         withExtendedLifetime(members) {}
     }
+
+    func testAnOrderTheRecordingKeepsPassesAndOneItContradictsFailsWithTheLanes() async throws {
+        let (group, members) = await search()
+        let kept = group.events.order(.value("x", in: "results"), before: .value("b", in: "query"))
+        let contradicted = group.events.order(.value("b", in: "query"), before: .value("x", in: "results"))
+        try await fulfillment(of: kept, timeout: .seconds(1))
+        try await fulfillment(of: contradicted.inverted, timeout: .seconds(1))
+        let line = #line + 1
+        let failures = await expectFailures { try await fulfillment(of: contradicted, timeout: .seconds(1)) }
+        XCTAssertEqual(
+            failures,
+            [
+                Failure(
+                    message: """
+                        failed - order(_:before:): expected query:"b" before results:"x", but results:"x" came first \
+                        (event 2, t=+4ms)
+                        """ + Self.lanes,
+                    file: #filePath, line: line)
+            ])
+        withExtendedLifetime(members) {}
+    }
+
+    func testAnInvertedOrderTheRecordingKeepsFailsWithTheLanes() async {
+        let (group, members) = await search()
+        let failures = await expectFailures {
+            try await fulfillment(
+                of: group.events.order(.value("x", in: "results"), before: .value("b", in: "query")).inverted,
+                timeout: .seconds(1))
+        }
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                """
+                failed - order(_:before:).inverted: expected results:"x" not before query:"b", but results:"x" came \
+                first (event 2, t=+4ms)
+                """ + Self.lanes
+            ])
+        withExtendedLifetime(members) {}
+    }
 }
