@@ -89,10 +89,8 @@ enum GeneratedDocs {
             rows.append("| `\(form)` | \(kept) |")
         }
         for form in QueryLanguage.forms { row(form.syntax.form, form.syntax.make(arguments)) }
-        for form in QueryLanguage.forms where form.isInvertible {
-            let text = form.syntax.form.replacingOccurrences(of: "MATCHER", with: "== 1")
-                .replacingOccurrences(of: " N", with: " \(n)")
-            row("not " + form.syntax.form, try! Query("not " + text).expectation)
+        for form in QueryLanguage.forms {
+            if let inverted = form.syntax.make(arguments).inverted { row("not " + form.syntax.form, inverted) }
         }
         return rows.joined(separator: "\n")
     }
@@ -102,7 +100,8 @@ enum GeneratedDocs {
         switch reading {
         case .search(let search):
             let looks = search.fromCursor ? "after the cursor" : "of the window"
-            return "the first element \(looks) that its matcher \(search.accepting ? "accepts" : "rejects"), once found"
+            let test = search.matcher == nil ? "its condition" : "its matcher"
+            return "the first element \(looks) that \(test) \(search.accepting ? "accepts" : "rejects"), once found"
         case .run(let run):
             let elements = run.maximumLength.map { "up to \($0) elements" } ?? "every element"
             return "its value's text (\(elements)) up to the value limit (1 MiB for `check`), compared with its "

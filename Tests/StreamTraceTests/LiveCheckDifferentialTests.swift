@@ -16,7 +16,8 @@ import Testing
         "next", "next 2", "prefix 3", "not prefix 2", "single", "last", "count", "elements", "available",
         "completion", "failure", "finished", "not finished", "not next", "recording", "next where > 1",
         "not next where == \"a\"", "every where != 3", "contains where == 2", "not contains where == 0",
-        "next where contains {\"ok\":true}", "every where != null", "next 0", "prefix 0",
+        "next where contains {\"ok\":true}", "every where != null", "next 0", "prefix 0", "order a before b",
+        "not order a == 1 before b finished",
         // Events 100 ns apart or more: frames of 100 ns and of 1 µs.
         "marbles \"a-b|\" frame 100ns values {\"a\":0,\"b\":1}", "marbles \"(ab)-|\" frame 1us",
     ]

@@ -43,6 +43,7 @@ import Testing
             // A sample of each kind of argument.
             let samples = [
                 "N": "2", "MATCHER": "== 1", "JSON-STRING": #""-a|""#, "DURATION": "10ms", "JSON-OBJECT": #"{"a": 1}"#,
+                "STREAM [MATCHER]": "a == 1",
             ]
             let arguments = syntax.arguments.map { samples[$0.placeholder]! }
             let clauses = syntax.clauses.map { "\($0.word) \(samples[$0.argument.placeholder]!)" }
@@ -59,7 +60,11 @@ import Testing
 
     @Test func anExpectationHasInvertedRowsExactlyWhenNotAppliesToIt() {
         let invertible = QueryLanguage.forms.filter(\.isInvertible).map(\.syntax.form)
-        #expect(invertible == ["contains where MATCHER", "finished", "next", "next where MATCHER", "prefix N"])
+        #expect(
+            invertible == [
+                "contains where MATCHER", "finished", "next", "next where MATCHER",
+                "order STREAM [MATCHER] before STREAM [MATCHER]", "prefix N",
+            ])
         for form in QueryLanguage.forms {
             #expect((form.documentation.inverted != nil) == form.isInvertible, "\(form.syntax.form)")
         }
@@ -93,6 +98,7 @@ import Testing
         for text in [
             "next where == 1", "not next where == 1", "every where == 1", "elements", "recording",
             "available", "prefix 3", "not prefix 3", "next 3", "next", "finished", "marbles \"-a|\"",
+            "order a before b == 1", "not order a == 1 before b",
         ] {
             switch try Query(text).expectation.reading {
             case .window: readings[text] = "window"
@@ -114,6 +120,8 @@ import Testing
                 "prefix 3": "run from start of 3", "not prefix 3": "run from start of 3",
                 "next 3": "run from cursor of 3",
                 "next": "window", "finished": "window", "marbles \"-a|\"": "window",
+                "order a before b == 1": "search accepting from cursor",
+                "not order a == 1 before b": "search accepting from cursor",
             ])
     }
 

@@ -38,10 +38,13 @@ import Testing
         ("prefix", 7, "expected a whole number after 'prefix'"),
         ("prefix -1", 8, "expected a whole number after 'prefix', found '-1'"),
         ("next 1.5", 6, "expected a whole number after 'next', found '1.5'"),
-        ("not", 4, "expected contains where MATCHER, finished, next, next where MATCHER or prefix N after 'not'"),
+        (
+            "not", 4,
+            "expected contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] or prefix N after 'not'"
+        ),
         (
             "not next 2", 1,
-            "'not' inverts contains where MATCHER, finished, next, next where MATCHER and prefix N only, not next 2"
+            "'not' inverts contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] and prefix N only, not next 2"
         ),
         ("finished within", 16, "expected a duration after 'within', like 250ms or 1.5s"),
         (

@@ -1,8 +1,9 @@
 /// A query whose expectation looks for the first element its condition accepts or rejects (`next where M`,
-/// `not next where M`, `every where M`), scanning with a ``CompiledMatcher`` and keeping only the element found. The
+/// `not next where M`, `every where M`, `order`), scanning with a ``CompiledMatcher`` (or, for a condition without a
+/// matcher, its test) and keeping only the element found. The
 /// expectation decides, as soon as it is found and at the end, over a window answering its search with that element.
 final class MatchStream: QueryStream {
-    private let matcher: CompiledMatcher
+    private let matcher: CompiledMatcher?
     private let search: ElementSearch
     /// The index of the element found, kept in ``QueryStream/values``.
     private var found: Int? {
@@ -15,7 +16,7 @@ final class MatchStream: QueryStream {
 
     init(_ query: Query, search: ElementSearch) {
         self.search = search
-        matcher = CompiledMatcher(search.matcher)
+        matcher = search.matcher.map(CompiledMatcher.init)
         super.init(query)
     }
 
@@ -41,7 +42,7 @@ final class MatchStream: QueryStream {
         guard !hasWindow, !isFound else { return 0 }
         var index = elementsBefore
         for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex, matcher.matches(bytes) == search.accepting {
+            if let bytes = batch.value(at: position), index >= firstIndex, accepts(bytes) == search.accepting {
                 return position
             }
             index += 1
@@ -53,7 +54,7 @@ final class MatchStream: QueryStream {
         // The common case first: an element that decides nothing.
         if !hasWindow, !isFound, event.kind == .value, let bytes = event.valueBytes {
             let index = pass.elementCount - 1
-            if index < firstIndex || matcher.matches(bytes) != search.accepting { return }
+            if index < firstIndex || accepts(bytes) != search.accepting { return }
         }
         if hasWindow, !window.take(event) {
             wantsEvents = false
@@ -64,10 +65,16 @@ final class MatchStream: QueryStream {
             return
         }
         let index = (hasWindow ? window.elementCount : pass.elementCount) - 1
-        guard index >= firstIndex, matcher.matches(bytes) == search.accepting else { return }
+        guard index >= firstIndex, accepts(bytes) == search.accepting else { return }
         values.keep(bytes, at: event.location, index: index, spool: pass.summary.spool)
         found = index
         decide(in: pass)
+    }
+
+    /// Whether the condition accepts the value `bytes` hold: its matcher, compiled, else its own test.
+    private func accepts(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let matcher { return matcher.matches(bytes) }
+        return search.test(RawJSON(validated: ArraySlice(bytes)))
     }
 
     /// Asks the expectation, the element found, while the trace goes on; sets the cursor and ``wantsEvents``.

@@ -10,10 +10,13 @@ package enum TraceReading: Sendable {
     case run(ElementRun)
 }
 
-/// What `next where` and `every where` look for in a trace.
+/// What `next where`, `every where` and `order` look for in a trace.
 package struct ElementSearch: Sendable {
-    /// The matcher of the expectation's ``ElementCondition``.
-    package var matcher: QueryMatcher
+    /// The matcher of the expectation's ``ElementCondition``, compiled once; `nil` for a condition a query builds of
+    /// several parts (`order`'s: a stream's name and a matcher of its value), whose own test reads each value.
+    package var matcher: QueryMatcher?
+    /// The condition's test, for a search without a matcher.
+    package var test: @Sendable (RawJSON) -> Bool
     /// Whether it looks for an element the matcher accepts, else rejects.
     package var accepting: Bool
     /// Whether it looks from the cursor on, else from the first element.
@@ -21,8 +24,13 @@ package struct ElementSearch: Sendable {
 
     /// What `condition` looks for; `nil` for a condition no query wrote.
     package init?(_ condition: ElementCondition<RawJSON>, accepting: Bool, fromCursor: Bool) {
-        guard let matcher = condition.matcher else { return nil }
-        (self.matcher, self.accepting, self.fromCursor) = (matcher, accepting, fromCursor)
+        guard condition.matcher != nil else { return nil }
+        self.init(testing: condition, accepting: accepting, fromCursor: fromCursor)
+    }
+
+    /// What `condition` looks for, by its matcher if it has one, else by its test.
+    package init(testing condition: ElementCondition<RawJSON>, accepting: Bool, fromCursor: Bool) {
+        (matcher, test, self.accepting, self.fromCursor) = (condition.matcher, condition.test, accepting, fromCursor)
     }
 }
 

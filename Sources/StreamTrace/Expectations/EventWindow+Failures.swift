@@ -30,6 +30,23 @@ extension EventWindow {
         return failure(.notCompleted, "not completed\(ending): last event is \(last.kind)", at: last.location)
     }
 
+    /// What an expectation looked for did not come (`expected`: `expected an element where == 3`): the stream failed
+    /// or finished first, or the window ended (`end`: where); `read` says what it read. Pending while the window is open.
+    func notFound<Value>(expected: String, read: String, end: EventLocation?) -> Verdict<Value> {
+        if let (failure, location) = streamFailure {
+            return .failed(
+                self.failure(
+                    .streamFailed, "\(expected), but the stream failed with \(StreamError(failure)); \(read)",
+                    at: location, streamError: failure))
+        }
+        if let (_, location) = completion {
+            return .failed(
+                self.failure(.noMatchingElement, "\(expected) before the stream finished; \(read)", at: location))
+        }
+        guard self.end.isFinal else { return .pending }
+        return .failed(self.failure(.noMatchingElement, "\(expected)\(endingOrTraceEnd); \(read)", at: end))
+    }
+
     /// Fewer than `expected` elements arrived; `what` says which (" more" for `next`).
     func notEnough(expected: Int, actual: Int, what: String = "") -> RecordingError {
         let noun = expected == 1 ? "element" : "elements"
@@ -69,11 +86,15 @@ extension EventWindow {
         named(query, failure(.notCompleted, "the expectation could not be decided", at: lastEvent?.location))
     }
 
-    /// `error` as a failure of `expectation` reports it: named after it, ending with the window's recent timeline.
+    /// `error` as a failure of `expectation` reports it: named after it, ending with the window's recent timeline, and,
+    /// over a group's events, with one lane per stream after any other details (``GroupTimeline``).
     func named(_ expectation: String, _ error: RecordingError) -> RecordingError {
         var error = error
         error.expectation = expectation
         error.timeline = recentTimeline()
+        if let lanes = groupTimeline(of: error) {
+            error.details = (error.details.map { $0 + "\n" } ?? "") + lanes.description
+        }
         return error
     }
 }

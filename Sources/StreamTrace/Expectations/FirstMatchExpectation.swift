@@ -18,19 +18,7 @@ extension FirstMatchExpectation {
     /// No element the condition accepts: the stream failed or finished first, or the window ended (`end`: where);
     /// `read` says what it read. Pending while the window is open.
     func noMatch(in window: some EventWindow<Element, Failure>, read: String, end: EventLocation?) -> Verdict<Element> {
-        let expected = "expected an element \(condition.description)"
-        if let (failure, location) = window.streamFailure {
-            return .failed(
-                window.failure(
-                    .streamFailed, "\(expected), but the stream failed with \(StreamError(failure)); \(read)",
-                    at: location, streamError: failure))
-        }
-        if let (_, location) = window.completion {
-            return .failed(
-                window.failure(.noMatchingElement, "\(expected) before the stream finished; \(read)", at: location))
-        }
-        guard window.end.isFinal else { return .pending }
-        return .failed(window.failure(.noMatchingElement, "\(expected)\(window.endingOrTraceEnd); \(read)", at: end))
+        window.notFound(expected: "expected an element \(condition.description)", read: read, end: end)
     }
 
     /// Passes when the window ends, or the stream completes, with no element the condition accepts.

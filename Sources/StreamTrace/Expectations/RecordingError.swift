@@ -50,8 +50,11 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     package var file: String?
     /// The window's last events as a marble line (set by ``StreamExpectation/verdict(in:)``).
     package var timeline: RecentTimeline?
-    /// More lines for a person (a whole-shape comparison's side-by-side table), shown by ``report``.
+    /// More lines for a person (a whole-shape comparison's side-by-side table, a group's lanes), shown by ``report``.
     package var details: String?
+    /// The elements that decided the failure, by index in the window, when more than the one at ``location`` did (an
+    /// order's two events): a group's lanes mark them (``GroupTimeline``).
+    package var decidingElements: [Int] = []
     /// Whether the recorder should say what its clock was doing, as it does for a wait that timed out (a marble diagram
     /// the stream never reached the end of).
     package var explainsTime = false

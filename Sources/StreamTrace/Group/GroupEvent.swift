@@ -50,4 +50,27 @@ public struct GroupEvent: Sendable, Hashable, CustomStringConvertible {
         }
         return .object(JSONObject(entries))
     }
+
+    /// The event ``json`` wrote, read back (an element of a group read from a folder); `nil` for any other JSON: a
+    /// `"stream"` string and an `"event"` (`value` with a `"value"`, `failure` with an `"error"`, `finished`, `cancel`)
+    /// and no other key.
+    package init?(json: JSONValue) {
+        guard case .object(let object) = json, case .string(let stream)? = object["stream"],
+            case .string(let kind)? = object["event"]
+        else { return nil }
+        let event: StreamEvent<JSONValue, TraceFailure>
+        switch (EventKind(rawValue: kind), object["value"], object["error"]) {
+        case (.value?, let value?, nil): event = .value(value)
+        case (.finished?, nil, nil): event = .finished
+        case (.cancel?, nil, nil): event = .cancel
+        case (.failure?, nil, .object(let error)?):
+            guard case .string(let type)? = error["type"], case .string(let message)? = error["message"] else {
+                return nil
+            }
+            event = .failure(TraceFailure(type: type, message: message))
+        default: return nil
+        }
+        guard object.count == (event.kind == .value || event.kind == .failure ? 3 : 2) else { return nil }
+        self.init(stream: stream, event: event)
+    }
 }

@@ -13,7 +13,9 @@ package enum QueryLanguage {
             S.Every<E, F>.self,
             S.FailureError<E, F>.self, S.Finished<E, F>.self, S.Last<E, F>.self, S.Marbles<E, F>.self,
             S.Next<E, F>.self,
-            S.NextCount<E, F>.self, S.NextWhere<E, F>.self, S.Prefix<E, F>.self, S.Recorded<E, F>.self,
+            S.NextCount<E, F>.self, S.NextWhere<E, F>.self,
+            S.Order<E, F>.self,
+            S.Prefix<E, F>.self, S.Recorded<E, F>.self,
             S.Single<E, F>.self,
         ]
     }

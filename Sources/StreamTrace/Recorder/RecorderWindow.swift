@@ -38,7 +38,7 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
     func describe(_ element: Input) -> String {
         // A trace's value recorded as it was read (a trace replayed into a recorder) is its text.
         if let raw = element as? RawJSON { return ValueText.message(raw.text) }
-        // A group's event names its stream: `state:"paid"`.
+        // A group's event names its stream: `query:"sw"`, `query:finished`.
         if let event = element as? GroupEvent { return ValueText.message(event.description) }
         var output = JSONOutput()
         encoder.write(element, into: &output)

@@ -21,6 +21,8 @@ package struct MarbleLayout {
         package var slot: Int
         package var symbols: [Character]
         package var count: Int
+        /// The symbols (by position in ``symbols``) of the events a caret points at (the events that decided a failure).
+        package var marked: [Int] = []
 
         package init(slot: Int, symbols: [Character], count: Int? = nil) {
             self.slot = slot
@@ -34,6 +36,12 @@ package struct MarbleLayout {
 
         var text: [Character] {
             drawn.count == 1 ? drawn : [MarbleTheme.groupStart] + drawn + [MarbleTheme.groupEnd]
+        }
+
+        /// The columns of the marked symbols from the item's first: past a group's `(`; the `*` itself when crowded.
+        var markedOffsets: [Int] {
+            if drawn.count == symbols.count, drawn.count > 1 { return marked.map { $0 + 1 } }
+            return marked.isEmpty ? [] : [0]
         }
     }
 
@@ -53,7 +61,8 @@ package struct MarbleLayout {
     /// The lines, where they first differ, and (drawn by ``MarbleLines``) one legend.
     package struct Drawing: Equatable {
         package var lines: [String]
-        /// A line with `^` under the first slot where the lines differ (`nil` if they do not).
+        /// A line with `^` under each marked event (``Item/marked``), else under the first slot where the lines differ
+        /// (`nil` if none is marked and they do not differ).
         package var caret: String?
         /// `a = value` for each letter drawn, then what the other symbols mean.
         package var legend: [String] = []
@@ -101,10 +110,21 @@ package struct MarbleLayout {
             if let width { text += repeatElement(MarbleTheme.tick, count: max(lead + width - text.count, 0)) }
             return String(text)
         }
+        let marks = lines.flatMap { line in
+            line.items.flatMap { item in item.markedOffsets.map { lead + columns[item.slot] + $0 } }
+        }
+        guard marks.isEmpty else { return Drawing(lines: drawn, caret: Self.caret(under: marks)) }
         let caret = Self.firstDifference(lines, among: slots.indices).map {
             String(repeating: " ", count: lead + columns[$0]) + "^"
         }
         return Drawing(lines: drawn, caret: caret)
+    }
+
+    /// A line with a caret under each of `columns`.
+    private static func caret(under columns: [Int]) -> String {
+        var text = [Character](repeating: " ", count: (columns.max() ?? 0) + 1)
+        for column in columns { text[column] = MarbleTheme.caret }
+        return String(text)
     }
 
     private static func widths(of lines: [Line], slotCount: Int) -> [Int] {

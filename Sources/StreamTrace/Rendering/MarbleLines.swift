@@ -52,26 +52,33 @@ package struct MarbleLines<Key: Hashable> {
         }
     }
 
-    /// Draws `count` events of line `line` at `nanoseconds`, the first drawn `symbol`.
-    package mutating func append(_ symbol: Character, at nanoseconds: Int64, line: Int = 0, count: Int = 1) {
+    /// Draws `count` events of line `line` at `nanoseconds`, the first drawn `symbol`; with `marked`, a caret points at
+    /// it (on a compact or columns scale: see ``MarbleLayout/draw(_:)``).
+    package mutating func append(
+        _ symbol: Character, at nanoseconds: Int64, line: Int = 0, count: Int = 1, marked: Bool = false
+    ) {
         guard let position = position(of: nanoseconds) else { return }
         totals[line] += count
         var index = lines[line].items.endIndex
         while index > 0, lines[line].items[index - 1].slot > position { index -= 1 }
         guard index > 0, lines[line].items[index - 1].slot == position else {
-            lines[line].items.insert(.init(slot: position, symbols: [symbol], count: count), at: index)
+            var item = MarbleLayout.Item(slot: position, symbols: [symbol], count: count)
+            if marked { item.marked = [0] }
+            lines[line].items.insert(item, at: index)
             return
         }
         lines[line].items[index - 1].count += count
-        if totals[line] <= limit { lines[line].items[index - 1].symbols.append(symbol) }
+        guard totals[line] <= limit else { return }
+        if marked { lines[line].items[index - 1].marked.append(lines[line].items[index - 1].symbols.count) }
+        lines[line].items[index - 1].symbols.append(symbol)
     }
 
     /// Draws an element of line `line` lettered by `key`; `label` names its value in the legend (asked only for a value
     /// not lettered yet).
     package mutating func appendValue(
-        _ key: Key, label: @autoclosure () -> String, at nanoseconds: Int64, line: Int = 0
+        _ key: Key, label: @autoclosure () -> String, at nanoseconds: Int64, line: Int = 0, marked: Bool = false
     ) {
-        append(lettering.letter(for: key, label: label()), at: nanoseconds, line: line)
+        append(lettering.letter(for: key, label: label()), at: nanoseconds, line: line, marked: marked)
     }
 
     /// Whether an element of line `line` at `nanoseconds` is drawn with its own symbol, so that its key matters: all of
@@ -88,8 +95,9 @@ package struct MarbleLines<Key: Hashable> {
         lines[line].tail = tail
     }
 
-    /// The lines laid out, the caret under `caretFrame` (on frames; else under the first slot where they differ), and
-    /// the legend (see ``legend(_:of:explainingAll:)``; on columns every symbol drawn is explained).
+    /// The lines laid out, the caret under `caretFrame` (on frames; else under the marked events, or the first slot
+    /// where they differ), and the legend (see ``legend(_:of:explainingAll:)``; on columns every symbol drawn is
+    /// explained).
     package func drawing(caretFrame: Int64? = nil) -> MarbleLayout.Drawing {
         var drawing: MarbleLayout.Drawing
         switch scale {

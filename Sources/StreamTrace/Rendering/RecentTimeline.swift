@@ -10,6 +10,8 @@ package struct RecentTimeline: Sendable, Hashable, CustomStringConvertible {
     package struct Event: Sendable, Hashable {
         package var nanoseconds: Int64
         package var mark: Mark
+        /// Whether a caret points at it: it decided a failure (a group's drawing, ``GroupTimeline``).
+        package var isMarked = false
     }
 
     /// How many events a failure message shows.
@@ -111,9 +113,10 @@ extension RecentTimeline {
         for (_, line, index) in order {
             let event = timelines[line].events[index]
             if case .element(let label?) = event.mark, let key = key(line, index) {
-                lines.appendValue(key, label: label, at: event.nanoseconds, line: line)
+                lines.appendValue(key, label: label, at: event.nanoseconds, line: line, marked: event.isMarked)
             } else {
-                lines.append(MarbleTheme.symbol(event.mark.kind)!, at: event.nanoseconds, line: line)
+                lines.append(
+                    MarbleTheme.symbol(event.mark.kind)!, at: event.nanoseconds, line: line, marked: event.isMarked)
             }
         }
         for (line, timeline) in timelines.enumerated() {

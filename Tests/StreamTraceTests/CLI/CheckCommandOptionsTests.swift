@@ -96,11 +96,11 @@ extension CheckCommandTests {
         (["check", "--spec", "/nonexistent.spec", "t.jsonl"], "cannot read spec file /nonexistent.spec: no such file"),
         (
             ["check", "t.jsonl", "Single"],
-            "query 1, column 1: unknown expectation 'Single'; expected one of available, completion, contains, count, elements, every, failure, finished, last, marbles, next, prefix, recording, single; keywords are lowercase: single"
+            "query 1, column 1: unknown expectation 'Single'; expected one of available, completion, contains, count, elements, every, failure, finished, last, marbles, next, order, prefix, recording, single; keywords are lowercase: single"
         ),
         (
             ["check", "t.jsonl", "not count"],
-            "query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER and prefix N only, not count"
+            "query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] and prefix N only, not count"
         ),
         (
             ["check", "t.jsonl", "finished within soon"],

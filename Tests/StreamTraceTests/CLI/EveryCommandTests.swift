@@ -124,7 +124,7 @@ import Testing
     @Test(arguments: [
         (
             "not every where > 0",
-            "query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER and prefix N only, not every"
+            "query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] and prefix N only, not every"
         ),
         ("every", "query 1, column 6: incomplete query: expected every where MATCHER"),
         ("every within 2s", "query 1, column 16: incomplete query: expected every where MATCHER"),

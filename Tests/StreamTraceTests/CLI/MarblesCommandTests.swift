@@ -212,7 +212,7 @@ import Testing
         ),
         (
             #"not marbles "-a""#,
-            #"query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER and prefix N only, not marbles "-a""#
+            #"query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] and prefix N only, not marbles "-a""#
         ),
     ])
     func usageErrorsNameTheirColumn(query: String, message: String) async throws {

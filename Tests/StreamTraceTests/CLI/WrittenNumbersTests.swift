@@ -46,7 +46,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr.hasPrefix(
-                "streamtrace: error: query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER and prefix N only, not next 02\n"
+                "streamtrace: error: query 1, column 1: 'not' inverts contains where MATCHER, finished, next, next where MATCHER, order STREAM [MATCHER] before STREAM [MATCHER] and prefix N only, not next 02\n"
             ), "\(result)")
     }
 
