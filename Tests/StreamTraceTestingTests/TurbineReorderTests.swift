@@ -69,7 +69,35 @@ import Testing
                           ^
                 a = state:"paid"
                 b = navigation:"receipt"
+                navigation: a-
+                state:      b-
+                            ^
+                a = "receipt"
+                b = "paid"
+                navigation:a before state:b at t=+0ns
                 """
             ])
+    }
+
+    @Test func theOrderExpectationPassesBeforeTheChangeAndFailsAfterWithTheLanes() throws {
+        let before = paid(navigatesFirst: false)
+        try before.group.events.order(.value("paid", in: "state"), before: .value("receipt", in: "navigation")).get()
+        let after = paid(navigatesFirst: true)
+        #expect {
+            try after.group.events.order(.value("paid", in: "state"), before: .value("receipt", in: "navigation"))
+                .get()
+        } throws: { error in
+            (error as? RecordingError)?.report == """
+                order(_:before:): expected state:"paid" before navigation:"receipt", but navigation:"receipt" came \
+                first (event 1, t=+0ns)
+                navigation: a-
+                state:      b-
+                            ^
+                a = "receipt"
+                b = "paid"
+                navigation:a before state:b at t=+0ns
+                """
+        }
+        withExtendedLifetime((before, after)) {}
     }
 }

@@ -143,9 +143,9 @@ import Testing
         spinner.receive(true)
         query.receive("swi")
         results.receive(["Swift"])
-        spinner.receive(false)
         try group.events.order(.value("swi", in: "query"), before: .value(["Swift"], in: "results")).get()
         try group.events.order(.value(["Swift"], in: "results"), before: .value("swi", in: "query")).inverted.get()
+        spinner.receive(false)
         // The spinner stops only after the results came.
         try group.events.order(
             where: { $0.stream == "results" }, before: { $0 == .value(false, in: "spinner") }

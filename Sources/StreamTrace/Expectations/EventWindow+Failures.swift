@@ -92,7 +92,7 @@ extension EventWindow {
         var error = error
         error.expectation = expectation
         error.timeline = recentTimeline()
-        if let lanes = groupTimeline(of: error) {
+        if !error.drawsLanes, let lanes = groupTimeline(of: error) {
             error.details = (error.details.map { $0 + "\n" } ?? "") + lanes.description
         }
         return error

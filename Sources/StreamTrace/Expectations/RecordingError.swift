@@ -55,6 +55,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// The elements that decided the failure, by index in the window, when more than the one at ``location`` did (an
     /// order's two events): a group's lanes mark them (``GroupTimeline``).
     package var decidingElements: [Int] = []
+    /// Whether ``details`` already draw one lane per stream of a group (a group's marbles): then no group timeline is
+    /// added under them.
+    package var drawsLanes = false
     /// Whether the recorder should say what its clock was doing, as it does for a wait that timed out (a marble diagram
     /// the stream never reached the end of).
     package var explainsTime = false

@@ -69,6 +69,7 @@ extension StreamExpectations {
             if let (stream, error) = unreadable {
                 var failure = window.failure(.invalidDiagram, "\(stream): \(error)", at: nil)
                 failure.details = error.pointed
+                failure.drawsLanes = true
                 return .failed(failure)
             }
             let recordings = self.recordings(in: window)
@@ -92,6 +93,7 @@ extension StreamExpectations {
                     .laneOrder, report.message(order: misordered),
                     at: window.elementLocation(at: recordings[expected.lane].indices[expected.event]))
                 error.details = report.details(caretAt: misordered.frame, under: recorded.lane)
+                error.drawsLanes = true
                 return .failed(error)
             }
             if let (lane, difference) = first {
@@ -169,6 +171,7 @@ extension StreamExpectations {
                 streamError: recording.failure)
             error.details = report.details(caretAt: difference.frame, under: lane)
             error.explainsTime = difference.kind == .notReached
+            error.drawsLanes = true
             return error
         }
     }

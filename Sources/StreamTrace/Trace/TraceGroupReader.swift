@@ -5,12 +5,7 @@
 ///
 /// An element's line is its member's line; ``file(ofElement:)`` gives a location's member file back, by the element's
 /// index (one 4-byte entry per element: a group's results point at `checkout/results.jsonl:7`).
-///
-/// ```swift
-/// let group = try TraceGroupReader(paths: ["checkout/cart.jsonl", "checkout/results.jsonl"])
-/// let evaluations = try TraceChecker(queries: [try Query("next == {\"stream\":\"cart\",\"event\":\"value\",\"value\":3}")])
-///     .evaluations(of: group)
-/// ```
+/// `TraceChecker.evaluations(of:named:)` checks queries over it.
 package final class TraceGroupReader {
     /// The members' readers, in path order.
     package let readers: [TraceReader]

@@ -238,21 +238,28 @@ import Testing
         let start = try #require(docs.range(of: marker)).upperBound
         let end = try #require(docs.range(of: "```\n<!-- end of tested -->", range: start..<docs.endIndex)).lowerBound
         let root = try temporaryDirectory()
-        try await CheckoutGroupFolder.record(at: root + "/checkout")
-        var examples: [(command: String, output: [String])] = []
+        try await CheckoutGroupFolder.record(at: root + "/search")
+        var examples: [(command: String, output: [String], status: String)] = []
+        var readsStatus = false
         for line in docs[start..<end].split(separator: "\n") {
-            if line.hasPrefix("$ ") {
-                examples.append((String(line.dropFirst(2)), []))
+            if line == "$ echo $?" {
+                readsStatus = true
+            } else if line.hasPrefix("$ ") {
+                examples.append((String(line.dropFirst(2)), [], ""))
+            } else if readsStatus {
+                examples[examples.count - 1].status = String(line)
+                readsStatus = false
             } else {
                 examples[examples.count - 1].output.append(String(line))
             }
         }
-        #expect(examples.count == 2)
-        for (command, output) in examples {
+        #expect(examples.map(\.status) == ["1", "2"])
+        for (command, output, status) in examples {
             let script = "streamtrace() { \"$0\" \"$@\"; }; cd \"$1\" && " + command
             let result = try await CommandRunner.run(
                 ["-c", script, CommandRunner.binary.path, root], executable: "/bin/bash")
             #expect(result.lines + result.stderr.split(separator: "\n").map(String.init) == output, "\(result)")
+            #expect("\(result.status)" == status)
         }
     }
 }
