@@ -65,6 +65,7 @@ public final class StreamGroup: @unchecked Sendable {
 
     /// A member recorded `event` (a value or its end): it goes into the group's recording, which finishes once every
     /// member has ended. Called with the order's lock held, so the recording is in the group's order.
+    @usableFromInline
     func take(_ event: StreamEvent<JSONValue, TraceFailure>, from stream: String) {
         events.storage.record(.value(GroupEvent(stream: stream, event: event)))
         if event.kind.isTerminal { leaveLocked() }
@@ -91,12 +92,25 @@ public final class StreamGroup: @unchecked Sendable {
 @usableFromInline
 package struct GroupMembership: Sendable {
     @usableFromInline let group: StreamGroup
-    let stream: String
+    @usableFromInline let stream: String
 
     /// The membership `sink` gives what writes to it, if any.
     @usableFromInline
     static func of(_ sink: (any TraceSink)?) -> GroupMembership? {
         (sink as? any GroupMemberSink)?.membership
+    }
+
+    /// A value the trace wrote as `out`, read back: what the group's recording holds of it.
+    @usableFromInline
+    static func value(writtenAs out: JSONOutput) -> JSONValue {
+        let text = String(decoding: out.bytes, as: UTF8.self)
+        return (try? JSONValue(parsing: text, maximumDepth: .max)) ?? .string(text)
+    }
+
+    /// An error as the trace writes it: what the group's recording holds of it.
+    @usableFromInline
+    static func failure(_ error: any Error) -> TraceFailure {
+        TraceFailure(describing: error)
     }
 
     /// `header` as a member's trace starts: with the group's name.

@@ -67,7 +67,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     /// ``record(_:)`` for a member of a group: the event takes the group's next number with the clock's reading, and
     /// goes into the group's recording, all under the group's order lock, so that the numbers agree with the times
     /// and the group's recording is in their order.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     func recordInGroup(_ event: StreamEvent<Input, Failure>, _ membership: GroupMembership) -> Bool {
         lock.lock()
         let order = membership.group.order
@@ -99,12 +99,13 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
 
     /// `event` as the group's recording holds it: values as their trace JSON, errors as the trace writes them;
     /// `nil` for a subscription or a request.
+    @inlinable
     func groupEvent(_ event: StreamEvent<Input, Failure>) -> StreamEvent<JSONValue, TraceFailure>? {
         switch event {
         case .subscribe, .request: return nil
         case .finished: return .finished
         case .cancel: return .cancel
-        case .failure(let error): return .failure(TraceFailure(describing: error))
+        case .failure(let error): return .failure(GroupMembership.failure(error))
         case .value(let value):
             func bits<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
             // The common types as they are; any other value as the trace writes it, read back.
@@ -117,8 +118,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             default:
                 var out = JSONOutput()
                 encoder.write(value, into: &out)
-                let text = String(decoding: out.bytes, as: UTF8.self)
-                return .value((try? JSONValue(parsing: text, maximumDepth: .max)) ?? .string(text))
+                return .value(GroupMembership.value(writtenAs: out))
             }
         }
     }
