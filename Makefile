@@ -202,6 +202,12 @@ demo:
 	@echo '$$ cd .build-demo && streamtrace show --width 100 checkout'
 	@cd $(DEMO_DIR) && $$(cd $(CURDIR) && $(SWIFT) build --show-bin-path)/streamtrace show --width 100 checkout
 	@echo
+	@echo '# The folder is one group: check reads its streams as one (the order across them, one stream by name).'
+	@echo "\$$ cd .build-demo && streamtrace check --group checkout -e 'order cart finished before payment == \"authorizing\"' -e 'payment: count == 3' -e 'order confirmation before payment failed'"
+	@cd $(DEMO_DIR) && $$(cd $(CURDIR) && $(SWIFT) build --show-bin-path)/streamtrace check --group checkout \
+		-e 'order cart finished before payment == "authorizing"' -e 'payment: count == 3' \
+		-e 'order confirmation before payment failed'; echo "(exit status $$?)"
+	@echo
 	@echo '# The same as one web page (open it in a browser), and for Perfetto (ui.perfetto.dev).'
 	@echo '$$ streamtrace show --format html .build-demo/checkout > .build-demo/checkout.html'
 	@$$($(SWIFT) build --show-bin-path)/streamtrace show --format html $(DEMO_DIR)/checkout > $(DEMO_DIR)/checkout.html

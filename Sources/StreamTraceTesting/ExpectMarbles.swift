@@ -29,7 +29,7 @@ public func expectMarbles<Input: Equatable, Failure: Error>(
 ///
 /// A lane's `|` or `#` is its stream's end; streams without a lane are not compared. `values` names the letters of
 /// every lane, one map for all; a letter it does not name stands for its own character as a JSON string; values
-/// compare as ``JSONValue``. Reads the group's recording (``StreamGroup/events``) as it is now: advance the clock past
+/// compare as `JSONValue`. Reads the group's recording (`StreamGroup.events`) as it is now: advance the clock past
 /// the diagrams first. On a difference the failure, at the caller's line, draws each lane's expected over actual on one
 /// scale, lettered alike, a caret under the first differing frame; events recorded in another order than their lanes
 /// are written out (`frame 4: expected query:b before results:y, recorded results:y first`). The group's recording is
