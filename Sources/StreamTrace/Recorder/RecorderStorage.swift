@@ -48,7 +48,16 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     func record(_ event: StreamEvent<Input, Failure>) -> Bool {
         if let membership { return recordInGroup(event, membership) }
         lock.lock()
-        switch state.append(event, at: time.elapsed(), sink: target, encoder: encoder) {
+        return settleLocked(event, state.append(event, at: time.elapsed(), sink: target, encoder: encoder))
+    }
+
+    /// What follows an append, the lock held: notes, wakes and the cancel hook for an event recorded, the diagnostic
+    /// for one rejected. Unlocks; whether it was recorded.
+    @inlinable
+    func settleLocked(
+        _ event: StreamEvent<Input, Failure>, _ result: RecordingState<Input, Failure>.AppendResult
+    ) -> Bool {
+        switch result {
         case .recorded:
             if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
             lock.unlock()
@@ -81,20 +90,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             if let shared = groupEvent(event) { membership.group.take(shared, from: membership.stream) }
         }
         order.lock.unlock()
-        switch result {
-        case .recorded:
-            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
-            lock.unlock()
-            return true
-        case .recordedWithFollowUp:
-            if let core = time.virtualCore { noteOrderLocked(of: event.kind, on: core) }
-            finishRecordingLocked(event.kind)
-            return true
-        case .rejected(let t):
-            state.reject(event, at: t)
-            lock.unlock()
-            return false
-        }
+        return settleLocked(event, result)
     }
 
     /// `event` as the group's recording holds it: values as their trace JSON, errors as the trace writes them;
