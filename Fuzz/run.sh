@@ -22,6 +22,21 @@ for module in StreamTraceCounter:streamtrace_counter StreamTraceBytes:streamtrac
         "$PWD/Sources/${module%%:*}/include/${module#*:}.h" > "$out/modules/${module%%:*}/module.modulemap"
 done
 export SWIFT_BACKTRACE=enable=no
+if [ "${FUZZ_TYPECHECK:-0}" = 1 ]; then
+    # `make fuzz-typecheck` (CI): only that every target still compiles against the library and the tests' shared
+    # members, which move under them. One type-check of all the targets together: their entry points have names of
+    # their own (the C name LLVMFuzzerTestOneInput is only emitted by a build) and their helpers are private, and the
+    # library is type-checked once, not once a target (36 s against 370 s for seven).
+    entries=""
+    for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
+        entries="$entries Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
+    done
+    echo "== type-checking$entries"
+    swiftc -typecheck -swift-version 6 -parse-as-library -module-name StreamTrace -package-name StreamTrace \
+        -D STREAMTRACE_FUZZ -I "$out/modules/StreamTraceCounter" -I "$out/modules/StreamTraceBytes" $sources \
+        Tests/StreamTraceTests/SharedTestAccess.swift Tests/StreamTraceTests/TraceScanReference.swift $entries || exit 2
+    exit 0
+fi
 status=0
 for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     entry="Fuzz/Fuzz$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}.swift"
@@ -30,14 +45,7 @@ for target in ${FUZZ_TARGETS:-reader query check layout scanner diff show}; do
     # target the reference it compares against.
     extra="Tests/StreamTraceTests/SharedTestAccess.swift"
     [ "$target" = scanner ] && extra="$extra Tests/StreamTraceTests/TraceScanReference.swift"
-    if [ "${FUZZ_TYPECHECK:-0}" = 1 ]; then
-        # `make fuzz-typecheck` (CI): only that every target still compiles against the library and the tests'
-        # shared members, which move under them.
-        echo "== type-checking $target"
-        swiftc -typecheck -swift-version 6 -parse-as-library -module-name StreamTrace -package-name StreamTrace -D STREAMTRACE_FUZZ \
-            -I "$out/modules/StreamTraceCounter" -I "$out/modules/StreamTraceBytes" $sources $extra "$entry" || exit 2
-        continue
-    elif [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$binary" ]; then
+    if [ "${FUZZ_BUILD:-1}" = 0 ] && [ -x "$binary" ]; then
         echo "== reusing $binary"
     else
         echo "== building $binary"
