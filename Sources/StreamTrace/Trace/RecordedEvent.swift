@@ -6,7 +6,7 @@ public struct RecordedEvent<Value, Failure: Error> {
     public var event: StreamEvent<Value, Failure>
     /// Its place in the order of the streams recorded with it (a ``StreamGroup``), shared by the group: `nil` for a
     /// stream recorded alone.
-    public var sequence: Int64?
+    @usableFromInline package var sequence: Int64?
     /// The line of the trace file the event was read from, or `nil` for an event recorded in memory.
     public var line: Int?
 

@@ -1,4 +1,4 @@
-/// How several traces share one time axis (`streamtrace show PATH...`): the traces of one group (``TraceHeader/group``)
+/// How several traces share one time axis (`streamtrace show PATH...`): the traces of one group (its header's `group`)
 /// on `at`; others on `started` when every trace has it, else on `at` when every trace has it, else each from its own
 /// 0. An event's time on the axis is its trace's offset plus its
 /// `t`; the earliest trace's offset is 0.

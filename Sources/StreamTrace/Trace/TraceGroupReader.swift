@@ -32,12 +32,17 @@ package final class TraceGroupReader {
 
     package init(readers: [TraceReader]) throws(TraceReadError) {
         self.readers = readers
-        streams = readers.map { $0.header.stream ?? Self.streamName(ofFile: $0.file) }
+        streams = readers.map { Self.streamName($0.header.stream, ofFile: $0.file) }
         ended = readers.map { _ in false }
         merge = try TraceMerge(readers: readers, alignment: TraceAlignment(headers: readers.map(\.header)))
     }
 
     deinit { storage.deallocate() }
+
+    /// A member's name in the group: its header's `stream`, else its file's name (``streamName(ofFile:)``).
+    package static func streamName(_ headerStream: String?, ofFile path: String) -> String {
+        headerStream ?? streamName(ofFile: path)
+    }
 
     /// `results` for `cart.jsonl` or `dir/results.jsonl`: the last path component without `.jsonl`.
     package static func streamName(ofFile path: String) -> String {

@@ -8,7 +8,7 @@ public struct TraceHeader: Sendable, Hashable {
     public var stream: String?
     /// The group of streams recorded together that the trace belongs to (a ``StreamGroup``, or the folder of a
     /// ``TraceDirectory``): its events carry the group's sequence numbers, which order them against the other streams'.
-    public var group: String?
+    package var group: String?
     /// The clock of the trace's times: `continuous`, `suspending`, `virtual`, or another name.
     public var clock: String?
     /// The wall-clock time of the subscription, ISO-8601 UTC (written with microseconds; read with 0 to 9 fraction

@@ -1,5 +1,5 @@
 /// The events of several traces in one order (a k-way merge): by time on a shared axis; at one time, the traces of
-/// one group (``TraceHeader/group``) by their sequence numbers, the others and the groups in the order of the traces,
+/// one group (its header's `group`) by their sequence numbers, the others and the groups in the order of the traces,
 /// each trace's events in its line order. One reader and one held event per trace, so memory is bounded by the
 /// largest line.
 ///

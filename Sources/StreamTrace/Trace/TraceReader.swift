@@ -92,8 +92,10 @@ public final class TraceReader {
     public func next() throws(TraceReadError) -> TraceEvent? {
         guard let head = try nextHead() else { return nil }
         var event = Self.event(head, value: head.kind == .value ? try decodeValue() : nil)
-        // A group's order, read again from the line: only a grouped trace pays for it.
-        if header.group != nil { event.sequence = current?.sequence }
+        // A group's order: the exact parser read it (a line with `seq` never takes the fast path).
+        if header.group != nil, let (line, sequence) = scanner.exactSequence, line == current?.line {
+            event.sequence = sequence
+        }
         return event
     }
 

@@ -15,7 +15,7 @@ struct PlannedGroup: Sendable {
 
     /// Each member's name in messages: its header's `stream`, else its file name without `.jsonl`.
     var streams: [String] {
-        zip(headerStreams, files).map { $0 ?? TraceGroupReader.streamName(ofFile: $1) }
+        zip(headerStreams, files).map(TraceGroupReader.streamName)
     }
 
     /// Why `stream` names no member of the group `path`, or `nil` if it names one.

@@ -24,11 +24,6 @@ package struct TraceScanEvent {
 
     package var demand: Demand? { parsed?.demand }
 
-    /// The group's sequence number (`"seq"`), parsed from the line again: only a grouped trace asks for it.
-    package var sequence: Int64? {
-        try? TraceLineParser(maximumDepth: maximumDepth).parseEvent(text).sequence
-    }
-
     /// The value's bytes, valid only during the call.
     package var valueBytes: UnsafeRawBufferPointer? {
         // The scanner's range is within `text`: no check again per event.

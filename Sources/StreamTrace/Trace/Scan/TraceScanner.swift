@@ -21,6 +21,8 @@ struct TraceScanner: ~Copyable {
     /// Asked before each read: true stops the scan, whose result will not be used (a block after the one that failed,
     /// or after the sink had enough).
     var shouldStop: (() -> Bool)?
+    /// The `seq` of the last line the exact parser read, by its line (the fast path takes no line that has one).
+    var exactSequence: (line: Int, sequence: Int64?)?
 
     init(source: ScanSource, options: TraceReaderOptions, readSize: Int) {
         buffer = ScanBuffer(source: source, readSize: readSize, maximumLineLength: options.maximumLineLength)
@@ -113,6 +115,7 @@ struct TraceScanner: ~Copyable {
             }
             return nil
         }
+        exactSequence = (number, parsed.sequence)
         let timeColumn = Self.column(of: parsed.timeOffset, in: line)
         if let problem = report.order.check(
             nanoseconds: parsed.nanoseconds, kind: parsed.kind, line: number, timeColumn: timeColumn)

@@ -3,8 +3,9 @@ import StreamTrace
 import StreamTraceTesting
 import Testing
 
-/// README's "Several streams, one order": a checkout model's state and navigation streams, recorded as one group.
-@Suite struct ReadmeGroupExampleTests {
+/// The article Several Streams, One Order (SeveralStreams.md): a checkout model's state and navigation streams,
+/// recorded as one group.
+@Suite struct SeveralStreamsArticleTests {
     /// Paying sets the state, then navigates to the receipt (or, after the change, the other way round).
     struct CheckoutModel {
         var state: (String) -> Void
@@ -18,7 +19,7 @@ import Testing
         }
     }
 
-    @Test func theReadmesExamplePasses() throws {
+    @Test func theArticlesExamplePasses() throws {
         let clock = TestClock()
         let group = StreamGroup(name: "checkout", clock: clock)
         let state = group.recorder(named: "state", of: String.self)
@@ -29,8 +30,8 @@ import Testing
         expectMarbles(group, ["state": "p", "navigation": "r"], values: ["p": "paid", "r": "receipt"])
     }
 
-    /// The failure README shows, after the change that navigates first.
-    @Test func afterTheChangeTheOrderFailsAsTheReadmeShows() throws {
+    /// The failure the article shows, after the change that navigates first.
+    @Test func afterTheChangeTheOrderFailsAsTheArticleShows() throws {
         let group = StreamGroup(name: "checkout", clock: TestClock())
         let state = group.recorder(named: "state", of: String.self)
         let navigation = group.recorder(named: "navigation", of: String.self)
@@ -42,19 +43,21 @@ import Testing
         #expect {
             try group.events.order(.value("paid", in: "state"), before: .value("receipt", in: "navigation")).get()
         } throws: { error in
-            let readme = try? ReadmeGroupExampleTests.readmeBlock(after: "<!-- order failure: ")
-            return (error as? RecordingError)?.report == readme
+            let shown = try? SeveralStreamsArticleTests.articleBlock(after: "<!-- order failure: ")
+            return (error as? RecordingError)?.report == shown
         }
     }
 
-    /// The text block under the marker line `marker…` in README.md.
-    static func readmeBlock(after marker: String) throws -> String {
+    /// The text block under the marker line `marker…` in the article.
+    static func articleBlock(after marker: String) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: marker)).upperBound
-        let block = try #require(readme.range(of: "```text\n", range: start..<readme.endIndex)).upperBound
-        let end = try #require(readme.range(of: "\n```", range: block..<readme.endIndex)).lowerBound
-        return String(readme[block..<end])
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/StreamTrace/StreamTrace.docc/SeveralStreams.md"),
+            encoding: .utf8)
+        let start = try #require(article.range(of: marker)).upperBound
+        let block = try #require(article.range(of: "```text\n", range: start..<article.endIndex)).upperBound
+        let end = try #require(article.range(of: "\n```", range: block..<article.endIndex)).lowerBound
+        return String(article[block..<end])
     }
 }
