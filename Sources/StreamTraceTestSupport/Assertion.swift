@@ -48,7 +48,8 @@ package enum Assertion {
     }
 
     /// The failure `check` throws, the recording attached: a `RecordingError` labelled with `name` (what `get()`
-    /// throws), another error as `name: error`.
+    /// throws), another error as `name: error`. A failure with an origin elsewhere (an input whose diagram did not
+    /// parse) is recorded there, and only if nothing reported it yet.
     private static func failure(
         of recorder: any RecordedTrace, named name: String, _ check: () throws -> Void
     ) -> TestFailure? {
@@ -57,7 +58,8 @@ package enum Assertion {
             return nil
         } catch var error as RecordingError {
             error.expectation = name
-            return TestFailure(error.report, recordings: [TraceAttachment(recorder)])
+            if let origin = error.origin, !origin.claim() { return nil }
+            return TestFailure(error.report, recordings: [TraceAttachment(recorder)], location: error.origin?.location)
         } catch {
             return TestFailure("\(name): \(error)", recordings: [TraceAttachment(recorder)])
         }

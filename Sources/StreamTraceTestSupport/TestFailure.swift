@@ -7,10 +7,13 @@ package struct TestFailure: Error, Sendable {
     package var message: String
     /// The traces to attach: the recorder's, or every recorder's of a run.
     package var recordings: [TraceAttachment]
+    /// Where to record it instead of the helper's caller: the line that created an input whose diagram did not parse.
+    package var location: TestLocation?
 
-    package init(_ message: String, recordings: [TraceAttachment] = []) {
+    package init(_ message: String, recordings: [TraceAttachment] = [], location: TestLocation? = nil) {
         self.message = message
         self.recordings = recordings
+        self.location = location
     }
 
     /// Why a helper stops the test after reporting a failure.

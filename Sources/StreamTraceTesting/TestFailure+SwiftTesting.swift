@@ -3,10 +3,11 @@ import StreamTraceTestSupport
 import Testing
 
 extension TestFailure {
-    /// Records the failure as a Swift Testing issue at `location`, with the recording attached as a `.jsonl` trace.
-    /// XCTest tests use StreamTraceXCTest's `XCTestCase` methods instead, which shadow these helpers in a test case.
+    /// Records the failure as a Swift Testing issue at `location` (or at the failure's own), with the recording
+    /// attached as a `.jsonl` trace. XCTest tests use StreamTraceXCTest's `XCTestCase` methods instead, which shadow
+    /// these helpers in a test case.
     func record(at location: TestLocation) {
-        let source = location.sourceLocation
+        let source = (self.location ?? location).sourceLocation
         Issue.record(Comment(rawValue: message), sourceLocation: source)
         for recording in recordings {
             Attachment.record(Array(recording.text.utf8), named: recording.fileName, sourceLocation: source)

@@ -3,9 +3,10 @@ import StreamTraceTestSupport
 import XCTest
 
 extension TestFailure {
-    /// Records the failure once with `XCTFail` at `file`:`line`, attaching the recording on Apple platforms.
+    /// Records the failure once with `XCTFail` at `file`:`line` (or at the failure's own location), attaching the
+    /// recording on Apple platforms.
     func record(file: StaticString, line: UInt) {
-        XCTFail(message, file: file, line: line)
+        XCTFail(message, file: location?.filePath ?? file, line: location?.line ?? line)
         #if canImport(Darwin)
         for recording in recordings {
             let attachment = XCTAttachment(data: Data(recording.text.utf8), uniformTypeIdentifier: "public.json")

@@ -5,11 +5,45 @@ import Testing
 /// The doc-comment examples of marbles (Sources/StreamTrace/Marbles) and
 /// of the clocks' time diagnosis, run as written.
 @Suite struct DocumentationMarblesTests {
-    @Test func marbleSyntaxError() async throws {
-        await #expect(throws: MarbleSyntaxError(diagram: "-a-(b", column: 4, message: "'(' is never closed")) {
-            var iterator = TestStream<String>("-a-(b", clock: TestClock()).makeAsyncIterator()
-            _ = try await iterator.next()  // throws: marbles "-a-(b": column 4: '(' is never closed
+    @Test func marbleSyntaxError() throws {
+        #expect(throws: MarbleSyntaxError(diagram: "-a-(b", column: 4, message: "'(' is never closed")) {
+            // throws marbles "-a-(b": column 4: '(' is never closed
+            _ = try TestStream<String>(validating: "-a-(b", clock: TestClock())
         }
+    }
+
+    /// TestStream.swift: a diagram that does not parse, handled.
+    @Test func testStreamValidating() {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        do {
+            _ = try TestStream<String>(validating: "-a|b", clock: TestClock())
+        } catch {
+            print(error)  // marbles "-a|b": column 4: 'b' after the stream ended ('|' at column 3)
+        }
+        #expect(printed == [#"marbles "-a|b": column 4: 'b' after the stream ended ('|' at column 3)"#])
+    }
+
+    /// docs/marbles.md, "Inputs": a diagram that does not parse, handled.
+    @Test func docsTestStreamValidating() {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        let clock = TestClock()
+        do {
+            _ = try TestStream(validating: "-a|b", values: ["a": 1, "b": 2], clock: clock)
+        } catch {
+            print(error)  // marbles "-a|b": column 4: 'b' after the stream ended ('|' at column 3)
+        }
+        #expect(printed == [#"marbles "-a|b": column 4: 'b' after the stream ended ('|' at column 3)"#])
+    }
+
+    /// TestStream+String.swift: strings without naming the type.
+    @Test func testStreamOfStrings() async throws {
+        let clock = TestClock()
+        let recorder = TestStream("-a-b|", clock: clock).record(clock: clock)
+        await clock.advance(by: .milliseconds(4))
+        let elements = try recorder.elements.get()  // ["a", "b"]
+        #expect(elements == ["a", "b"])
     }
 
     @Test func marbles() throws {

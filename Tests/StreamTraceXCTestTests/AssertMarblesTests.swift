@@ -33,13 +33,13 @@ final class AssertMarblesTests: FailureCapturingTestCase {
             [
                 Failure(
                     message: """
-                        failed - assertMarbles: frame 3: expected w ("swift"), got a ("sw") (event 3, t=+3ms)
+                        failed - assertMarbles: frame 3: expected w ("swift"), got b ("sw") (event 3, t=+3ms)
                         expected: -s-w|
-                        actual:   -s-a|
+                        actual:   -s-b|
                                      ^
                         s = "s"
                         w = "swift"
-                        a = "sw"
+                        b = "sw"
                         """,
                     file: #filePath, line: line)
             ])

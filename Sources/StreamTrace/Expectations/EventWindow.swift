@@ -34,12 +34,15 @@ package protocol EventWindow<Element, Failure> {
     /// The first element from `start` on that `condition` accepts (with `accepting`, else rejects), if the window
     /// holds one. A pass over a trace answers from what it found as the elements streamed by.
     func firstElement(from start: Int, where condition: ElementCondition<Element>, accepting: Bool) -> Int?
+    /// The clock a live recording was timed by, as a marble expectation reads it; `nil` for a trace read from disk.
+    var recordingClock: RecordingClock? { get }
 }
 
 extension EventWindow {
     package var nextEvent: (kind: EventKind, location: EventLocation)? { nil }
     package var writtenTimeout: String? { nil }
     package var scannedCount: Int { 0 }
+    package var recordingClock: RecordingClock? { nil }
 
     package func timelineElement(at index: Int) -> (label: String?, nanoseconds: Int64) {
         (describe(element(at: index)), elementLocation(at: index).nanoseconds)

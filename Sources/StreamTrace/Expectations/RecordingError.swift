@@ -65,6 +65,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     package var clockNote: String?
     /// The events recorded outside the tasks a virtual clock runs one at a time, whose order the clock did not set.
     package var orderNote: String?
+    /// Where test helpers record the failure instead of their caller's line (an input whose diagram did not parse).
+    package var origin: FailureOrigin?
 
     package init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil

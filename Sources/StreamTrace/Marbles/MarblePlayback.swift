@@ -10,6 +10,10 @@ struct MarblePlayback<Element: Sendable>: Sendable {
     let steps: [(nanoseconds: Int64, step: Step)]
     /// Whether the diagram has `^`: its frames run from the source's creation, not from each subscription.
     let isHot: Bool
+    /// The value of each element's letter.
+    let letters: [Character: Element]
+    /// The diagram's `|` or `#` and its time since the subscription, if it has one.
+    let end: (symbol: Character, nanoseconds: Int64)?
 
     /// The steps of `diagram`: elements take their value from `values`, else (for `String` elements) their character;
     /// `#` throws `error`, else a `TraceFailure` naming its column.
@@ -21,10 +25,13 @@ struct MarblePlayback<Element: Sendable>: Sendable {
         let marbles = try MarbleDiagram(diagram, frame: frame)
         let resolved = try marbles.values(values, text: diagram)
         var steps: [(nanoseconds: Int64, step: Step)] = []
+        var letters: [Character: Element] = [:]
         for (event, value) in zip(marbles.events, resolved) {
             let step: Step
             switch event.symbol {
-            case .element: step = .element(value!)
+            case .element(let name):
+                step = .element(value!)
+                letters[name] = value
             case .finished: step = .finished
             case .failure:
                 step = .failure(
@@ -38,6 +45,8 @@ struct MarblePlayback<Element: Sendable>: Sendable {
         }
         self.steps = steps
         self.isHot = marbles.isHot
+        self.letters = letters
+        end = marbles.events.last.flatMap { $0.symbol.isTerminal ? ($0.symbol.character, $0.nanoseconds) : nil }
     }
 
     /// The steps a subscriber at `now` sees, with their deadlines: a cold source's all, from `now`; a hot one's from

@@ -15,26 +15,30 @@ package struct MarbleReport<Element: Equatable> {
     private(set) var legend: [String] = []
 
     /// `omitted`: how many elements after `recorded` the drawing leaves out (``StreamExpectations/Marbles`` reads the
-    /// diagram's elements and one more), said in the legend.
+    /// diagram's elements and one more), said in the legend. `inputLetters`: the letters the input streams use, with
+    /// their values where they are `Element`s, which name those values again and no other.
     package init(
         diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
-        names: [Character: Element] = [:], failureText: String? = nil, omitted: Int = 0,
-        describe: @escaping (Element) -> String
+        names: [Character: Element] = [:], inputLetters: [(Character, Element?)] = [], failureText: String? = nil,
+        omitted: Int = 0, describe: @escaping (Element) -> String
     ) {
         self.diagram = diagram
         self.expectedValues = expectedValues
         self.recorded = recorded
         self.actualValues = actualValues
         self.describe = describe
-        letter(names, failureText: failureText)
+        letter(names, inputLetters, failureText: failureText)
         if omitted > 0 {
             legend.append("\(omitted) later element\(omitted == 1 ? "" : "s") not drawn: the difference comes before")
         }
     }
 
-    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then free letters; what
-    /// failed (`failureText`) goes in the legend (`#: Boom: it broke`).
-    private mutating func letter(_ names: [Character: Element], failureText: String?) {
+    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then the inputs' letters,
+    /// then a one-character string's own character where it is free, then free letters; what failed (`failureText`)
+    /// goes in the legend (`#: Boom: it broke`).
+    private mutating func letter(
+        _ names: [Character: Element], _ inputLetters: [(Character, Element?)], failureText: String?
+    ) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {
             if let index = distinct.firstIndex(of: value) { return index }
@@ -55,8 +59,17 @@ package struct MarbleReport<Element: Equatable> {
             guard lettered.insert(key(value)).inserted else { continue }
             lettering.reserve(name, for: key(value), label: describe(value))
         }
+        // An input's letter names its value again; one that stands for another value names nothing else.
+        for (name, value) in inputLetters where lettering.isFree(name) {
+            guard let value, lettered.insert(key(value)).inserted else {
+                lettering.block(name)
+                continue
+            }
+            lettering.reserve(name, for: key(value), label: describe(value))
+        }
         actualSymbols = zip(recorded, actualValues).map { event, value in
-            value.map { lettering.letter(for: key($0), label: describe($0)) } ?? MarbleTheme.symbol(event.kind)!
+            guard let value else { return MarbleTheme.symbol(event.kind)! }
+            return lettering.letter(for: key(value), preferring: Self.ownCharacter(value), label: describe(value))
         }
         let unnamed = actualSymbols.contains(MarbleTheme.unnamed)
         let drawn = [String(expectedSymbols), String(actualSymbols)]
@@ -64,6 +77,20 @@ package struct MarbleReport<Element: Equatable> {
         if let failureText, recorded.contains(where: { $0.kind == .failure }) {
             legend.append("\(MarbleTheme.failure): \(failureText)")
         }
+    }
+
+    /// A one-character string's own character, where a diagram draws it as an element and not as time (a digit could
+    /// read as a time progression).
+    private static func ownCharacter(_ value: Element) -> Character? {
+        guard let text = value as? String, text.count == 1, let character = text.first,
+            case .element = MarbleTheme.mark(of: character), !character.isWhitespace, !character.isNumber,
+            !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        let drawing: Set<Character> = [
+            MarbleTheme.tick, MarbleTheme.groupStart, MarbleTheme.groupEnd, MarbleTheme.caret, MarbleTheme.unnamed,
+            MarbleTheme.crowded, MarbleTheme.omitted,
+        ]
+        return drawing.contains(character) ? nil : character
     }
 
     /// Expected over actual, the caret under frame `caretAt`, the legend.

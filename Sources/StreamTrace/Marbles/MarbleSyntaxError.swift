@@ -2,8 +2,8 @@
 /// emoji is one) of the character at fault.
 ///
 /// ```swift
-/// var iterator = TestStream<String>("-a-(b", clock: TestClock()).makeAsyncIterator()
-/// _ = try await iterator.next()  // throws: marbles "-a-(b": column 4: '(' is never closed
+/// // throws marbles "-a-(b": column 4: '(' is never closed
+/// _ = try TestStream<String>(validating: "-a-(b", clock: TestClock())
 /// ```
 public struct MarbleSyntaxError: Error, Equatable, CustomStringConvertible {
     /// The diagram as written.

@@ -34,6 +34,7 @@ extension StreamExpectations {
         package var wakeCondition: WakeCondition { .everyEvent }
 
         package func evaluate(in window: some EventWindow<Element, Failure>) -> Verdict<Void> {
+            if let failure = inputFailure(in: window) { return .failed(failure) }
             let (diagram, values): (MarbleDiagram, [Element?])
             switch self.diagram {
             case .success(let read): (diagram, values) = read
@@ -70,13 +71,15 @@ extension StreamExpectations {
                 actualValues: events.map { event in
                     if case .value(let index) = event.kind { window.element(at: index) } else { nil }
                 },
-                names: names, failureText: streamError.map { "\(StreamError($0))" },
+                names: names, inputLetters: inputLetters(in: window),
+                failureText: streamError.map { "\(StreamError($0))" },
                 omitted: max(0, window.elementCount - elementLimit), describe: window.describe)
             let location = difference.actual.map { events[$0].location } ?? window.lastEvent?.location
             var error = window.failure(
                 .init(marbles: difference.kind), report.message(difference), at: location, streamError: streamError)
             error.details = report.details(caretAt: difference.frame).joined(separator: "\n")
             error.explainsTime = difference.kind == .notReached
+            annotate(&error, difference, diagram, recorded, in: window)
             return error
         }
     }

@@ -7,12 +7,14 @@ import OpenCombine
 #if canImport(Combine) || OpenCombine
 extension TestStream {
     /// A stream that plays `diagram` on `scheduler`'s time: its ``publisher`` delivers each event when
-    /// `scheduler.advance` (or `scheduler.clock.advance`) reaches its frame. See ``init(_:values:error:frame:clock:)``.
+    /// `scheduler.advance` (or `scheduler.clock.advance`) reaches its frame. See
+    /// ``init(_:values:error:frame:clock:fileID:filePath:line:column:)``.
     public init(
         _ diagram: String, values: [Character: Element] = [:], error: (any Error)? = nil,
-        frame: Duration = .milliseconds(1), scheduler: TestScheduler
+        frame: Duration = .milliseconds(1), scheduler: TestScheduler, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        self.init(diagram, values: values, error: error, frame: frame, core: scheduler.core)
+        self.init(reporting: diagram, values, error, frame, scheduler.core, at: (fileID, filePath, line, column))
     }
 
     /// The stream as a Combine publisher: each subscription plays the diagram as an iteration does, delivering what is
@@ -43,6 +45,7 @@ struct MarblePublisher<Element: Sendable>: Publisher, Sendable {
         let timeline = stream.core.timeline
         switch stream.playback {
         case .success(let playback):
+            if !playback.isHot { stream.core.inputs.noteStart(of: stream.registration, at: timeline.now) }
             subscription.start(playback.schedule(subscribedAt: timeline.now, createdAt: stream.created), on: timeline)
         case .failure(let error):
             subscription.start([(timeline.now, .failure(error))], on: timeline)

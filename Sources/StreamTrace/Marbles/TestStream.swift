@@ -27,8 +27,14 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
     let core: VirtualClockCore
     /// The clock's time when the stream was created (a hot stream's `^`).
     let created: Duration
+    /// The stream's index in its clock's ``TestStreamRegistry``.
+    let registration: Int
 
     /// A stream that plays `diagram` on `clock`.
+    ///
+    /// A diagram that does not parse fails the test at this line, naming the column at fault, and every marble
+    /// expectation on `clock` fails with it (``init(validating:values:error:frame:clock:fileID:filePath:line:column:)``
+    /// throws it instead).
     ///
     /// - Parameters:
     ///   - diagram: the marbles: `-a--b-c|`.
@@ -37,22 +43,89 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
     ///     default).
     ///   - frame: the time one character takes.
     ///   - clock: the clock whose `advance` plays it.
+    ///   - fileID: where the stream is created, with `filePath`, `line` and
+    ///     `column`: where a diagram that does not parse is reported, and
+    ///     what a marble failure names the stream by; leave them out.
+    ///   - filePath: see `fileID`.
+    ///   - line: see `fileID`.
+    ///   - column: see `fileID`.
     public init(
         _ diagram: String, values: [Character: Element] = [:], error: (any Error)? = nil,
-        frame: Duration = .milliseconds(1), clock: TestClock
+        frame: Duration = .milliseconds(1), clock: TestClock, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        self.init(diagram, values: values, error: error, frame: frame, core: clock.core)
+        self.init(reporting: diagram, values, error, frame, clock.core, at: (fileID, filePath, line, column))
     }
 
-    init(_ diagram: String, values: [Character: Element], error: (any Error)?, frame: Duration, core: VirtualClockCore)
-    {
-        self.core = core
-        self.created = core.timeline.now
-        do {
-            playback = .success(try MarblePlayback(diagram, values: values, error: error, frame: frame))
-        } catch {
-            playback = .failure(error)
+    /// A stream that plays `diagram` on `clock`, or the ``MarbleSyntaxError`` that says why it cannot: for code that
+    /// handles a diagram it did not write.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try TestStream<String>(validating: "-a|b", clock: TestClock())
+    /// } catch {
+    ///     print(error)  // marbles "-a|b": column 4: 'b' after the stream ended ('|' at column 3)
+    /// }
+    /// ```
+    ///
+    /// - Parameters: as ``init(_:values:error:frame:clock:fileID:filePath:line:column:)``'s.
+    /// - Throws: ``MarbleSyntaxError`` naming the column at fault; the stream is then not created, and nothing is
+    ///   reported to the test.
+    public init(
+        validating diagram: String, values: [Character: Element] = [:], error: (any Error)? = nil,
+        frame: Duration = .milliseconds(1), clock: TestClock, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) throws(MarbleSyntaxError) {
+        let playback = try MarblePlayback(diagram, values: values, error: error, frame: frame)
+        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.init(diagram, playback: .success(playback), core: clock.core, at: location)
+    }
+
+    init(
+        _ diagram: String, values: [Character: Element], error: (any Error)?, frame: Duration, core: VirtualClockCore,
+        at location: TestLocation
+    ) {
+        let playback = Result { () throws(MarbleSyntaxError) in
+            try MarblePlayback(diagram, values: values, error: error, frame: frame)
         }
+        self.init(diagram, playback: playback, core: core, at: location)
+    }
+
+    /// The stream a public initializer creates at `place` (`#fileID`, `#filePath`, `#line`, `#column`), its syntax
+    /// error reported there.
+    init(
+        reporting diagram: String, _ values: [Character: Element], _ error: (any Error)?, _ frame: Duration,
+        _ core: VirtualClockCore, at place: (fileID: String, filePath: StaticString, line: UInt, column: UInt)
+    ) {
+        let location = TestLocation(
+            fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column)
+        self.init(diagram, values: values, error: error, frame: frame, core: core, at: location)
+        reportSyntaxError()
+    }
+
+    /// The stream, registered with its clock's ``TestStreamRegistry``.
+    private init(
+        _ diagram: String, playback: Result<MarblePlayback<Element>, MarbleSyntaxError>, core: VirtualClockCore,
+        at location: TestLocation
+    ) {
+        self.playback = playback
+        self.core = core
+        created = core.timeline.now
+        let played = try? playback.get()
+        let syntaxError: MarbleSyntaxError? = if case .failure(let error) = playback { error } else { nil }
+        registration = core.inputs.add(
+            TestStreamRegistry.Input(
+                diagram: diagram, location: location, syntaxError: syntaxError, end: played?.end,
+                started: played?.isHot == true ? created : nil, letters: played?.letters ?? [:]))
+    }
+
+    /// Reports a diagram that does not parse to the test framework, at the stream's creation: once for the test, and
+    /// only if a framework takes it (else the marble expectations on the clock report it).
+    func reportSyntaxError() {
+        guard case .failure(let error) = playback, core.inputs.claimReport(of: registration) else { return }
+        let input = core.inputs.all[registration]
+        let message = (["TestStream: \(error)"] + [error.pointed].compactMap { $0 }).joined(separator: "\n")
+        if !TestFrameworkReporter.report(message, at: input.location) { core.inputs.releaseReport(of: registration) }
     }
 
     /// Starts an iteration: a cold stream's frames start now.
@@ -73,6 +146,7 @@ public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
         init(stream: TestStream) {
             core = stream.core
             let playback = try? stream.playback.get()
+            if playback?.isHot == false { core.inputs.noteStart(of: stream.registration, at: core.timeline.now) }
             steps = playback?.schedule(subscribedAt: core.timeline.now, createdAt: stream.created) ?? []
             if case .failure(let error) = stream.playback { syntaxError = error }
         }

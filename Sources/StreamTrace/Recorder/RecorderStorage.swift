@@ -157,10 +157,12 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     /// earlier evaluations already read (`scannedCount`); a pending verdict sets it to the elements read now.
     func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd, scanned: inout Int) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
-        let window = RecorderWindow(state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned)
+        let window = RecorderWindow(
+            state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned,
+            recordingClock: time.virtualCore.map { .virtual($0) } ?? .notVirtual(describe: time.diagnose))
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
-        if case .failed(var error) = verdict, end.isTimeout || error.explainsTime {
+        if case .failed(var error) = verdict, end.isTimeout || error.explainsTime, error.clockNote == nil {
             // A note on the recorder's clock, after a word on a never-subscribed stream.
             let unsubscribed = state.eventCount == 0 ? "nothing was recorded: the stream was never subscribed to; " : ""
             error.clockNote = unsubscribed + time.diagnose()

@@ -4,6 +4,7 @@ struct RecorderWindow<Input, Failure: Error>: EventWindow {
     let requestedEnd: WindowEnd
     let encoder: TraceLineEncoder<Input, Failure>
     var scannedCount = 0
+    var recordingClock: RecordingClock?
 
     var elementCount: Int { state.elements.count }
     var consumedCount: Int { state.consumed }

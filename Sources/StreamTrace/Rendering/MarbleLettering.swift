@@ -5,6 +5,8 @@ package struct MarbleLettering<Key: Hashable> {
     /// The letters given so far, in order, with the text each names.
     private var entries: [(letter: Character, label: String)] = []
     private var letters: [Key: Character] = [:]
+    /// Letters no value takes: they stand for something else (an input's letter for another value).
+    private var blocked: Set<Character> = []
     /// Whether every letter is taken; it stays so, letters are never freed.
     package private(set) var isFull = false
 
@@ -21,6 +23,29 @@ package struct MarbleLettering<Key: Hashable> {
         return letter
     }
 
+    /// The letter of `key`'s value: its own, else `preferred` (a one-character string's own character) if no value
+    /// has it and it stands for nothing else, else as ``letter(for:label:)``.
+    package mutating func letter(for key: Key, preferring preferred: Character?, label: @autoclosure () -> String)
+        -> Character
+    {
+        if let letter = letters[key] { return letter }
+        if let preferred, isFree(preferred) {
+            reserve(preferred, for: key, label: label())
+            return preferred
+        }
+        return letter(for: key, label: label())
+    }
+
+    /// Keeps `letter` from every value: it stands for something else on the lines drawn.
+    package mutating func block(_ letter: Character) {
+        blocked.insert(letter)
+    }
+
+    /// Whether `letter` names no value and stands for nothing else.
+    package func isFree(_ letter: Character) -> Bool {
+        !blocked.contains(letter) && !entries.contains { $0.letter == letter }
+    }
+
     /// Gives `key`'s value the letter `letter` (a name a diagram's author chose); later values get letters not taken.
     package mutating func reserve(_ letter: Character, for key: Key, label: String) {
         letters[key] = letter
@@ -34,7 +59,7 @@ package struct MarbleLettering<Key: Hashable> {
     }
 
     private var nextLetter: Character? {
-        let taken = Set(entries.map(\.letter))
+        let taken = Set(entries.map(\.letter)).union(blocked)
         return (UInt8(ascii: "a")...UInt8(ascii: "z")).lazy.map { Character(Unicode.Scalar($0)) }.first {
             !taken.contains($0)
         }

@@ -5,6 +5,8 @@ package final class VirtualClockCore: @unchecked Sendable {
     package let domain: UInt64
     package let schedule: TestClock.Schedule
     package let run: ScheduleRun?
+    /// The ``TestStream``s created on the clock, which its marble expectations read.
+    package let inputs = TestStreamRegistry()
     /// Where the clock was created: where a stall of its tasks is reported.
     private let origin: TestLocation?
     private let lock = Lock()

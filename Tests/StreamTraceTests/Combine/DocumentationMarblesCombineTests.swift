@@ -10,6 +10,15 @@ import Testing
 
 /// The Combine doc-comment examples of marbles, run as written.
 @Suite struct DocumentationMarblesCombineTests {
+    /// TestStream+String.swift: strings on a scheduler without naming the type.
+    @Test func testStreamOfStringsOnAScheduler() throws {
+        let scheduler = TestScheduler()
+        let recorder = TestStream("-a-b|", scheduler: scheduler).publisher.record(clock: scheduler.clock)
+        scheduler.advance(by: .milliseconds(4))
+        let elements = try recorder.elements.get()  // ["a", "b"]
+        #expect(elements == ["a", "b"])
+    }
+
     @Test func testStreamPublisher() throws {
         let scheduler = TestScheduler()
         let input = TestStream<String>("-a-b|", scheduler: scheduler)

@@ -81,16 +81,16 @@ import Testing
 
     @Test func aDiagramThatCannotBePlayedThrowsItsErrorAtOnce() async throws {
         let clock = TestClock()
-        var iterator = TestStream("-a-x|", values: Self.values, clock: clock).makeAsyncIterator()
+        var iterator = TestStream(unreported: "-a-x|", values: Self.values, clock: clock).makeAsyncIterator()
         await #expect(
             throws: MarbleSyntaxError(diagram: "-a-x|", column: 4, message: "'x' has no value (values has a, b, c)")
         ) {
             _ = try await iterator.next()
         }
         #expect(try await iterator.next() == nil)
-        var cancelling = TestStream("-a!", values: Self.values, clock: clock).makeAsyncIterator()
+        var cancelling = TestStream(unreported: "-a!", values: Self.values, clock: clock).makeAsyncIterator()
         await #expect(throws: MarbleSyntaxError.self) { _ = try await cancelling.next() }
-        var unclosed = TestStream("-(a", values: Self.values, clock: clock).makeAsyncIterator()
+        var unclosed = TestStream(unreported: "-(a", values: Self.values, clock: clock).makeAsyncIterator()
         await #expect(throws: MarbleSyntaxError(diagram: "-(a", column: 2, message: "'(' is never closed")) {
             _ = try await unclosed.next()
         }
