@@ -75,7 +75,8 @@ import Testing
 
     @Test func aDiagramThatCannotBePlayedFailsTheSubscription() {
         let scheduler = TestScheduler()
-        let recorder = TestStream<String>("a)", scheduler: scheduler).publisher.record(clock: scheduler.clock)
+        let input = TestStream<String>(unreported: "a)", clock: scheduler.clock)
+        let recorder = input.publisher.record(clock: scheduler.clock)
         #expect(
             Self.milliseconds(recorder.events).last
                 == #"#marbles "a)": column 2: ')' closes no group@0.0"#)
