@@ -4,8 +4,9 @@ import XCTest
 
 extension TestFailure {
     /// Records the failure once with `XCTFail` at `file`:`line` (or at the failure's own location), attaching the
-    /// recording on Apple platforms.
+    /// recording on Apple platforms; nothing if it was recorded already.
     func record(file: StaticString, line: UInt) {
+        if wasRecorded { return }
         XCTFail(message, file: location?.filePath ?? file, line: location?.line ?? line)
         #if canImport(Darwin)
         for recording in recordings {

@@ -27,6 +27,18 @@ import Testing
             ])
     }
 
+    @Test func aWaitOnAnInputThatDoesNotParseStopsTheTestWithoutASecondIssue() async {
+        let clock = TestClock()
+        let line = #line + 2
+        let issues = await recordedIssues {
+            let recorder = TestStream("-(a", clock: clock).record(clock: clock)
+            try await wait(for: recorder.marbles("-a"), timeout: .seconds(60))
+            Issue.record("not stopped")
+        }
+        #expect(issues.map(\.line) == [line])
+        #expect(issues.map(\.message) == ["TestStream: marbles \"-(a\": column 2: '(' is never closed\n-(a\n ^"])
+    }
+
     @Test func anInputNoFrameworkWasToldOfIsReportedByTheExpectationAtTheInputsLine() async {
         let clock = TestClock()
         let line = #line + 1

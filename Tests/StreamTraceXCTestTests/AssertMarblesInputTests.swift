@@ -25,4 +25,16 @@ final class AssertMarblesInputTests: FailureCapturingTestCase {
                     file: #filePath, line: line)
             ])
     }
+
+    func testAWaitOnAnInputThatDoesNotParseFailsOnceAtTheLineThatCreatedIt() async {
+        let clock = TestClock()
+        let line = #line + 2
+        let failures = await expectFailures {
+            let recorder = TestStream("-(a", clock: clock).record(clock: clock)
+            try await fulfillment(of: recorder.marbles("-a"), timeout: .seconds(60))
+        }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertEqual(
+            failures.map(\.message), ["failed - TestStream: marbles \"-(a\": column 2: '(' is never closed\n-(a\n ^"])
+    }
 }
