@@ -26,8 +26,8 @@ extension StreamExpectations.Marbles {
     }
 
     /// What the failure adds about the clock: on a virtual clock, when the diagram wants an end the recording lacks,
-    /// each input stream that never ends (a line each, after the drawing); on another clock, that it is not virtual and how
-    /// far the recorded times stray from the diagram's frames.
+    /// each input stream that never ends (a line each, after the drawing); on another clock, that it is not virtual
+    /// and how far the recorded times stray from the diagram's frames.
     func annotate(
         _ error: inout RecordingError, _ difference: MarbleMatch.Difference, _ diagram: MarbleDiagram,
         _ recorded: [MarbleMatch.Recorded], in window: some EventWindow<Element, Failure>
