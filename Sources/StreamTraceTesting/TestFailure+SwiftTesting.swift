@@ -4,8 +4,8 @@ import Testing
 
 extension TestFailure {
     /// Records the failure as a Swift Testing issue at `location` (or at the failure's own), with the recording
-    /// attached as a `.jsonl` trace; nothing if it was recorded already. XCTest tests use StreamTraceXCTest's `XCTestCase` methods instead, which shadow
-    /// these helpers in a test case.
+    /// attached as a `.jsonl` trace; nothing if it was recorded already. XCTest tests use StreamTraceXCTest's
+    /// `XCTestCase` methods instead, which shadow these helpers in a test case.
     func record(at location: TestLocation) {
         if wasRecorded { return }
         let source = (self.location ?? location).sourceLocation

@@ -33,9 +33,9 @@ package struct MarbleReport<Element: Equatable> {
         }
     }
 
-    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then the inputs' letters,
-    /// then a one-character string's own character where it is free, then free letters; what failed (`failureText`)
-    /// goes in the legend (`#: Boom: it broke`).
+    /// Letters by distinct value: the diagram's names first, then the other `names` of values, then the inputs'
+    /// letters, then a one-character string's own character where it is free, then free letters; what failed
+    /// (`failureText`) goes in the legend (`#: Boom: it broke`).
     private mutating func letter(
         _ names: [Character: Element], _ inputLetters: [(Character, Element?)], failureText: String?
     ) {
