@@ -23,7 +23,8 @@
 /// A diagram that cannot be read (or an element without a value, or `!`, which only a subscriber does) fails the test
 /// at the line that created the stream, fails every marble expectation on its clock with that error, and makes the
 /// stream throw its ``MarbleSyntaxError`` at once;
-/// ``init(validating:values:error:frame:clock:fileID:filePath:line:column:)`` throws it instead. Without `values`, the elements are `String`s: `TestStream("-a-b|", clock: clock)`.
+/// ``init(validating:values:error:frame:clock:fileID:filePath:line:column:)`` throws it instead. Without `values`, the
+/// elements are `String`s: `TestStream("-a-b|", clock: clock)`.
 public struct TestStream<Element: Sendable>: AsyncSequence, Sendable {
     let playback: Result<MarblePlayback<Element>, MarbleSyntaxError>
     let core: VirtualClockCore
