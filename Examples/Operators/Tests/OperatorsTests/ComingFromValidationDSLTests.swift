@@ -1,0 +1,64 @@
+import AsyncAlgorithms
+import StreamTrace
+import StreamTraceTesting
+import Testing
+
+/// The examples of docs/marbles.md's "Coming from swift-async-algorithms' validation DSL", as written there: tests of
+/// swift-async-algorithms' validation DSL (Tests/AsyncAlgorithmsTests/TestValidationTests.swift in 1.1.4), each
+/// ported with the upstream test it ports and its diagrams named above it. Its cancel and delay-next examples are in
+/// CancelAtAFrameTests and DelayNextTests.
+@Suite(.exploringSchedules(100)) struct ComingFromValidationDSLTests {
+    /// `test_diagram`: input `"a--b--c---|"`, output `"A--B--C---|"`.
+    @Test func eachElementIsCapitalized() async {
+        let clock = TestClock()
+        let input = TestStream<String>("a--b--c---|", clock: clock)
+        let recorder = input.map { item in await Task { item.capitalized }.value }.record(clock: clock)
+        await clock.advance(by: .milliseconds(20))
+        expectMarbles(recorder, "A--B--C---|")
+    }
+
+    /// `test_diagram_failure_error_for_finish`'s input, `"a--b--^"`, whose `^` is StreamTrace's `#`.
+    @Test func aFailureIsDrawnAsAHash() async {
+        let clock = TestClock()
+        let recorder = TestStream<String>("a--b--#", clock: clock).record(clock: clock)
+        await clock.advance(by: .milliseconds(20))
+        expectMarbles(recorder, "a--b--#")
+    }
+
+    /// `test_diagram_space_noop`: input `"    a -- b --  c       ---|"`, output `"    A- - B - - C   -  --  |     "`.
+    @Test func spacesTakeNoTime() async {
+        let clock = TestClock()
+        let input = TestStream<String>("    a -- b --  c       ---|", clock: clock)
+        let recorder = input.map { $0.uppercased() }.record(clock: clock)
+        await clock.advance(by: .milliseconds(20))
+        expectMarbles(recorder, "    A- - B - - C   -  --  |     ")
+    }
+
+    /// `test_diagram_grouping_source`: input and output `"[abc]def|"`. `(abc)` takes 5 frames: `d` is in frame 5.
+    @Test func aGroupTakesAFramePerCharacter() async {
+        let clock = TestClock()
+        let recorder = TestStream<String>("(abc)def|", clock: clock).record(clock: clock)
+        await clock.advance(by: .milliseconds(20))
+        expectMarbles(recorder, "(abc)def|")
+    }
+
+    /// `test_diagram_string_input`: input `"'foo''bar''baz'|"`, output `"fbb|"`; and
+    /// `test_diagram_string_input_expectation`: input and output `"'foo''bar''baz'|"`.
+    @Test func aValueOfSeveralCharactersIsALetterThatValuesNames() async {
+        let clock = TestClock()
+        let words: [Character: String] = ["f": "foo", "b": "bar", "z": "baz"]
+        let input = TestStream("fbz|", values: words, clock: clock)
+        let (firsts, whole) = (input.map { String($0.prefix(1)) }.record(clock: clock), input.record(clock: clock))
+        await clock.advance(by: .milliseconds(10))
+        expectMarbles(firsts, "fbb|")
+        expectMarbles(whole, "fbz|", values: words)
+    }
+
+    /// `test_diagram_emoji`, which needs a theme upstream: input and output `"➖🔴➖🟠➖🟡➖🟢➖❌"`.
+    @Test func anEmojiIsAnElementLikeAnyOtherCharacter() async {
+        let clock = TestClock()
+        let recorder = TestStream<String>("-🔴-🟠-🟡-🟢-|", clock: clock).record(clock: clock)
+        await clock.advance(by: .milliseconds(20))
+        expectMarbles(recorder, "-🔴-🟠-🟡-🟢-|")
+    }
+}
