@@ -13,16 +13,14 @@ import Testing
         let clock = TestClock()
         let input = TestStream<String>("a--b--c---|", clock: clock)
         let recorder = input.map { item in await Task { item.capitalized }.value }.record(clock: clock)
-        await clock.advance(by: .milliseconds(20))
-        expectMarbles(recorder, "A--B--C---|")
+        await expectMarbles(recorder, "A--B--C---|", advancing: clock)
     }
 
     /// `test_diagram_failure_error_for_finish`'s input, `"a--b--^"`, whose `^` is StreamTrace's `#`.
     @Test func aFailureIsDrawnAsAHash() async {
         let clock = TestClock()
         let recorder = TestStream<String>("a--b--#", clock: clock).record(clock: clock)
-        await clock.advance(by: .milliseconds(20))
-        expectMarbles(recorder, "a--b--#")
+        await expectMarbles(recorder, "a--b--#", advancing: clock)
     }
 
     /// `test_diagram_space_noop`: input `"    a -- b --  c       ---|"`, output `"    A- - B - - C   -  --  |     "`.
@@ -30,16 +28,14 @@ import Testing
         let clock = TestClock()
         let input = TestStream<String>("    a -- b --  c       ---|", clock: clock)
         let recorder = input.map { $0.uppercased() }.record(clock: clock)
-        await clock.advance(by: .milliseconds(20))
-        expectMarbles(recorder, "    A- - B - - C   -  --  |     ")
+        await expectMarbles(recorder, "    A- - B - - C   -  --  |     ", advancing: clock)
     }
 
     /// `test_diagram_grouping_source`: input and output `"[abc]def|"`. `(abc)` takes 5 frames: `d` is in frame 5.
     @Test func aGroupTakesAFramePerCharacter() async {
         let clock = TestClock()
         let recorder = TestStream<String>("(abc)def|", clock: clock).record(clock: clock)
-        await clock.advance(by: .milliseconds(20))
-        expectMarbles(recorder, "(abc)def|")
+        await expectMarbles(recorder, "(abc)def|", advancing: clock)
     }
 
     /// `test_diagram_string_input`: input `"'foo''bar''baz'|"`, output `"fbb|"`; and
@@ -49,16 +45,14 @@ import Testing
         let words: [Character: String] = ["f": "foo", "b": "bar", "z": "baz"]
         let input = TestStream("fbz|", values: words, clock: clock)
         let (firsts, whole) = (input.map { String($0.prefix(1)) }.record(clock: clock), input.record(clock: clock))
-        await clock.advance(by: .milliseconds(10))
-        expectMarbles(firsts, "fbb|")
-        expectMarbles(whole, "fbz|", values: words)
+        await expectMarbles(firsts, "fbb|", advancing: clock)
+        await expectMarbles(whole, "fbz|", values: words, advancing: clock)
     }
 
     /// `test_diagram_emoji`, which needs a theme upstream: input and output `"➖🔴➖🟠➖🟡➖🟢➖❌"`.
     @Test func anEmojiIsAnElementLikeAnyOtherCharacter() async {
         let clock = TestClock()
         let recorder = TestStream<String>("-🔴-🟠-🟡-🟢-|", clock: clock).record(clock: clock)
-        await clock.advance(by: .milliseconds(20))
-        expectMarbles(recorder, "-🔴-🟠-🟡-🟢-|")
+        await expectMarbles(recorder, "-🔴-🟠-🟡-🟢-|", advancing: clock)
     }
 }
