@@ -22,51 +22,43 @@ import Testing
         await expectMarbles(recorder, "X---1--235|", advancing: clock)
     }
 
-    /// `test_given_a_base_sequence_when_bufferingNewest_then_the_policy_is_applied`: input `"X-12-   34    -5|"`,
-    /// output `"X,,,[1,],,[3,],[4,][5,]|"`. The buffer drops 2 when 4 comes while it holds 2 and 3.
-    @Test func bufferingNewestKeepsTheNewestAndDropsTheOldestWhenItIsFull() async {
+    /// The other paced cases of TestBuffer.swift: each upstream test's name, then the policy, the input, the demand
+    /// and the output here; upstream's input and output diagrams are in the comment above each. Slow-paced: upstream
+    /// draws `|` on the tick after `[45]`, and `(45)` takes 4 frames, so the end is pulled at frame 10.
+    @Test(
+        arguments: [
+            // "X-12-   34    -5|" → "X,,,[1,],,[3,],[4,][5,]|": 2 is dropped when 4 comes while it holds 2 and 3.
+            (
+                "test_given_a_base_sequence_when_bufferingNewest_then_the_policy_is_applied",
+                AsyncBufferSequencePolicy.bufferingLatest(2), "X-12-34-5|", "d---d--d-ddd", "X---1--3-45|"
+            ),
+            // "X-12   3   4   5   |" → "X,,[1,][2,][3,][45]|"
+            (
+                "test_given_a_base_sequence_when_bufferingOldest_at_slow_pace_then_no_element_is_dropped",
+                .bufferingOldest(2), "X-12345|", "d--ddd(dd)d", "X--123(45)|"
+            ),
+            // "X-12   3   4   5   |" → "X,,[1,][2,][3,][45]|"
+            (
+                "test_given_a_base_sequence_when_bufferingNewest_at_slow_pace_then_no_element_is_dropped",
+                .bufferingLatest(2), "X-12345|", "d--ddd(dd)d", "X--123(45)|"
+            ),
+            // "X-12345^" → "X,,,,,,[12^]" (upstream's `^` is the failure, `#` here): what it kept, then the failure.
+            (
+                "test_given_a_failable_base_sequence_when_bufferingOldest_then_the_failure_is_forwarded",
+                .bufferingOldest(2), "X-12345#", "d------(ddd)", "X------(12#)"
+            ),
+            // "X-12345^" → "X,,,,,,[45^]"
+            (
+                "test_given_a_failable_base_sequence_when_bufferingNewest_then_the_failure_is_forwarded",
+                .bufferingLatest(2), "X-12345#", "d------(ddd)", "X------(45#)"
+            ),
+        ] as [(String, AsyncBufferSequencePolicy, String, String, String)])
+    func eachPolicyKeepsWhatUpstreamsTestSaysAtItsPace(
+        upstream: String, policy: AsyncBufferSequencePolicy, input: String, demand: String, output: String
+    ) async {
         let clock = TestClock()
-        let input = TestStream<String>("X-12-34-5|", clock: clock)
-        let recorder = input.buffer(policy: .bufferingLatest(2)).record(clock: clock, demand: "d---d--d-ddd")
-        await expectMarbles(recorder, "X---1--3-45|", advancing: clock)
-    }
-
-    /// `test_given_a_base_sequence_when_bufferingOldest_at_slow_pace_then_no_element_is_dropped`: input
-    /// `"X-12   3   4   5   |"`, output `"X,,[1,][2,][3,][45]|"`. Upstream's `|` is on the tick after `[45]`;
-    /// `(45)` takes 4 frames, so the end is pulled at frame 10.
-    @Test func bufferingOldestAtASlowPaceDropsNothing() async {
-        let clock = TestClock()
-        let input = TestStream<String>("X-12345|", clock: clock)
-        let recorder = input.buffer(policy: .bufferingOldest(2)).record(clock: clock, demand: "d--ddd(dd)d")
-        await expectMarbles(recorder, "X--123(45)|", advancing: clock)
-    }
-
-    /// `test_given_a_base_sequence_when_bufferingNewest_at_slow_pace_then_no_element_is_dropped`: input
-    /// `"X-12   3   4   5   |"`, output `"X,,[1,][2,][3,][45]|"`, drawn as the oldest-first case is.
-    @Test func bufferingNewestAtASlowPaceDropsNothing() async {
-        let clock = TestClock()
-        let input = TestStream<String>("X-12345|", clock: clock)
-        let recorder = input.buffer(policy: .bufferingLatest(2)).record(clock: clock, demand: "d--ddd(dd)d")
-        await expectMarbles(recorder, "X--123(45)|", advancing: clock)
-    }
-
-    /// `test_given_a_failable_base_sequence_when_bufferingOldest_then_the_failure_is_forwarded`: input `"X-12345^"`,
-    /// output `"X,,,,,,[12^]"` (upstream's `^` is the failure, StreamTrace's `#`): the buffered 1 and 2, then the
-    /// failure.
-    @Test func bufferingOldestForwardsTheFailureAfterWhatItKept() async {
-        let clock = TestClock()
-        let input = TestStream<String>("X-12345#", clock: clock)
-        let recorder = input.buffer(policy: .bufferingOldest(2)).record(clock: clock, demand: "d------(ddd)")
-        await expectMarbles(recorder, "X------(12#)", advancing: clock)
-    }
-
-    /// `test_given_a_failable_base_sequence_when_bufferingNewest_then_the_failure_is_forwarded`: input `"X-12345^"`,
-    /// output `"X,,,,,,[45^]"`: the buffered 4 and 5, then the failure.
-    @Test func bufferingNewestForwardsTheFailureAfterWhatItKept() async {
-        let clock = TestClock()
-        let input = TestStream<String>("X-12345#", clock: clock)
-        let recorder = input.buffer(policy: .bufferingLatest(2)).record(clock: clock, demand: "d------(ddd)")
-        await expectMarbles(recorder, "X------(45#)", advancing: clock)
+        let buffered = TestStream<String>(input, clock: clock).buffer(policy: policy)
+        await expectMarbles(buffered.record(clock: clock, demand: demand), output, advancing: clock)
     }
 
     /// `test_given_a_base_sequence_when_bufferingOldest_with_0_limit_then_the_policy_is_transparent`,

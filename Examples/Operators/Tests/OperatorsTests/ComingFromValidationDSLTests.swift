@@ -5,8 +5,8 @@ import Testing
 
 /// The examples of docs/marbles.md's "Coming from swift-async-algorithms' validation DSL", as written there: tests of
 /// swift-async-algorithms' validation DSL (Tests/AsyncAlgorithmsTests/TestValidationTests.swift in 1.1.4), each
-/// ported with the upstream test it ports and its diagrams named above it. Its cancel and delay-next examples are in
-/// CancelAtAFrameTests and DelayNextTests.
+/// ported with the upstream test it ports and its diagrams named above it. Its cancel, delay-next and buffer examples
+/// are in CancelAtAFrameTests, DelayNextTests and AsyncAlgorithmsBufferTests.
 @Suite(.exploringSchedules(100)) struct ComingFromValidationDSLTests {
     /// `test_diagram`: input `"a--b--c---|"`, output `"A--B--C---|"`.
     @Test func eachElementIsCapitalized() async {
@@ -16,26 +16,20 @@ import Testing
         await expectMarbles(recorder, "A--B--C---|", advancing: clock)
     }
 
-    /// `test_diagram_failure_error_for_finish`'s input, `"a--b--^"`, whose `^` is StreamTrace's `#`.
-    @Test func aFailureIsDrawnAsAHash() async {
+    /// Diagrams whose symbols change, and that then read back as themselves: `test_diagram_failure_error_for_finish`'s
+    /// input `"a--b--^"`; `test_diagram_grouping_source`, input and output `"[abc]def|"`; `test_diagram_emoji`, input
+    /// and output `"➖🔴➖🟠➖🟡➖🟢➖❌"` under a theme of its own.
+    @Test(arguments: ["a--b--#", "(abc)def|", "-🔴-🟠-🟡-🟢-|"])
+    func aPortedDiagramReadsBackAsItself(diagram: String) async {
         let clock = TestClock()
-        let recorder = TestStream<String>("a--b--#", clock: clock).record(clock: clock)
-        await expectMarbles(recorder, "a--b--#", advancing: clock)
+        await expectMarbles(TestStream<String>(diagram, clock: clock).record(clock: clock), diagram, advancing: clock)
     }
 
     /// `test_diagram_space_noop`: input `"    a -- b --  c       ---|"`, output `"    A- - B - - C   -  --  |     "`.
     @Test func spacesTakeNoTime() async {
         let clock = TestClock()
-        let input = TestStream<String>("    a -- b --  c       ---|", clock: clock)
-        let recorder = input.map { $0.uppercased() }.record(clock: clock)
-        await expectMarbles(recorder, "    A- - B - - C   -  --  |     ", advancing: clock)
-    }
-
-    /// `test_diagram_grouping_source`: input and output `"[abc]def|"`. `(abc)` takes 5 frames: `d` is in frame 5.
-    @Test func aGroupTakesAFramePerCharacter() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("(abc)def|", clock: clock).record(clock: clock)
-        await expectMarbles(recorder, "(abc)def|", advancing: clock)
+        let uppercased = TestStream<String>("    a -- b --  c       ---|", clock: clock).map { $0.uppercased() }
+        await expectMarbles(uppercased.record(clock: clock), "    A- - B - - C   -  --  |     ", advancing: clock)
     }
 
     /// `test_diagram_string_input`: input `"'foo''bar''baz'|"`, output `"fbb|"`; and
@@ -47,12 +41,5 @@ import Testing
         let (firsts, whole) = (input.map { String($0.prefix(1)) }.record(clock: clock), input.record(clock: clock))
         await expectMarbles(firsts, "fbb|", advancing: clock)
         await expectMarbles(whole, "fbz|", values: words, advancing: clock)
-    }
-
-    /// `test_diagram_emoji`, which needs a theme upstream: input and output `"➖🔴➖🟠➖🟡➖🟢➖❌"`.
-    @Test func anEmojiIsAnElementLikeAnyOtherCharacter() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("-🔴-🟠-🟡-🟢-|", clock: clock).record(clock: clock)
-        await expectMarbles(recorder, "-🔴-🟠-🟡-🟢-|", advancing: clock)
     }
 }
