@@ -17,13 +17,15 @@ import Testing
         await expectMarbles(recorder, "a--b-!", advancing: clock)
     }
 
-    /// `test_tick2` (TestTimer.swift): `AsyncTimerSequence(interval: .steps(2), clock:)`, output `"-x-x-x-[;|]"`. The
-    /// timer counts from the clock's start: upstream's tick 2 is 2 ms here, frame 2, so the drawing is a frame
-    /// longer. The tick due at frame 8, the cancel's frame, is not recorded.
-    @Test func aCancelInATimersTickFrameComesBeforeTheTick() async {
+    /// TestTimer.swift's `test_tick1`, `test_tick2` and `test_tick3`: `AsyncTimerSequence(interval: .steps(n), clock:)`
+    /// for n = 1, 2, 3, outputs `"xxxxxxx[;|]"`, `"-x-x-x-[;|]"` and `"--x--x-[;|]"`, the cancel at tick 8. The timer
+    /// counts from the clock's start: its tick at 2 is frame 2 here, a character later than upstream draws it. The
+    /// ticks due at frame 8, the cancel's frame (every 1 and 2 ms), are not recorded.
+    @Test(arguments: [(1, "-xxxxxxx!"), (2, "--x-x-x-!"), (3, "---x--x-!")])
+    func aCancelInATimersTickFrameComesBeforeTheTick(milliseconds: Int, output: String) async {
         let clock = TestClock()
-        let ticks = AsyncTimerSequence(interval: .milliseconds(2), clock: clock).map { _ in "x" }
+        let ticks = AsyncTimerSequence(interval: .milliseconds(milliseconds), clock: clock).map { _ in "x" }
         let recorder = ticks.record(clock: clock, subscription: "^-------!")
-        await expectMarbles(recorder, "--x-x-x-!", advancing: clock)
+        await expectMarbles(recorder, output, advancing: clock)
     }
 }
