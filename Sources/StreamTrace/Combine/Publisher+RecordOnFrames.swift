@@ -84,15 +84,25 @@ extension Publisher {
             storage: storage, initialDemand: marbles.demand == nil ? .unlimited : nil)
         recorder.onCancel { subscriber.cancel() }
         recorder.onRequest { subscriber.request($0.combineDemand) }
-        nonisolated(unsafe) let publisher = self
+        let subscription = LaterSubscription { self.subscribe(subscriber) }
         marbles.act(on: clock.core.timeline) {
-            publisher.subscribe(subscriber)
+            subscription.subscribe()
         } request: { count in
             for _ in 0..<count where storage.record(.request(.max(1))) { subscriber.request(.max(1)) }
         } cancel: {
             storage.record(.cancel)
         }
         return recorder
+    }
+}
+
+/// A publisher's `subscribe(_:)`, kept for the frame where a recorder subscribes: the clock runs it on the thread
+/// that advances it, once, as `record()` would have run it at once.
+private final class LaterSubscription: @unchecked Sendable {
+    let subscribe: () -> Void
+
+    init(_ subscribe: @escaping () -> Void) {
+        self.subscribe = subscribe
     }
 }
 #endif

@@ -27,7 +27,16 @@ import Testing
         let clock = TestClock()
         let recorder = TestStream<String>("ab|", clock: clock).record(clock: clock, demand: "---d-d-d")
         await clock.advance(by: .milliseconds(8))
-        try recorder.marbles("---a-b-|").get()
+        try recorder.marbles("---a-b-|").get()  // each pull takes what is due by then
+        #expect(Self.words(recorder) == ["subscribe@0", "a@3", "b@5", "finished@7"])
+    }
+
+    /// AsyncSequence+RecordOnFrames.swift's untyped example.
+    @Test func anUntypedPacedRecorderPullsAtItsMarks() async throws {
+        let clock = TestClock()
+        let input = TestStream<String>("ab|", clock: clock)
+        let recorder: Recorder<String, any Error> = input.record(clock: clock, demand: "---d-d-d")
+        await clock.advance(by: .milliseconds(8))
         #expect(Self.words(recorder) == ["subscribe@0", "a@3", "b@5", "finished@7"])
     }
 

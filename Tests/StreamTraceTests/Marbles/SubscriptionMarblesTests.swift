@@ -19,15 +19,16 @@ import Testing
         let clock = TestClock()
         let recorder = TestStream<String>("-a-b-c-d|", clock: clock).record(clock: clock, subscription: "^----!")
         await clock.advance(by: .milliseconds(9))
-        try recorder.marbles("-a-b-!").get()
+        try recorder.marbles("-a-b-!").get()  // c, due at the cancel's frame, is not recorded
         #expect(Self.words(recorder) == ["subscribe@0", "a@1", "b@3", "cancel@5"])
         #expect(recorder.diagnostics.isEmpty)
     }
 
+    /// AsyncSequence+RecordOnFrames.swift's untyped example.
     @Test func aColdStreamStartsItsFramesAtALateSubscription() async throws {
         let clock = TestClock()
-        let recorder: Recorder<String, any Error> = TestStream<String>("-a-b-c|", clock: clock)
-            .record(clock: clock, subscription: "--^---!")
+        let input = TestStream<String>("-a-b-c|", clock: clock)
+        let recorder: Recorder<String, any Error> = input.record(clock: clock, subscription: "--^---!")
         await clock.advance(by: .milliseconds(9))
         #expect(Self.words(recorder) == ["subscribe@2", "a@3", "b@5", "cancel@6"])
         try recorder.marbles("---a-b!").get()
