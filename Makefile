@@ -85,7 +85,9 @@ test-app-package:
 # time: a user-written debounce over AsyncSequence and combineLatest over
 # Combine (OpenCombine on Linux), a marble failure's message, and
 # swift-async-algorithms' merge, debounce and timer (a dependency of its test
-# target only), checked after each advance.
+# target only), checked after each advance; its buffer and delay-next marble
+# tests ported onto a paced consumer (a demand diagram), a cancel at a frame
+# (subscription marbles), and docs/marbles.md's examples for its users.
 # The tests that hold whatever the order of same-instant work run under the
 # default schedule and 100 seeded ones (.exploringSchedules(100)); merge's
 # same-frame order is pinned in order, and only its set under every schedule.

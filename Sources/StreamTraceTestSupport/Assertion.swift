@@ -21,6 +21,16 @@ package enum Assertion {
         }
     }
 
+    /// The marbles after running `clock` past the diagram: a failure unless the recording is then drawn as `diagram`,
+    /// labelled with the helper's `name`.
+    package static func marbles<Input: Equatable, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)?,
+        frame: Duration, advancing clock: TestClock, named name: String, isolation: isolated (any Actor)? = #isolation
+    ) async -> TestFailure? {
+        let result = await recorder.marbles(diagram, values: values, error: error, frame: frame, advancing: clock)
+        return failure(of: recorder, named: name) { try result.get() }
+    }
+
     /// A group's marbles: a failure unless the group's recording, read now, is drawn as `lanes`, labelled with the
     /// helper's `name`, the group's recording attached.
     package static func marbles(

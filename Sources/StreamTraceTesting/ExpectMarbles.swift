@@ -23,6 +23,31 @@ public func expectMarbles<Input: Equatable, Failure: Error>(
         .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
+/// Runs `clock` past the diagram, then expects the recording to be drawn as it: a test needs no duration of its own,
+/// as RxJS's `run` and swift-async-algorithms' `validate` flush their schedulers.
+///
+/// The clock runs as `advance(to:)` does, to the diagram's end and 10 frames more (what comes late, or too much, shows
+/// in the comparison), counted from the recorder's creation, and no further: a timer that sleeps again every time it
+/// wakes cannot keep it running, and a failure says how far the clock ran when tasks still sleep on it. Then as
+/// `expectMarbles(_:_:values:error:frame:fileID:filePath:line:column:)`.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let recorder = TestStream<String>("-a-b-c|", clock: clock).record(clock: clock)
+/// await expectMarbles(recorder, "-a-b-c|", advancing: clock)
+/// ```
+public func expectMarbles<Input: Equatable, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input] = [:],
+    error: (any Error)? = nil, frame: Duration = .milliseconds(1), advancing clock: TestClock,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation
+) async {
+    await Assertion.marbles(
+        recorder, diagram, values: values, error: error, frame: frame, advancing: clock, named: "expectMarbles"
+    )?
+    .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
 /// Expects a group's streams to be drawn as marble diagrams, one lane per stream, on the group's clock: each lane's
 /// frames (1 ms, or `frame`) hold exactly its diagram's events, and events that share a frame across lanes were
 /// recorded in the order the lanes are listed, the top lane's first (list them in the order you expect).

@@ -25,6 +25,27 @@ extension XCTestCase {
             .record(file: file, line: line)
     }
 
+    /// Runs `clock` past the diagram, then asserts that the recording is drawn as it: a test needs no duration of its
+    /// own, as RxJS's `run` and swift-async-algorithms' `validate` flush their schedulers.
+    ///
+    /// The clock runs as `advance(to:)` does, to the diagram's end and 10 frames more, counted from the recorder's
+    /// creation, and no further; a failure says how far the clock ran when tasks still sleep on it. Then as
+    /// `assertMarbles(_:_:values:error:frame:file:line:)`.
+    ///
+    /// ```swift
+    /// await assertMarbles(recorder, "-a-b-c|", advancing: clock)
+    /// ```
+    public func assertMarbles<Input: Equatable, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input] = [:],
+        error: (any Error)? = nil, frame: Duration = .milliseconds(1), advancing clock: TestClock,
+        file: StaticString = #filePath, line: UInt = #line, isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await Assertion.marbles(
+            recorder, diagram, values: values, error: error, frame: frame, advancing: clock, named: "assertMarbles"
+        )?
+        .record(file: file, line: line)
+    }
+
     /// Asserts that a group's streams are drawn as marble diagrams, one lane per stream, on the group's clock: each
     /// lane's frames (1 ms, or `frame`) hold exactly its diagram's events, and events that share a frame across lanes
     /// were recorded in the order the lanes are listed, the top lane's first (list them in the order you expect).

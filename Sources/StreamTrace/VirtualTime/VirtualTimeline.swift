@@ -14,6 +14,8 @@ package final class VirtualTimeline: @unchecked Sendable {
         let id: UInt64
         let deadline: Duration
         let work: Work
+        /// Taken before every other entry due at its instant (an action at a frame that must precede the frame's events).
+        var isFirst = false
         var isSleeper: Bool {
             if case .wake = work { return true }
             return false
@@ -97,20 +99,26 @@ package final class VirtualTimeline: @unchecked Sendable {
         }
     }
 
-    package func schedule(at deadline: Duration, _ action: @escaping () -> Void) {
+    /// Runs `action` when the time reaches `deadline`; `first`: before every entry due at that instant that is not
+    /// `first` too, whatever the schedule and whenever the others were queued (a subscriber's cancel at a frame comes
+    /// before the frame's events, as swift-async-algorithms' `;` does).
+    package func schedule(at deadline: Duration, first: Bool = false, _ action: @escaping () -> Void) {
         lock.withLock {
             nextID += 1
-            entries.append(Entry(id: nextID, deadline: deadline, work: .run(action)))
+            entries.append(Entry(id: nextID, deadline: deadline, work: .run(action), isFirst: first))
         }
     }
 
     /// Takes what is due first by `deadline`, moving the time to it (never backwards); `nil` if nothing is due. In
-    /// order, the one entry due first (the first to come at equal deadlines); under a random schedule, every entry due
-    /// at that instant, in an order drawn from the seed in which actions keep theirs, as a serial scheduler runs them.
+    /// order, the one entry due first (the first to come at equal deadlines, a `first` action before the others);
+    /// under a random schedule, every entry due at that instant: the `first` actions in their order, then the others in
+    /// an order drawn from the seed in which actions keep theirs, as a serial scheduler runs them.
     package func takeDue(until deadline: Duration) -> [Work]? {
         lock.withLock {
-            // The entry first in (deadline, id) order is due if any is.
-            let key = { (index: Int) in (self.entries[index].deadline, self.entries[index].id) }
+            // The entry first in (deadline, not first, id) order is due if any is.
+            let key = { (index: Int) in
+                (self.entries[index].deadline, self.entries[index].isFirst ? 0 : 1, self.entries[index].id)
+            }
             guard let first = entries.indices.min(by: { key($0) < key($1) }), entries[first].deadline <= deadline else {
                 return nil
             }
@@ -119,7 +127,8 @@ package final class VirtualTimeline: @unchecked Sendable {
             guard var generator else { return [entries.remove(at: first).work] }
             var due = entries.filter { $0.deadline == instant }.sorted { $0.id < $1.id }
             entries.removeAll { $0.deadline == instant }
-            var order: [Work] = []
+            var order = due.filter(\.isFirst).map(\.work)
+            due.removeAll(where: \.isFirst)
             while !due.isEmpty {
                 // Any sleeper, or the first action left: actions keep their order.
                 let eligible = due.indices.filter { due[$0].isSleeper || $0 == due.firstIndex { !$0.isSleeper } }
