@@ -87,13 +87,16 @@ struct ConsumerMarbles: Sendable {
 
 extension ConsumerMarbles {
     /// Reads the diagrams of `record(clock:subscription:demand:)`; one that cannot be read is reported to the test
-    /// framework at `location` (the recorder then never subscribes), and gives `nil`.
+    /// framework at the call (`fileID`, `filePath`, `line`, `column`; the recorder then never subscribes), and gives
+    /// `nil`.
     static func read(
-        subscription: String?, demand: String?, frame: Duration, reportingAt location: TestLocation
+        _ subscription: String?, _ demand: String?, frame: Duration, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
     ) -> ConsumerMarbles? {
         do {
             return try ConsumerMarbles(subscription: subscription, demand: demand, frame: frame)
         } catch {
+            let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             TestFrameworkReporter.report("record: \(error), so the recorder never subscribes", at: location)
             return nil
         }
