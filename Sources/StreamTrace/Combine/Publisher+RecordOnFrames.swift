@@ -85,10 +85,12 @@ extension Publisher {
         recorder.onCancel { subscriber.cancel() }
         recorder.onRequest { subscriber.request($0.combineDemand) }
         let subscription = LaterSubscription { self.subscribe(subscriber) }
-        marbles.act(on: clock.core.timeline) {
+        marbles.act(on: clock.core.timeline, unless: { storage.hasEnded }) {
             subscription.subscribe()
         } request: { count in
-            for _ in 0..<count where storage.record(.request(.max(1))) { subscriber.request(.max(1)) }
+            for _ in 0..<count where !storage.hasEnded && storage.record(.request(.max(1))) {
+                subscriber.request(.max(1))
+            }
         } cancel: {
             storage.record(.cancel)
         }

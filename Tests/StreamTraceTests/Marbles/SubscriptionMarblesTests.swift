@@ -63,6 +63,7 @@ import Testing
         recorder.cancel()
         await clock.advance(by: .milliseconds(5))
         #expect(Self.words(recorder) == ["cancel@0"])
+        #expect(recorder.diagnostics.isEmpty)
     }
 
     /// One run of the tie: an element due at frame 1 of the recorder and a
