@@ -85,7 +85,8 @@ extension Publisher {
         recorder.onCancel { subscriber.cancel() }
         recorder.onRequest { subscriber.request($0.combineDemand) }
         let subscription = LaterSubscription { self.subscribe(subscriber) }
-        marbles.act(on: clock.core.timeline, unless: { storage.hasEnded }) {
+        let hasEnded: @Sendable () -> Bool = { storage.hasEnded }
+        marbles.act(on: clock.core.timeline, unless: hasEnded) {
             subscription.subscribe()
         } request: { count in
             for _ in 0..<count where !storage.hasEnded && storage.record(.request(.max(1))) {

@@ -125,7 +125,8 @@ extension Recorder where Input: Sendable {
         let paced = marbles.demand.map { _ in PacedDemand() }
         let consumer = ConsumerTask()
         recorder.onCancel { consumer.cancel() }
-        marbles.act(on: clock.core.timeline, unless: { storage.hasEnded }) {
+        let hasEnded: @Sendable () -> Bool = { storage.hasEnded }
+        marbles.act(on: clock.core.timeline, unless: hasEnded) {
             guard storage.record(.subscribe) else { return }
             consumer.start {
                 var iterator = sequence.makeAsyncIterator()
