@@ -11,13 +11,9 @@ final class AssertMarblesAdvancingTests: FailureCapturingTestCase {
         XCTAssertEqual(clock.now.offset, .milliseconds(17))
     }
 
-    func testATimerThatNeverEndsIsStoppedAtTheBoundAndTheFailureSaysSo() async {
+    func testAStreamStillPlayingAtTheBoundFailsAndTheFailureSaysSo() async {
         let clock = TestClock()
-        let ticks = AsyncStream<String> {
-            try? await clock.sleep(for: .milliseconds(2))
-            return "t"
-        }
-        let recorder = ticks.record(clock: clock)
+        let recorder = TestStream<String>("--t-t-t-t-t-t-t-t-t|", clock: clock).record(clock: clock)
         let line = #line + 1
         let failures = await expectFailures { await assertMarbles(recorder, "--t-t", advancing: clock) }
         XCTAssertEqual(

@@ -41,10 +41,10 @@ extension Publisher {
         frame: Duration = .milliseconds(1), sink: (any TraceSink)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recorder<Output, Failure> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let marbles = ConsumerMarbles.read(
-            subscription: subscription, demand: demand, frame: frame, reportingAt: location)
-        return recording(name: name, clock: clock, acting: marbles, sink: sink)
+        recording(
+            name: name, clock: clock, sink: sink,
+            acting: .read(
+                subscription, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Subscribes a new recorder that requests nothing at once and `.max(1)` at each mark of `demand`, on `clock`
@@ -67,15 +67,15 @@ extension Publisher {
         sink: (any TraceSink)? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) -> Recorder<Output, Failure> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let marbles = ConsumerMarbles.read(subscription: nil, demand: demand, frame: frame, reportingAt: location)
-        return recording(name: name, clock: clock, acting: marbles, sink: sink)
+        recording(
+            name: name, clock: clock, sink: sink,
+            acting: .read(nil, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A new recorder that subscribes, requests and cancels at the frames of `marbles` on `clock` (never, when they
     /// could not be read): the body of both overloads.
     private func recording(
-        name: String?, clock: TestClock, acting marbles: ConsumerMarbles?, sink: (any TraceSink)?
+        name: String?, clock: TestClock, sink: (any TraceSink)?, acting marbles: ConsumerMarbles?
     ) -> Recorder<Output, Failure> {
         let recorder = Recorder<Output, Failure>(name: name, clock: clock, sink: sink)
         guard let marbles else { return recorder }
@@ -85,10 +85,13 @@ extension Publisher {
         recorder.onCancel { subscriber.cancel() }
         recorder.onRequest { subscriber.request($0.combineDemand) }
         let subscription = LaterSubscription { self.subscribe(subscriber) }
-        marbles.act(on: clock.core.timeline) {
+        let hasEnded: @Sendable () -> Bool = { storage.hasEnded }
+        marbles.act(on: clock.core.timeline, unless: hasEnded) {
             subscription.subscribe()
         } request: { count in
-            for _ in 0..<count where storage.record(.request(.max(1))) { subscriber.request(.max(1)) }
+            for _ in 0..<count where !storage.hasEnded && storage.record(.request(.max(1))) {
+                subscriber.request(.max(1))
+            }
         } cancel: {
             storage.record(.cancel)
         }

@@ -65,35 +65,42 @@ struct ConsumerMarbles: Sendable {
     }
 
     /// Acts on `timeline`, whose time is the recorder's creation: `subscribe` at the subscription (at once if that is
-    /// now), then `request` with what was asked up to it; `request` at each later mark; `cancel` at the cancel. Each
-    /// action comes before every other event due at its instant (``VirtualTimeline/schedule(at:first:_:)``), so that
-    /// a cancel at frame N takes effect before frame N's events.
+    /// now), then `request` with what was asked up to it; `request` at each later mark; `cancel` at the cancel; none
+    /// of them once the recording `hasEnded`. Each action comes before every other event due at its instant
+    /// (``VirtualTimeline/schedule(at:first:_:)``), so that a cancel at frame N takes effect before frame N's events.
     func act(
-        on timeline: VirtualTimeline, subscribe: @escaping @Sendable () -> Void,
-        request: @escaping @Sendable (Int) -> Void, cancel: @escaping @Sendable () -> Void
+        on timeline: VirtualTimeline, unless hasEnded: @escaping @Sendable () -> Bool,
+        subscribe: @escaping @Sendable () -> Void, request: @escaping @Sendable (Int) -> Void,
+        cancel: @escaping @Sendable () -> Void
     ) {
         let origin = timeline.now
         var later = demand ?? []
         let atSubscription = later.first.flatMap { $0.at == subscription ? later.removeFirst().count : nil }
         let start: @Sendable () -> Void = {
+            guard !hasEnded() else { return }
             subscribe()
-            if let atSubscription { request(atSubscription) }
+            if let atSubscription, !hasEnded() { request(atSubscription) }
         }
         if subscription == .zero { start() } else { timeline.schedule(at: origin + subscription, first: true, start) }
         if let at = self.cancel { timeline.schedule(at: origin + at, first: true, cancel) }
-        for (at, count) in later { timeline.schedule(at: origin + at, first: true) { request(count) } }
+        for (at, count) in later {
+            timeline.schedule(at: origin + at, first: true) { if !hasEnded() { request(count) } }
+        }
     }
 }
 
 extension ConsumerMarbles {
     /// Reads the diagrams of `record(clock:subscription:demand:)`; one that cannot be read is reported to the test
-    /// framework at `location` (the recorder then never subscribes), and gives `nil`.
+    /// framework at the call (`fileID`, `filePath`, `line`, `column`; the recorder then never subscribes), and gives
+    /// `nil`.
     static func read(
-        subscription: String?, demand: String?, frame: Duration, reportingAt location: TestLocation
+        _ subscription: String?, _ demand: String?, frame: Duration, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
     ) -> ConsumerMarbles? {
         do {
             return try ConsumerMarbles(subscription: subscription, demand: demand, frame: frame)
         } catch {
+            let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             TestFrameworkReporter.report("record: \(error), so the recorder never subscribes", at: location)
             return nil
         }

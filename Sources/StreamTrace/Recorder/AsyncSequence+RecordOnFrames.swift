@@ -39,9 +39,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         frame: Duration = .milliseconds(1), sink: (any TraceSink)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recorder<Element, Failure> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let marbles = ConsumerMarbles.read(
-            subscription: subscription, demand: demand, frame: frame, reportingAt: location)
+            subscription, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column)
         return Recorder.recording(
             self, name: name, clock: clock, acting: marbles, sink: sink, step: TypedRecordingStep<AsyncIterator>.self)
     }
@@ -68,8 +67,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         sink: (any TraceSink)? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) -> Recorder<Element, Failure> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let marbles = ConsumerMarbles.read(subscription: nil, demand: demand, frame: frame, reportingAt: location)
+        let marbles = ConsumerMarbles.read(
+            nil, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column)
         return Recorder.recording(
             self, name: name, clock: clock, acting: marbles, sink: sink, step: TypedRecordingStep<AsyncIterator>.self)
     }
@@ -87,9 +86,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         frame: Duration = .milliseconds(1), sink: (any TraceSink)? = nil, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Recorder<Element, any Error> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let marbles = ConsumerMarbles.read(
-            subscription: subscription, demand: demand, frame: frame, reportingAt: location)
+            subscription, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column)
         return Recorder.recording(
             self, name: name, clock: clock, acting: marbles, sink: sink, step: UntypedRecordingStep<AsyncIterator>.self)
     }
@@ -106,8 +104,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         sink: (any TraceSink)? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) -> Recorder<Element, any Error> {
-        let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let marbles = ConsumerMarbles.read(subscription: nil, demand: demand, frame: frame, reportingAt: location)
+        let marbles = ConsumerMarbles.read(
+            nil, demand, frame: frame, fileID: fileID, filePath: filePath, line: line, column: column)
         return Recorder.recording(
             self, name: name, clock: clock, acting: marbles, sink: sink, step: UntypedRecordingStep<AsyncIterator>.self)
     }
@@ -127,7 +125,8 @@ extension Recorder where Input: Sendable {
         let paced = marbles.demand.map { _ in PacedDemand() }
         let consumer = ConsumerTask()
         recorder.onCancel { consumer.cancel() }
-        marbles.act(on: clock.core.timeline) {
+        let hasEnded: @Sendable () -> Bool = { storage.hasEnded }
+        marbles.act(on: clock.core.timeline, unless: hasEnded) {
             guard storage.record(.subscribe) else { return }
             consumer.start {
                 var iterator = sequence.makeAsyncIterator()

@@ -40,6 +40,10 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         return sink.text
     }
 
+    /// Whether the recording has ended (finished, failed or cancelled): a recorder acting at frames then does nothing
+    /// more.
+    var hasEnded: Bool { lock.withLock { state.terminal != nil } }
+
     // MARK: Recording
 
     /// Records one event, writes its trace line, wakes the waits it decides, and runs the cancel hook if it is the

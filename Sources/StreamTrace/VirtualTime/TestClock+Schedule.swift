@@ -8,6 +8,9 @@ extension TestClock {
     /// explores: at each step it picks the next job among those ready, and it wakes the sleepers due at one instant
     /// together, in an order drawn from the seed. The same seed gives the same order, and the same trace bytes; a
     /// recorder on the clock writes the seed in its trace header (`"seed":7`).
+    /// What a recorder does at a frame of its own diagrams (`record(clock:subscription:)`, `record(clock:demand:)`)
+    /// comes first under every schedule: before every other sleeper and action due at that instant, so that a cancel
+    /// at frame N takes effect before frame N's events.
     ///
     /// ```swift
     /// let clock = TestClock(schedule: .random(seed: 7))

@@ -31,68 +31,49 @@ import Testing
         #expect(Self.words(recorder) == ["subscribe@0", "a@3", "b@5", "finished@7"])
     }
 
-    /// AsyncSequence+RecordOnFrames.swift's untyped example.
-    @Test func anUntypedPacedRecorderPullsAtItsMarks() async throws {
+    /// AsyncSequence+RecordOnFrames.swift's untyped example, on a stream
+    /// that fails: the failure is pulled as an element is.
+    @Test func anUntypedPacedRecorderPullsAFailureAsAnElement() async {
         let clock = TestClock()
-        let input = TestStream<String>("ab|", clock: clock)
+        let input = TestStream<String>("a#", clock: clock)
         let recorder: Recorder<String, any Error> = input.record(clock: clock, demand: "---d-d-d")
         await clock.advance(by: .milliseconds(8))
-        #expect(Self.words(recorder) == ["subscribe@0", "a@3", "b@5", "finished@7"])
+        let failure = recorder.events.last.map { "\($0.event.kind)@\($0.nanoseconds / 1_000_000)" }
+        #expect(Self.words(recorder).prefix(2) == ["subscribe@0", "a@3"])
+        #expect(failure == "failure@5")
     }
 
     @Test func demandAccumulatesWhileTheConsumerWaitsForAnElement() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("---a-b-c|", clock: clock).record(clock: clock, demand: "(dd)")
-        await clock.advance(by: .milliseconds(10))
-        #expect(Self.words(recorder) == ["subscribe@0", "a@3", "b@5"])
+        #expect(await SubscriptionMarblesTests.played("---a-b-c|", demand: "(dd)") == ["subscribe@0", "a@3", "b@5"])
     }
 
     @Test func withoutDemandLeftTheEndIsNotPulled() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("a|", clock: clock).record(clock: clock, demand: "-d")
-        await clock.advance(by: .milliseconds(5))
-        #expect(Self.words(recorder) == ["subscribe@0", "a@1"])
+        #expect(await SubscriptionMarblesTests.played("a|", demand: "-d") == ["subscribe@0", "a@1"])
     }
 
-    @Test func aSlowConsumerOfABufferingNewestStreamGetsTheNewest() async throws {
+    /// A slow consumer of a buffering stream gets what its policy kept.
+    @Test(arguments: [("newest", "---c-|"), ("oldest", "---a-|")])
+    func aSlowConsumerGetsWhatTheBufferKept(policy: String, expected: String) async throws {
         let clock = TestClock()
         let input = TestStream<String>("abc|", clock: clock)
-        let recorder = Self.buffered(input, .bufferingNewest(1)).record(clock: clock, demand: "---d-d")
+        let kept: AsyncStream<String>.Continuation.BufferingPolicy =
+            policy == "newest" ? .bufferingNewest(1) : .bufferingOldest(1)
+        let recorder = Self.buffered(input, kept).record(clock: clock, demand: "---d-d")
         await clock.advance(by: .milliseconds(6))
-        try recorder.marbles("---c-|").get()
-    }
-
-    @Test func aSlowConsumerOfABufferingOldestStreamGetsTheOldest() async throws {
-        let clock = TestClock()
-        let input = TestStream<String>("abc|", clock: clock)
-        let recorder = Self.buffered(input, .bufferingOldest(1)).record(clock: clock, demand: "---d-d")
-        await clock.advance(by: .milliseconds(6))
-        try recorder.marbles("---a-|").get()
+        try recorder.marbles(expected).get()
     }
 
     @Test func marksBeforeALateSubscriptionCountAtIt() async {
-        let clock = TestClock()
-        let input = TestStream<String>("ab-c|", clock: clock)
-        let recorder = input.record(clock: clock, subscription: "---^", demand: "dd")
-        await clock.advance(by: .milliseconds(10))
-        #expect(Self.words(recorder) == ["subscribe@3", "a@3", "b@4"])
+        #expect(
+            await SubscriptionMarblesTests.played("ab-c|", subscription: "---^", demand: "dd") == [
+                "subscribe@3", "a@3", "b@4",
+            ])
     }
 
     @Test func marksAfterTheCancelAreNotPulled() async {
-        let clock = TestClock()
-        let input = TestStream<String>("abc|", clock: clock)
-        let recorder: Recorder<String, any Error> = input.record(
-            clock: clock, subscription: "^--!", demand: "d-d-d-d")
-        await clock.advance(by: .milliseconds(10))
-        #expect(Self.words(recorder) == ["subscribe@0", "a@0", "b@2", "cancel@3"])
-    }
-
-    @Test func aFailureIsPulledAsAnElementIs() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("a#", clock: clock).record(clock: clock, demand: "d---d")
-        await clock.advance(by: .milliseconds(5))
         #expect(
-            Self.words(recorder).map { $0.hasPrefix("failure") ? "failure" : $0 } == ["subscribe@0", "a@0", "failure"])
-        #expect(recorder.events.last?.nanoseconds == 4_000_000)
+            await SubscriptionMarblesTests.played("abc|", subscription: "^--!", demand: "d-d-d-d") == [
+                "subscribe@0", "a@0", "b@2", "cancel@3",
+            ])
     }
 }

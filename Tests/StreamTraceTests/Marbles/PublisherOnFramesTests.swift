@@ -51,6 +51,21 @@ import Testing
             ])
     }
 
+    /// A recorder that has ended does nothing more at its frames: no request
+    /// after the stream finished, no subscription after a cancel (and no
+    /// diagnostic blaming the stream for either).
+    @Test func anEndedRecorderDoesNothingMoreAtItsFrames() {
+        let scheduler = TestScheduler()
+        let finished = ["a"].publisher.record(clock: scheduler.clock, demand: "d-d-d")
+        let cancelled = TestStream<String>("a|", scheduler: scheduler).publisher
+            .record(clock: scheduler.clock, subscription: "--^")
+        cancelled.cancel()
+        scheduler.advance(by: .milliseconds(6))
+        #expect(Self.words(finished) == ["subscribe@0.0", "request 1@0.0", "a@0.0", "|@0.0"])
+        #expect(Self.words(cancelled) == ["cancel@0.0"])
+        #expect(finished.diagnostics.isEmpty && cancelled.diagnostics.isEmpty)
+    }
+
     /// The tie in Combine: the stream's delivery at the cancel's frame was
     /// scheduled on the clock before the cancel (at the subscription), and
     /// the clock still runs the cancel first, in order and in every seed.

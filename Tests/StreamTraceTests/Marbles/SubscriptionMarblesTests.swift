@@ -34,19 +34,27 @@ import Testing
         try recorder.marbles("---a-b!").get()
     }
 
-    @Test func aHotStreamSubscribedLateGivesWhatComesFromTheCaretOn() async {
+    /// The words of `input` recorded from now with `subscription` and
+    /// `demand`, once the clock has run 20 ms.
+    static func played(_ input: String, subscription: String? = nil, demand: String? = nil) async -> [String] {
         let clock = TestClock()
-        let input = TestStream<String>("^a-b-c|", clock: clock)
-        let recorder = input.record(clock: clock, subscription: "--^")
-        await clock.advance(by: .milliseconds(9))
-        #expect(Self.words(recorder) == ["subscribe@2", "b@3", "c@5", "finished@6"])
+        let stream = TestStream<String>(input, clock: clock)
+        let recorder =
+            if let subscription {
+                stream.record(clock: clock, subscription: subscription, demand: demand)
+            } else {
+                stream.record(clock: clock, demand: demand ?? "")
+            }
+        await clock.advance(by: .milliseconds(20))
+        return words(recorder)
+    }
+
+    @Test func aHotStreamSubscribedLateGivesWhatComesFromTheCaretOn() async {
+        #expect(await Self.played("^a-b-c|", subscription: "--^") == ["subscribe@2", "b@3", "c@5", "finished@6"])
     }
 
     @Test func aTimeProgressionMovesTheSubscriptionAndTheCancel() async {
-        let clock = TestClock()
-        let recorder = TestStream<String>("a 9ms b|", clock: clock).record(clock: clock, subscription: "^ 5ms !")
-        await clock.advance(by: .milliseconds(20))
-        #expect(Self.words(recorder) == ["subscribe@0", "a@0", "cancel@6"])
+        #expect(await Self.played("a 9ms b|", subscription: "^ 5ms !") == ["subscribe@0", "a@0", "cancel@6"])
     }
 
     @Test func cancellingTheRecorderBeforeItsSubscriptionMeansItNeverSubscribes() async {
@@ -55,6 +63,7 @@ import Testing
         recorder.cancel()
         await clock.advance(by: .milliseconds(5))
         #expect(Self.words(recorder) == ["cancel@0"])
+        #expect(recorder.diagnostics.isEmpty)
     }
 
     /// One run of the tie: an element due at frame 1 of the recorder and a
