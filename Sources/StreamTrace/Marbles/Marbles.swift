@@ -145,8 +145,8 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
 }
 
 extension QueryArgument {
-    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read with the frame of 1 ms to report its errors
-    /// at their column; the argument is its text and the diagram read.
+    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read as an expected diagram (nothing before `^`)
+    /// with the frame of 1 ms to report its errors at their column; the argument is its text and the diagram read.
     static let diagram = QueryArgument(placeholder: "JSON-STRING", canStart: { $0.hasPrefix("\"") }, read: readDiagram)
 
     /// `DURATION`: a duration longer than zero (`frame 10ms`).
@@ -167,7 +167,7 @@ extension QueryArgument {
                 "expected a diagram as a JSON string after '\(after)', found \(value.typeName)", at: offset)
         }
         do {
-            return .diagram(text: text, marbles: try MarbleDiagram(text))
+            return .diagram(text: text, marbles: try MarbleDiagram(expected: text, frame: .milliseconds(1)))
         } catch {
             // Where the JSON writes the diagram as is, the column is the character's own.
             let column = error.column ?? 1
