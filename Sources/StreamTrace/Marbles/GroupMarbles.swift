@@ -178,9 +178,10 @@ extension StreamExpectations {
 }
 
 extension RecordingError.Reason {
-    /// `marbles` of a group: events that share a frame across lanes were recorded in another order than the lanes are
-    /// listed.
-    package static let laneOrder = Self(rawValue: "laneOrder")
+    /// `marbles` of a group (`group.events.marbles(["query": "-a|", …])`): events that share a frame across lanes were
+    /// recorded in another order than the lanes are listed. A query (`check`) never fails with it: group marbles are a
+    /// Swift expectation.
+    public static let laneOrder = Self(rawValue: "laneOrder")
 }
 
 extension Recorder where Input == GroupEvent {
