@@ -45,3 +45,30 @@ final class AssertMarblesTests: FailureCapturingTestCase {
             ])
     }
 }
+
+/// Issue 36 item 6b: `assertMarbles(…, by:)` for elements that are not `Equatable`.
+extension AssertMarblesTests {
+    func testPairsCompareWithTheGivenComparison() async {
+        let clock = TestClock()
+        let numbers = TestStream("-a-b|", values: ["a": 1, "b": 2], clock: clock)
+        let recorder = numbers.map { ($0, String($0)) }.record(clock: clock)
+        await clock.advance(by: .milliseconds(10))
+        assertMarbles(recorder, "-a-b|", values: ["a": (1, "1"), "b": (2, "2")], by: ==)
+        let line = #line + 2
+        let failures = expectFailures {
+            assertMarbles(recorder, "-a-b|", values: ["a": (1, "1"), "b": (2, "two")], by: ==)
+        }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertEqual(
+            failures.first?.message.split(separator: "\n").first,
+            #"failed - assertMarbles: frame 3: expected b ("(2, \"two\")"), got c ("(2, \"2\")") (event 3, t=+3ms)"#)
+    }
+
+    /// AssertMarbles.swift's example of `assertMarbles(_:_:values:error:frame:by:file:line:)`.
+    func testTheComparingDocumentationExamplePasses() async {
+        let clock = TestClock()
+        let recorder = TestStream("-a|", values: ["a": 1], clock: clock).map { ($0, "x") }.record(clock: clock)
+        await clock.advance(by: .milliseconds(2))
+        assertMarbles(recorder, "-a|", values: ["a": (1, "x")], by: ==)
+    }
+}

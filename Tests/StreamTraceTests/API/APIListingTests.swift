@@ -73,17 +73,18 @@ import Testing
         }
     }
 
-    /// The public surface stays within 339 symbols, counted as issue 20
+    /// The public surface stays within 342 symbols, counted as issue 20
     /// counts them (and scripts/count-public-symbols does): public and open
     /// symbols of the three library products and their extension graphs,
     /// without compiler-synthesized symbols and enum cases. Issue 20 cut the
     /// 1.0 surface to 300; issue 35's groups (StreamGroup, GroupEvent, the
     /// group expectations and their glue) raised the cap by what they add;
-    /// issue 36 item 4, by its 9 marble failure reasons.
+    /// issue 36, by its 9 marble failure reasons (item 4) and the 3 marble
+    /// expectations with a comparison (item 6b).
     @Test(.enabled(if: hasCombine, "the count includes Combine's API: make test's --traits OpenCombine pass"))
-    func theLibraryProductsHaveAtMost339PublicSymbols() async throws {
+    func theLibraryProductsHaveAtMost342PublicSymbols() async throws {
         let counts = try await Self.listings().map(\.count)
-        #expect(counts.reduce(0, +) <= 339, "public symbols by product: \(counts)")
+        #expect(counts.reduce(0, +) <= 342, "public symbols by product: \(counts)")
     }
 
     /// Swift targets that are not products are not public API: `package` (or
