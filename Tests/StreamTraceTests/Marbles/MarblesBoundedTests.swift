@@ -31,4 +31,29 @@ import Testing
                     """)
         }
     }
+
+    /// A group's lanes keep their diagram's elements and one more, then their end: before, every element was drawn
+    /// (letters ran out after `z` and became `?`) and 5,000 events took 42 s to report.
+    @Test func aGroupsLaneIsDrawnAlikeOn10Or200000Events() throws {
+        for count in [10, 200_000] {
+            let group = StreamGroup(name: "ticks", clock: TestClock())
+            let ticks = group.recorder(named: "ticks", of: Int.self)
+            for value in 0..<count { ticks.receive(value) }
+            ticks.receive(completion: .finished)
+            let error = MarblesExpectationTests.failure {
+                try group.events.marbles(["ticks": "a|"], values: ["a": 0]).get()
+            }
+            #expect(error?.reason == .unexpectedEvent)
+            #expect(
+                error?.report == """
+                    marbles(["ticks": "a|"]): ticks: frame 0: expected no event, got b (1) (event 2, t=+0ns)
+                    ticks expected: a    |
+                          actual:   (ab|)
+                                    ^
+                    a = 0
+                    b = 1
+                    ticks: \(count - 2) later elements not drawn: the difference comes before
+                    """)
+        }
+    }
 }
