@@ -15,13 +15,14 @@ struct Benchmarks {
             "| machine | \(Measure.machine) | – | – |",
         ]
         let sections = options.sections
-        for section in ["recorder", "writer", "group"] where sections.contains(section) {
+        for section in ["recorder", "writer", "group", "marbles"] where sections.contains(section) {
             rows += RecorderClientBench(options: options).rows(section)
         }
         if sections.contains("clock") { rows += ClockClientBench(options: options).rows() }
         if sections.contains("check") {
             rows += CheckBench(options: options).rows()
         }
+        if sections.contains("marbles") { rows += MarblesBench(options: options).rows() }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
         if sections.contains("json") { rows += JSONBench(options: options).rows() }
         if sections.contains("export") { rows += ExportBench(options: options).rows() }

@@ -50,7 +50,7 @@ struct BenchOptions {
 
     static let allSections = [
         "recorder", "writer", "group", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values",
-        "showdiff",
+        "showdiff", "marbles",
     ]
 
     static let usage = """

@@ -12,7 +12,8 @@ import Foundation
 struct RecorderClientBench {
     let options: BenchOptions
 
-    /// `section` is `recorder`, `writer` or `group` (issue 35: a writer with `"seq"`, recorders in a group).
+    /// `section` is `recorder`, `writer`, `group` (issue 35: a writer with `"seq"`, recorders in a group) or `marbles`
+    /// (issue 36: a marble expectation read on 200,000 events).
     func rows(_ section: String) -> [String] {
         guard let client = options.recorderClient, FileManager.default.isExecutableFile(atPath: client) else {
             return [

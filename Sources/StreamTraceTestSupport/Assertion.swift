@@ -12,12 +12,13 @@ package enum Assertion {
     }
 
     /// The marbles: a failure unless the recording, read now, is drawn as `diagram`, labelled with the helper's `name`.
-    package static func marbles<Input: Equatable, Failure: Error>(
+    /// `areEquivalent` compares the elements (`==` for the `Equatable` forms).
+    package static func marbles<Input, Failure: Error>(
         _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)?,
-        frame: Duration, named name: String
+        frame: Duration, by areEquivalent: @escaping (Input, Input) -> Bool, named name: String
     ) -> TestFailure? {
         failure(of: recorder, named: name) {
-            try recorder.marbles(diagram, values: values, error: error, frame: frame).get()
+            try recorder.marbles(diagram, values: values, error: error, frame: frame, by: areEquivalent).get()
         }
     }
 

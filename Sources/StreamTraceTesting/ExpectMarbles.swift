@@ -19,7 +19,25 @@ public func expectMarbles<Input: Equatable, Failure: Error>(
     error: (any Error)? = nil, frame: Duration = .milliseconds(1), fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "expectMarbles")?
+    Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, by: ==, named: "expectMarbles")?
+        .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects a recording to be drawn as a marble diagram, as ``expectMarbles(_:_:values:error:frame:fileID:filePath:line:column:)``
+/// does, for elements that are not `Equatable` (the tuples of `zip`, arrays of them): `areEquivalent(recorded,
+/// expected)` compares each recorded element with the diagram's value in its frame, and the failure's drawing gives
+/// values it finds equivalent one letter.
+///
+/// ```swift
+/// expectMarbles(recorder, "-a|", values: ["a": (1, "x")], by: ==)
+/// ```
+public func expectMarbles<Input, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input], error: (any Error)? = nil,
+    frame: Duration = .milliseconds(1), by areEquivalent: @escaping (Input, Input) -> Bool,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    Assertion.marbles(
+        recorder, diagram, values: values, error: error, frame: frame, by: areEquivalent, named: "expectMarbles")?
         .record(at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 

@@ -21,7 +21,27 @@ extension XCTestCase {
         error: (any Error)? = nil, frame: Duration = .milliseconds(1), file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        Assertion.marbles(recorder, diagram, values: values, error: error, frame: frame, named: "assertMarbles")?
+        Assertion.marbles(
+            recorder, diagram, values: values, error: error, frame: frame, by: ==, named: "assertMarbles")?
+            .record(file: file, line: line)
+    }
+
+    /// Asserts that a recording is drawn as a marble diagram, as ``assertMarbles(_:_:values:error:frame:file:line:)``
+    /// does, for elements that are not `Equatable` (the tuples of `zip`, arrays of them): `areEquivalent(recorded,
+    /// expected)` compares each recorded element with the diagram's value in its frame, and the failure's drawing
+    /// gives values it finds equivalent one letter.
+    ///
+    /// ```swift
+    /// assertMarbles(recorder, "-a|", values: ["a": (1, "x")], by: ==)
+    /// ```
+    public func assertMarbles<Input, Failure: Error>(
+        _ recorder: Recorder<Input, Failure>, _ diagram: String, values: [Character: Input],
+        error: (any Error)? = nil, frame: Duration = .milliseconds(1),
+        by areEquivalent: @escaping (Input, Input) -> Bool,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        Assertion.marbles(
+            recorder, diagram, values: values, error: error, frame: frame, by: areEquivalent, named: "assertMarbles")?
             .record(file: file, line: line)
     }
 

@@ -88,3 +88,30 @@ import Testing
             ])
     }
 }
+
+/// Issue 36 item 6b: `expectMarbles(…, by:)` for elements that are not `Equatable`.
+extension ExpectMarblesTests {
+    @Test func pairsCompareWithTheGivenComparison() async {
+        let clock = TestClock()
+        let numbers = TestStream("-a-b|", values: ["a": 1, "b": 2], clock: clock)
+        let recorder = numbers.map { ($0, String($0)) }.record(clock: clock)
+        await clock.advance(by: .milliseconds(10))
+        expectMarbles(recorder, "-a-b|", values: ["a": (1, "1"), "b": (2, "2")], by: ==)
+        let line = #line + 2
+        let issues = synchronousIssues {
+            expectMarbles(recorder, "-a-b|", values: ["a": (1, "1"), "b": (2, "two")], by: ==)
+        }
+        #expect(issues.map(\.line) == [line])
+        #expect(
+            issues.first?.message.split(separator: "\n").first
+                == #"expectMarbles: frame 3: expected b ("(2, \"two\")"), got c ("(2, \"2\")") (event 3, t=+3ms)"#)
+    }
+
+    /// ExpectMarbles.swift's example of `expectMarbles(_:_:values:error:frame:by:…)`.
+    @Test func theComparingDocumentationExamplePasses() async {
+        let clock = TestClock()
+        let recorder = TestStream("-a|", values: ["a": 1], clock: clock).map { ($0, "x") }.record(clock: clock)
+        await clock.advance(by: .milliseconds(2))
+        expectMarbles(recorder, "-a|", values: ["a": (1, "x")], by: ==)
+    }
+}

@@ -131,6 +131,9 @@ enum GeneratedDocs {
             add(.invertedFulfilled, "`not \(form.syntax.form)`")
         }
         add(.mismatch, "any query with a matcher")
+        // Reasons only a Swift test meets: `check` refuses an unreadable diagram as a usage error (exit 2).
+        add(.invalidDiagram, "no query: a Swift `marbles` diagram that cannot be read (in `check`, a usage error)")
+        add(.laneOrder, "no query: a Swift group's `marbles([STREAM: DIAGRAM, …])`")
         let rows = order.map { "| `\($0)` | \(queries[$0, default: []].joined(separator: ", ")) |" }
         return (["| reason | queries |", "|---|---|"] + rows).joined(separator: "\n")
     }

@@ -45,3 +45,29 @@ final class AssertMarblesTests: FailureCapturingTestCase {
             ])
     }
 }
+
+/// Issue 36 item 6b: `assertMarbles(…, by:)` for elements that are not `Equatable`.
+extension AssertMarblesTests {
+    func testPairsCompareWithTheGivenComparison() async {
+        let clock = TestClock()
+        let input = TestStream("-a--b|", values: ["a": 1, "b": 2], clock: clock)
+        let recorder = input.map { ($0, "n\($0)") }.record(clock: clock)
+        await clock.advance(by: .milliseconds(10))
+        // Only the numbers compared.
+        assertMarbles(recorder, "-x--y|", values: ["x": (1, ""), "y": (2, "")]) { $0.0 == $1.0 }
+        let line = #line + 1
+        let failures = expectFailures { assertMarbles(recorder, "-x--x|", values: ["x": (1, "")]) { $0.0 == $1.0 } }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertEqual(
+            failures.first?.message.split(separator: "\n").first,
+            #"failed - assertMarbles: frame 4: expected x ("(1, \"\")"), got a ("(2, \"n2\")") (event 3, t=+4ms)"#)
+    }
+
+    /// AssertMarbles.swift's example of `assertMarbles(_:_:values:error:frame:by:file:line:)`.
+    func testTheComparingDocumentationExamplePasses() async {
+        let clock = TestClock()
+        let recorder = TestStream("-a|", values: ["a": 1], clock: clock).map { ($0, "x") }.record(clock: clock)
+        await clock.advance(by: .milliseconds(2))
+        assertMarbles(recorder, "-a|", values: ["a": (1, "x")], by: ==)
+    }
+}

@@ -13,6 +13,9 @@ struct GroupMarbleReport {
         var actualValues: [JSONValue?]
         /// The stream's error, if it failed, for the legend (`#: …`).
         var failureText: String?
+        /// How many of the stream's elements after `recorded` are left out (``StreamExpectations/GroupMarbles`` reads
+        /// the lane's elements and one more), said in the legend.
+        var omitted = 0
     }
 
     /// An event of a lane: the lane's index, and the event's among the lane's events.
@@ -31,10 +34,15 @@ struct GroupMarbleReport {
 
     let streams: [String]
     let reports: [MarbleReport<JSONValue>]
+    /// What each lane leaves out, for the legend: `results: 28 later elements not drawn: the difference comes before`.
+    let omitted: [String]
 
     /// The lanes, their letters named by `names` (a letter means one value in every lane), free letters for the rest.
     init(lanes: [Lane], names: [Character: JSONValue]) {
         streams = lanes.map(\.stream)
+        omitted = lanes.filter { $0.omitted > 0 }.map { lane in
+            "\(lane.stream): \(lane.omitted) later element\(lane.omitted == 1 ? "" : "s") not drawn: the difference comes before"
+        }
         let names = Self.lettered(lanes, names)
         reports = lanes.map { lane in
             MarbleReport(
@@ -82,6 +90,7 @@ struct GroupMarbleReport {
         var drawing = lines.drawing(caretFrame: frame)
         drawing.legend = []
         for line in reports.flatMap(\.legend) where !drawing.legend.contains(line) { drawing.legend.append(line) }
+        drawing.legend += omitted
         let width = streams.map { TerminalText.width($0) }.max() ?? 0
         let names = streams.flatMap { stream in
             [TextLayout.padded(stream, to: width) + " expected", String(repeating: " ", count: width) + " actual"]

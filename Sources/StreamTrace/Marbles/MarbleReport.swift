@@ -1,6 +1,6 @@
 /// A marble expectation's failure for a person: a line naming the first difference, then expected over actual on one
 /// scale, lettered alike (the diagram's names, free letters for the rest), a caret under the difference, and a legend.
-package struct MarbleReport<Element: Equatable> {
+package struct MarbleReport<Element> {
     let diagram: MarbleDiagram
     /// The value of each of the diagram's events (`nil` for an end).
     let expectedValues: [Element?]
@@ -8,6 +8,8 @@ package struct MarbleReport<Element: Equatable> {
     /// The value of each recorded event (`nil` for an end).
     let actualValues: [Element?]
     let describe: (Element) -> String
+    /// Whether two values are one, for the letters (`==` for `Equatable` values, else the expectation's comparison).
+    let equal: (Element, Element) -> Bool
     /// The symbols drawn for the diagram's and the recording's events.
     private(set) var expectedSymbols: [Character] = []
     private(set) var actualSymbols: [Character] = []
@@ -20,13 +22,15 @@ package struct MarbleReport<Element: Equatable> {
     package init(
         diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
         names: [Character: Element] = [:], inputLetters: [(Character, Element?)] = [], failureText: String? = nil,
-        omitted: Int = 0, describe: @escaping (Element) -> String
+        omitted: Int = 0, comparing equal: @escaping (Element, Element) -> Bool,
+        describe: @escaping (Element) -> String
     ) {
         self.diagram = diagram
         self.expectedValues = expectedValues
         self.recorded = recorded
         self.actualValues = actualValues
         self.describe = describe
+        self.equal = equal
         letter(names, inputLetters, failureText: failureText)
         if omitted > 0 {
             legend.append("\(omitted) later element\(omitted == 1 ? "" : "s") not drawn: the difference comes before")
@@ -41,7 +45,7 @@ package struct MarbleReport<Element: Equatable> {
     ) {
         var distinct: [Element] = []
         func key(_ value: Element) -> Int {
-            if let index = distinct.firstIndex(of: value) { return index }
+            if let index = distinct.firstIndex(where: { equal($0, value) }) { return index }
             distinct.append(value)
             return distinct.count - 1
         }
@@ -124,6 +128,18 @@ package struct MarbleReport<Element: Equatable> {
 
     private static func named(_ symbol: Character, _ value: String?, _ kind: EventKind) -> String {
         "\(symbol) (\(kind == .value ? value ?? "?" : "\(kind)"))"
+    }
+}
+
+extension MarbleReport where Element: Equatable {
+    /// A report whose letters group values by `==`.
+    package init(
+        diagram: MarbleDiagram, expectedValues: [Element?], recorded: [MarbleMatch.Recorded], actualValues: [Element?],
+        names: [Character: Element] = [:], failureText: String? = nil, describe: @escaping (Element) -> String
+    ) {
+        self.init(
+            diagram: diagram, expectedValues: expectedValues, recorded: recorded, actualValues: actualValues,
+            names: names, failureText: failureText, comparing: ==, describe: describe)
     }
 }
 

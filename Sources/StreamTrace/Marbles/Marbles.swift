@@ -2,22 +2,30 @@ extension StreamExpectations {
     /// The recording drawn as a marble diagram (`marbles(_:)`), compared as ``MarbleMatch`` says; consumed elements
     /// count, and the cursor does not move. A wait passes once the recording holds the diagram's events (and end, if it
     /// has one) and fails at the first frame that differs. ``MarbleReport`` draws a failure, and says what the
-    /// recorder's clock was doing when the recording stops short.
-    // Holds the expected values, only read (under the recorder's lock); Sendable as the other expectations are.
-    package struct Marbles<Element: Equatable, Failure: Error>: StreamExpectation, @unchecked Sendable {
+    /// recorder's clock was doing when the recording stops short. Elements compare with `equal` (`==` for `Equatable`
+    /// ones), which also groups values under one letter in a failure's drawing.
+    // Holds the expected values and the comparison, only read (under the recorder's lock); Sendable as the other
+    // expectations are.
+    package struct Marbles<Element, Failure: Error>: StreamExpectation, @unchecked Sendable {
         let text: String
         let diagram: Result<(MarbleDiagram, values: [Element?]), MarbleSyntaxError>
         /// The names `values` gives, for the letters of a failure's drawing.
         let names: [Character: Element]
         let error: (any Error)?
+        /// Whether a recorded element (first) is the diagram's value (second).
+        let equal: (Element, Element) -> Bool
         /// How many elements, from the first, can decide it: the diagram's and one more. The first difference is at or
         /// before that one (the diagram cannot match it), so a pass over a file keeps only these, and the failure of a
         /// live recording draws only these too, so that both say the same.
         let elementLimit: Int
 
-        init(_ text: String, values: [Character: Element], error: (any Error)?, frame: Duration) {
+        init(
+            _ text: String, values: [Character: Element], error: (any Error)?, frame: Duration,
+            by equal: @escaping (Element, Element) -> Bool
+        ) {
             self.text = text
             self.error = error
+            self.equal = equal
             self.names = values
             diagram = Result { () throws(MarbleSyntaxError) in
                 let diagram = try MarbleDiagram(expected: text, frame: frame)
@@ -47,7 +55,7 @@ extension StreamExpectations {
             let recorded = events.map(MarbleMatch.Recorded.init)
             let outcome = MarbleMatch.compare(diagram, recorded, isFinal: window.end.isFinal) { e, a in
                 switch events[a].kind {
-                case .value(let index): window.element(at: index) == values[e]
+                case .value(let index): values[e].map { equal(window.element(at: index), $0) } ?? false
                 case .failure(let failure): error.map { ShapeEvent<Failure>.errorsEqual($0, failure) } ?? true
                 case .finished, .cancel: true
                 }
@@ -73,7 +81,7 @@ extension StreamExpectations {
                 },
                 names: names, inputLetters: inputLetters(in: window),
                 failureText: streamError.map { "\(StreamError($0))" },
-                omitted: max(0, window.elementCount - elementLimit), describe: window.describe)
+                omitted: max(0, window.elementCount - elementLimit), comparing: equal, describe: window.describe)
             let location = difference.actual.map { events[$0].location } ?? window.lastEvent?.location
             var error = window.failure(
                 .init(marbles: difference.kind), report.message(difference), at: location, streamError: streamError)
@@ -101,7 +109,26 @@ extension Recorder where Input: Equatable {
         _ diagram: String, values: [Character: Input] = [:], error: (any Error)? = nil,
         frame: Duration = .milliseconds(1)
     ) -> RecorderExpectation<Void> {
-        expecting(StreamExpectations.Marbles<Input, Failure>(diagram, values: values, error: error, frame: frame))
+        marbles(diagram, values: values, error: error, frame: frame, by: ==)
+    }
+}
+
+extension Recorder {
+    /// The recording drawn as a marble diagram, as ``marbles(_:values:error:frame:)`` draws it, for elements that are
+    /// not `Equatable` (the tuples of `zip`, arrays of them): `areEquivalent(recorded, expected)` compares each
+    /// recorded element with the diagram's value in its frame, and a failure's drawing gives values it finds
+    /// equivalent one letter.
+    ///
+    /// ```swift
+    /// try recorder.marbles("-a|", values: ["a": (1, "x")], by: ==).get()
+    /// ```
+    public func marbles(
+        _ diagram: String, values: [Character: Input], error: (any Error)? = nil, frame: Duration = .milliseconds(1),
+        by areEquivalent: @escaping (Input, Input) -> Bool
+    ) -> RecorderExpectation<Void> {
+        expecting(
+            StreamExpectations.Marbles<Input, Failure>(
+                diagram, values: values, error: error, frame: frame, by: areEquivalent))
     }
 }
 
@@ -118,7 +145,7 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
             ]
         ) { arguments in
             guard case .diagram(let text, let diagram)? = arguments["JSON-STRING"] else {
-                return Self("", values: [:], error: nil, frame: .milliseconds(1))
+                return Self("", values: [:], error: nil, frame: .milliseconds(1), by: ==)
             }
             let names = diagram.events.compactMap { event -> Character? in
                 if case .element(let name) = event.symbol { name } else { nil }
@@ -127,7 +154,7 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
             if case .elementValues(let given)? = arguments["values"] { values = given }
             for name in names where values[name] == nil { values[name] = RawJSON(.string(String(name))) }
             let frame: Duration = if case .duration(let given)? = arguments["frame"] { given } else { .milliseconds(1) }
-            return Self(text, values: values, error: nil, frame: frame)
+            return Self(text, values: values, error: nil, frame: frame, by: ==)
         }
         syntax.refusesWithinAndMatcher = "its diagram says when each event comes and what it is"
         let reasons: [(MarbleMatch.DifferenceKind, String)] = [
@@ -148,8 +175,8 @@ extension StreamExpectations.Marbles<RawJSON, TraceFailure>: TraceExpectation, Q
 }
 
 extension QueryArgument {
-    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read with the frame of 1 ms to report its errors
-    /// at their column; the argument is its text and the diagram read.
+    /// `JSON-STRING`: a marble diagram as a JSON string (`"-a-b-|"`), read as an expected diagram (nothing before `^`)
+    /// with the frame of 1 ms to report its errors at their column; the argument is its text and the diagram read.
     static let diagram = QueryArgument(placeholder: "JSON-STRING", canStart: { $0.hasPrefix("\"") }, read: readDiagram)
 
     /// `DURATION`: a duration longer than zero (`frame 10ms`).
@@ -170,7 +197,7 @@ extension QueryArgument {
                 "expected a diagram as a JSON string after '\(after)', found \(value.typeName)", at: offset)
         }
         do {
-            return .diagram(text: text, marbles: try MarbleDiagram(text))
+            return .diagram(text: text, marbles: try MarbleDiagram(expected: text, frame: .milliseconds(1)))
         } catch {
             // Where the JSON writes the diagram as is, the column is the character's own.
             let column = error.column ?? 1

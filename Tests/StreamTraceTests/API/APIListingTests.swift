@@ -73,21 +73,23 @@ import Testing
         }
     }
 
-    /// The public surface stays within 341 symbols, counted as issue 20
+    /// The public surface stays within 353 symbols, counted as issue 20
     /// counts them (and scripts/count-public-symbols does): public and open
     /// symbols of the three library products and their extension graphs,
     /// without compiler-synthesized symbols and enum cases. Issue 20 cut the
     /// 1.0 surface to 300; issue 35's groups (StreamGroup, GroupEvent, the
     /// group expectations and their glue) raised the cap by what they add;
-    /// issue 36's inputs by 3 (`TestStream(validating:…)` and the `String`
-    /// streams on a clock and on a scheduler), its recorders acting at
-    /// frames (4 `AsyncSequence.record` and 2 `Publisher.record` overloads
-    /// with `subscription:`/`demand:`) and the clock-running marble helpers
-    /// (`expectMarbles`/`assertMarbles` with `advancing:`) by 8.
+    /// issue 36 by 23: its inputs by 3 (`TestStream(validating:…)` and the
+    /// `String` streams on a clock and on a scheduler), its recorders acting
+    /// at frames (4 `AsyncSequence.record` and 2 `Publisher.record`
+    /// overloads with `subscription:`/`demand:`) and the clock-running
+    /// marble helpers (`expectMarbles`/`assertMarbles` with `advancing:`)
+    /// by 8, its 9 marble failure reasons and its 3 marble expectations
+    /// with a comparison by 12.
     @Test(.enabled(if: hasCombine, "the count includes Combine's API: make test's --traits OpenCombine pass"))
-    func theLibraryProductsHaveAtMost341PublicSymbols() async throws {
+    func theLibraryProductsHaveAtMost353PublicSymbols() async throws {
         let counts = try await Self.listings().map(\.count)
-        #expect(counts.reduce(0, +) <= 341, "public symbols by product: \(counts)")
+        #expect(counts.reduce(0, +) <= 353, "public symbols by product: \(counts)")
     }
 
     /// Swift targets that are not products are not public API: `package` (or

@@ -222,5 +222,18 @@ import Testing
             result.stderr.split(separator: "\n").first.map(String.init) == "streamtrace: error: " + message, "\(result)"
         )
     }
+
+    /// Issue 36 item 10: a diagram that can never match (an element before `^`, before the subscription) is refused
+    /// as the other diagram errors are, at its column, with exit 2; not checked and failed with exit 1.
+    @Test func anElementBeforeTheSubscriptionIsAUsageError() async throws {
+        let result = try await check(Self.search, [#"marbles "a-^-a|" frame 10ms"#])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)
+                == "streamtrace: error: query 1, column 10: 'a' before '^': an expected diagram starts at the "
+                + "subscription in the diagram",
+            "\(result)")
+    }
 }
 #endif

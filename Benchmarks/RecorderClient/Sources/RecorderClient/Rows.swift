@@ -128,6 +128,23 @@ struct Rows {
         return rows
     }
 
+    // MARK: Marbles (issue 36)
+
+    /// A recorder of 200,000 hand-fed events read with a marble expectation that its first element decides, the
+    /// failure's report made (what `expectMarbles` shows), against the same recorder fed and not read.
+    func marbles() -> [String] {
+        let count = 200_000
+        let times = Self.rounds(rounds, [{ Workloads.recorder(count) }, { Workloads.recorderMarbles(count) }])
+        let (ours, base) = (typical(times[1]), typical(times[0]))
+        let overhead = fastest ? ours - base : Self.median(zip(times[0], times[1]).map { $1 - $0 })
+        return [
+            "| marbles: `recorder.marbles(\"-a\\|\").get()` and its failure's report, decided by the first of \(count) "
+                + "hand-fed events, from that package (ms) vs the same recorder, fed and not read\(statistic) | "
+                + format("%.2f ms", ours * 1e3) + " | " + format("%.2f ms", base * 1e3) + " | "
+                + format("%+.3f ms", overhead * 1e3) + " |"
+        ]
+    }
+
     private func groupName(_ threads: Int, _ count: Int) -> String {
         "group: 3 `Recorder<Int, Never>` of a `StreamGroup`, \(format("%gM", Double(count) / 1e6)) values in turn from "
             + "\(threads == 1 ? "1 thread" : "\(threads) threads") (ns/event) vs 3 recorders of their own, the same loop"

@@ -45,6 +45,20 @@ enum Workloads {
         blackHole(recorder)
     }
 
+    /// A recorder fed by hand, then read with `marbles`, which its first element decides (a value where the diagram has
+    /// none), and the failure's report made, as `expectMarbles` makes it.
+    static func recorderMarbles(_ count: Int) {
+        let recorder = Recorder<Int, Never>()
+        for i in 0..<count { recorder.receive(i) }
+        recorder.receive(completion: .finished)
+        do {
+            try recorder.marbles("-a|", values: ["a": -1], frame: .seconds(1)).get()
+        } catch {
+            blackHole(String(describing: error))
+        }
+        blackHole(recorder)
+    }
+
     /// A bare `for await` that keeps the elements, as any recording must.
     static func asyncBare(_ sequence: CountingSequence) {
         blocking {

@@ -4,7 +4,7 @@ import Foundation
 // depends on StreamTrace through its public API, in a release build.
 
 let usage = """
-    usage: RecorderClient [--events N] [--rounds N] [--fastest] [--dir DIR] [--only recorder,writer,group]
+    usage: RecorderClient [--events N] [--rounds N] [--fastest] [--dir DIR] [--only recorder,writer,group,marbles]
            RecorderClient --profile WORKLOAD [--events N] [--dir DIR]
 
     Prints Markdown table rows: each StreamTrace workload beside its bare
@@ -19,7 +19,7 @@ struct Options {
     var events = 5_000_000
     var rounds = 5
     var directory = NSTemporaryDirectory()
-    var sections: Set<String> = ["recorder", "writer", "group"]
+    var sections: Set<String> = ["recorder", "writer", "group", "marbles"]
     var profile: String?
     var fastest = false
 
@@ -41,7 +41,7 @@ struct Options {
             default: return nil
             }
         }
-        let known = options.sections.isSubset(of: ["recorder", "writer", "group"])
+        let known = options.sections.isSubset(of: ["recorder", "writer", "group", "marbles"])
         let workload = options.profile.map(Profile.workloads.contains) ?? true
         return options.events > 0 && options.rounds > 0 && known && workload ? options : nil
     }
@@ -79,3 +79,4 @@ let rows = Rows(
 if options.sections.contains("recorder") { print(rows.recorder().joined(separator: "\n")) }
 if options.sections.contains("writer") { print(rows.writer().joined(separator: "\n")) }
 if options.sections.contains("group") { print(rows.group().joined(separator: "\n")) }
+if options.sections.contains("marbles") { print(rows.marbles().joined(separator: "\n")) }
