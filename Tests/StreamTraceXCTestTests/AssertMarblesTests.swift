@@ -58,9 +58,10 @@ extension AssertMarblesTests {
         let line = #line + 1
         let failures = expectFailures { assertMarbles(recorder, "-x--x|", values: ["x": (1, "")]) { $0.0 == $1.0 } }
         XCTAssertEqual(failures.map(\.line), [line])
+        // `a` and `b` are the input's letters for 1 and 2: the pair takes the next free one.
         XCTAssertEqual(
             failures.first?.message.split(separator: "\n").first,
-            #"failed - assertMarbles: frame 4: expected x ("(1, \"\")"), got a ("(2, \"n2\")") (event 3, t=+4ms)"#)
+            #"failed - assertMarbles: frame 4: expected x ("(1, \"\")"), got c ("(2, \"n2\")") (event 3, t=+4ms)"#)
     }
 
     /// AssertMarbles.swift's example of `assertMarbles(_:_:values:error:frame:by:file:line:)`.
