@@ -97,4 +97,14 @@ final class DocumentationTests: XCTestCase {
         try wait(for: recorder.finished.inverted, timeout: .milliseconds(100))  // still open
         XCTAssertEqual(firstTwo, [1, 2])
     }
+
+    /// XCTestCase+Wait.swift: the timeout in seconds.
+    func testAWaitInSecondsPassesWhileOpenAndReturnsTheElements() throws {
+        let recorder = Recorder<Int, Never>()
+        recorder.receive(1)
+        recorder.receive(2)
+        try wait(for: recorder.finished.inverted, timeout: 0.1)  // still open
+        let firstTwo = try wait(for: recorder.next(2), timeout: 1)
+        XCTAssertEqual(firstTwo, [1, 2])
+    }
 }

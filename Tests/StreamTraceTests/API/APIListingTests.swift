@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    /// The public surface stays within 353 symbols, counted as issue 20
+    /// The public surface stays within 355 symbols, counted as issue 20
     /// counts them (and scripts/count-public-symbols does): public and open
     /// symbols of the three library products and their extension graphs,
     /// without compiler-synthesized symbols and enum cases. Issue 20 cut the
@@ -85,11 +85,12 @@ import Testing
     /// overloads with `subscription:`/`demand:`) and the clock-running
     /// marble helpers (`expectMarbles`/`assertMarbles` with `advancing:`)
     /// by 8, its 9 marble failure reasons and its 3 marble expectations
-    /// with a comparison by 12.
+    /// with a comparison by 12; issue 37 by the two XCTest waits with a
+    /// timeout in seconds (`wait(for:timeout:)`, `fulfillment(of:timeout:)`).
     @Test(.enabled(if: hasCombine, "the count includes Combine's API: make test's --traits OpenCombine pass"))
-    func theLibraryProductsHaveAtMost353PublicSymbols() async throws {
+    func theLibraryProductsHaveAtMost355PublicSymbols() async throws {
         let counts = try await Self.listings().map(\.count)
-        #expect(counts.reduce(0, +) <= 353, "public symbols by product: \(counts)")
+        #expect(counts.reduce(0, +) <= 355, "public symbols by product: \(counts)")
     }
 
     /// Swift targets that are not products are not public API: `package` (or
