@@ -13,6 +13,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     let header: TraceHeader
     /// The group the recorder is a member of, if any: its events then take the group's order.
     @usableFromInline let membership: GroupMembership?
+    /// The clock as an evaluation's window gives it to a marble expectation, read from `time` once.
+    let recordingClock: RecordingClock
 
     @usableFromInline
     init(time: TimeSource, header: TraceHeader, sink: (any TraceSink)?, membership: GroupMembership?) {
@@ -20,6 +22,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
         self.header = header
         self.sink = sink
         self.membership = membership
+        recordingClock = time.virtualCore.map { .virtual($0) } ?? .notVirtual(describe: time.diagnose)
         target = sink.map(SinkTarget.init)
         if let sink { encoder.write(header, to: sink, line: &state.line) }
         membership?.group.join()
@@ -162,8 +165,7 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
     func evaluateLocked<E: StreamExpectation>(_ expectation: E, end: WindowEnd, scanned: inout Int) -> Verdict<E.Output>
     where E.Element == Input, E.Failure == Failure {
         let window = RecorderWindow(
-            state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned,
-            recordingClock: time.virtualCore.map { .virtual($0) } ?? .notVirtual(describe: time.diagnose))
+            state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned, recordingClock: recordingClock)
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
         if case .failed(var error) = verdict, end.isTimeout || error.explainsTime, error.clockNote == nil {
