@@ -8,7 +8,7 @@ package enum Assertion {
         _ recorder: Recorder<Input, Failure>, _ expected: [ExpectedEvent<Input, Failure>], tolerance: Duration,
         named name: String
     ) -> TestFailure? {
-        failure(of: recorder, named: name) { try recorder.shape(equal: expected, tolerance: tolerance).get() }
+        failure(of: recorder, named: name) { try recorder.shape(equal: expected, tolerance: tolerance).result().get() }
     }
 
     /// The marbles: a failure unless the recording, read now, is drawn as `diagram`, labelled with the helper's `name`.
@@ -18,7 +18,7 @@ package enum Assertion {
         frame: Duration, by areEquivalent: @escaping (Input, Input) -> Bool, named name: String
     ) -> TestFailure? {
         failure(of: recorder, named: name) {
-            try recorder.marbles(diagram, values: values, error: error, frame: frame, by: areEquivalent).get()
+            try recorder.marbles(diagram, values: values, error: error, frame: frame, by: areEquivalent).result().get()
         }
     }
 
@@ -39,7 +39,7 @@ package enum Assertion {
         frame: Duration, named name: String
     ) -> TestFailure? {
         failure(of: group.events, named: name) {
-            try group.events.marbles(lanes, values: values, frame: frame).get()
+            try group.events.marbles(lanes, values: values, frame: frame).result().get()
         }
     }
 

@@ -13,16 +13,17 @@ import StreamTraceTestSupport
 /// expected, what the recording holds, the deciding event, the recent timeline), the recording is attached as a
 /// `.jsonl` trace, and the test stops there.
 ///
-/// To assert that an expectation fails, use the recorder's own `value(timeout:)`, which throws the `RecordingError`
-/// without failing the test.
+/// To assert that an expectation fails, use the recorder's own `result()` or `value(timeout:)`, which fail no test:
+/// `value(timeout:)` throws the stream's own error when the stream failed, and the `RecordingError` otherwise.
 @discardableResult
 public func wait<Output>(
     for expectation: RecorderExpectation<Output>, timeout: Duration, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async throws -> Output {
-    do {
-        return try await expectation.value(timeout: timeout)
-    } catch {
+    switch await expectation.result(timeout: timeout) {
+    case .success(let value):
+        return value
+    case .failure(let error):
         let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         TestFailure(waitError: error, of: expectation.trace).record(at: location)
         try TestFailure.stop(at: location)

@@ -36,7 +36,8 @@ import Testing
         let recorder = ScriptedSequence(elements: ["a"], error: MyError(code: 3)).record()
         let failure: MyError = try await recorder.failure.value(timeout: .seconds(60))
         #expect(failure == MyError(code: 3))
-        let error = try #require(throws: RecordingError.self) { try recorder.elements.get() }
+        #expect(throws: MyError(code: 3)) { try recorder.elements.get() }
+        let error = try #require(recorder.elements.result().failure)
         #expect(error.reason == .streamFailed)
         #expect(recorder.events.map(\.event) == [.subscribe, .value("a"), .failure(MyError(code: 3))])
     }

@@ -33,7 +33,8 @@ import Testing
 
     @Test func aFailedStreamWithoutOneFailsWithItsError() throws {
         let recorder = recorder([1], completion: .failure(MyError(code: 3)))
-        let error = #expect(throws: RecordingError.self) { try recorder.contains(where: { $0 > 3 }).get() }
+        #expect(throws: MyError(code: 3)) { try recorder.contains(where: { $0 > 3 }).get() }
+        let error = recorder.contains(where: { $0 > 3 }).result().failure
         #expect(error?.reason == .streamFailed)
         #expect(
             error?.message

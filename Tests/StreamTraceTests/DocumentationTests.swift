@@ -58,6 +58,34 @@ import Testing
         #expect(printed == ["expected exactly one element, got 2"])
     }
 
+    /// RecordingError+Patterns.swift: CombineExpectations' names as patterns over a thrown error.
+    @Test func aReasonIsAPatternOverTheThrownError() throws {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        let recorder = Recorder<Int, Never>()
+        recorder.receive(completion: .finished)
+        do {
+            _ = try recorder.single.get()
+        } catch RecordingError.notEnoughElements {
+            print("no element")  // the stream finished without one
+        }
+        #expect(printed == ["no element"])
+    }
+
+    /// RecorderExpectation.swift: `result()` holds the report when `get()` throws the stream's own error.
+    @Test func resultHoldsTheReportOfAStreamThatFailed() throws {
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
+        let recorder = Recorder<Int, MyError>()
+        recorder.receive(completion: .failure(MyError()))
+        if case .failure(let error) = recorder.elements.result() {
+            print(error.reason)  // streamFailed
+            print(error.streamError?.underlying is MyError)  // true
+        }
+        #expect(printed == ["streamFailed", "true"])
+        #expect(throws: MyError()) { try recorder.elements.get() }
+    }
+
     /// RecorderExpectation.swift: read now, or wait.
     @Test func anExpectationIsReadNowOrAwaited() async throws {
         let recorder = Recorder<Int, Never>()

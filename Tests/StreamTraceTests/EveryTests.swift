@@ -29,7 +29,8 @@ import Testing
 
     @Test func aStreamThatFailedAfterMatchingElementsFailsWithItsError() throws {
         let recorder = recorder([1, 2], completion: .failure(MyError(code: 7)))
-        let error = #expect(throws: RecordingError.self) { try recorder.every(where: { $0 > 0 }).get() }
+        #expect(throws: MyError(code: 7)) { try recorder.every(where: { $0 > 0 }).get() }
+        let error = recorder.every(where: { $0 > 0 }).result().failure
         #expect(error?.reason == .streamFailed)
         #expect(
             error?.message == "expected the stream to finish, but the stream failed with MyError: MyError(code: 7)")

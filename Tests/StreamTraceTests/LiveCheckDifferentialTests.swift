@@ -73,12 +73,9 @@ import Testing
 
     /// `expectation` read on `recorder` now, as a test would.
     static func live<E: TraceExpectation>(_ expectation: E, on recorder: Recorder<RawJSON, TraceFailure>) -> String {
-        do {
-            return outcome(passed: expectation.json(try recorder.expecting(expectation).get()), failure: nil)
-        } catch let error as RecordingError {
-            return outcome(passed: nil, failure: error)
-        } catch {
-            return "threw \(error)"
+        switch recorder.expecting(expectation).result() {
+        case .success(let value): outcome(passed: expectation.json(value), failure: nil)
+        case .failure(let error): outcome(passed: nil, failure: error)
         }
     }
 

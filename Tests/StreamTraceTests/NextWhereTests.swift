@@ -40,7 +40,8 @@ import Testing
 
     @Test func aStreamErrorFailsItWithThatError() throws {
         let recorder = recorder([7], completion: .failure(MyError(code: 42)))
-        let error = #expect(throws: RecordingError.self) { try recorder.next(where: { $0 == 8 }).get() }
+        #expect(throws: MyError(code: 42)) { try recorder.next(where: { $0 == 8 }).get() }
+        let error = recorder.next(where: { $0 == 8 }).result().failure
         #expect(error?.reason == .streamFailed)
         #expect(
             error?.message

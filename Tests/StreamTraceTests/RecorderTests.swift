@@ -68,7 +68,8 @@ import Testing
     @Test func aStreamFailureNamesTheErrorTypeAndDescription() throws {
         let recorder = Recorder<Int, Boom>(clock: ManualClock())
         recorder.receive(completion: .failure(Boom()))
-        let error = try #require(throws: RecordingError.self) { try recorder.last.get() }
+        #expect(throws: Boom.self) { try recorder.last.get() }
+        let error = try #require(recorder.last.result().failure)
         #expect(
             error.description
                 == #"last: expected the stream to finish, but the stream failed with Boom: boom: the "engine" stalled (event 1, t=+0ns); recent: #"#

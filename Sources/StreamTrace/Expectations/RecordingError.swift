@@ -67,6 +67,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     package var orderNote: String?
     /// Where test helpers record the failure instead of their caller's line (an input whose diagram did not parse).
     package var origin: FailureOrigin?
+    /// Whether a wait's timeout (or the cancellation of its task) ended the window, rather than the recording: what
+    /// XCTest's waits report as "Asynchronous wait failed".
+    package var waitEnded = false
 
     package init(
         expectation: String, reason: Reason, message: String, location: EventLocation?, streamError: StreamError? = nil
@@ -81,6 +84,13 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     /// The message and the deciding event: `expected exactly one element, got 3 (line 4, t=+2.1ms)`.
     package var summary: String {
         location.map { "\(message) (\($0.description(inFile: file)))" } ?? message
+    }
+
+    /// What ``RecorderExpectation/get()`` and ``RecorderExpectation/value(timeout:)`` throw for this failure, as
+    /// CombineExpectations does: the stream's own error when the stream's failure decided it, else this error.
+    package var thrown: any Error {
+        guard reason == .streamFailed, let streamError else { return self }
+        return streamError.underlying
     }
 
     /// The summary and the recent timeline: `…got 2 (event 3, t=+2ms); recent: -a---(b|) a = 1, b = 2`.

@@ -20,10 +20,10 @@ extension Recorder where Input: Equatable {
         let end = (try? MarbleDiagram(expected: diagram, frame: frame).end) ?? 0
         let bound = origin + .nanoseconds(end) + frame * Self.marbleTailFrames
         await clock.advance(to: TestClock.Instant(offset: bound))
-        do {
-            try marbles(diagram, values: values, error: error, frame: frame).get()
+        switch marbles(diagram, values: values, error: error, frame: frame).result() {
+        case .success:
             return .success(())
-        } catch var failure as RecordingError {
+        case .failure(var failure):
             let queue = clock.core.timeline.snapshot
             if !queue.sleepers.isEmpty || !queue.actions.isEmpty {
                 let note =
@@ -33,8 +33,6 @@ extension Recorder where Input: Equatable {
                 failure.clockNote = note
             }
             return .failure(failure)
-        } catch {
-            return .failure(error)
         }
     }
 }

@@ -6,7 +6,7 @@ package protocol AnyBoundExpectation<Output> {
     var name: String { get }
     /// The recorder it reads, whose trace a test helper attaches to a failure.
     var trace: any RecordedTrace { get }
-    func get() throws -> Output
-    func wait(timeout: Duration) throws -> Output
-    func value(timeout: Duration) async throws -> Output
+    func get() throws(RecordingError) -> Output
+    func wait(timeout: Duration) throws(RecordingError) -> Output
+    func value(timeout: Duration) async throws(RecordingError) -> Output
 }

@@ -16,7 +16,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
     private var storage: RecorderStorage<Base.Element, Base.Failure> { recorder.storage }
 
     /// Decides the expectation from what the recorder holds now, without waiting.
-    package func get() throws -> Base.Output {
+    package func get() throws(RecordingError) -> Base.Output {
         let outcome = WaitOutcome<Base.Output>()
         var scanned = 0
         storage.lock.withLock { outcome.verdict = storage.evaluateLocked(expectation, end: .now, scanned: &scanned) }
@@ -28,7 +28,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
     @available(
         *, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:), which suspends"
     )
-    package func wait(timeout: Duration) throws -> Base.Output {
+    package func wait(timeout: Duration) throws(RecordingError) -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let onMainThread = MainRunLoop.isMainThread
         let semaphore = DispatchSemaphore(value: 0)
@@ -58,7 +58,7 @@ package struct BoundExpectation<Base: StreamExpectation>: AnyBoundExpectation {
     }
 
     /// Suspends until the expectation is decided or `timeout` expires; cancelling the task ends it like a timeout.
-    package func value(timeout: Duration) async throws -> Base.Output {
+    package func value(timeout: Duration) async throws(RecordingError) -> Base.Output {
         let (waiter, outcome) = makeWaiter()
         let storage = self.storage
         await TaskTracker.shared.moveOntoRunner()

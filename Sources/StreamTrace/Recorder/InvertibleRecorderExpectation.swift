@@ -15,10 +15,16 @@ public final class InvertibleRecorderExpectation<Output, InvertedOutput>: Record
     ) {
         invert = inverted
         super.init(bound)
+        opposite = { inverted().result().map { $0 as Any } }
     }
 
     /// The inverted expectation: fulfilled when the window ends before this one would be.
-    public var inverted: RecorderExpectation<InvertedOutput> { invert() }
+    public var inverted: RecorderExpectation<InvertedOutput> {
+        let inverted = invert()
+        let base = bound
+        inverted.opposite = { Result { () throws(RecordingError) in try base.get() as Any } }
+        return inverted
+    }
 }
 
 extension InvertibleRecorderExpectation: @unchecked Sendable where Output: Sendable {}

@@ -20,26 +20,71 @@ public class RecorderExpectation<Output> {
 
     package var name: String { bound.name }
     package var trace: any RecordedTrace { bound.trace }
+    /// Decides the opposite form now, for an expectation that has one (an inverted expectation's base, the inverted
+    /// form of an invertible one): what a wait that failed under a test case keeping its failures returns instead.
+    package var opposite: (() -> Result<Any, RecordingError>)?
 
     /// Decides the expectation from what the recorder holds now, without waiting.
     ///
-    /// - Throws: ``RecordingError`` if it is not fulfilled.
+    /// - Throws: The stream's own error when the stream failed where the expectation wanted something else (as
+    ///   CombineExpectations' `get()` does), so that `catch let error as MyError` catches it; otherwise a
+    ///   ``RecordingError``. ``result()`` gives the `RecordingError` in both cases.
     public func get() throws -> Output {
-        try bound.get()
+        do { return try bound.get() } catch { throw error.thrown }
+    }
+
+    /// Decides the expectation from what the recorder holds now, like ``get()``, and returns why it failed as a
+    /// ``RecordingError`` in every case: when the stream's failure decided it, the error's
+    /// ``RecordingError/streamError`` holds the stream's own error, beside what was expected and the recent events.
+    ///
+    /// ```swift
+    /// let recorder = Recorder<Int, MyError>()
+    /// recorder.receive(completion: .failure(MyError()))
+    /// if case .failure(let error) = recorder.elements.result() {
+    ///     print(error.reason)  // streamFailed
+    ///     print(error.streamError?.underlying is MyError)  // true
+    /// }
+    /// ```
+    public func result() -> Result<Output, RecordingError> {
+        do { return .success(try bound.get()) } catch { return .failure(error) }
     }
 
     /// Suspends until the expectation is decided or `timeout` of wall-clock time passes. Cancelling the waiting task
     /// ends the wait like a timeout.
     ///
-    /// - Throws: ``RecordingError`` if it is not fulfilled in time.
+    /// - Throws: The stream's own error when the stream failed where the expectation wanted something else, as
+    ///   ``get()`` does; otherwise a ``RecordingError`` if it is not fulfilled in time.
     public func value(timeout: Duration) async throws -> Output {
-        try await bound.value(timeout: timeout)
+        do { return try await bound.value(timeout: timeout) } catch { throw error.thrown }
     }
 
     /// Blocks the calling thread until the expectation is decided or `timeout` expires (StreamTraceXCTest's `wait`).
     @available(*, noasync, message: "wait(timeout:) blocks its thread; in async code use value(timeout:)")
-    package func wait(timeout: Duration) throws -> Output {
+    package func wait(timeout: Duration) throws(RecordingError) -> Output {
         try bound.wait(timeout: timeout)
+    }
+
+    /// Suspends until the expectation is decided or `timeout` expires, and returns why it failed as a
+    /// ``RecordingError`` in every case (the test helpers' wait).
+    package func result(timeout: Duration) async -> Result<Output, RecordingError> {
+        do { return .success(try await bound.value(timeout: timeout)) } catch { return .failure(error) }
+    }
+
+    /// What a wait that failed with `failure` gives when the test goes on (its test case kept the failure from the
+    /// run, as CombineExpectations' own test case does): what CombineExpectations' `get()` reads then. A timeout gives
+    /// the inverted form's value, an inverted expectation that was fulfilled its base's, when they are of this type
+    /// or nothing is expected (`Void`); the stream's own error is thrown as ``get()`` throws it, and anything else
+    /// throws `failure`.
+    package func recovered(after failure: RecordingError) throws -> Output {
+        guard failure.waitEnded || failure.reason == .invertedFulfilled, let opposite else { throw failure.thrown }
+        switch opposite() {
+        case .success(let value):
+            if let value = value as? Output { return value }
+            if let nothing = () as? Output { return nothing }
+            throw failure.thrown
+        case .failure(let error):
+            throw error.reason == .streamFailed ? error.thrown : failure.thrown
+        }
     }
 }
 

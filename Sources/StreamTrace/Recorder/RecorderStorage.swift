@@ -168,6 +168,10 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned, recordingClock: recordingClock)
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
+        if case .failed(var error) = verdict, end.isTimeout || end == .waitCancelled {
+            error.waitEnded = true
+            verdict = .failed(error)
+        }
         if case .failed(var error) = verdict, end.isTimeout || error.explainsTime, error.clockNote == nil {
             // A note on the recorder's clock, after a word on a never-subscribed stream.
             let unsubscribed = state.eventCount == 0 ? "nothing was recorded: the stream was never subscribed to; " : ""
