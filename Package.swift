@@ -74,6 +74,14 @@ let package = Package(
         .testTarget(
             name: "StreamTraceXCTestTests", dependencies: ["StreamTrace", "StreamTraceXCTest", "StreamTraceTesting"],
             exclude: ["__Traces__"]),
+        // CombineExpectations' own documentation tests, ported with only their imports changed (MIT, see LICENSE).
+        .testTarget(
+            name: "CombineExpectationsTests",
+            dependencies: [
+                "StreamTraceXCTest",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
+            exclude: ["LICENSE"]),
         .testTarget(
             name: "StreamTraceTestingTests",
             dependencies: [

@@ -3,7 +3,7 @@ import StreamTraceTestSupport
 import XCTest
 
 extension XCTestCase {
-    /// Waits for a recorder's expectation and returns its value, as CombineExpectations spells it:
+    /// Waits for a recorder's expectation and returns its value, as CombineExpectations spells and means it:
     ///
     /// ```swift
     /// let firstTwo = try wait(for: recorder.next(2), timeout: .seconds(60))
@@ -11,13 +11,23 @@ extension XCTestCase {
     /// ```
     ///
     /// Blocks the calling thread until the expectation is decided (woken by the recorder's events) or `timeout` of
-    /// wall-clock time passes; on the main thread the main run loop and main queue keep running. If the expectation
-    /// fails, the failure is recorded once, at the caller's line, with the `RecordingError.report` (what was expected,
-    /// what the recording holds, the deciding event, the recent timeline), and the test stops there. In `async` tests,
-    /// use ``fulfillment(of:timeout:description:file:line:)-(_,Duration,_,_,_)``.
+    /// wall-clock time passes; on the main thread the main run loop and main queue keep running. In `async` tests, use
+    /// ``fulfillment(of:timeout:description:file:line:)-(_,Duration,_,_,_)``.
     ///
-    /// To assert that an expectation fails, use the recorder's own `value(timeout:)` (or `get()`), which throws the
-    /// `RecordingError` without failing the test.
+    /// What it records and what it throws are CombineExpectations':
+    /// - A timeout, and an inverted expectation that was fulfilled, are recorded once at the caller's line, worded as
+    ///   XCTest's own waits word them (`Asynchronous wait failed: next(2): expected 2 more elements, got 1 within
+    ///   1s …`, `Fulfilled inverted expectation: finished.inverted: …`), with the `RecordingError.report` (what was
+    ///   expected, what the recording holds, the deciding event, the recent timeline), and the test stops there.
+    /// - What the recorded events decided is thrown, as the expectation's `get()` throws it, and recorded by nothing
+    ///   else: the stream's own error when it failed (`catch let error as MyError`), or a `RecordingError`
+    ///   (`catch RecordingError.tooManyElements`). Uncaught, it fails the test as any thrown error does; on Apple
+    ///   platforms the recording is attached. `result()` on the expectation gives the whole report.
+    ///
+    /// A test case that keeps a recorded failure from the test run (overriding `record(_:)`, as CombineExpectations'
+    /// own `FailureTestCase` does) is not stopped: the wait then goes on as CombineExpectations' does, returning what
+    /// the recording holds (the elements so far of a `prefix` that timed out) or throwing the `RecordingError`
+    /// (`catch RecordingError.notCompleted`).
     @available(*, noasync, message: "wait(for:timeout:) blocks its thread; in async tests use fulfillment(of:timeout:)")
     @discardableResult
     public func wait<Output>(
@@ -26,22 +36,29 @@ extension XCTestCase {
     ) throws -> Output {
         do {
             return try expectation.wait(timeout: timeout)
+        } catch let failure where Self.waitWording(of: failure) != nil || failure.origin != nil {
+            return try fail(with: failure, of: expectation, description: description, file: file, line: line)
         } catch {
-            try fail(with: error, of: expectation.trace, description: description, file: file, line: line)
+            throw thrown(error, of: expectation)
         }
     }
 
-    /// Suspends until a recorder's expectation is decided or `timeout` seconds pass, and returns its value:
-    /// ``wait(for:timeout:description:file:line:)-(_,Duration,_,_,_)`` for async tests (the counterpart of `XCTestCase.fulfillment(of:)`).
+    /// Suspends until a recorder's expectation is decided or `timeout` passes, and returns its value:
+    /// ``wait(for:timeout:description:file:line:)-(_,Duration,_,_,_)`` for async tests (the counterpart of
+    /// `XCTestCase.fulfillment(of:)`). The stream's own error is thrown, as `wait(for:)` throws it; any other failure
+    /// is recorded once at the caller's line and stops the test.
     @discardableResult
     public func fulfillment<Output>(
         of expectation: RecorderExpectation<Output>, timeout: Duration, description: String = "",
         file: StaticString = #filePath, line: UInt = #line
     ) async throws -> Output {
-        do {
-            return try await expectation.value(timeout: timeout)
-        } catch {
-            try fail(with: error, of: expectation.trace, description: description, file: file, line: line)
+        switch await expectation.result(timeout: timeout) {
+        case .success(let value):
+            return value
+        case .failure(let failure) where failure.reason == .streamFailed:
+            throw thrown(failure, of: expectation)
+        case .failure(let failure):
+            return try fail(with: failure, of: expectation, description: description, file: file, line: line)
         }
     }
 
@@ -85,14 +102,39 @@ extension XCTestCase {
         return seconds > 0 ? .seconds(seconds) : .zero
     }
 
-    /// Records `error` once at `file`:`line` and stops the test.
-    private func fail(
-        with error: any Error, of trace: any RecordedTrace, description: String, file: StaticString, line: UInt
-    ) throws -> Never {
-        var failure = TestFailure(waitError: error, of: trace)
-        if !description.isEmpty { failure.message = "\(description): \(failure.message)" }
-        failure.record(file: file, line: line)
-        // Stops the test without recording a second failure: the one above stands.
+    /// What the wait throws for a failure the recorded events decided, the recording attached to the test (kept only
+    /// if the test fails): the stream's own error, or the `RecordingError`.
+    private func thrown<Output>(_ failure: RecordingError, of expectation: RecorderExpectation<Output>) -> any Error {
+        TestFailure(waitError: failure, of: expectation.trace).attach(keepingOnSuccess: false)
+        return failure.thrown
+    }
+
+    /// How XCTest words the failure of its own waits, for the failures a wait (not the recording) decides: a timeout
+    /// and an inverted expectation that was fulfilled.
+    private static func waitWording(of failure: RecordingError) -> String? {
+        if failure.waitEnded { return "Asynchronous wait failed" }
+        return failure.reason == .invertedFulfilled ? "Fulfilled inverted expectation" : nil
+    }
+
+    /// Records `failure` once at `file`:`line` and stops the test; when the test case kept the failure from the run,
+    /// goes on as CombineExpectations' wait does (`RecorderExpectation.recovered(after:)`).
+    private func fail<Output>(
+        with failure: RecordingError, of expectation: RecorderExpectation<Output>, description: String,
+        file: StaticString, line: UInt
+    ) throws -> Output {
+        var report = TestFailure(waitError: failure, of: expectation.trace)
+        if !description.isEmpty { report.message = "\(description): \(report.message)" }
+        let failuresBefore = testRun?.totalFailureCount ?? 0
+        if let wording = Self.waitWording(of: failure), !report.wasRecorded, failure.origin == nil {
+            report.message = "\(wording): \(report.message)"
+            report.record(asWaitOf: self, file: file, line: line)
+        } else {
+            report.record(file: file, line: line)
+        }
+        guard report.wasRecorded || (testRun?.totalFailureCount ?? 0) > failuresBefore else {
+            return try expectation.recovered(after: failure)
+        }
+        // Stops the test without recording a second failure: the one above stands, so the test ends failed.
         throw XCTSkip(TestFailure.stopReason, file: file, line: line)
     }
 }

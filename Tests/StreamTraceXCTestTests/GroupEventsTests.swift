@@ -129,7 +129,7 @@ final class GroupEventsTests: FailureCapturingTestCase {
             failures.map(\.message),
             [
                 """
-                failed - order(_:before:).inverted: expected results:"x" not before query:"b", but results:"x" came \
+                Fulfilled inverted expectation: order(_:before:).inverted: expected results:"x" not before query:"b", but results:"x" came \
                 first (event 2, t=+4ms)
                 """ + Self.lanes
             ])

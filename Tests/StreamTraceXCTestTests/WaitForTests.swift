@@ -27,7 +27,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#
+                        #"Asynchronous wait failed: next(2): expected 2 more elements, got 1 within 10ms (event 1, t=+0ns); recent: a-  a = "a""#
                         + "\nTestClock at 0ns, never advanced; nothing sleeps or is scheduled on it",
                     file: #filePath, line: line)
             ])
@@ -42,7 +42,7 @@ final class WaitForTests: FailureCapturingTestCase {
         XCTAssertEqual(
             failures.map(\.message),
             [
-                #"failed - the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#
+                #"Asynchronous wait failed: the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#
                     + "\nnothing was recorded: the stream was never subscribed to; "
                     + "TestClock at 0ns, never advanced; nothing sleeps or is scheduled on it"
             ])
@@ -60,7 +60,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"#,
+                        #"Fulfilled inverted expectation: finished.inverted: expected no completion, but the stream finished (event 2, t=+0ns); recent: (a|)  a = 1"#,
                     file: #filePath, line: line)
             ])
     }
@@ -79,7 +79,7 @@ final class WaitForTests: FailureCapturingTestCase {
             [
                 Failure(
                     message:
-                        #"failed - single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: a-  a = 7"#
+                        #"Asynchronous wait failed: single: not completed within 10ms: last event is value (event 1, t=+0ns); recent: a-  a = 7"#
                         + "\nTestClock at 0ns, never advanced; nothing sleeps or is scheduled on it",
                     file: #filePath, line: line)
             ])
@@ -115,7 +115,8 @@ extension WaitForTests {
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertEqual(
             failures.first?.message.split(separator: "\n").first,
-            #"failed - the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#)
+            #"Asynchronous wait failed: the search ends: finished: not completed within 10ms: no events were recorded; recent: -"#
+        )
     }
 
     func testATimeoutThatIsNotFiniteWaitsForTheDecisionAndANegativeOneIsZero() throws {
@@ -128,7 +129,7 @@ extension WaitForTests {
         let failures = expectFailures { _ = try wait(for: recorder.next(2), timeout: -1) }
         XCTAssertEqual(
             failures.first?.message.split(separator: "\n").first,
-            #"failed - next(2): expected 2 more elements, got 1 within 0ns (event 3, t=+0ns); recent: (abc)-  a = 3, b = 4, c = 5"#
+            #"Asynchronous wait failed: next(2): expected 2 more elements, got 1 within 0ns (event 3, t=+0ns); recent: (abc)-  a = 3, b = 4, c = 5"#
         )
     }
 
