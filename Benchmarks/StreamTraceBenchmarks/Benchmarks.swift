@@ -23,6 +23,7 @@ struct Benchmarks {
             rows += CheckBench(options: options).rows()
         }
         if sections.contains("marbles") { rows += MarblesBench(options: options).rows() }
+        if sections.contains("shapes") { rows += ShapeBench(options: options).rows() }
         if sections.contains("reader") { rows += ReaderBench(options: options).readerRows() }
         if sections.contains("json") { rows += JSONBench(options: options).rows() }
         if sections.contains("export") { rows += ExportBench(options: options).rows() }

@@ -50,7 +50,7 @@ struct BenchOptions {
 
     static let allSections = [
         "recorder", "writer", "group", "clock", "check", "reader", "json", "ci", "html", "follow", "export", "values",
-        "showdiff", "marbles",
+        "showdiff", "marbles", "shapes",
     ]
 
     static let usage = """

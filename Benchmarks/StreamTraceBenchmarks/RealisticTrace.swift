@@ -13,7 +13,7 @@ enum RealisticTrace {
         if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size >= target {
             return size
         }
-        return write(path: path) { written, _ in written < target }
+        return write(path: path, value: { value($0) }, more: { written, _ in written < target })
     }
 
     /// Writes a trace of `values` values at `path` unless it is there, with
@@ -23,11 +23,12 @@ enum RealisticTrace {
     @discardableResult
     static func ensure(path: String, values: Int, plus: Int) -> Int {
         if FileManager.default.fileExists(atPath: path) { return Measure.fileSize(path) }
-        return write(path: path, plus: plus) { _, i in i < values }
+        return write(path: path, value: { value($0, plus: plus) }, more: { _, i in i < values })
     }
 
-    /// Writes values while `more(bytes written, values written)`.
-    private static func write(path: String, plus: Int = 0, more: (Int, Int) -> Bool) -> Int {
+    /// Writes the `i`th value `value(i)` while `more(bytes written, values written)`, in the writer's layout: the
+    /// header, a subscribe, an unlimited request, the values, a `finished`.
+    static func write(path: String, value: (Int) -> String, more: (Int, Int) -> Bool) -> Int {
         guard let file = fopen(path + ".partial", "w") else { fatalError("cannot write \(path)") }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 21)
@@ -45,7 +46,7 @@ enum RealisticTrace {
         var t = 1_000_000
         while more(written, i) {
             t += 250 + (i % 7) * 1000
-            line("{\"t\":\(t),\"event\":\"value\",\"value\":\(value(i, plus: plus))}")
+            line("{\"t\":\(t),\"event\":\"value\",\"value\":\(value(i))}")
             i += 1
             if out.count >= 1 << 20 {
                 written += out.count
