@@ -226,6 +226,10 @@ package final class TaskTracker: @unchecked Sendable {
         }
     }
 
+    /// The domains of the job the calling thread runs, if it is one of a clock's (what ``moveOntoRunner()`` makes the
+    /// current task's code).
+    package static var runningDomains: [UInt64]? { TrackedJob.current }
+
     /// Under `lock`: forgets a runner that no domain uses, once it has nothing left to run.
     private func removeRunnerIfDone(_ runner: UInt64) {
         guard let state = runners[runner], state.isOrphaned, !state.busy, state.isEmpty else { return }

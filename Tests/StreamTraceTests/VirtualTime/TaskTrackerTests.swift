@@ -37,4 +37,16 @@ struct TaskTrackerTests {
         #expect(after == before, "the clock followed \(after - before) tasks that were never its own")
         withExtendedLifetime(core) {}
     }
+
+    /// The task that created a clock runs off the clock's runner until it
+    /// moves onto it; then it runs as one of the clock's jobs. In release
+    /// builds the move was compiled away (an empty actor method), and tests
+    /// exploring schedules hung: this fails there if it ever is again.
+    @Test func aTaskMovedOntoItsClocksRunnerRunsAsOneOfItsJobs() async {
+        let core = VirtualClockCore(now: .zero)  // created off the clock's runner, as a test creates its clock
+        #expect(TaskTracker.runningDomains?.contains(core.domain) != true)
+        await TaskTracker.shared.moveOntoRunner()
+        #expect(TaskTracker.runningDomains?.contains(core.domain) == true)
+        withExtendedLifetime(core) {}
+    }
 }
