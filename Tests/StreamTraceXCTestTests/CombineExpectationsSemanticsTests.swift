@@ -104,37 +104,79 @@ final class CombineExpectationsSemanticsTests: FailureCapturingTestCase {
     /// Apple's XCTest needs its runner, so this runs on Linux.)
     func testATestThatDoesNotCatchTheStreamsErrorFailsWithIt() throws {
         #if os(Linux)
+        let (status, text) = try Self.run("testAnUncaughtStreamError")
+        XCTAssertEqual(status, 1, text)
+        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(errors.count, 1, text)
+        XCTAssertTrue(
+            errors.first?.hasSuffix(#"threw error "PaymentDeclined(code: 402)""#) ?? false, "\(errors)")
+        XCTAssertTrue(
+            text.contains("Test Case 'CombineExpectationsFixtures.testAnUncaughtStreamError' failed"), text)
+        #endif
+    }
+
+    /// A timeout in a test case that keeps its failures in the run (any
+    /// test case but a failure-capturing one): recorded once at the wait's
+    /// line, and the test stops there and ends failed, not skipped.
+    func testATimeoutInAPlainTestCaseFailsItOnceAtTheWaitAndStopsIt() throws {
+        #if os(Linux)
+        let (status, text) = try Self.run("testATimeout")
+        XCTAssertEqual(status, 1, text)
+        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(errors.count, 1, text)
+        let error = try XCTUnwrap(errors.first)
+        XCTAssertTrue(
+            error.contains(
+                "CombineExpectationsFixtures.testATimeout : Asynchronous wait failed: elements: not completed within "
+                    + "10ms: no events were recorded"), String(error))
+        let line = try XCTUnwrap(Int(error.split(separator: ":")[1]))
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(source[line - 1].contains("wait(for: recorder.elements, timeout: 0.01)"), "\(source[line - 1])")
+        // The XCTSkip that stops it is counted ("1 test skipped and 1 failure"), but the test ends failed.
+        XCTAssertTrue(text.contains("Test Case 'CombineExpectationsFixtures.testATimeout' failed"), text)
+        #endif
+    }
+
+    #if os(Linux)
+    /// Runs `CombineExpectationsFixtures/test` alone in this test binary: its exit status and output.
+    static func run(_ test: String) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["StreamTraceXCTestTests.UncaughtStreamErrorFixture/testAnUncaughtStreamError"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["STREAMTRACE_UNCAUGHT_FIXTURE": "1"]) {
-            $1
-        }
+        process.arguments = ["StreamTraceXCTestTests.CombineExpectationsFixtures/\(test)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["STREAMTRACE_CE_FIXTURES": "1"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 1, text)
-        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
-        XCTAssertEqual(errors.count, 1, text)
-        XCTAssertTrue(
-            errors.first?.hasSuffix(#"threw error "PaymentDeclined(code: 402)""#) ?? false, "\(errors)")
-        XCTAssertTrue(
-            text.contains("Test Case 'UncaughtStreamErrorFixture.testAnUncaughtStreamError' failed"), text)
-        #endif
+        return (process.terminationStatus, text)
     }
+    #endif
 }
 
-/// Run only by ``CombineExpectationsSemanticsTests``, in a process of its own
-/// with `STREAMTRACE_UNCAUGHT_FIXTURE` set: a synchronous test that waits for
-/// the elements of a stream that fails, and does not catch its error.
-final class UncaughtStreamErrorFixture: XCTestCase {
+/// Run only by ``CombineExpectationsSemanticsTests``, each in a process of
+/// its own with `STREAMTRACE_CE_FIXTURES` set: synchronous tests that end
+/// failed on purpose.
+final class CombineExpectationsFixtures: XCTestCase {
+    override func setUpWithError() throws {
+        guard ProcessInfo.processInfo.environment["STREAMTRACE_CE_FIXTURES"] != nil else {
+            throw XCTSkip("a fixture of CombineExpectationsSemanticsTests, run in a process of its own")
+        }
+    }
+
+    /// Waits for the elements of a stream that fails, and does not catch its error.
     func testAnUncaughtStreamError() throws {
-        guard ProcessInfo.processInfo.environment["STREAMTRACE_UNCAUGHT_FIXTURE"] != nil else { return }
         let recorder = Recorder<String, CombineExpectationsSemanticsTests.PaymentDeclined>(clock: TestClock())
         recorder.receive(completion: .failure(.init()))
         _ = try wait(for: recorder.elements, timeout: 1)
+    }
+
+    /// Waits for the elements of a stream that never ends.
+    func testATimeout() throws {
+        let recorder = Recorder<String, Never>(clock: TestClock())
+        _ = try wait(for: recorder.elements, timeout: 0.01)
+        XCTFail("the test went on after the wait")
     }
 }

@@ -72,15 +72,16 @@ public class RecorderExpectation<Output> {
 
     /// What a wait that failed with `failure` gives when the test goes on (its test case kept the failure from the
     /// run, as CombineExpectations' own test case does): what CombineExpectations' `get()` reads then. A timeout gives
-    /// the inverted form's value, an inverted expectation that was fulfilled its base's, when they are of this type
-    /// or nothing is expected (`Void`); the stream's own error is thrown as ``get()`` throws it, and anything else
-    /// throws `failure`.
+    /// the inverted form's value when it is of this type (`finished`, `prefix(n)`); an inverted expectation that was
+    /// fulfilled gives its base's, or nothing when it returns nothing (`next().inverted`); the stream's own error is
+    /// thrown as ``get()`` throws it, and anything else throws `failure`.
     package func recovered(after failure: RecordingError) throws -> Output {
         guard failure.waitEnded || failure.reason == .invertedFulfilled, let opposite else { throw failure.thrown }
         switch opposite() {
         case .success(let value):
             if let value = value as? Output { return value }
-            if let nothing = () as? Output { return nothing }
+            // A fulfilled `next().inverted` returns nothing where its base would return the element.
+            if failure.reason == .invertedFulfilled, let nothing = () as? Output { return nothing }
             throw failure.thrown
         case .failure(let error):
             throw error.reason == .streamFailed ? error.thrown : failure.thrown

@@ -168,7 +168,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned, recordingClock: recordingClock)
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
-        if case .failed(var error) = verdict, end.isTimeout || end == .waitCancelled {
+        let waitEnded = end.isTimeout || end == .waitCancelled
+        if case .failed(var error) = verdict, waitEnded, error.reason != .invertedFulfilled {
             error.waitEnded = true
             verdict = .failed(error)
         }

@@ -38,6 +38,6 @@ import Testing
         DispatchQueue.global().async { service.start(reporting: [], denied: true) }
 
         #expect(try await wait(for: recorder.failure, timeout: .seconds(60)) == LocationService.Denied())
-        #expect(throws: RecordingError.self) { try recorder.finished.get() }
+        #expect(throws: LocationService.Denied()) { try recorder.finished.get() }  // the stream's own error
     }
 }
