@@ -104,14 +104,8 @@ final class CombineExpectationsSemanticsTests: FailureCapturingTestCase {
     /// Apple's XCTest needs its runner, so this runs on Linux.)
     func testATestThatDoesNotCatchTheStreamsErrorFailsWithIt() throws {
         #if os(Linux)
-        let (status, text) = try Self.run("testAnUncaughtStreamError")
-        XCTAssertEqual(status, 1, text)
-        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
-        XCTAssertEqual(errors.count, 1, text)
-        XCTAssertTrue(
-            errors.first?.hasSuffix(#"threw error "PaymentDeclined(code: 402)""#) ?? false, "\(errors)")
-        XCTAssertTrue(
-            text.contains("Test Case 'CombineExpectationsFixtures.testAnUncaughtStreamError' failed"), text)
+        let error = try failedOnce("testAnUncaughtStreamError")
+        XCTAssertTrue(error.hasSuffix(#"threw error "PaymentDeclined(code: 402)""#), error)
         #endif
     }
 
@@ -120,25 +114,32 @@ final class CombineExpectationsSemanticsTests: FailureCapturingTestCase {
     /// line, and the test stops there and ends failed, not skipped.
     func testATimeoutInAPlainTestCaseFailsItOnceAtTheWaitAndStopsIt() throws {
         #if os(Linux)
-        let (status, text) = try Self.run("testATimeout")
-        XCTAssertEqual(status, 1, text)
-        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
-        XCTAssertEqual(errors.count, 1, text)
-        let error = try XCTUnwrap(errors.first)
+        // The XCTSkip that stops it is counted ("1 test skipped and 1 failure"), but the test ends failed.
+        let error = try failedOnce("testATimeout")
         XCTAssertTrue(
             error.contains(
                 "CombineExpectationsFixtures.testATimeout : Asynchronous wait failed: elements: not completed within "
-                    + "10ms: no events were recorded"), String(error))
+                    + "10ms: no events were recorded"), error)
         let line = try XCTUnwrap(Int(error.split(separator: ":")[1]))
         let source = try String(contentsOfFile: #filePath, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         XCTAssertTrue(source[line - 1].contains("wait(for: recorder.elements, timeout: 0.01)"), "\(source[line - 1])")
-        // The XCTSkip that stops it is counted ("1 test skipped and 1 failure"), but the test ends failed.
-        XCTAssertTrue(text.contains("Test Case 'CombineExpectationsFixtures.testATimeout' failed"), text)
         #endif
     }
 
     #if os(Linux)
+    /// Runs `CombineExpectationsFixtures/test` alone and asserts that it failed, with exit status 1 and exactly one
+    /// `error:` line, which it returns.
+    func failedOnce(_ test: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let (status, text) = try Self.run(test)
+        XCTAssertEqual(status, 1, text, file: file, line: line)
+        let errors = text.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(errors.count, 1, text, file: file, line: line)
+        XCTAssertTrue(
+            text.contains("Test Case 'CombineExpectationsFixtures.\(test)' failed"), text, file: file, line: line)
+        return String(try XCTUnwrap(errors.first, file: file, line: line))
+    }
+
     /// Runs `CombineExpectationsFixtures/test` alone in this test binary: its exit status and output.
     static func run(_ test: String) throws -> (Int32, String) {
         let process = Process()

@@ -8,23 +8,15 @@
 /// let firstTwo = try recorder.prefix(2).inverted.get()  // [1]: fewer than 2 so far
 /// ```
 public final class InvertibleRecorderExpectation<Output, InvertedOutput>: RecorderExpectation<Output> {
-    private let invert: () -> RecorderExpectation<InvertedOutput>
+    private let invertedBound: any AnyBoundExpectation<InvertedOutput>
 
-    package init(
-        _ bound: any AnyBoundExpectation<Output>, inverted: @escaping () -> RecorderExpectation<InvertedOutput>
-    ) {
-        invert = inverted
-        super.init(bound)
-        opposite = { inverted().result().map { $0 as Any } }
+    package init(_ bound: any AnyBoundExpectation<Output>, inverted: any AnyBoundExpectation<InvertedOutput>) {
+        invertedBound = inverted
+        super.init(bound, opposite: inverted)
     }
 
     /// The inverted expectation: fulfilled when the window ends before this one would be.
-    public var inverted: RecorderExpectation<InvertedOutput> {
-        let inverted = invert()
-        let base = bound
-        inverted.opposite = { Result { () throws(RecordingError) in try base.get() as Any } }
-        return inverted
-    }
+    public var inverted: RecorderExpectation<InvertedOutput> { RecorderExpectation(invertedBound, opposite: bound) }
 }
 
 extension InvertibleRecorderExpectation: @unchecked Sendable where Output: Sendable {}

@@ -138,8 +138,8 @@ extension Recorder {
         _ expectation: E
     ) -> InvertibleRecorderExpectation<E.Output, E.InvertedOutput>
     where E.Element == Input, E.Failure == Failure {
-        InvertibleRecorderExpectation(BoundExpectation(recorder: self, expectation: expectation)) {
-            RecorderExpectation(BoundExpectation(recorder: self, expectation: StreamExpectations.Inverted(expectation)))
-        }
+        InvertibleRecorderExpectation(
+            BoundExpectation(recorder: self, expectation: expectation),
+            inverted: BoundExpectation(recorder: self, expectation: StreamExpectations.Inverted(expectation)))
     }
 }

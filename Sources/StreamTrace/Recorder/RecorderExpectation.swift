@@ -13,16 +13,17 @@
 /// ```
 public class RecorderExpectation<Output> {
     package let bound: any AnyBoundExpectation<Output>
+    /// The opposite form, for an expectation that has one (an inverted expectation's base, the inverted form of an
+    /// invertible one): what a wait that failed under a test case keeping its failures reads instead.
+    private let opposite: (any AnyBoundExpectation)?
 
-    package init(_ bound: any AnyBoundExpectation<Output>) {
+    package init(_ bound: any AnyBoundExpectation<Output>, opposite: (any AnyBoundExpectation)? = nil) {
         self.bound = bound
+        self.opposite = opposite
     }
 
     package var name: String { bound.name }
     package var trace: any RecordedTrace { bound.trace }
-    /// Decides the opposite form now, for an expectation that has one (an inverted expectation's base, the inverted
-    /// form of an invertible one): what a wait that failed under a test case keeping its failures returns instead.
-    package var opposite: (() -> Result<Any, RecordingError>)?
 
     /// Decides the expectation from what the recorder holds now, without waiting.
     ///
@@ -77,15 +78,14 @@ public class RecorderExpectation<Output> {
     /// thrown as ``get()`` throws it, and anything else throws `failure`.
     package func recovered(after failure: RecordingError) throws -> Output {
         guard failure.waitEnded || failure.reason == .invertedFulfilled, let opposite else { throw failure.thrown }
-        switch opposite() {
-        case .success(let value):
-            if let value = value as? Output { return value }
-            // A fulfilled `next().inverted` returns nothing where its base would return the element.
-            if failure.reason == .invertedFulfilled, let nothing = () as? Output { return nothing }
-            throw failure.thrown
-        case .failure(let error):
+        let value: Any
+        do { value = try opposite.get() } catch {
             throw error.reason == .streamFailed ? error.thrown : failure.thrown
         }
+        if let value = value as? Output { return value }
+        // A fulfilled `next().inverted` returns nothing where its base would return the element.
+        if failure.reason == .invertedFulfilled, let nothing = () as? Output { return nothing }
+        throw failure.thrown
     }
 }
 

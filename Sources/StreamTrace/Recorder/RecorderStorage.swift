@@ -168,19 +168,8 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             state: state, requestedEnd: end, encoder: encoder, scannedCount: scanned, recordingClock: recordingClock)
         var verdict = expectation.verdict(in: window)
         if case .pending = verdict { scanned = window.elementCount }
-        let waitEnded = end.isTimeout || end == .waitCancelled
-        if case .failed(var error) = verdict, waitEnded, error.reason != .invertedFulfilled {
-            error.waitEnded = true
-            verdict = .failed(error)
-        }
-        if case .failed(var error) = verdict, end.isTimeout || error.explainsTime, error.clockNote == nil {
-            // A note on the recorder's clock, after a word on a never-subscribed stream.
-            let unsubscribed = state.eventCount == 0 ? "nothing was recorded: the stream was never subscribed to; " : ""
-            error.clockNote = unsubscribed + time.diagnose()
-            verdict = .failed(error)
-        }
-        if case .failed(var error) = verdict, let note = outsideTheClockNoteLocked() {
-            error.orderNote = note
+        if case .failed(var error) = verdict {
+            annotateLocked(&error, end: end)
             verdict = .failed(error)
         }
         if case .passed(_, let cursor?, _) = verdict, cursor != state.consumed {
@@ -188,6 +177,18 @@ final class RecorderStorage<Input, Failure: Error>: @unchecked Sendable {
             state.updateWakeThreshold()
         }
         return verdict
+    }
+
+    /// What the recorder adds to a failure (call with the lock held): whether a wait's end decided it, what the
+    /// recorder's clock was doing when time may explain it, and the events recorded outside the clock's order.
+    private func annotateLocked(_ error: inout RecordingError, end: WindowEnd) {
+        if end.isTimeout || end == .waitCancelled, error.reason != .invertedFulfilled { error.waitEnded = true }
+        if end.isTimeout || error.explainsTime, error.clockNote == nil {
+            // A note on the recorder's clock, after a word on a never-subscribed stream.
+            let unsubscribed = state.eventCount == 0 ? "nothing was recorded: the stream was never subscribed to; " : ""
+            error.clockNote = unsubscribed + time.diagnose()
+        }
+        if let note = outsideTheClockNoteLocked() { error.orderNote = note }
     }
 
     // MARK: Waiting
