@@ -11,15 +11,17 @@ import Testing
 @Suite(.cpuBound) struct FastEventLineTests {
     /// The fast path's reading of `line` placed at `offset` in a buffer laid
     /// out as the scanner's: bytes before it that a string scan would stop
-    /// at, a NUL sentinel right after it, zeroed padding.
-    static func fast(_ line: [UInt8], at offset: Int, depth: Int) -> FastEventLine? {
+    /// at, a NUL sentinel right after it, zeroed padding. `wide` scans long
+    /// strings 32 bytes a step where the processor runs AVX2.
+    static func fast(_ line: [UInt8], at offset: Int, depth: Int, wide: Bool = false) -> FastEventLine? {
         let size = offset + line.count + 1 + ScanBuffer.padding
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
         defer { buffer.deallocate() }
         buffer.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         for k in 0..<offset { buffer.storeBytes(of: k % 2 == 0 ? 0x22 : 0x5C, toByteOffset: k, as: UInt8.self) }
         line.withUnsafeBytes { buffer.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let validator = FastJSONValidator(base: buffer, maximumDepth: depth)
+        var validator = FastJSONValidator(base: buffer, maximumDepth: depth)
+        validator.wide = wide && ByteVector.processorRunsAVX2
         guard var parsed = FastEventLine.parse(validator, at: offset) else { return nil }
         parsed.valueStart -= parsed.kind == .value ? offset : 0
         parsed.valueEnd -= offset
@@ -29,8 +31,9 @@ import Testing
     }
 
     /// Checks `line` at every offset of a block: the fast path agrees with
-    /// the exact parser whenever it takes the line; returns whether it took
-    /// it at every offset (it must not depend on the offset).
+    /// the exact parser whenever it takes the line, and its wide string scan
+    /// with its 16-byte one; returns whether it took it at every offset (it
+    /// must not depend on the offset).
     @discardableResult
     static func expectAgreement(_ text: String, depth: Int = 80, sourceLocation: SourceLocation = #_sourceLocation)
         -> Bool
@@ -43,6 +46,10 @@ import Testing
         var taken: Bool?
         for offset in 0..<64 {
             let fast = Self.fast(line, at: offset, depth: depth)
+            let wide = Self.fast(line, at: offset, depth: depth, wide: true)
+            #expect(wide?.kind == fast?.kind, "wide scan: \(text)", sourceLocation: sourceLocation)
+            #expect(wide?.valueEnd == fast?.valueEnd, "wide scan: \(text)", sourceLocation: sourceLocation)
+            #expect(wide?.next == fast?.next, "wide scan: \(text)", sourceLocation: sourceLocation)
             if let taken, taken != (fast != nil) {
                 Issue.record("taken at some offsets only: \(text)", sourceLocation: sourceLocation)
             }
@@ -113,6 +120,32 @@ import Testing
             }
             for bad in [#"\x"#, #"\u12"#, #"\ud800"#, #"\udc00x"#, "\u{7F}\t"] {
                 Self.expectAgreement(Self.valueLine(#""\#(a)\#(bad)""#))
+            }
+        }
+    }
+
+    @Test func longStringsWithASpecialAtEveryPlace() {
+        // Past the first 16 bytes a string's rest is scanned 32 bytes a step (AVX2): a quote, escape, control or
+        // non-ASCII byte at any place of the first blocks must stop the scan there.
+        for length in 0..<100 {
+            for special in [#"\""#, #"\\"#, "é", #"\u00e9"#, "\u{1}"] {
+                let text = String(repeating: "x", count: length) + special + String(repeating: "y", count: 40)
+                Self.expectAgreement(Self.valueLine(#""\#(text)""#))
+                Self.expectAgreement(Self.valueLine(#"["\#(text)",1]"#))
+            }
+            #expect(Self.expectAgreement(Self.valueLine("\"" + String(repeating: "z", count: length) + "\"")))
+        }
+    }
+
+    @Test func decimalFractionsOfEveryLength() {
+        // A fraction's digits go 8 bytes a step: every length, and what may follow the last digit.
+        for length in 1...26 {
+            let fraction = String((0..<length).map { Character(String(($0 * 7 + 3) % 10)) })
+            for value in ["0.\(fraction)", "-12.\(fraction)e-7", "[3.\(fraction),1]", #"{"s":9.\#(fraction)}"#] {
+                #expect(Self.expectAgreement(Self.valueLine(value)), "\(value)")
+            }
+            for value in ["1.\(fraction)x", "1.\(fraction).5", "[1.\(fraction)e]", "1.\(fraction)-"] {
+                #expect(!Self.expectAgreement(Self.valueLine(value)), "\(value)")
             }
         }
     }

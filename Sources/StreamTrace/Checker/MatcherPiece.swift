@@ -16,21 +16,12 @@ struct MatcherPiece {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, wide: Bool) {
         self.bytes = bytes
-        isWide = wide && Self.processorRunsAVX2
+        isWide = wide && ByteVector.processorRunsAVX2
         let byRarity = bytes.indices.sorted { Self.rarity(bytes[$0]) > Self.rarity(bytes[$1]) }
         anchor = byRarity.first ?? 0
         let other = byRarity.dropFirst().first ?? anchor
         rarest = (min(anchor, other), max(anchor, other))
     }
-
-    /// Whether the processor runs AVX2, asked once (`cpuid` may trap to a hypervisor).
-    private static let processorRunsAVX2: Bool = {
-        #if arch(x86_64) && os(Linux)
-        streamtrace_has_avx2() != 0
-        #else
-        false
-        #endif
-    }()
 
     /// Whether a value with this text may hold the piece: it does, or it holds a `\u` (it may write a character of
     /// the piece as `\uXXXX`). On x86-64 Linux one SSE2 or AVX2 pass looks for both (C's `streamtrace_may_hold`);

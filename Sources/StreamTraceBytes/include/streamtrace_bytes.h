@@ -132,6 +132,20 @@ static inline int streamtrace_has_avx2(void) {
     return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
 }
 
+/// How far from `bytes` the first byte is that `streamtrace_string_specials16` flags, 32 bytes a step (on a processor
+/// that runs AVX2): the rest of a long string. There is one, as the scanner's buffer ends in a NUL sentinel and
+/// readable padding.
+__attribute__((target("avx2"))) static inline size_t streamtrace_string_special_avx2(const uint8_t *bytes) {
+    for (size_t offset = 0;; offset += 32) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + offset));
+        const __m256i special = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))),
+            _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v));
+        const uint32_t mask = (uint32_t)_mm256_movemask_epi8(special);
+        if (mask != 0) return offset + (size_t)__builtin_ctz(mask);
+    }
+}
+
 /// `streamtrace_candidates16` for 32 places.
 __attribute__((target("avx2"))) static inline uint32_t streamtrace_candidates32(
     const uint8_t *at, const uint8_t *piece, size_t first, size_t second) {

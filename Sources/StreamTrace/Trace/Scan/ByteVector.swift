@@ -45,6 +45,16 @@ enum ByteVector {
         ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
     }
 
+    /// Whether the processor runs AVX2, asked once (`cpuid` may trap to a hypervisor): the string scan and the search
+    /// for a query's pieces then go 32 bytes a step.
+    static let processorRunsAVX2: Bool = {
+        #if arch(x86_64) && os(Linux)
+        streamtrace_has_avx2() != 0
+        #else
+        false
+        #endif
+    }()
+
     /// Bit `k` set where byte `offset + k` is one of the ``stringSpecials(_:)``, for 16 bytes.
     @inline(__always)
     static func stringSpecials16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {

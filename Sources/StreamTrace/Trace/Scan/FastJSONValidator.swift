@@ -1,3 +1,7 @@
+#if arch(x86_64) && os(Linux)
+import StreamTraceBytes
+#endif
+
 /// Checks a JSON value in place without building it: the scanner's fast path. It accepts a subset of what
 /// ``JSONParser/skipValue()`` accepts, with the same extent, and returns `nil` (never a message) for the rest, which
 /// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``); structure is a
@@ -7,6 +11,8 @@ struct FastJSONValidator {
     let base: UnsafeRawPointer
     /// How deep containers may nest in a value: as in the exact parser (`maximumDepth - 1`), but at most 64.
     let maximumNesting: Int
+    /// Whether a long string's rest is scanned 32 bytes a step (``ByteVector/processorRunsAVX2``).
+    var wide = false
 
     static func nesting(maximumDepth: Int) -> Int { max(0, min(maximumDepth - 1, 64)) }
 
@@ -18,8 +24,8 @@ struct FastJSONValidator {
         // Offsets stay within one buffer and its padding, far from Int.max: no overflow checks needed.
         var i = start
         var depth = 0
-        // Bit d is set when the container at nesting d is an object.
-        var objects: UInt64 = 0
+        // Bit d set when the container d levels out from the innermost one is an object: a push shifts in, a pop out.
+        var kinds: UInt64 = 0
         // Whether a member's key comes first (keys are read in one place, which the optimizer inlines).
         var key = false
         while true {
@@ -39,11 +45,9 @@ struct FastJSONValidator {
                 if byte(i) == open &+ 2 {
                     i &+= 1
                 } else {
-                    let isObject = open == UInt8(ascii: "{")
-                    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: depth)
-                    objects = isObject ? objects | bit : objects & ~bit
+                    key = open == UInt8(ascii: "{")
+                    kinds = kinds &<< 1 | (key ? 1 : 0)
                     depth &+= 1
-                    key = isObject
                     continue
                 }
             default:
@@ -54,7 +58,7 @@ struct FastJSONValidator {
             while true {
                 if depth == 0 { return i }
                 i = space(i)
-                let isObject = objects &>> UInt64(truncatingIfNeeded: depth &- 1) & 1 == 1
+                let isObject = kinds & 1 == 1
                 let next = byte(i)
                 if next == UInt8(ascii: ",") {
                     i = space(i &+ 1)
@@ -63,6 +67,7 @@ struct FastJSONValidator {
                 }
                 guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
                 depth &-= 1
+                kinds &>>= 1
                 i &+= 1
             }
         }
@@ -80,6 +85,7 @@ struct FastJSONValidator {
     /// Skips spaces, tabs and carriage returns (a line holds no `\n`); compact JSON has none: one comparison.
     @inline(__always)
     private func space(_ offset: Int) -> Int {
+        if byte(offset) > 0x20 { return offset }
         var i = offset
         while true {
             let b = byte(i)
@@ -124,6 +130,18 @@ extension FastJSONValidator {
         return i
     }
 
+    /// ``digits(from:)`` 8 bytes a step (``FastEventLine/digitCount(_:)``), for the long runs of a decimal's fraction
+    /// (a `Double` writes up to 17 digits).
+    @inline(__always)
+    private func manyDigits(from offset: Int) -> Int {
+        var i = offset
+        while true {
+            let count = FastEventLine.digitCount(FastEventLine.word(base, i) ^ 0x3030_3030_3030_3030)
+            i &+= count
+            if count < 8 { return i }
+        }
+    }
+
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after a leading `0` ends the number here; the
     /// caller rejects the byte after a value.
     @inline(__always)
@@ -134,7 +152,7 @@ extension FastJSONValidator {
         i = byte(i) == UInt8(ascii: "0") ? i &+ 1 : digits(from: i &+ 1)
         if byte(i) == UInt8(ascii: ".") {
             guard isDigit(i &+ 1) else { return nil }
-            i = digits(from: i &+ 2)
+            i = manyDigits(from: i &+ 2)
         }
         if byte(i) | 0x20 == UInt8(ascii: "e") {
             i &+= 1
@@ -174,10 +192,19 @@ extension FastJSONValidator {
         }
     }
 
-    /// The first byte at or after `offset` that needs attention in a string, 16 bytes a step (up to the sentinel).
+    /// The first byte at or after `offset` that needs attention in a string (up to the sentinel): the first 16 bytes
+    /// here, then 32 bytes a step in C where the processor runs AVX2, else 16 here.
     @inline(__always)
     func nextStringSpecial(from offset: Int) -> Int {
-        var i = offset
+        let first = ByteVector.stringSpecials16(base, offset)
+        if first != 0 { return offset &+ first.trailingZeroBitCount }
+        #if arch(x86_64) && os(Linux)
+        if wide {
+            let rest = (base + (offset &+ 16)).assumingMemoryBound(to: UInt8.self)
+            return offset &+ 16 &+ streamtrace_string_special_avx2(rest)
+        }
+        #endif
+        var i = offset &+ 16
         while true {
             let mask = ByteVector.stringSpecials16(base, i)
             if mask != 0 { return i &+ mask.trailingZeroBitCount }

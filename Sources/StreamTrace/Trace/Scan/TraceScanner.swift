@@ -17,6 +17,8 @@ struct TraceScanner: ~Copyable {
     let options: TraceReaderOptions
     /// The fast path's nesting limit (``FastJSONValidator/nesting(maximumDepth:)``).
     let fastNesting: Int
+    /// Whether the fast path scans long strings 32 bytes a step (``FastJSONValidator/wide``).
+    let wide = ByteVector.processorRunsAVX2
     var report = ChunkReport()
     /// Asked before each read: true stops the scan, whose result will not be used (a block after the one that failed,
     /// or after the sink had enough).
@@ -61,7 +63,7 @@ struct TraceScanner: ~Copyable {
     @inline(__always)
     private mutating func fastEvent() -> TraceScanEvent? {
         let start = buffer.start
-        let validator = FastJSONValidator(base: buffer.base, maximumNesting: fastNesting)
+        let validator = FastJSONValidator(base: buffer.base, maximumNesting: fastNesting, wide: wide)
         let parsed = FastEventLine.parse(validator, at: start)
         guard let fast = parsed, fast.next &- 1 &- start <= options.maximumLineLength else { return nil }
         let count = report.order.eventCount
