@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func decimalFractionsOfEveryLength() {
-        // A fraction's digits go 8 bytes a step: every length, and what may follow the last digit.
+        // A decimal of every length up to past a Double's 17 digits, and what may follow its last digit.
         for length in 1...26 {
             let fraction = String((0..<length).map { Character(String(($0 * 7 + 3) % 10)) })
             for value in ["0.\(fraction)", "-12.\(fraction)e-7", "[3.\(fraction),1]", #"{"s":9.\#(fraction)}"#] {

@@ -130,18 +130,6 @@ extension FastJSONValidator {
         return i
     }
 
-    /// ``digits(from:)`` 8 bytes a step (``FastEventLine/digitCount(_:)``), for the long runs of a decimal's fraction
-    /// (a `Double` writes up to 17 digits).
-    @inline(__always)
-    private func manyDigits(from offset: Int) -> Int {
-        var i = offset
-        while true {
-            let count = FastEventLine.digitCount(FastEventLine.word(base, i) ^ 0x3030_3030_3030_3030)
-            i &+= count
-            if count < 8 { return i }
-        }
-    }
-
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`. A digit right after a leading `0` ends the number here; the
     /// caller rejects the byte after a value.
     @inline(__always)
@@ -152,7 +140,7 @@ extension FastJSONValidator {
         i = byte(i) == UInt8(ascii: "0") ? i &+ 1 : digits(from: i &+ 1)
         if byte(i) == UInt8(ascii: ".") {
             guard isDigit(i &+ 1) else { return nil }
-            i = manyDigits(from: i &+ 2)
+            i = digits(from: i &+ 2)
         }
         if byte(i) | 0x20 == UInt8(ascii: "e") {
             i &+= 1
