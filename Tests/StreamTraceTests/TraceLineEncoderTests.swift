@@ -77,6 +77,33 @@ import Testing
         }
     }
 
+    struct Item: Encodable {
+        var id: Int
+        var name: String
+        var tags: [String: Int]
+    }
+
+    /// The writer's plan for an `Encodable` value type, made once: a leaf type is written as itself, a dictionary
+    /// with its keys sorted (at the top and nested), a struct in its declaration order; as when the value arrives
+    /// as `any Encodable`, as a failure's value does.
+    @Test func anEncodableValueTypesPlanWritesWhatTheGeneralEncoderWrites() {
+        func written<V: Encodable>(_ value: V) -> (planned: String, general: String) {
+            var planned = JSONOutput()
+            TraceLineEncoder<V, Never>().write(value, into: &planned)
+            var general = JSONOutput()
+            #expect(TraceLineEncoder<V, Never>.encode(value as any Encodable, into: &general))
+            return (planned.string, general.string)
+        }
+        let item = Item(id: 7, name: "a\"b", tags: ["z": 1, "a": 2])
+        let itemLine = #"{"id":7,"name":"a\"b","tags":{"a":2,"z":1}}"#
+        #expect(written(item) == (itemLine, itemLine))
+        #expect(written(["b": 1, "a": 2]) == (#"{"a":2,"b":1}"#, #"{"a":2,"b":1}"#))
+        #expect(written(UInt16(9)) == ("9", "9"))
+        #expect(written(Decimal(string: "1.25")!) == ("1.25", "1.25"))
+        #expect(written([item]).planned == "[" + written(item).planned + "]")
+        #expect(written(Optional(3)) == ("3", "3"))
+    }
+
     @Test func fixedLinesAreTheEncodersLines() {
         for t in Self.numbers {
             let events: [StreamEvent<Int, Never>] = [

@@ -24,9 +24,33 @@ final class StreamingJSONEncoder: Encoder {
         self.output = output
     }
 
+    /// How ``encode(_:plan:)`` writes a type: what the runtime says of it, asked once where the caller can keep the
+    /// answer (the trace writer keeps its value type's).
+    struct Plan: Sendable {
+        /// The type itself, when it is a ``JSONLeaf``, found in ``leafTypes`` by identity: cheaper than asking the
+        /// runtime whether a type conforms.
+        let leaf: (any JSONLeaf.Type)?
+        /// Whether the type is a dictionary, whose keys are written sorted.
+        let sortsKeys: Bool
+
+        init<T>(for type: T.Type) {
+            let identifier = ObjectIdentifier(type)
+            leaf = StreamingJSONEncoder.leafTypes.first { ObjectIdentifier($0) == identifier }
+            sortsKeys = leaf == nil && type is any SortedKeysEncodable.Type
+        }
+    }
+
     /// Encodes one value. On error the output may hold a partial value, which callers restore.
     func encode<T: Encodable>(_ value: T) throws {
-        if writeFastPath(value) { return }
+        try encode(value, plan: Plan(for: T.self))
+    }
+
+    /// Encodes one value as `plan`, made for its type, says.
+    func encode<T: Encodable>(_ value: T, plan: Plan) throws {
+        if let leaf = plan.leaf {
+            func write<Leaf: JSONLeaf>(_: Leaf.Type) { unsafeBitCast(value, to: Leaf.self).write(to: &output) }
+            return write(leaf)
+        }
         let savedBase = levelBase
         let savedWrote = levelWrote
         levelBase = frames.count
@@ -35,25 +59,13 @@ final class StreamingJSONEncoder: Encoder {
             levelBase = savedBase
             levelWrote = savedWrote
         }
-        if let dictionary = value as? any SortedKeysEncodable {
+        if plan.sortsKeys, let dictionary = value as? any SortedKeysEncodable {
             try dictionary.encodeSortedEntries(to: self)
         } else {
             try value.encode(to: self)
         }
         if !levelWrote { output.append("{}") }
         closeFrames(downTo: levelBase)
-    }
-
-    /// Writes a ``JSONLeaf`` directly, its type found in ``leafTypes`` by identity: cheaper than asking the runtime
-    /// whether a `T` unknown at compile time conforms.
-    private func writeFastPath<T>(_ value: T) -> Bool {
-        let type = ObjectIdentifier(T.self)
-        for leaf in Self.leafTypes where ObjectIdentifier(leaf) == type {
-            func write<Leaf: JSONLeaf>(_: Leaf.Type) { unsafeBitCast(value, to: Leaf.self).write(to: &output) }
-            write(leaf)
-            return true
-        }
-        return false
     }
 
     // MARK: Frames

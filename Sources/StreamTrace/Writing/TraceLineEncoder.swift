@@ -4,6 +4,8 @@
 @usableFromInline
 package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     @usableFromInline let kind: ValueKind
+    /// For an `Encodable` value of another type: its encoding, the type's conformance and plan found once.
+    @usableFromInline let encoding: (any ValueEncoding)?
 
     @usableFromInline
     enum ValueKind: Sendable {
@@ -21,6 +23,12 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
             } else if type == JSONValue.self { .json } else if type is any Encodable.Type { .encodable } else {
                 .description
             }
+        encoding = (type as? any Encodable.Type).map { Self.encoding($0) }
+    }
+
+    @usableFromInline
+    static func encoding<E: Encodable>(_: E.Type) -> any ValueEncoding {
+        TypedValueEncoding<E>(plan: StreamingJSONEncoder.Plan(for: E.self))
     }
 
     /// Appends the header line (without its newline).
@@ -113,7 +121,7 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
         case .json: out.write(bits(JSONValue.self))
         case .encodable:
             let mark = out.bytes.count
-            if !Self.encode(value as! any Encodable, into: &out) {
+            if let encoding, !encoding.encode(value, into: &out) {
                 out.truncate(to: mark)
                 out.write(string: String(describing: value))
             }
@@ -147,11 +155,31 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     /// Encodes with ``StreamingJSONEncoder``; `false` (output partly written) if the value's `encode(to:)` throws.
     @usableFromInline
     static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
+        func open<E: Encodable>(_ value: E) -> Bool {
+            TypedValueEncoding<E>(plan: StreamingJSONEncoder.Plan(for: E.self)).encode(value, into: &out)
+        }
+        return open(value)
+    }
+}
+
+/// Encodes the values of one `Encodable` type with ``StreamingJSONEncoder``: a trace writer makes one for its value
+/// type, so that the runtime is asked once, not once a value, whether the type is `Encodable` and how to write it.
+@usableFromInline
+protocol ValueEncoding: Sendable {
+    /// Appends `value`, which must be of the type this encoding was made for; `false` (output partly written) if the
+    /// value's `encode(to:)` throws.
+    func encode<V>(_ value: V, into out: inout JSONOutput) -> Bool
+}
+
+struct TypedValueEncoding<E: Encodable>: ValueEncoding {
+    let plan: StreamingJSONEncoder.Plan
+
+    func encode<V>(_ value: V, into out: inout JSONOutput) -> Bool {
         let encoder = StreamingJSONEncoder(output: out)
         out = JSONOutput(capacity: 0)
         defer { out = encoder.output }
         do {
-            try encoder.encode(value)
+            try encoder.encode(unsafeBitCast(value, to: E.self), plan: plan)
             return true
         } catch {
             return false

@@ -49,7 +49,9 @@ struct Options {
 
 /// `--profile WORKLOAD`: one workload, once.
 enum Profile {
-    static let workloads = ["bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string"]
+    static let workloads = [
+        "bare", "recorder", "async-bare", "async", "writer", "trace-writer", "writer-string", "writer-struct",
+    ]
 
     static func run(_ workload: String, events: Int, directory: String) {
         let path = directory + "/recorder-client-profile-\(getpid()).jsonl"
@@ -61,6 +63,10 @@ enum Profile {
         case "async": Workloads.asyncRecorded(CountingSequence(count: events))
         case "writer": Workloads.recorderWriting(events, path: path) { $0 }
         case "writer-string": Workloads.recorderWriting(events, path: path) { "item-\($0)" }
+        case "writer-struct":
+            Workloads.recorderWriting(events, path: path) {
+                Workloads.SmallItem(id: $0, name: "name", score: Double($0) / 4)
+            }
         default: Workloads.traceWriter(events, path: path)
         }
     }
