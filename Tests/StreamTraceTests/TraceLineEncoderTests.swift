@@ -104,6 +104,51 @@ import Testing
         #expect(written(Optional(3)) == ("3", "3"))
     }
 
+    /// Fails after its first member when `fails`: the encoder it leaves half-way must not reach the next value.
+    struct SometimesThrows: Encodable, CustomStringConvertible {
+        let fails: Bool
+        var description: String { "failed" }
+
+        func encode(to encoder: any Encoder) throws {
+            var keyed = encoder.container(keyedBy: AnyKey.self)
+            try keyed.encode(1, forKey: AnyKey(stringValue: "a"))
+            var nested = keyed.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "b"))
+            if fails { throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "fails")) }
+            try nested.encode(2, forKey: AnyKey(stringValue: "c"))
+        }
+    }
+
+    @Test func aValueAfterOneWhoseEncodingThrewIsWrittenWhole() {
+        let encoder = TraceLineEncoder<SometimesThrows, Never>()
+        for fails in [true, false, true, true, false, false] {
+            var out = JSONOutput()
+            encoder.write(SometimesThrows(fails: fails), into: &out)
+            #expect(out.string == (fails ? #""failed""# : #"{"a":1,"b":{"c":2}}"#))
+        }
+    }
+
+    @Test func oneWriterEncodesValuesFromManyThreadsAtOnce() {
+        let encoder = TraceLineEncoder<Item, Never>()
+        let lines = Lines()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in 0..<2_000 {
+                let id = thread * 10_000 + i
+                var out = JSONOutput()
+                encoder.write(Item(id: id, name: "t\(thread)", tags: [:]), into: &out)
+                if out.string != #"{"id":\#(id),"name":"t\#(thread)","tags":{}}"# { lines.add(out.string) }
+            }
+        }
+        #expect(lines.all == [])
+    }
+
+    /// Lines a test collects from many threads.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
     @Test func fixedLinesAreTheEncodersLines() {
         for t in Self.numbers {
             let events: [StreamEvent<Int, Never>] = [

@@ -24,6 +24,14 @@ final class StreamingJSONEncoder: Encoder {
         self.output = output
     }
 
+    /// Forgets a value's containers, kept if its encoding threw, for the next value.
+    func reset() {
+        frames.removeAll(keepingCapacity: true)
+        codingPath.removeAll(keepingCapacity: true)
+        levelBase = 0
+        levelWrote = false
+    }
+
     /// How ``encode(_:plan:)`` writes a type: what the runtime says of it, asked once where the caller can keep the
     /// answer (the trace writer keeps its value type's).
     struct Plan: Sendable {

@@ -171,13 +171,25 @@ protocol ValueEncoding: Sendable {
     func encode<V>(_ value: V, into out: inout JSONOutput) -> Bool
 }
 
-struct TypedValueEncoding<E: Encodable>: ValueEncoding {
+final class TypedValueEncoding<E: Encodable>: ValueEncoding, @unchecked Sendable {
     let plan: StreamingJSONEncoder.Plan
+    /// An encoder the last value left, reused by the next: a writer writes one value at a time, so taking it costs
+    /// an uncontended lock instead of an encoder and its frames allocated and freed each value.
+    private var spare: StreamingJSONEncoder?
+    private let lock = Lock()
+
+    init(plan: StreamingJSONEncoder.Plan) {
+        self.plan = plan
+    }
 
     func encode<V>(_ value: V, into out: inout JSONOutput) -> Bool {
-        let encoder = StreamingJSONEncoder(output: out)
-        out = JSONOutput(capacity: 0)
-        defer { out = encoder.output }
+        let encoder = lock.withLock { spare.take() } ?? StreamingJSONEncoder(output: JSONOutput(capacity: 0))
+        swap(&encoder.output, &out)
+        defer {
+            swap(&encoder.output, &out)
+            encoder.reset()
+            lock.withLock { spare = encoder }
+        }
         do {
             try encoder.encode(unsafeBitCast(value, to: E.self), plan: plan)
             return true
