@@ -69,33 +69,14 @@ enum JSONCheckerCorpus {
         return (pass, fail)
     }()
 
-    /// A document as one line's value, as written and without the white space outside its strings, its line ends
-    /// turned into carriage returns: white space outside strings and a control character inside them, as line ends.
+    /// A document as one line's value, as written and compacted (``HTMLSafeJSON``: no white space outside strings,
+    /// `<`, `>` and `&` as `\u` escapes), its line ends turned into carriage returns: white space outside strings and
+    /// a control character inside them, as line ends are.
     static func forms(of document: String) -> [String] {
-        [document, compacted(document)].map { $0.replacingOccurrences(of: "\n", with: "\r") }
-    }
-
-    /// The document without the spaces, tabs and line ends outside its strings.
-    static func compacted(_ document: String) -> String {
-        var bytes: [UInt8] = []
-        var (inString, escaped) = (false, false)
-        for byte in document.utf8 {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if [0x20, 0x09, 0x0A, 0x0D].contains(byte) {
-                continue
-            }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        var compact: [UInt8] = []
+        HTMLSafeJSON.append(Array(document.utf8), to: &compact)
+        let forms = [document, String(decoding: compact, as: UTF8.self)]
+        return forms.map { $0.replacingOccurrences(of: "\n", with: "\r") }
     }
 
     /// Whether the exact parser reads the line as an event.
