@@ -23,7 +23,7 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
             } else if type == JSONValue.self { .json } else if type is any Encodable.Type { .encodable } else {
                 .description
             }
-        encoding = (type as? any Encodable.Type).map { Self.encoding($0) }
+        encoding = kind == .encodable ? (type as? any Encodable.Type).map { Self.encoding($0) } : nil
     }
 
     @usableFromInline
@@ -155,10 +155,15 @@ package struct TraceLineEncoder<Value, Failure: Error>: Sendable {
     /// Encodes with ``StreamingJSONEncoder``; `false` (output partly written) if the value's `encode(to:)` throws.
     @usableFromInline
     static func encode(_ value: any Encodable, into out: inout JSONOutput) -> Bool {
-        func open<E: Encodable>(_ value: E) -> Bool {
-            TypedValueEncoding<E>(plan: StreamingJSONEncoder.Plan(for: E.self)).encode(value, into: &out)
+        let encoder = StreamingJSONEncoder(output: out)
+        out = JSONOutput(capacity: 0)
+        defer { out = encoder.output }
+        do {
+            try encoder.encode(value)
+            return true
+        } catch {
+            return false
         }
-        return open(value)
     }
 }
 
