@@ -4,8 +4,9 @@ import StreamTraceBytes
 
 /// Checks a JSON value in place without building it: the scanner's fast path. It accepts a subset of what
 /// ``JSONParser/skipValue()`` accepts, with the same extent, and returns `nil` (never a message) for the rest, which
-/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``); structure is a
-/// loop with a stack of container kinds in one 64-bit word. The bytes must end in a NUL sentinel within the buffer's
+/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``), a long one's rest
+/// 32 where the processor runs AVX2 (``wide``); structure is a loop with a stack of container kinds in one 64-bit
+/// word. The bytes must end in a NUL sentinel within the buffer's
 /// padding: NUL is never valid JSON, so every loop stops there.
 struct FastJSONValidator {
     let base: UnsafeRawPointer
