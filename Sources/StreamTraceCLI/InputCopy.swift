@@ -2,7 +2,7 @@ import StreamTrace
 
 /// A stream (standard input, a FIFO, a process substitution) copied to a temporary file as its first pass reads it, for
 /// later passes: on disk, not in memory, and only as far as the first pass read, so an endless input is never copied
-/// endlessly. The file is unlinked at once: a command stopped by a signal leaves nothing behind.
+/// endlessly. The file has no name (``TemporaryFile``): a command stopped by a signal leaves nothing behind.
 final class InputCopy {
     private let name: String
     private let source: Int32
@@ -14,15 +14,12 @@ final class InputCopy {
     /// A copy of `source` (which the copy closes) for the trace `name`.
     init(of source: Int32, name: String) throws(TraceReadError) {
         // TMPDIR (else /tmp) by its bytes, which need not be UTF-8 (see CommandLineArguments).
-        var template =
-            (CommandLineArguments.pathBytes(Environment.path("TMPDIR") ?? "/tmp")
-            + Array("/streamtrace-input-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
-        let output = mkstemp(&template)
+        let directory = CommandLineArguments.pathBytes(Environment.path("TMPDIR") ?? "/tmp")
+        let output = TemporaryFile.open(in: directory, prefix: "streamtrace-input")
         guard output >= 0 else {
             close(source)
             throw TraceFile.readFailure(name, errno, "cannot make a temporary copy")
         }
-        unlink(template)
         self.name = name
         self.source = source
         self.output = output

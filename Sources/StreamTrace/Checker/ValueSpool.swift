@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// Where a `check` pass puts values over ``RecentValues/longest``: an anonymous file in `TMPDIR` (else `/tmp`), made
-/// when first needed and unlinked at once, read back through ``ValuePlace``s so that memory holds no copy, even of
+/// Where a `check` pass puts values over ``RecentValues/longest``: a file with no name in `TMPDIR` (else `/tmp`,
+/// ``TemporaryFile``), made when first needed, read back through ``ValuePlace``s so that memory holds no copy, even of
 /// input that cannot be read again. If it cannot be made or written, the value stays in memory and ``failure`` says
 /// why, for the checker to fail the trace with.
 package final class ValueSpool: @unchecked Sendable {
@@ -46,16 +46,14 @@ package final class ValueSpool: @unchecked Sendable {
         return range.map { ValuePlace(spool: self, range: $0) }
     }
 
-    /// Opens the temporary file and unlinks it at once; false, with ``failed`` set, if it cannot.
+    /// Opens the temporary file; false, with ``failed`` set, if it cannot.
     private func open() -> Bool {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/streamtrace-values-XXXXXX").utf8CString)
-        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        fd = TemporaryFile.open(in: Array(directory.utf8), prefix: "streamtrace-values")
         guard fd >= 0 else {
             failed = "cannot create a temporary file in \(directory) to keep a value over 64 KiB: " + Self.reason(errno)
             return false
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return true
     }
 

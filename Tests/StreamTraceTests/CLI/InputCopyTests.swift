@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// A trace read from a stream in several passes is copied to a temporary
-/// file (`InputCopy`): the copy is unlinked at once, so nothing is left in
-/// the temporary directory, even by a command killed mid-way.
+/// file (`InputCopy`): on Linux a file that never has a name (`O_TMPFILE`),
+/// so nothing is left in the temporary directory, even by a command killed
+/// at any moment.
 @Suite struct InputCopyTests {
     @Test func theCopyOfAStreamIsNeverAFileEvenWhileTheCommandRunsOrWhenItIsKilled() async throws {
         let folder = try temporaryDirectory()
@@ -27,8 +28,9 @@ import Testing
             .split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
         CommandRunner.writeIgnoringAClosedPipe(Array(head.utf8), to: input.fileHandleForWriting.fileDescriptor)
 
-        // The first pass waits for the rest of the stream with the copy open.
-        let copy = try await Self.openFile(of: process.processIdentifier, under: "\(folder)/streamtrace-input-")
+        // The first pass waits for the rest of the stream with the copy open: from the moment it is open, it has no
+        // name (a named file unlinked after it was made would show its name for a moment, which a kill could keep).
+        let copy = try await Self.openFile(of: process.processIdentifier, under: "\(folder)/")
         #expect(copy.hasSuffix(" (deleted)"))
         #expect(try Self.copies(in: folder) == [])
 

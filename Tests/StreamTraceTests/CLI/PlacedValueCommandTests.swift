@@ -69,6 +69,15 @@ import Testing
         #expect(!result.stdout.contains("truncated"))
     }
 
+    /// The spool has no name (`TemporaryFile`): nothing is left in the temporary directory.
+    @Test func aSpoolLeavesNothingInTheTemporaryDirectory() async throws {
+        let folder = try temporaryDirectory()
+        let path = try CommandRunner.traceFile(Self.trace)
+        let result = try await CommandRunner.run(["check", path, "next", "last"], environment: ["TMPDIR": folder])
+        #expect(result.status == 0, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+
     /// The spool is made when a long value first needs it; when it cannot be
     /// made, the trace fails in one line (exit 3) rather than the value
     /// being held in memory unannounced.
