@@ -13,7 +13,7 @@ package enum TemporaryFile {
     /// could leave it behind; else made as `directory/prefix-XXXXXX` and unlinked at once. -1, with `errno`, if it
     /// cannot be made.
     package static func open(in directory: [UInt8], prefix: String) -> Int32 {
-        #if os(Linux)
+        #if canImport(Glibc)
         // glibc's O_TMPFILE is a macro Swift does not import: __O_TMPFILE (the same on every Linux Swift runs on)
         // and O_DIRECTORY.
         let unnamed: Int32 = 0o20_000_000 | O_DIRECTORY
@@ -27,7 +27,7 @@ package enum TemporaryFile {
         return fd
     }
 
-    #if os(Linux)
+    #if canImport(Glibc)
     private static func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
         Glibc.open(path, flags, mode)
     }
