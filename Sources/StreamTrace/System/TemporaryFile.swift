@@ -18,7 +18,7 @@ package enum TemporaryFile {
         // and O_DIRECTORY.
         let unnamed: Int32 = 0o20_000_000 | O_DIRECTORY
         let path = (directory + [0]).map { CChar(bitPattern: $0) }
-        let nameless = path.withUnsafeBufferPointer { systemOpen($0.baseAddress!, unnamed | O_RDWR, 0o600) }
+        let nameless = path.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, unnamed | O_RDWR, 0o600) }
         if nameless >= 0 { return nameless }
         #endif
         var template = (directory + Array("/\(prefix)-XXXXXX".utf8) + [0]).map { CChar(bitPattern: $0) }
@@ -26,10 +26,4 @@ package enum TemporaryFile {
         if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
         return fd
     }
-
-    #if canImport(Glibc)
-    private static func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        Glibc.open(path, flags, mode)
-    }
-    #endif
 }
