@@ -55,6 +55,13 @@ enum ByteVector {
         #endif
     }()
 
+    /// ``stringSpecials16(_:_:)`` for 64 bytes.
+    @inline(__always)
+    static func stringSpecials64(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(stringSpecials16(base, offset)) | UInt64(stringSpecials16(base, offset &+ 16)) &<< 16
+            | UInt64(stringSpecials16(base, offset &+ 32)) &<< 32 | UInt64(stringSpecials16(base, offset &+ 48)) &<< 48
+    }
+
     /// Bit `k` set where byte `offset + k` is one of the ``stringSpecials(_:)``, for 16 bytes.
     @inline(__always)
     static func stringSpecials16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {

@@ -4,10 +4,10 @@ import StreamTraceBytes
 
 /// Checks a JSON value in place without building it: the scanner's fast path. It accepts a subset of what
 /// ``JSONParser/skipValue()`` accepts, with the same extent, and returns `nil` (never a message) for the rest, which
-/// the exact parser then reads. Strings go 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``), a long one's rest
-/// 32 where the processor runs AVX2 (``wide``); structure is a loop with a stack of container kinds in one 64-bit
-/// word. The bytes must end in a NUL sentinel within the buffer's
-/// padding: NUL is never valid JSON, so every loop stops there.
+/// the exact parser then reads. A string's end is found in a ``Window`` of 64 classified bytes shared by the strings
+/// that open in it, a long string's rest 16 bytes a step (``ByteVector/stringSpecials16(_:_:)``) or 32 where the
+/// processor runs AVX2 (``wide``); structure is a loop with a stack of container kinds in one 64-bit word. The bytes
+/// must end in a NUL sentinel within the buffer's padding: NUL is never valid JSON, so every loop stops there.
 struct FastJSONValidator {
     let base: UnsafeRawPointer
     /// How deep containers may nest in a value: as in the exact parser (`maximumDepth - 1`), but at most 64.
@@ -29,14 +29,15 @@ struct FastJSONValidator {
         var kinds: UInt64 = 0
         // Whether a member's key comes first (keys are read in one place, which the optimizer inlines).
         var key = false
+        var window = Window()
         while true {
             if key {
-                guard let next = member(at: i) else { return nil }
+                guard let next = member(at: i, &window) else { return nil }
                 i = next
             }
             switch byte(i) {
             case UInt8(ascii: "\""):
-                guard let end = string(at: i) else { return nil }
+                guard let end = string(at: i, &window) else { return nil }
                 i = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let open = byte(i)
@@ -76,8 +77,8 @@ struct FastJSONValidator {
 
     /// Skips `"key" :` and the white space after it: the offset of the member's value.
     @inline(__always)
-    private func member(at offset: Int) -> Int? {
-        guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset) else { return nil }
+    private func member(at offset: Int, _ window: inout Window) -> Int? {
+        guard byte(offset) == UInt8(ascii: "\""), let end = string(at: offset, &window) else { return nil }
         let colon = space(end)
         guard byte(colon) == UInt8(ascii: ":") else { return nil }
         return space(colon &+ 1)
@@ -152,11 +153,35 @@ extension FastJSONValidator {
         return i
     }
 
+    /// 64 bytes of a value from `start`, classified at once for the strings that open in them: a value's short
+    /// strings (its keys above all) then cost a shift each instead of a load and a classification, and each string's
+    /// end, on which the next token waits, is found sooner.
+    struct Window {
+        /// Far before any offset: the first string finds the window empty.
+        var start = Int.min / 2
+        /// The bytes that need attention in a string (``ByteVector/stringSpecials16(_:_:)``).
+        var specials: UInt64 = 0
+    }
+
+    /// `offset`'s place in `window`, first moved to start at `offset` unless `offset` is in its first 48 bytes (a
+    /// string whose bytes start there has 16 or more of them in the window).
+    @inline(__always)
+    private func place(_ offset: Int, in window: inout Window) -> UInt64 {
+        if UInt(bitPattern: offset &- window.start) >= 48 {
+            window = Window(start: offset, specials: ByteVector.stringSpecials64(base, offset))
+        }
+        return UInt64(truncatingIfNeeded: offset &- window.start)
+    }
+
     /// The offset after the closing quote of the string opening at `offset`, or `nil` for one the exact parser would
     /// reject (or that runs into the sentinel). Only the scan and a plain string's end are inlined.
     @inline(__always)
-    func string(at offset: Int) -> Int? {
-        let special = nextStringSpecial(from: offset &+ 1)
+    func string(at offset: Int, _ window: inout Window) -> Int? {
+        let from = offset &+ 1
+        let place = place(from, in: &window)
+        let rest = window.specials &>> place
+        let special =
+            rest != 0 ? from &+ rest.trailingZeroBitCount : nextStringSpecial(from: window.start &+ 64)
         if byte(special) == UInt8(ascii: "\"") { return special &+ 1 }
         return string(from: special)
     }

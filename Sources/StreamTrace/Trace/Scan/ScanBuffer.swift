@@ -35,7 +35,8 @@ enum ScanSource: @unchecked Sendable {
 
 /// A window on a source's bytes that always ends in a NUL sentinel and readable padding, so the fast path can load
 /// 16–64 bytes at a time without bounds checks (``ByteVector``). It holds one read plus the unfinished line before
-/// it, growing only for a longer line and never past the longest line allowed plus one read.
+/// it, growing only for a longer line and never past the longest line allowed plus one read (and its slack,
+/// ``room(for:)``).
 struct ScanBuffer: ~Copyable {
     static let padding = 128
 
@@ -70,8 +71,16 @@ struct ScanBuffer: ~Copyable {
         start = 0
         end = 0
         atEOF = false
-        grow(to: self.readSize)
+        grow(to: Self.room(for: self.readSize))
         base.storeBytes(of: 0, toByteOffset: 0, as: UInt8.self)  // the sentinel: nothing read yet
+    }
+
+    /// The capacity a reuse for reads of `readSize` asks for: a sixteenth more, in whole pages. A block ends at the
+    /// first line end after its nominal size, so blocks differ by a line's bytes: a buffer made for exactly one block
+    /// would be mapped anew (and its pages faulted in again) for each block a few bytes longer than any before.
+    static func room(for readSize: Int) -> Int {
+        let page = 4096
+        return (readSize + readSize / 16 + page - 1) / page * page
     }
 
     /// Zeroed memory straight from the kernel, given back at once by `munmap`: with `malloc`, each scanning thread

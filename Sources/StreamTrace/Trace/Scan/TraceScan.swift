@@ -15,7 +15,8 @@ package struct TraceScanOptions: Sendable {
     package var reader: TraceReaderOptions
     /// How many threads read a large regular file in blocks, at most one an active processor (1: read in one pass).
     package var parallelism: Int
-    /// Bytes per read, and about a block's bytes; a buffer holds one read plus an unfinished line.
+    /// Bytes per read, and about a block's bytes; a buffer holds one read plus an unfinished line. 256 KiB: a read the
+    /// kernel has just copied in is still in the core's own cache when it is scanned (docs/performance.md).
     package var readSize: Int
     /// Below this many bytes of events a file is read in one pass (blocks cost threads and a seek each).
     package var minimumChunkBytes: Int
@@ -23,7 +24,7 @@ package struct TraceScanOptions: Sendable {
     package init(
         reader: TraceReaderOptions = TraceReaderOptions(),
         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
-        readSize: Int = 1 << 20, minimumChunkBytes: Int = 8 << 20
+        readSize: Int = 1 << 18, minimumChunkBytes: Int = 8 << 20
     ) {
         self.reader = reader
         self.parallelism = max(parallelism, 1)
