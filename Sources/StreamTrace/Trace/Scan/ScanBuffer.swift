@@ -54,7 +54,7 @@ struct ScanBuffer: ~Copyable {
 
     init(source: ScanSource, readSize: Int, maximumLineLength: Int) {
         self.maximumLineLength = maximumLineLength
-        capacity = max(readSize, 1)
+        capacity = Self.room(for: max(readSize, 1))
         base = Self.map(capacity + Self.padding)
         (self.source, self.readSize, sourceOffset) = (source, capacity, 0)  // then set as a reuse sets them
         reuse(for: source, readSize: readSize)
@@ -71,13 +71,14 @@ struct ScanBuffer: ~Copyable {
         start = 0
         end = 0
         atEOF = false
-        grow(to: Self.room(for: self.readSize))
+        if self.readSize > capacity { grow(to: Self.room(for: self.readSize)) }
         base.storeBytes(of: 0, toByteOffset: 0, as: UInt8.self)  // the sentinel: nothing read yet
     }
 
-    /// The capacity a reuse for reads of `readSize` asks for: a sixteenth more, in whole pages. A block ends at the
-    /// first line end after its nominal size, so blocks differ by a line's bytes: a buffer made for exactly one block
-    /// would be mapped anew (and its pages faulted in again) for each block a few bytes longer than any before.
+    /// The capacity a buffer is made or grown with for reads of `readSize`: a sixteenth more, in whole pages. A block
+    /// ends at the first line end after its nominal size, so blocks differ by a line's bytes: a buffer made for
+    /// exactly one block would be mapped anew (and its pages faulted in again) for each block a few bytes longer than
+    /// any before.
     static func room(for readSize: Int) -> Int {
         let page = 4096
         return (readSize + readSize / 16 + page - 1) / page * page
