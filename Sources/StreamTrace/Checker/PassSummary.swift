@@ -21,6 +21,7 @@ struct PassSummary: TraceScanConsumer {
         PassSummary(firstCount: firstCount, spool: spool)
     }
 
+    @inline(__always)
     mutating func consume(_ event: TraceScanEvent) {
         let index = trace.elementCount
         _ = trace.take(event)

@@ -31,6 +31,7 @@ struct WindowState {
     }
 
     /// Takes the next event of the trace; false when it falls after the window.
+    @inline(__always)
     mutating func take(_ event: TraceScanEvent) -> Bool {
         let location = event.location
         if let endTime, event.nanoseconds > endTime {

@@ -90,8 +90,9 @@ struct FastJSONValidator {
         if byte(offset) > 0x20 { return offset }
         var i = offset
         while true {
+            // A space, a tab or a carriage return: bits 32, 9 and 13. One comparison for any other byte.
             let b = byte(i)
-            guard b == 0x20 || b == 0x09 || b == 0x0D else { return i }
+            guard b <= 0x20, (0x1_0000_2200 as UInt64) &>> UInt64(b) & 1 == 1 else { return i }
             i &+= 1
         }
     }
