@@ -40,10 +40,15 @@ final class MatchStream: QueryStream {
     /// The events before the first element it finds (0 with a window of its own, or the element found).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
+        // The matcher without reference counting: a call to it was a retain and a release for each value.
+        let matcher = matcher.map { Unmanaged.passUnretained($0) }
+        let (accepting, firstIndex) = (search.accepting, firstIndex)
         var index = elementsBefore
         for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex, accepts(bytes) == search.accepting {
-                return position
+            if let bytes = batch.value(at: position), index >= firstIndex {
+                let accepted =
+                    if let matcher { matcher._withUnsafeGuaranteedRef { $0.matches(bytes) } } else { accepts(bytes) }
+                if accepted == accepting { return position }
             }
             index += 1
         }
