@@ -22,6 +22,15 @@ static inline uint32_t streamtrace_string_specials16(const void *bytes) {
     return (uint32_t)_mm_movemask_epi8(special);
 }
 
+/// Bit `k` set where byte `k` of the 16 at `bytes` is not an ASCII digit (bytes of 0x80 and above are negative as
+/// signed bytes, so below `0`).
+static inline uint32_t streamtrace_non_digits16(const void *bytes) {
+    const __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+    const __m128i digit =
+        _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    return (uint32_t)_mm_movemask_epi8(digit) ^ 0xFFFF;
+}
+
 /// 0xFF at byte `j` where a backslash followed by a `u` starts at `at + j` (reads 17 bytes).
 static inline __m128i streamtrace_escapes16(const uint8_t *at) {
     return _mm_and_si128(

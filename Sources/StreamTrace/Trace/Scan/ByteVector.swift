@@ -55,6 +55,22 @@ enum ByteVector {
         #endif
     }()
 
+    /// Bit `k` set where byte `offset + k` is not an ASCII digit, for 16 bytes.
+    @inline(__always)
+    static func nonDigits16(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        #if arch(x86_64) && os(Linux)
+        return streamtrace_non_digits16(base + offset)
+        #else
+        return UInt32(truncatingIfNeeded: bitmask(nonDigits(load(base, offset))))
+        #endif
+    }
+
+    /// 0xFF where a byte is not an ASCII digit.
+    @inline(__always)
+    static func nonDigits(_ bytes: Bytes) -> Bytes {
+        unsafeBitCast(bytes &- Bytes(repeating: UInt8(ascii: "0")) .>= Bytes(repeating: 10), to: Bytes.self)
+    }
+
     /// ``stringSpecials16(_:_:)`` for 64 bytes.
     @inline(__always)
     static func stringSpecials64(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
