@@ -74,6 +74,36 @@ import Testing
             on: Self.trace(values))
     }
 
+    @Test func aBlockWithoutAPieceIsPassedOverAndABlockWithItIsSearched() throws {
+        // A `where` query passes over a block whose text holds none of a piece every match holds (nor a `\u`
+        // escape); blocks of about 40 lines here, the one match written plainly in one and with an escape in another.
+        var values = (0..<400).map { #"{"name":"item-\#($0)","n":\#($0)}"# }
+        values[170] = #"{"name":"no-such-item","n":170}"#
+        values[290] = #"{"name":"no\u002dsuch-item","n":290}"#
+        let queries = [
+            #"next where contains {"name":"no-such-item"}"#, #"next where contains {"name":"no-such-item"}"#,
+            #"not next where contains {"name":"no-such-item"}"#, #"next where == {"name":"no-such-item","n":170}"#,
+        ]
+        let bytes = Self.trace(values)
+        let checker = TraceChecker(queries: try queries.map { try Query($0) })
+        let expected = ScannedCheckTests.outcomes(try checker.referenceEvaluations(of: TraceReader(bytes: bytes)))
+        for (parallelism, readSize) in [(1, 1 << 20), (3, 2048), (2, 777)] {
+            let options = TraceScanOptions(parallelism: parallelism, readSize: readSize, minimumChunkBytes: 1)
+            let scanned = ScannedCheckTests.outcomes(try checker.evaluations(scanning: bytes, options: options))
+            ScannedCheckTests.expectSame(
+                scanned, expected, queries, "parallelism \(parallelism), reads of \(readSize)")
+        }
+        let results = try Self.results(queries, on: bytes)
+        let found = [#"pass {"name":"no-such-item","n":170}"#, #"pass {"name":"no\u002dsuch-item","n":290}"#]
+        #expect(Array(results.prefix(2)) == found)
+        // The cursor is past both: nothing more matches.
+        #expect(results[2] == "pass -")
+        #expect(
+            results[3].hasPrefix(
+                #"fail expected an element where == {"name":"no-such-item","n":170} before the stream finished; "#
+                    + "skipped 109 elements"))
+    }
+
     /// Queries decided at once (`next`, `prefix 2`, a `next where` that
     /// matches the first element) before and after ones that read every
     /// event, and `within` windows that end mid-trace, hold a completion,

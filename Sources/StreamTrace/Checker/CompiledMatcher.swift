@@ -51,6 +51,15 @@ final class CompiledMatcher {
             }.sorted { $0.count > $1.count })
     }
 
+    /// Whether a value whose text lies within `text` (a block's lines, say) may match: `false` only for `==` and
+    /// `contains` when a piece every matching text holds is nowhere in `text`, nor a `\u` escape that could write one.
+    func mayMatch(within text: UnsafeRawBufferPointer) -> Bool {
+        switch operation {
+        case .equal, .contains: pieces.mayAllBeFound(in: text)
+        case .notEqual, .order: true
+        }
+    }
+
     /// Whether the value whose text is `bytes` matches. One of another kind than the operand is decided by its first
     /// byte, inline: `==`, `contains` and the orders reject it, `!=` accepts it (and a text of white space only).
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -40,9 +40,13 @@ final class MatchStream: QueryStream {
     /// The events before the first element it finds (0 with a window of its own, or the element found).
     override func quietCount(in batch: EventBatch, upTo limit: Int, elementsBefore: Int) -> Int {
         guard !hasWindow, !isFound else { return 0 }
+        let accepting = search.accepting
+        // A block whose text holds none of a piece every matching value holds has no value the search is after: one
+        // search of the block's bytes instead of one a value (a `where` that matches nothing, the common case).
+        if accepting, limit > 0, let matcher, !matcher.mayMatch(within: batch.text(upTo: limit)) { return limit }
         // The matcher without reference counting: a call to it was a retain and a release for each value.
         let matcher = matcher.map { Unmanaged.passUnretained($0) }
-        let (accepting, firstIndex) = (search.accepting, firstIndex)
+        let firstIndex = firstIndex
         var index = elementsBefore
         for position in 0..<limit where batch.isValue(at: position) {
             if let bytes = batch.value(at: position), index >= firstIndex {

@@ -73,6 +73,15 @@ final class EventBatch: TraceScanConsumer {
     @inline(__always)
     func isValue(at index: Int) -> Bool { records[index].kind == .value }
 
+    /// The text of the first `limit` events (one or more), from the first one's start to the last one's end: their
+    /// lines, one after the other in the block's buffer, and what lies between them.
+    func text(upTo limit: Int) -> UnsafeRawBufferPointer {
+        let (first, last) = (records[0], records[limit - 1])
+        let start = base.unsafelyUnwrapped + Int(first.textStart)
+        return UnsafeRawBufferPointer(
+            start: start, count: Int(last.textStart) + Int(last.textCount) - Int(first.textStart))
+    }
+
     var eventCount: Int { count }
 
     /// How long the run of values is that starts the first `limit` events and ends before the last `values` values
