@@ -60,6 +60,22 @@ final class CompiledMatcher {
         }
     }
 
+    /// The position of the first of the first `limit` events of `batch` that is a value, of index `firstIndex` or
+    /// more (the values before the batch numbered `elementsBefore`), this matcher matches (`accepting`) or does not;
+    /// `limit` if none.
+    func firstDecision(
+        in batch: EventBatch, upTo limit: Int, elementsBefore: Int, firstIndex: Int, accepting: Bool
+    ) -> Int {
+        var index = elementsBefore
+        for position in 0..<limit where batch.isValue(at: position) {
+            if let bytes = batch.value(at: position), index >= firstIndex, matches(bytes) == accepting {
+                return position
+            }
+            index += 1
+        }
+        return limit
+    }
+
     /// Whether the value whose text is `bytes` matches. One of another kind than the operand is decided by its first
     /// byte, inline: `==`, `contains` and the orders reject it, `!=` accepts it (and a text of white space only).
     func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -44,15 +44,16 @@ final class MatchStream: QueryStream {
         // A block whose text holds none of a piece every matching value holds has no value the search is after: one
         // search of the block's bytes instead of one a value (a `where` that matches nothing, the common case).
         if accepting, limit > 0, let matcher, !matcher.mayMatch(within: batch.text(upTo: limit)) { return limit }
-        // The matcher without reference counting: a call to it was a retain and a release for each value.
-        let matcher = matcher.map { Unmanaged.passUnretained($0) }
         let firstIndex = firstIndex
+        // The matcher's own loop: called from here for each value, it was retained and released each time.
+        if let matcher {
+            return matcher.firstDecision(
+                in: batch, upTo: limit, elementsBefore: elementsBefore, firstIndex: firstIndex, accepting: accepting)
+        }
         var index = elementsBefore
         for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex {
-                let accepted =
-                    if let matcher { matcher._withUnsafeGuaranteedRef { $0.matches(bytes) } } else { accepts(bytes) }
-                if accepted == accepting { return position }
+            if let bytes = batch.value(at: position), index >= firstIndex, accepts(bytes) == accepting {
+                return position
             }
             index += 1
         }

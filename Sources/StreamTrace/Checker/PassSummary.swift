@@ -21,13 +21,15 @@ struct PassSummary: TraceScanConsumer {
         PassSummary(firstCount: firstCount, spool: spool)
     }
 
-    @inline(__always)
     mutating func consume(_ event: TraceScanEvent) {
         let index = trace.elementCount
         _ = trace.take(event)
-        if event.kind == .value, index < firstCount, let bytes = event.valueBytes {
-            first.keep(bytes, at: event.location, index: index, spool: spool)
-        }
+        if index < firstCount, event.kind == .value { keepFirst(event, index: index) }
+    }
+
+    /// Keeps one of the first values (apart from ``consume(_:)``, which the scan loop then inlines).
+    private mutating func keepFirst(_ event: TraceScanEvent, index: Int) {
+        if let bytes = event.valueBytes { first.keep(bytes, at: event.location, index: index, spool: spool) }
     }
 
     mutating func append(_ later: PassSummary, eventOffset: Int, lineOffset: Int) {

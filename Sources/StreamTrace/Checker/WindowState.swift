@@ -31,8 +31,20 @@ struct WindowState {
     }
 
     /// Takes the next event of the trace; false when it falls after the window.
-    @inline(__always)
     mutating func take(_ event: TraceScanEvent) -> Bool {
+        // Most events first, on their own; the others' work, which made this too large for the optimizer to
+        // inline the pass's consumer into the scan loop, is in takeAny.
+        guard endTime == nil, event.kind == .value else { return takeAny(event) }
+        let location = event.location
+        if let bytes = event.valueBytes { recent.keepDeferred(bytes, location, index: elementCount) }
+        elementCount += 1
+        previousEvent = lastEvent
+        lastEvent = (.value, location)
+        return true
+    }
+
+    /// ``take(_:)`` for any event.
+    private mutating func takeAny(_ event: TraceScanEvent) -> Bool {
         let location = event.location
         if let endTime, event.nanoseconds > endTime {
             if nextEvent == nil { nextEvent = (event.kind, location) }
