@@ -66,14 +66,9 @@ final class CompiledMatcher {
     func firstDecision(
         in batch: EventBatch, upTo limit: Int, elementsBefore: Int, firstIndex: Int, accepting: Bool
     ) -> Int {
-        var index = elementsBefore
-        for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex, matches(bytes) == accepting {
-                return position
-            }
-            index += 1
+        batch.firstValue(upTo: limit, elementsBefore: elementsBefore, firstIndex: firstIndex) {
+            matches($0) == accepting
         }
-        return limit
     }
 
     /// Whether the value whose text is `bytes` matches. One of another kind than the operand is decided by its first

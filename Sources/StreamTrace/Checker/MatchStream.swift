@@ -50,14 +50,9 @@ final class MatchStream: QueryStream {
             return matcher.firstDecision(
                 in: batch, upTo: limit, elementsBefore: elementsBefore, firstIndex: firstIndex, accepting: accepting)
         }
-        var index = elementsBefore
-        for position in 0..<limit where batch.isValue(at: position) {
-            if let bytes = batch.value(at: position), index >= firstIndex, accepts(bytes) == accepting {
-                return position
-            }
-            index += 1
+        return batch.firstValue(upTo: limit, elementsBefore: elementsBefore, firstIndex: firstIndex) {
+            accepts($0) == accepting
         }
-        return limit
     }
 
     override func take(_ event: TraceScanEvent, in pass: PassState) {

@@ -73,6 +73,19 @@ final class EventBatch: TraceScanConsumer {
     @inline(__always)
     func isValue(at index: Int) -> Bool { records[index].kind == .value }
 
+    /// The position of the first of the first `limit` events that is a value numbered `firstIndex` or more (the
+    /// values before the batch numbered up to `elementsBefore`) and that `decides`; `limit` if none.
+    func firstValue(
+        upTo limit: Int, elementsBefore: Int, firstIndex: Int, where decides: (UnsafeRawBufferPointer) -> Bool
+    ) -> Int {
+        var index = elementsBefore
+        for position in 0..<limit where isValue(at: position) {
+            if let bytes = value(at: position), index >= firstIndex, decides(bytes) { return position }
+            index += 1
+        }
+        return limit
+    }
+
     /// The text of the first `limit` events (one or more), from the first one's start to the last one's end: their
     /// lines, one after the other in the block's buffer, and what lies between them.
     func text(upTo limit: Int) -> UnsafeRawBufferPointer {
