@@ -33,7 +33,8 @@ struct WindowState {
     /// Takes the next event of the trace; false when it falls after the window.
     mutating func take(_ event: TraceScanEvent) -> Bool {
         // Most events first, on their own; the others' work, which made this too large for the optimizer to
-        // inline the pass's consumer into the scan loop, is in takeAny.
+        // inline the pass's consumer into the scan loop, is in takeAny. The value's lines repeat takeAny's on
+        // purpose: shared through a helper, they kept the consumer out of the loop (docs/performance.md).
         guard endTime == nil, event.kind == .value else { return takeAny(event) }
         let location = event.location
         if let bytes = event.valueBytes { recent.keepDeferred(bytes, location, index: elementCount) }
